@@ -1,0 +1,187 @@
+//! The command line, declared with clap derive: `///` comments here are the `--help`
+//! text users read, so they say what each option does and the form it takes.
+//!
+//! Options shared by every command live in flattened structs marked `global`, so they
+//! may be given before or after the subcommand, as with `az`.
+
+use std::path::PathBuf;
+
+use clap::{Args, Parser, Subcommand};
+
+use crate::capacity::Ratio;
+use crate::capacity::quantity;
+use crate::context::{cloud, names};
+use crate::report::OutputFormat;
+
+const AFTER_HELP: &str = "\
+Examples:
+  amldoctor replicas --rps 20
+  amldoctor replicas --rps 50 --latency 250ms --max-concurrent 4 -o json
+  amldoctor completions bash > ~/.local/share/bash-completion/completions/amldoctor
+
+Defaults for --subscription, --resource-group, --workspace-name and --cloud come from the
+flag, then AMLDOCTOR_* variables, then the az CLI's own defaults (az configure --defaults,
+az account set, AZURE_DEFAULTS_GROUP, AZURE_DEFAULTS_WORKSPACE, AZURE_CLOUD_NAME), then
+.amldoctor.yaml in the working directory or a parent.
+
+Exit codes:
+  0  ran; no finding at or above --fail-on
+  1  ran; findings at or above --fail-on (the CI gate)
+  2  usage or input error (bad flag, unreadable path, invalid rule file, malformed JSON/YAML input)
+  3  Azure or network access error (no credential, 401/403, resource not found, throttled past retries, unreachable)";
+
+/// Diagnoses Azure Machine Learning online deployments and ParallelRunStep jobs, and
+/// sizes deployments.
+#[derive(Debug, Parser)]
+#[command(name = "amldoctor", version, about, after_help = AFTER_HELP, propagate_version = true)]
+pub struct Cli {
+    #[command(flatten)]
+    pub global: GlobalArgs,
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+/// Options every command accepts.
+#[derive(Debug, Clone, Default, Args)]
+pub struct GlobalArgs {
+    #[command(flatten)]
+    pub output: OutputArgs,
+    #[command(flatten)]
+    pub azure: AzureArgs,
+}
+
+/// How results are printed.
+#[derive(Debug, Clone, Default, Args)]
+#[command(next_help_heading = "Output")]
+pub struct OutputArgs {
+    /// Output format [default: table, or `output` in .amldoctor.yaml / $AMLDOCTOR_OUTPUT]
+    #[arg(short = 'o', long, global = true, value_enum, value_name = "FORMAT")]
+    pub output: Option<OutputFormat>,
+    /// Never use colours (also when NO_COLOR is set); colours are used only on a terminal
+    #[arg(long, global = true)]
+    pub no_color: bool,
+    /// Print only the essential result on stdout and no notes
+    #[arg(short = 'q', long, global = true)]
+    pub quiet: bool,
+    /// Print how each setting was resolved, and later HTTP traces, on stderr (secrets redacted)
+    #[arg(long, global = true)]
+    pub debug: bool,
+}
+
+/// Which Azure workspace to talk to.
+#[derive(Debug, Clone, Default, Args)]
+#[command(next_help_heading = "Azure")]
+pub struct AzureArgs {
+    /// Subscription id or name [default: the az CLI's default subscription]
+    #[arg(long, global = true, value_name = "ID", value_parser = names::subscription)]
+    pub subscription: Option<String>,
+    /// Resource group [default: az configure --defaults group=…]
+    #[arg(short = 'g', long, global = true, value_name = "NAME", value_parser = names::resource_group)]
+    pub resource_group: Option<String>,
+    /// Azure Machine Learning workspace [default: az configure --defaults workspace=…]
+    #[arg(short = 'w', long, global = true, value_name = "NAME", value_parser = names::workspace)]
+    pub workspace_name: Option<String>,
+    /// Azure cloud: AzureCloud, AzureChinaCloud or AzureUSGovernment [default: the az CLI's active cloud]
+    #[arg(long, global = true, value_name = "NAME", value_parser = parse_cloud)]
+    pub cloud: Option<String>,
+}
+
+fn parse_cloud(text: &str) -> Result<String, String> {
+    cloud::Cloud::parse_known(text).map(|c| c.name().to_owned())
+}
+
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    Replicas(ReplicasArgs),
+    Completions(CompletionsArgs),
+}
+
+/// Size an online deployment: how many instances a request rate needs, and the 429
+/// ceiling of pending requests.
+///
+/// concurrent requests = rps × request time / target utilization;
+/// instances = ceil(concurrent requests / max concurrent requests per instance).
+/// The service rejects requests with 429 beyond 2 × max concurrent × instances pending.
+/// Arithmetic is exact: a whole result is never rounded up by floating-point error.
+#[derive(Debug, Clone, Args)]
+#[command(after_help = "\
+Examples:
+  amldoctor replicas --rps 20
+      286 instances: the troubleshooting article's example (10 s per request, 70 %)
+  amldoctor replicas --rps 20 --latency 250ms --max-concurrent 4 --utilization 60%
+  amldoctor replicas --rps 20 --instances 3
+      what 3 instances sustain, and whether that reaches 20 requests/s
+  amldoctor replicas --rps 20 --deployment-file blue-deployment.yml -o json
+      read request_settings, scale_settings and instance_count from the deployment YAML")]
+pub struct ReplicasArgs {
+    /// Target requests per second, a decimal greater than 0 (e.g. 20 or 0.5)
+    #[arg(long, value_name = "RPS", value_parser = quantity::parse_rate)]
+    pub rps: Ratio,
+    /// Time to process one request: 10, 10s, 250ms, 1.5s, 2m or PT10S (pick a high percentile) [default: 10s]
+    #[arg(long, value_name = "DURATION", value_parser = quantity::parse_duration)]
+    pub latency: Option<Ratio>,
+    /// max_concurrent_requests_per_instance, a whole number ≥ 1 [default: 1, or the deployment file's]
+    #[arg(long, value_name = "N", value_parser = quantity::parse_count)]
+    pub max_concurrent: Option<u64>,
+    /// Target utilization: 0.7, 70% or 70, in (0, 100%] [default: 70%, or the deployment file's]
+    #[arg(long, value_name = "UTIL", value_parser = quantity::parse_utilization)]
+    pub utilization: Option<Ratio>,
+    /// Evaluate this existing instance count: the rps it sustains and whether it meets --rps
+    #[arg(long, value_name = "N", value_parser = quantity::parse_count)]
+    pub instances: Option<u64>,
+    /// An az ml online deployment YAML to read request_settings, scale_settings and
+    /// instance_count from; flags override its values
+    #[arg(long, short = 'f', value_name = "FILE")]
+    pub deployment_file: Option<PathBuf>,
+}
+
+/// Print a shell completion script to stdout.
+///
+/// The same scripts are checked in under completions/ in the source tree.
+#[derive(Debug, Clone, Args)]
+#[command(after_help = "\
+Examples:
+  amldoctor completions bash > ~/.local/share/bash-completion/completions/amldoctor
+  amldoctor completions zsh > ~/.zfunc/_amldoctor
+  amldoctor completions fish > ~/.config/fish/completions/amldoctor.fish
+  amldoctor completions powershell >> $PROFILE")]
+pub struct CompletionsArgs {
+    /// The shell to generate for
+    #[arg(value_enum)]
+    pub shell: clap_complete::Shell,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use clap::CommandFactory;
+
+    #[test]
+    fn definition_is_consistent() {
+        Cli::command().debug_assert();
+    }
+
+    #[test]
+    fn help_lists_the_exit_codes_of_the_one_table() {
+        assert!(AFTER_HELP.ends_with(crate::exit_code::ExitCode::help_table().trim_end()));
+    }
+
+    #[test]
+    fn globals_go_before_or_after_the_subcommand() {
+        let a = Cli::try_parse_from(["amldoctor", "-o", "json", "replicas", "--rps", "2"]).unwrap();
+        let b = Cli::try_parse_from([
+            "amldoctor",
+            "replicas",
+            "--rps",
+            "2",
+            "-o",
+            "json",
+            "-w",
+            "ws1",
+        ])
+        .unwrap();
+        assert_eq!(a.global.output.output, Some(OutputFormat::Json));
+        assert_eq!(b.global.output.output, Some(OutputFormat::Json));
+        assert_eq!(b.global.azure.workspace_name.as_deref(), Some("ws1"));
+    }
+}

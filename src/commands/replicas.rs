@@ -1,0 +1,155 @@
+//! `amldoctor replicas`: sizes a deployment with the article's formula.
+
+use std::io::Write;
+
+use crate::capacity::deployment::{self, DeploymentCapacity};
+use crate::capacity::{
+    CapacityInputs, CapacityPlan, DEFAULT_MAX_CONCURRENT, DEFAULT_REQUEST_TIME_SECONDS,
+    DEFAULT_UTILIZATION_PERCENT, Ratio,
+};
+use crate::cli::ReplicasArgs;
+use crate::context::Context;
+use crate::error::{Error, Result};
+use crate::exit_code::ExitCode;
+use crate::report::replicas::{ReplicasReport, write_table};
+use crate::report::style::Style;
+use crate::report::{Envelope, OutputFormat, json, yaml};
+use crate::setting::{Origin, Setting};
+use crate::source;
+
+pub fn run(
+    ctx: &Context,
+    args: &ReplicasArgs,
+    out: &mut dyn Write,
+    err: &mut dyn Write,
+) -> Result<ExitCode> {
+    let file = match &args.deployment_file {
+        Some(path) => {
+            let loaded = source::local::read_config_file(path, false)?
+                .ok_or_else(|| Error::input(format!("cannot read {}", path.display())))?;
+            let parsed = DeploymentCapacity::from_yaml(&loaded.text)
+                .map_err(|e| Error::input(format!("{}: {e}", path.display())))?;
+            Some((loaded.path, parsed))
+        }
+        None => None,
+    };
+    let inputs = build_inputs(args, file.as_ref())?;
+    let plan = CapacityPlan::compute(inputs).map_err(|e| {
+        Error::input(format!("{e}"))
+            .with_hint("use smaller --rps, --latency or a larger --utilization")
+    })?;
+    let next = next_command(ctx, &plan, file.as_ref().map(|(_, d)| d));
+    let report = ReplicasReport::new(plan, next);
+
+    match ctx.output.value {
+        OutputFormat::Table => {
+            write_table(out, &report, Style::new(ctx.color), ctx.quiet).map_err(Error::write)?;
+            if ctx.quiet {
+                for w in &report.warnings {
+                    let _ = writeln!(err, "warning: {}", w.message);
+                }
+            }
+        }
+        OutputFormat::Json => {
+            json::write(out, &Envelope::new("replicas", &report)).map_err(Error::write)?
+        }
+        OutputFormat::Yaml => {
+            yaml::write(out, &Envelope::new("replicas", &report)).map_err(Error::write)?
+        }
+    }
+    Ok(ExitCode::Clean)
+}
+
+/// Flags first, then the deployment file, then the documented defaults.
+fn build_inputs(
+    args: &ReplicasArgs,
+    file: Option<&(std::path::PathBuf, DeploymentCapacity)>,
+) -> Result<CapacityInputs> {
+    let from_file = |key: &str| -> Origin {
+        let path = file.map(|(p, _)| p.clone()).unwrap_or_default();
+        Origin::DeploymentFile {
+            path,
+            key: key.to_owned(),
+        }
+    };
+    let spec = file.map(|(_, d)| d);
+
+    let max_concurrent = match (
+        args.max_concurrent,
+        spec.and_then(|d| d.max_concurrent_requests_per_instance),
+    ) {
+        (Some(n), _) => Setting::new(n, Origin::Flag("--max-concurrent")),
+        (None, Some(n)) => Setting::new(n, from_file(deployment::KEY_MAX_CONCURRENT)),
+        (None, None) => Setting::default(DEFAULT_MAX_CONCURRENT),
+    };
+    let utilization = match (
+        args.utilization,
+        spec.and_then(|d| d.target_utilization_percentage),
+    ) {
+        (Some(u), _) => Setting::new(u, Origin::Flag("--utilization")),
+        (None, Some(p)) => Setting::new(
+            percent_fraction(u128::from(p))?,
+            from_file(deployment::KEY_UTILIZATION),
+        ),
+        (None, None) => Setting::default(percent_fraction(DEFAULT_UTILIZATION_PERCENT)?),
+    };
+    let instance_count = match (args.instances, spec.and_then(|d| d.instance_count)) {
+        (Some(n), _) => Some(Setting::new(n, Origin::Flag("--instances"))),
+        (None, Some(n)) => Some(Setting::new(n, from_file(deployment::KEY_INSTANCE_COUNT))),
+        (None, None) => None,
+    };
+    Ok(CapacityInputs {
+        rps: Setting::new(args.rps, Origin::Flag("--rps")),
+        request_time_seconds: match args.latency {
+            Some(l) => Setting::new(l, Origin::Flag("--latency")),
+            None => Setting::default(Ratio::from_int(DEFAULT_REQUEST_TIME_SECONDS)),
+        },
+        max_concurrent_requests_per_instance: max_concurrent,
+        target_utilization: utilization,
+        instance_count,
+        request_timeout_ms: spec
+            .and_then(|d| d.request_timeout_ms)
+            .map(|t| Setting::new(t, from_file(deployment::KEY_TIMEOUT))),
+        autoscale_max_instances: spec
+            .and_then(|d| d.autoscale_max_instances)
+            .map(|m| Setting::new(m, from_file(deployment::KEY_MAX_INSTANCES))),
+    })
+}
+
+fn percent_fraction(p: u128) -> Result<Ratio> {
+    Ratio::new(p, 100).ok_or_else(|| Error::input("invalid utilization percentage"))
+}
+
+/// The az command that applies the result, with known names filled in and the rest
+/// left as visible `{placeholders}`. amldoctor never runs it.
+fn next_command(
+    ctx: &Context,
+    plan: &CapacityPlan,
+    spec: Option<&DeploymentCapacity>,
+) -> Option<String> {
+    if plan.evaluation.as_ref().is_some_and(|e| e.meets_target) {
+        return None;
+    }
+    let name = spec
+        .and_then(|d| d.name.clone())
+        .unwrap_or_else(|| "{deployment}".to_owned());
+    let endpoint = spec
+        .and_then(|d| d.endpoint_name.clone())
+        .unwrap_or_else(|| "{endpoint}".to_owned());
+    let group = ctx
+        .resource_group
+        .as_ref()
+        .map_or("{group}", |s| s.value.as_str());
+    let workspace = ctx
+        .workspace
+        .as_ref()
+        .map_or("{workspace}", |s| s.value.as_str());
+    let setting = if plan.inputs.autoscale_max_instances.is_some() {
+        format!("scale_settings.max_instances={}", plan.instances_required)
+    } else {
+        format!("instance_count={}", plan.instances_required)
+    };
+    Some(format!(
+        "az ml online-deployment update --name {name} --endpoint-name {endpoint} --set {setting} -g {group} -w {workspace}"
+    ))
+}

@@ -1,0 +1,66 @@
+//! The Azure clouds amldoctor knows, named as the az CLI names them.
+
+use std::fmt;
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Cloud {
+    AzureCloud,
+    AzureChinaCloud,
+    AzureUSGovernment,
+    /// A cloud registered with `az cloud register` (Azure Stack and the like). It is
+    /// accepted from the az CLI's own config so offline commands keep working; commands
+    /// that call Azure reject it.
+    Custom(String),
+}
+
+pub const KNOWN: &str = "AzureCloud, AzureChinaCloud or AzureUSGovernment";
+
+impl Cloud {
+    /// Parses a known cloud name, case-insensitively.
+    pub fn parse_known(name: &str) -> Result<Cloud, String> {
+        match name.trim().to_ascii_lowercase().as_str() {
+            "azurecloud" => Ok(Cloud::AzureCloud),
+            "azurechinacloud" => Ok(Cloud::AzureChinaCloud),
+            "azureusgovernment" => Ok(Cloud::AzureUSGovernment),
+            _ => Err(format!("expected {KNOWN}")),
+        }
+    }
+
+    pub fn name(&self) -> &str {
+        match self {
+            Cloud::AzureCloud => "AzureCloud",
+            Cloud::AzureChinaCloud => "AzureChinaCloud",
+            Cloud::AzureUSGovernment => "AzureUSGovernment",
+            Cloud::Custom(name) => name,
+        }
+    }
+}
+
+impl fmt::Display for Cloud {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn known_names_any_case() {
+        assert_eq!(Cloud::parse_known("azurecloud"), Ok(Cloud::AzureCloud));
+        assert_eq!(
+            Cloud::parse_known("AzureChinaCloud"),
+            Ok(Cloud::AzureChinaCloud)
+        );
+        assert_eq!(
+            Cloud::parse_known("AZUREUSGOVERNMENT"),
+            Ok(Cloud::AzureUSGovernment)
+        );
+        assert!(
+            Cloud::parse_known("AzureGermanCloud")
+                .unwrap_err()
+                .contains("AzureCloud")
+        );
+    }
+}

@@ -1,0 +1,550 @@
+//! Turns raw global arguments into a validated [`Context`] before any command runs.
+//!
+//! Each value is taken from the first of: the command-line flag, an `AMLDOCTOR_*`
+//! variable, the az CLI's own settings (`AZURE_DEFAULTS_*`/`AZURE_CLOUD_NAME`
+//! variables over its `config` file; the `isDefault` subscription of
+//! `azureProfile.json`), and the project file `.amldoctor.yaml`. Nothing here does I/O:
+//! `source` hands over the environment snapshot and the files' text.
+
+pub mod az_cli;
+pub mod cloud;
+pub mod names;
+pub mod project_config;
+
+use std::collections::BTreeMap;
+use std::path::PathBuf;
+
+use clap::ValueEnum;
+
+use crate::cli::GlobalArgs;
+use crate::error::{Error, Result};
+use crate::report::OutputFormat;
+use crate::setting::{Origin, Setting};
+use crate::source::LoadedFile;
+
+pub use cloud::Cloud;
+use project_config::ProjectConfig;
+
+/// A snapshot of what the process sees of its surroundings.
+#[derive(Debug, Clone, Default)]
+pub struct Environment {
+    /// Environment variables with UTF-8 names and values.
+    pub vars: BTreeMap<String, String>,
+    pub stdout_is_terminal: bool,
+}
+
+impl Environment {
+    /// A variable's value; set-but-empty counts as unset, as the az CLI treats it.
+    pub fn var(&self, name: &str) -> Option<&str> {
+        self.vars
+            .get(name)
+            .map(String::as_str)
+            .filter(|v| !v.trim().is_empty())
+    }
+}
+
+/// The files the context is resolved from, as loaded by `source`.
+#[derive(Debug, Clone, Default)]
+pub struct ContextFiles {
+    /// The az CLI INI file (`$AZURE_CONFIG_DIR/config` or `~/.azure/config`).
+    pub az_config: Option<LoadedFile>,
+    /// `azureProfile.json` in the same folder.
+    pub az_profile: Option<LoadedFile>,
+    /// The nearest `.amldoctor.yaml` at or above the working directory.
+    pub project: Option<LoadedFile>,
+}
+
+/// Everything commands need to know about where and how to work.
+#[derive(Debug, Clone)]
+pub struct Context {
+    pub output: Setting<OutputFormat>,
+    /// Colours and styles on stdout.
+    pub color: bool,
+    pub quiet: bool,
+    pub debug: bool,
+    pub subscription: Option<Setting<String>>,
+    pub resource_group: Option<Setting<String>>,
+    pub workspace: Option<Setting<String>>,
+    pub cloud: Setting<Cloud>,
+    /// The project file in effect, if any.
+    pub project_file: Option<PathBuf>,
+}
+
+struct Candidate {
+    value: String,
+    origin: Origin,
+}
+
+impl Context {
+    pub fn resolve(args: &GlobalArgs, env: &Environment, files: &ContextFiles) -> Result<Context> {
+        let ini = match &files.az_config {
+            Some(f) => Some((
+                f,
+                az_cli::IniFile::parse(&f.text).map_err(|e| {
+                    Error::input(format!("{}: {e}", f.path.display())).with_hint(
+                        "fix or remove the az CLI config file (az configure rewrites it)",
+                    )
+                })?,
+            )),
+            None => None,
+        };
+        let profile_sub = match &files.az_profile {
+            Some(f) => az_cli::default_subscription(&f.text)
+                .map_err(|e| {
+                    Error::input(format!("{}: {e}", f.path.display())).with_hint(
+                        "run 'az login' to rewrite the az CLI profile, or pass --subscription",
+                    )
+                })?
+                .map(|s| Candidate {
+                    value: s.id,
+                    origin: Origin::AzProfile(f.path.clone()),
+                }),
+            None => None,
+        };
+        let project = match &files.project {
+            Some(f) => Some((
+                f,
+                ProjectConfig::parse(&f.text)
+                    .map_err(|e| Error::input(format!("{}: {e}", f.path.display())))?,
+            )),
+            None => None,
+        };
+
+        let flag = |value: &Option<String>, name: &'static str| {
+            value.clone().map(|v| Candidate {
+                value: v,
+                origin: Origin::Flag(name),
+            })
+        };
+        let var = |name: &str| {
+            env.var(name).map(|v| Candidate {
+                value: v.trim().to_owned(),
+                origin: Origin::Env(name.to_owned()),
+            })
+        };
+        let az_key = |section: &str, key: &str| {
+            ini.as_ref().and_then(|(f, ini)| {
+                ini.get(section, key).map(|v| Candidate {
+                    value: v.to_owned(),
+                    origin: Origin::AzConfig {
+                        path: f.path.clone(),
+                        key: format!("[{section}] {key}"),
+                    },
+                })
+            })
+        };
+        let project_key = |key: &str, pick: fn(&ProjectConfig) -> &Option<String>| {
+            project.as_ref().and_then(|(f, cfg)| {
+                pick(cfg).clone().map(|v| Candidate {
+                    value: v,
+                    origin: Origin::ProjectFile {
+                        path: f.path.clone(),
+                        key: key.to_owned(),
+                    },
+                })
+            })
+        };
+
+        let subscription = flag(&args.azure.subscription, "--subscription")
+            .or_else(|| var("AMLDOCTOR_SUBSCRIPTION"))
+            .or(profile_sub)
+            .or_else(|| project_key("subscription", |c| &c.subscription));
+        let resource_group = flag(&args.azure.resource_group, "--resource-group")
+            .or_else(|| var("AMLDOCTOR_RESOURCE_GROUP"))
+            .or_else(|| var("AZURE_DEFAULTS_GROUP"))
+            .or_else(|| az_key("defaults", "group"))
+            .or_else(|| project_key("resource-group", |c| &c.resource_group));
+        let workspace = flag(&args.azure.workspace_name, "--workspace-name")
+            .or_else(|| var("AMLDOCTOR_WORKSPACE"))
+            .or_else(|| var("AZURE_DEFAULTS_WORKSPACE"))
+            .or_else(|| az_key("defaults", "workspace"))
+            .or_else(|| project_key("workspace", |c| &c.workspace));
+        let cloud = flag(&args.azure.cloud, "--cloud")
+            .or_else(|| var("AMLDOCTOR_CLOUD"))
+            .or_else(|| var("AZURE_CLOUD_NAME"))
+            .or_else(|| az_key("cloud", "name"))
+            .or_else(|| project_key("cloud", |c| &c.cloud));
+        let output = args
+            .output
+            .output
+            .map(|o| Setting::new(o, Origin::Flag("--output")));
+        let output = match output {
+            Some(o) => o,
+            None => {
+                match var("AMLDOCTOR_OUTPUT").or_else(|| project_key("output", |c| &c.output)) {
+                    Some(c) => Setting::new(
+                        OutputFormat::from_str(&c.value, true).map_err(|_| {
+                            invalid(
+                                &c,
+                                &format!("expected one of: {}", OutputFormat::names().join(", ")),
+                            )
+                        })?,
+                        c.origin,
+                    ),
+                    None => Setting::default(OutputFormat::Table),
+                }
+            }
+        };
+
+        let subscription = validate(subscription, names::subscription)?;
+        let resource_group = validate(resource_group, names::resource_group)?;
+        let workspace = validate(workspace, names::workspace)?;
+        let cloud = match cloud {
+            None => Setting::default(Cloud::AzureCloud),
+            Some(c) => match Cloud::parse_known(&c.value) {
+                Ok(known) => Setting::new(known, c.origin),
+                // `az cloud register` clouds are legitimate in the az CLI's own config.
+                Err(_)
+                    if matches!(&c.origin, Origin::AzConfig { .. })
+                        || c.origin == Origin::Env("AZURE_CLOUD_NAME".to_owned()) =>
+                {
+                    Setting::new(Cloud::Custom(c.value), c.origin)
+                }
+                Err(e) => return Err(invalid(&c, &e)),
+            },
+        };
+
+        let no_color_env = env.vars.get("NO_COLOR").is_some_and(|v| !v.is_empty());
+        Ok(Context {
+            color: env.stdout_is_terminal
+                && !args.output.no_color
+                && !no_color_env
+                && output.value == OutputFormat::Table,
+            quiet: args.output.quiet,
+            debug: args.output.debug,
+            output,
+            subscription,
+            resource_group,
+            workspace,
+            cloud,
+            project_file: files.project.as_ref().map(|f| f.path.clone()),
+        })
+    }
+
+    /// One line per resolved value with its origin, for `--debug`.
+    pub fn describe(&self) -> Vec<String> {
+        let line = |name: &str, value: Option<(&dyn std::fmt::Display, &Origin)>| match value {
+            Some((v, o)) => format!("{name} = {v} (from {o})"),
+            None => format!("{name} is not set"),
+        };
+        vec![
+            line("output", Some((&self.output.value, &self.output.origin))),
+            line(
+                "subscription",
+                self.subscription
+                    .as_ref()
+                    .map(|s| (&s.value as _, &s.origin)),
+            ),
+            line(
+                "resource group",
+                self.resource_group
+                    .as_ref()
+                    .map(|s| (&s.value as _, &s.origin)),
+            ),
+            line(
+                "workspace",
+                self.workspace.as_ref().map(|s| (&s.value as _, &s.origin)),
+            ),
+            line("cloud", Some((&self.cloud.value, &self.cloud.origin))),
+            match &self.project_file {
+                Some(p) => format!("project file = {}", p.display()),
+                None => "project file: none found".to_owned(),
+            },
+            format!("color = {}, quiet = {}", self.color, self.quiet),
+        ]
+    }
+}
+
+fn invalid(c: &Candidate, expected: &str) -> Error {
+    Error::input(format!(
+        "invalid value '{}' from {}: {expected}",
+        c.value, c.origin
+    ))
+}
+
+fn validate(
+    candidate: Option<Candidate>,
+    check: fn(&str) -> std::result::Result<String, String>,
+) -> Result<Option<Setting<String>>> {
+    match candidate {
+        None => Ok(None),
+        Some(c) => match check(&c.value) {
+            Ok(v) => Ok(Some(Setting::new(v, c.origin))),
+            Err(e) => Err(invalid(&c, &e)),
+        },
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::cli::{AzureArgs, OutputArgs};
+    use std::path::Path;
+
+    fn file(path: &str, text: &str) -> Option<LoadedFile> {
+        Some(LoadedFile {
+            path: PathBuf::from(path),
+            text: text.to_owned(),
+        })
+    }
+
+    fn env(vars: &[(&str, &str)]) -> Environment {
+        Environment {
+            vars: vars
+                .iter()
+                .map(|(k, v)| (k.to_string(), v.to_string()))
+                .collect(),
+            stdout_is_terminal: true,
+        }
+    }
+
+    fn args() -> GlobalArgs {
+        GlobalArgs {
+            output: OutputArgs::default(),
+            azure: AzureArgs::default(),
+        }
+    }
+
+    const PROFILE: &str =
+        "\u{feff}{\"subscriptions\":[{\"id\":\"sub-from-profile\",\"isDefault\":true}]}";
+
+    fn all_files() -> ContextFiles {
+        ContextFiles {
+            az_config: file(
+                "/h/.azure/config",
+                "[defaults]\ngroup = rg-az\nworkspace = ws-az\n[cloud]\nname = AzureChinaCloud\n",
+            ),
+            az_profile: file("/h/.azure/azureProfile.json", PROFILE),
+            project: file(
+                "/p/.amldoctor.yaml",
+                "subscription: sub-project\nresource-group: rg-project\nworkspace: ws-project\ncloud: AzureUSGovernment\noutput: yaml\n",
+            ),
+        }
+    }
+
+    #[test]
+    fn nothing_anywhere_gives_defaults() {
+        let ctx = Context::resolve(&args(), &env(&[]), &ContextFiles::default()).unwrap();
+        assert_eq!(ctx.output, Setting::default(OutputFormat::Table));
+        assert_eq!(ctx.cloud, Setting::default(Cloud::AzureCloud));
+        assert!(
+            ctx.subscription.is_none() && ctx.resource_group.is_none() && ctx.workspace.is_none()
+        );
+        assert!(ctx.color);
+    }
+
+    #[test]
+    fn flags_win_over_everything() {
+        let mut a = args();
+        a.azure.subscription = Some("sub-flag".into());
+        a.azure.resource_group = Some("rg-flag".into());
+        a.azure.workspace_name = Some("ws-flag".into());
+        a.azure.cloud = Some("AzureCloud".into());
+        a.output.output = Some(OutputFormat::Json);
+        let e = env(&[
+            ("AMLDOCTOR_WORKSPACE", "ws-env"),
+            ("AZURE_DEFAULTS_GROUP", "rg-azenv"),
+        ]);
+        let ctx = Context::resolve(&a, &e, &all_files()).unwrap();
+        assert_eq!(
+            ctx.subscription.unwrap(),
+            Setting::new("sub-flag".into(), Origin::Flag("--subscription"))
+        );
+        assert_eq!(ctx.resource_group.unwrap().value, "rg-flag");
+        assert_eq!(ctx.workspace.unwrap().value, "ws-flag");
+        assert_eq!(ctx.cloud.value, Cloud::AzureCloud);
+        assert_eq!(ctx.output.value, OutputFormat::Json);
+        assert!(!ctx.color, "colour only for tables");
+    }
+
+    #[test]
+    fn amldoctor_variables_then_az_variables_then_az_files_then_project() {
+        let e = env(&[
+            ("AMLDOCTOR_WORKSPACE", "ws-env"),
+            ("AZURE_DEFAULTS_GROUP", "rg-azenv"),
+            ("AZURE_DEFAULTS_WORKSPACE", "ws-azenv"),
+        ]);
+        let ctx = Context::resolve(&args(), &e, &all_files()).unwrap();
+        assert_eq!(
+            ctx.workspace.unwrap().origin,
+            Origin::Env("AMLDOCTOR_WORKSPACE".into())
+        );
+        assert_eq!(ctx.resource_group.unwrap().value, "rg-azenv");
+        let sub = ctx.subscription.unwrap();
+        assert_eq!(sub.value, "sub-from-profile");
+        assert_eq!(
+            sub.origin,
+            Origin::AzProfile(PathBuf::from("/h/.azure/azureProfile.json"))
+        );
+        assert_eq!(ctx.cloud.value, Cloud::AzureChinaCloud);
+        assert_eq!(
+            ctx.output.value,
+            OutputFormat::Yaml,
+            "only the project file sets output"
+        );
+
+        let ctx = Context::resolve(&args(), &env(&[]), &all_files()).unwrap();
+        assert_eq!(
+            ctx.resource_group.unwrap().origin,
+            Origin::AzConfig {
+                path: PathBuf::from("/h/.azure/config"),
+                key: "[defaults] group".into()
+            }
+        );
+
+        let only_project = ContextFiles {
+            project: all_files().project,
+            ..Default::default()
+        };
+        let ctx = Context::resolve(&args(), &env(&[]), &only_project).unwrap();
+        assert_eq!(ctx.subscription.unwrap().value, "sub-project");
+        assert_eq!(ctx.resource_group.unwrap().value, "rg-project");
+        assert_eq!(ctx.workspace.unwrap().value, "ws-project");
+        assert_eq!(ctx.cloud.value, Cloud::AzureUSGovernment);
+        assert_eq!(
+            ctx.project_file.as_deref(),
+            Some(Path::new("/p/.amldoctor.yaml"))
+        );
+    }
+
+    #[test]
+    fn empty_variables_are_unset() {
+        let e = env(&[
+            ("AMLDOCTOR_WORKSPACE", ""),
+            ("AZURE_DEFAULTS_WORKSPACE", "  "),
+        ]);
+        let ctx = Context::resolve(&args(), &e, &all_files()).unwrap();
+        assert_eq!(ctx.workspace.unwrap().value, "ws-az");
+    }
+
+    #[test]
+    fn invalid_values_name_their_origin() {
+        let err = Context::resolve(
+            &args(),
+            &env(&[("AMLDOCTOR_WORKSPACE", "x")]),
+            &ContextFiles::default(),
+        )
+        .unwrap_err();
+        assert_eq!(err.exit_code(), crate::exit_code::ExitCode::Usage);
+        assert!(
+            err.message.starts_with(
+                "invalid value 'x' from $AMLDOCTOR_WORKSPACE: expected a workspace name"
+            ),
+            "{}",
+            err.message
+        );
+
+        let err = Context::resolve(
+            &args(),
+            &env(&[("AMLDOCTOR_OUTPUT", "xml")]),
+            &ContextFiles::default(),
+        )
+        .unwrap_err();
+        assert!(
+            err.message.contains("expected one of: table, json, yaml"),
+            "{}",
+            err.message
+        );
+
+        let bad_project = ContextFiles {
+            project: file("/p/.amldoctor.yaml", "cloud: Mars\n"),
+            ..Default::default()
+        };
+        let err = Context::resolve(&args(), &env(&[]), &bad_project).unwrap_err();
+        assert_eq!(
+            err.message,
+            "invalid value 'Mars' from cloud in /p/.amldoctor.yaml: expected AzureCloud, AzureChinaCloud or AzureUSGovernment"
+        );
+    }
+
+    #[test]
+    fn registered_clouds_from_az_are_kept() {
+        let files = ContextFiles {
+            az_config: file("/h/config", "[cloud]\nname = AzureStackUser\n"),
+            ..Default::default()
+        };
+        let ctx = Context::resolve(&args(), &env(&[]), &files).unwrap();
+        assert_eq!(ctx.cloud.value, Cloud::Custom("AzureStackUser".into()));
+        let err = Context::resolve(
+            &args(),
+            &env(&[("AMLDOCTOR_CLOUD", "AzureStackUser")]),
+            &files,
+        )
+        .unwrap_err();
+        assert!(err.message.contains("$AMLDOCTOR_CLOUD"));
+    }
+
+    #[test]
+    fn malformed_files_are_clear_errors() {
+        let files = ContextFiles {
+            az_config: file("/h/config", "[defaults\n"),
+            ..Default::default()
+        };
+        let err = Context::resolve(&args(), &env(&[]), &files).unwrap_err();
+        assert_eq!(
+            err.message,
+            "/h/config: line 1: section header is missing its closing ']'"
+        );
+        let files = ContextFiles {
+            az_profile: file("/h/azureProfile.json", "\u{feff}{oops"),
+            ..Default::default()
+        };
+        let err = Context::resolve(&args(), &env(&[]), &files).unwrap_err();
+        assert!(
+            err.message
+                .starts_with("/h/azureProfile.json: invalid JSON at line 1"),
+            "{}",
+            err.message
+        );
+        let files = ContextFiles {
+            project: file("/p/.amldoctor.yaml", "worksapce: ws1\n"),
+            ..Default::default()
+        };
+        let err = Context::resolve(&args(), &env(&[]), &files).unwrap_err();
+        assert!(
+            err.message
+                .starts_with("/p/.amldoctor.yaml: unknown key 'worksapce'"),
+            "{}",
+            err.message
+        );
+    }
+
+    #[test]
+    fn colour_rules() {
+        let mut a = args();
+        assert!(
+            !Context::resolve(&a, &env(&[("NO_COLOR", "1")]), &ContextFiles::default())
+                .unwrap()
+                .color
+        );
+        assert!(
+            Context::resolve(&a, &env(&[("NO_COLOR", "")]), &ContextFiles::default())
+                .unwrap()
+                .color
+        );
+        let mut piped = env(&[]);
+        piped.stdout_is_terminal = false;
+        assert!(
+            !Context::resolve(&a, &piped, &ContextFiles::default())
+                .unwrap()
+                .color
+        );
+        a.output.no_color = true;
+        assert!(
+            !Context::resolve(&a, &env(&[]), &ContextFiles::default())
+                .unwrap()
+                .color
+        );
+    }
+
+    #[test]
+    fn describe_names_origins() {
+        let ctx = Context::resolve(&args(), &env(&[]), &all_files()).unwrap();
+        let lines = ctx.describe().join("\n");
+        assert!(lines.contains("subscription = sub-from-profile (from default subscription in /h/.azure/azureProfile.json)"), "{lines}");
+        assert!(
+            lines.contains("resource group = rg-az (from [defaults] group in /h/.azure/config)"),
+            "{lines}"
+        );
+    }
+}

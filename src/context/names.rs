@@ -1,0 +1,80 @@
+//! Validation of Azure names, so a typo fails before any call with a sentence saying
+//! what a valid name looks like.
+
+/// ARM resource group names: 1–90 letters, digits, `_ - . ( )`, not ending in `.`.
+pub fn resource_group(name: &str) -> Result<String, String> {
+    let ok = !name.is_empty()
+        && name.chars().count() <= 90
+        && name
+            .chars()
+            .all(|c| c.is_alphanumeric() || matches!(c, '_' | '-' | '.' | '(' | ')'))
+        && !name.ends_with('.');
+    if ok {
+        Ok(name.to_owned())
+    } else {
+        Err("expected a resource group name of 1 to 90 letters, digits, '_', '-', '.', '(' or ')', not ending in '.'".to_owned())
+    }
+}
+
+/// Azure Machine Learning workspace names: 3–33 ASCII letters, digits, `-` or `_`,
+/// starting with a letter or digit.
+pub fn workspace(name: &str) -> Result<String, String> {
+    let bytes = name.as_bytes();
+    let ok = (3..=33).contains(&bytes.len())
+        && bytes[0].is_ascii_alphanumeric()
+        && bytes
+            .iter()
+            .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'-' | b'_'));
+    if ok {
+        Ok(name.to_owned())
+    } else {
+        Err("expected a workspace name of 3 to 33 letters, digits, '-' or '_', starting with a letter or digit".to_owned())
+    }
+}
+
+/// A subscription id (GUID) or display name; only emptiness and control characters
+/// are rejected here, since names are resolved by Azure.
+pub fn subscription(value: &str) -> Result<String, String> {
+    let v = value.trim();
+    if v.is_empty() || v.chars().any(char::is_control) {
+        Err("expected a subscription id (a GUID) or a subscription name".to_owned())
+    } else {
+        Ok(v.to_owned())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn resource_groups() {
+        for ok in ["rg", "rg-ml_prod.1", "(legacy)", "Prüfung", &"a".repeat(90)] {
+            assert!(resource_group(ok).is_ok(), "{ok}");
+        }
+        for bad in ["", "rg.", "rg/1", "rg 1", &"a".repeat(91)] {
+            assert!(resource_group(bad).is_err(), "{bad}");
+        }
+    }
+
+    #[test]
+    fn workspaces() {
+        for ok in ["ws1", "my-ws_01", &"w".repeat(33)] {
+            assert!(workspace(ok).is_ok(), "{ok}");
+        }
+        for bad in ["ws", "-ws1", "ws.1", "wórk", &"w".repeat(34)] {
+            assert!(workspace(bad).is_err(), "{bad}");
+        }
+    }
+
+    #[test]
+    fn subscriptions() {
+        assert_eq!(
+            subscription(" 11111111-2222-3333-4444-555555555555 ").unwrap(),
+            "11111111-2222-3333-4444-555555555555"
+        );
+        assert_eq!(subscription("My Sub").unwrap(), "My Sub");
+        assert!(subscription("  ").is_err());
+        assert!(subscription("a\tb").is_err());
+    }
+}

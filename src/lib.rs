@@ -1,0 +1,18 @@
+//! amldoctor diagnoses Azure Machine Learning failures — online deployments that crash
+//! or cannot be scored, ParallelRunStep jobs that stall — and prints the cause and the
+//! next command to run.
+//!
+//! Data flows one way: `source` (the only I/O) → `context`/evidence → engine →
+//! findings → `report`. `commands` orchestrate one subcommand each; `main` only maps
+//! the outcome to an [`exit_code::ExitCode`].
+
+pub mod capacity;
+pub mod cli;
+pub mod commands;
+pub mod context;
+pub mod error;
+pub mod exit_code;
+pub mod report;
+pub mod setting;
+pub mod source;
+pub mod yaml_error;

@@ -1,0 +1,257 @@
+//! What `replicas` prints: the capacity plan, its reasoning and the next command.
+
+use std::io::{self, Write};
+
+use serde::Serialize;
+
+use crate::capacity::{CapacityInputs, CapacityPlan, Evaluation, Ratio, Warning};
+
+use super::style::Style;
+
+/// The `replicas` document for every output format.
+#[derive(Debug, Clone, Serialize)]
+pub struct ReplicasReport {
+    pub inputs: CapacityInputs,
+    pub results: ReplicasResults,
+    pub warnings: Vec<Warning>,
+    /// Flags whose value fell back to amldoctor's default.
+    pub defaulted_inputs: Vec<&'static str>,
+    /// The command that applies the recommendation; `None` when nothing needs to change.
+    pub next_command: Option<String>,
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct ReplicasResults {
+    pub concurrent_requests: Ratio,
+    /// `concurrent_requests` as an exact fraction, e.g. `2000/7`.
+    pub concurrent_requests_exact: String,
+    pub instances_required: u64,
+    pub pending_request_ceiling: u128,
+    pub evaluation: Option<Evaluation>,
+}
+
+impl ReplicasReport {
+    pub fn new(plan: CapacityPlan, next_command: Option<String>) -> ReplicasReport {
+        let defaulted_inputs = plan.defaulted_inputs();
+        let c = plan.concurrent_requests;
+        ReplicasReport {
+            results: ReplicasResults {
+                concurrent_requests: c,
+                concurrent_requests_exact: if c.is_integer() {
+                    c.numer().to_string()
+                } else {
+                    format!("{}/{}", c.numer(), c.denom())
+                },
+                instances_required: plan.instances_required,
+                pending_request_ceiling: plan.pending_request_ceiling,
+                evaluation: plan.evaluation,
+            },
+            inputs: plan.inputs,
+            warnings: plan.warnings,
+            defaulted_inputs,
+            next_command,
+        }
+    }
+}
+
+fn seconds(r: Ratio) -> String {
+    format!("{} s", r.to_decimal_string(3))
+}
+
+fn percent(r: Ratio) -> String {
+    match r.checked_mul(Ratio::from_int(100)) {
+        Ok(p) => format!("{} %", p.to_decimal_string(3)),
+        Err(_) => r.to_decimal_string(6),
+    }
+}
+
+fn plural(n: u128, one: &str, many: &str) -> String {
+    format!("{n} {}", if n == 1 { one } else { many })
+}
+
+/// Human-readable output. With `quiet`, only the instance count.
+pub fn write_table(
+    out: &mut dyn Write,
+    report: &ReplicasReport,
+    style: Style,
+    quiet: bool,
+) -> io::Result<()> {
+    let i = &report.inputs;
+    let r = &report.results;
+    if quiet {
+        return writeln!(out, "{}", r.instances_required);
+    }
+    let rps = i.rps.value.to_decimal_string(6);
+    let max = i.max_concurrent_requests_per_instance.value;
+    let concurrent = r.concurrent_requests.to_decimal_string(3);
+    let approx = if r.concurrent_requests.is_integer() {
+        "="
+    } else {
+        "≈"
+    };
+
+    writeln!(
+        out,
+        "{} for {rps} requests/s",
+        style.bold(&plural(
+            u128::from(r.instances_required),
+            "instance needed",
+            "instances needed"
+        ))
+    )?;
+    writeln!(out)?;
+    writeln!(
+        out,
+        "  concurrent requests = rps × request time / target utilization"
+    )?;
+    writeln!(
+        out,
+        "                      = {rps} × {} / {} {approx} {concurrent}",
+        seconds(i.request_time_seconds.value),
+        percent(i.target_utilization.value)
+    )?;
+    writeln!(
+        out,
+        "  instances           = ceil({concurrent} / {}) = {}",
+        plural(
+            u128::from(max),
+            "concurrent request per instance",
+            "concurrent requests per instance"
+        ),
+        r.instances_required
+    )?;
+    writeln!(out)?;
+    writeln!(
+        out,
+        "  429 ceiling: with {} the service keeps at most 2 × {max} × {} = {} requests pending;",
+        plural(u128::from(r.instances_required), "instance", "instances"),
+        r.instances_required,
+        r.pending_request_ceiling
+    )?;
+    writeln!(
+        out,
+        "  further requests are rejected with 429 Too Many Requests."
+    )?;
+
+    if let Some(e) = &r.evaluation {
+        let origin = i
+            .instance_count
+            .as_ref()
+            .map(|s| s.origin.to_string())
+            .unwrap_or_default();
+        writeln!(out)?;
+        writeln!(
+            out,
+            "{}",
+            style.bold(&format!(
+                "Existing instance count: {} ({origin})",
+                e.instances
+            ))
+        )?;
+        let verdict = if e.meets_target {
+            style.green(&format!("enough for {rps} requests/s"))
+        } else {
+            style.red(&format!(
+                "short of {rps} requests/s by {} instances",
+                r.instances_required.saturating_sub(e.instances)
+            ))
+        };
+        writeln!(
+            out,
+            "  sustains {} requests/s at {} utilization: {verdict}",
+            e.sustained_rps.to_decimal_string(3),
+            percent(i.target_utilization.value)
+        )?;
+        writeln!(
+            out,
+            "  at {rps} requests/s they would run at {} utilization",
+            percent(e.utilization_at_target_rps)
+        )?;
+        writeln!(
+            out,
+            "  429 ceiling at {}: 2 × {max} × {} = {} pending requests",
+            plural(u128::from(e.instances), "instance", "instances"),
+            e.instances,
+            e.pending_request_ceiling
+        )?;
+    }
+
+    writeln!(out)?;
+    writeln!(out, "{}", style.bold("Inputs"))?;
+    let rows: Vec<(&str, String, String)> = {
+        let mut rows = vec![
+            ("rps", rps.clone(), i.rps.origin.to_string()),
+            (
+                "request time",
+                seconds(i.request_time_seconds.value),
+                origin_text(&i.request_time_seconds.origin, "--latency"),
+            ),
+            (
+                "max concurrent/instance",
+                max.to_string(),
+                origin_text(
+                    &i.max_concurrent_requests_per_instance.origin,
+                    "--max-concurrent",
+                ),
+            ),
+            (
+                "target utilization",
+                percent(i.target_utilization.value),
+                origin_text(&i.target_utilization.origin, "--utilization"),
+            ),
+        ];
+        if let Some(t) = &i.request_timeout_ms {
+            rows.push((
+                "request timeout",
+                format!("{} ms", t.value),
+                t.origin.to_string(),
+            ));
+        }
+        if let Some(m) = &i.autoscale_max_instances {
+            rows.push((
+                "autoscale max instances",
+                m.value.to_string(),
+                m.origin.to_string(),
+            ));
+        }
+        rows
+    };
+    let width = rows.iter().map(|r| r.0.chars().count()).max().unwrap_or(0);
+    let value_width = rows.iter().map(|r| r.1.chars().count()).max().unwrap_or(0);
+    for (name, value, origin) in rows {
+        writeln!(
+            out,
+            "  {name:<width$}  {value:<value_width$}  {}",
+            style.dim(&origin)
+        )?;
+    }
+    if !report.defaulted_inputs.is_empty() {
+        writeln!(out, "  defaulted: {}", report.defaulted_inputs.join(", "))?;
+    }
+
+    for w in &report.warnings {
+        writeln!(out)?;
+        writeln!(out, "{} {}", style.yellow("warning:"), w.message)?;
+    }
+    writeln!(out)?;
+    match &report.next_command {
+        Some(cmd) => {
+            writeln!(out, "{}", style.bold("Next"))?;
+            writeln!(out, "  {}", style.cyan(cmd))?;
+        }
+        None => writeln!(
+            out,
+            "{}",
+            style.green("No change needed: the existing instance count meets the target.")
+        )?,
+    }
+    Ok(())
+}
+
+fn origin_text(origin: &crate::setting::Origin, flag: &str) -> String {
+    if origin.is_default() {
+        format!("default (set with {flag})")
+    } else {
+        origin.to_string()
+    }
+}

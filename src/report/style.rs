@@ -1,0 +1,56 @@
+//! ANSI styling for table output, applied only when the context allows colour.
+
+/// Wraps text in ANSI escapes when enabled, returns it untouched otherwise.
+#[derive(Debug, Clone, Copy)]
+pub struct Style {
+    enabled: bool,
+}
+
+impl Style {
+    pub fn new(enabled: bool) -> Style {
+        Style { enabled }
+    }
+
+    fn paint(self, code: &str, text: &str) -> String {
+        if self.enabled {
+            format!("\x1b[{code}m{text}\x1b[0m")
+        } else {
+            text.to_owned()
+        }
+    }
+
+    pub fn bold(self, text: &str) -> String {
+        self.paint("1", text)
+    }
+
+    pub fn dim(self, text: &str) -> String {
+        self.paint("2", text)
+    }
+
+    pub fn red(self, text: &str) -> String {
+        self.paint("1;31", text)
+    }
+
+    pub fn yellow(self, text: &str) -> String {
+        self.paint("33", text)
+    }
+
+    pub fn green(self, text: &str) -> String {
+        self.paint("32", text)
+    }
+
+    pub fn cyan(self, text: &str) -> String {
+        self.paint("36", text)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn plain_when_disabled() {
+        assert_eq!(Style::new(false).red("x"), "x");
+        assert_eq!(Style::new(true).red("x"), "\x1b[1;31mx\x1b[0m");
+    }
+}

@@ -1,0 +1,132 @@
+//! Local files and the process environment.
+
+use std::io::{IsTerminal, Read};
+use std::path::{Path, PathBuf};
+
+use crate::context::Environment;
+use crate::context::project_config::FILE_NAME;
+use crate::error::{Error, Result};
+
+use super::LoadedFile;
+
+/// Configuration files larger than this are not configuration: refuse rather than
+/// read gigabytes into memory by mistake.
+pub const MAX_CONFIG_BYTES: u64 = 4 * 1024 * 1024;
+
+/// Environment variables and whether stdout is a terminal.
+pub fn environment() -> Environment {
+    Environment {
+        vars: std::env::vars_os()
+            .filter_map(|(k, v)| Some((k.into_string().ok()?, v.into_string().ok()?)))
+            .collect(),
+        stdout_is_terminal: std::io::stdout().is_terminal(),
+    }
+}
+
+/// Reads a small UTF-8 text file (a config or deployment YAML). `Ok(None)` when it
+/// does not exist and `missing_ok` is set.
+pub fn read_config_file(path: &Path, missing_ok: bool) -> Result<Option<LoadedFile>> {
+    let file = match std::fs::File::open(path) {
+        Ok(f) => f,
+        Err(e) if missing_ok && e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
+        Err(e) => return Err(Error::io("read", path, &e)),
+    };
+    let meta = file.metadata().map_err(|e| Error::io("read", path, &e))?;
+    if meta.is_dir() {
+        return Err(Error::input(format!(
+            "cannot read {}: it is a directory, expected a file",
+            path.display()
+        )));
+    }
+    let mut bytes = Vec::new();
+    file.take(MAX_CONFIG_BYTES + 1)
+        .read_to_end(&mut bytes)
+        .map_err(|e| Error::io("read", path, &e))?;
+    if bytes.len() as u64 > MAX_CONFIG_BYTES {
+        return Err(Error::input(format!(
+            "{} is larger than {} MiB; expected a configuration file",
+            path.display(),
+            MAX_CONFIG_BYTES / 1024 / 1024
+        )));
+    }
+    let text = String::from_utf8(bytes).map_err(|e| {
+        Error::input(format!(
+            "{} is not UTF-8 text (invalid byte at offset {})",
+            path.display(),
+            e.utf8_error().valid_up_to()
+        ))
+    })?;
+    Ok(Some(LoadedFile {
+        path: path.to_owned(),
+        text,
+    }))
+}
+
+/// The nearest `.amldoctor.yaml` in `start` or one of its parents.
+pub fn find_project_file(start: &Path) -> Result<Option<LoadedFile>> {
+    for dir in start.ancestors() {
+        let candidate = dir.join(FILE_NAME);
+        if candidate.is_file() {
+            return read_config_file(&candidate, false);
+        }
+    }
+    Ok(None)
+}
+
+/// The working directory, for project file discovery.
+pub fn current_dir() -> Result<PathBuf> {
+    std::env::current_dir().map_err(|e| {
+        Error::input(format!(
+            "cannot determine the working directory: {}",
+            crate::error::io_reason(&e)
+        ))
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn temp_dir(name: &str) -> PathBuf {
+        let dir =
+            std::env::temp_dir().join(format!("amldoctor-local-{name}-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        dir
+    }
+
+    #[test]
+    fn project_file_found_in_a_parent() {
+        let root = temp_dir("project");
+        let nested = root.join("a/b");
+        std::fs::create_dir_all(&nested).unwrap();
+        std::fs::write(root.join(FILE_NAME), "workspace: ws1\n").unwrap();
+        let found = find_project_file(&nested).unwrap().unwrap();
+        assert_eq!(found.path, root.join(FILE_NAME));
+        assert_eq!(found.text, "workspace: ws1\n");
+        std::fs::remove_dir_all(root).unwrap();
+    }
+
+    #[test]
+    fn config_file_errors() {
+        let root = temp_dir("errors");
+        assert_eq!(read_config_file(&root.join("missing"), true).unwrap(), None);
+        let err = read_config_file(&root.join("missing"), false).unwrap_err();
+        assert!(
+            err.message.ends_with("missing: no such file or directory"),
+            "{}",
+            err.message
+        );
+        let err = read_config_file(&root, false).unwrap_err();
+        assert!(err.message.contains("it is a directory"), "{}", err.message);
+        std::fs::write(root.join("bin"), b"name: \xff\xfe\n").unwrap();
+        let err = read_config_file(&root.join("bin"), false).unwrap_err();
+        assert!(
+            err.message
+                .contains("is not UTF-8 text (invalid byte at offset 6)"),
+            "{}",
+            err.message
+        );
+        std::fs::remove_dir_all(root).unwrap();
+    }
+}
