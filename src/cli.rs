@@ -115,19 +115,19 @@ Examples:
       read request_settings, scale_settings and instance_count from the deployment YAML")]
 pub struct ReplicasArgs {
     /// Target requests per second, a decimal greater than 0 (e.g. 20 or 0.5)
-    #[arg(long, value_name = "RPS", value_parser = quantity::parse_rate)]
+    #[arg(long, value_name = "RPS", value_parser = quantity::parse_rate, allow_negative_numbers = true)]
     pub rps: Ratio,
     /// Time to process one request: 10, 10s, 250ms, 1.5s, 2m or PT10S (pick a high percentile) [default: 10s]
-    #[arg(long, value_name = "DURATION", value_parser = quantity::parse_duration)]
+    #[arg(long, value_name = "DURATION", value_parser = quantity::parse_duration, allow_negative_numbers = true)]
     pub latency: Option<Ratio>,
     /// max_concurrent_requests_per_instance, a whole number ≥ 1 [default: 1, or the deployment file's]
-    #[arg(long, value_name = "N", value_parser = quantity::parse_count)]
+    #[arg(long, value_name = "N", value_parser = quantity::parse_count, allow_negative_numbers = true)]
     pub max_concurrent: Option<u64>,
     /// Target utilization: 0.7, 70% or 70, in (0, 100%] [default: 70%, or the deployment file's]
-    #[arg(long, value_name = "UTIL", value_parser = quantity::parse_utilization)]
+    #[arg(long, value_name = "UTIL", value_parser = quantity::parse_utilization, allow_negative_numbers = true)]
     pub utilization: Option<Ratio>,
     /// Evaluate this existing instance count: the rps it sustains and whether it meets --rps
-    #[arg(long, value_name = "N", value_parser = quantity::parse_count)]
+    #[arg(long, value_name = "N", value_parser = quantity::parse_count, allow_negative_numbers = true)]
     pub instances: Option<u64>,
     /// An az ml online deployment YAML to read request_settings, scale_settings and
     /// instance_count from; flags override its values

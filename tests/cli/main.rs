@@ -1,0 +1,148 @@
+//! The one integration-test binary: runs the built `amldoctor` and checks stdout,
+//! stderr and the exit code, in a sandbox with its own HOME, az config folder and
+//! working directory so the developer's machine never leaks in.
+
+// Test helpers panic on purpose: a failed setup step is a failed test.
+#![allow(clippy::unwrap_used)]
+
+mod completions;
+mod context;
+mod help;
+mod replicas;
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output, Stdio};
+
+/// A throwaway HOME/working directory, removed on drop.
+#[derive(Debug)]
+pub struct Sandbox {
+    pub root: PathBuf,
+    vars: Vec<(String, String)>,
+}
+
+impl Sandbox {
+    pub fn new(name: &str) -> Sandbox {
+        let root =
+            std::env::temp_dir().join(format!("amldoctor-cli-{name}-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&root);
+        std::fs::create_dir_all(root.join("home/.azure")).unwrap();
+        std::fs::create_dir_all(root.join("work")).unwrap();
+        Sandbox {
+            root,
+            vars: Vec::new(),
+        }
+    }
+
+    pub fn home(&self) -> PathBuf {
+        self.root.join("home")
+    }
+
+    pub fn work(&self) -> PathBuf {
+        self.root.join("work")
+    }
+
+    pub fn write(&self, relative: &str, contents: &str) -> PathBuf {
+        let path = self.root.join(relative);
+        std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+        std::fs::write(&path, contents).unwrap();
+        path
+    }
+
+    pub fn env(mut self, key: &str, value: &str) -> Sandbox {
+        self.vars.push((key.to_owned(), value.to_owned()));
+        self
+    }
+
+    pub fn command(&self, args: &[&str]) -> Command {
+        self.command_in(&self.work(), args)
+    }
+
+    pub fn command_in(&self, dir: &Path, args: &[&str]) -> Command {
+        let mut cmd = Command::new(env!("CARGO_BIN_EXE_amldoctor"));
+        cmd.args(args)
+            .current_dir(dir)
+            .env_clear()
+            .env("HOME", self.home())
+            .env("PATH", std::env::var_os("PATH").unwrap_or_default())
+            .stdin(Stdio::null());
+        for (k, v) in &self.vars {
+            cmd.env(k, v);
+        }
+        cmd
+    }
+
+    pub fn run(&self, args: &[&str]) -> Run {
+        Run::from(self.command(args).output().unwrap())
+    }
+}
+
+impl Drop for Sandbox {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.root);
+    }
+}
+
+/// A finished run with its output decoded.
+#[derive(Debug)]
+pub struct Run {
+    pub code: i32,
+    pub stdout: String,
+    pub stderr: String,
+}
+
+impl From<Output> for Run {
+    fn from(o: Output) -> Run {
+        Run {
+            code: o.status.code().expect("exited normally, not by a signal"),
+            stdout: String::from_utf8(o.stdout).unwrap(),
+            stderr: String::from_utf8(o.stderr).unwrap(),
+        }
+    }
+}
+
+impl Run {
+    pub fn ok(&self) -> &Run {
+        assert_eq!(
+            self.code, 0,
+            "stdout:\n{}\nstderr:\n{}",
+            self.stdout, self.stderr
+        );
+        self
+    }
+
+    /// Exit 2, nothing on stdout, and an error line on stderr mentioning each needle.
+    pub fn usage_error(&self, needles: &[&str]) -> &Run {
+        assert_eq!(
+            self.code, 2,
+            "stdout:\n{}\nstderr:\n{}",
+            self.stdout, self.stderr
+        );
+        assert_eq!(self.stdout, "", "nothing on stdout for an error");
+        assert!(
+            self.stderr.starts_with("error: "),
+            "stderr: {}",
+            self.stderr
+        );
+        for n in needles {
+            assert!(
+                self.stderr.contains(n),
+                "stderr lacks {n:?}:\n{}",
+                self.stderr
+            );
+        }
+        assert!(!self.stderr.contains("panicked"), "{}", self.stderr);
+        self
+    }
+
+    pub fn json(&self) -> serde_json::Value {
+        serde_json::from_str(&self.stdout).unwrap_or_else(|e| panic!("{e}: {}", self.stdout))
+    }
+}
+
+pub fn fixture(relative: &str) -> String {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/fixtures")
+        .join(relative)
+        .to_string_lossy()
+        .into_owned()
+}

@@ -1,0 +1,427 @@
+use crate::{Sandbox, fixture};
+
+#[test]
+fn article_example_prints_286_with_its_reasoning() {
+    let sb = Sandbox::new("replicas-article");
+    let run = sb.run(&["replicas", "--rps", "20"]);
+    run.ok();
+    assert_eq!(run.stderr, "");
+    let out = &run.stdout;
+    assert!(
+        out.starts_with("286 instances needed for 20 requests/s\n"),
+        "{out}"
+    );
+    assert!(out.contains("= 20 × 10 s / 70 % ≈ 285.714"), "{out}");
+    assert!(
+        out.contains("ceil(285.714 / 1 concurrent request per instance) = 286"),
+        "{out}"
+    );
+    assert!(out.contains("2 × 1 × 286 = 572 requests pending"), "{out}");
+    assert!(out.contains("429 Too Many Requests"), "{out}");
+    assert!(
+        out.contains("defaulted: --latency, --max-concurrent, --utilization"),
+        "{out}"
+    );
+    assert!(out.contains("az ml online-deployment update --name {deployment} --endpoint-name {endpoint} --set instance_count=286 -g {group} -w {workspace}"), "{out}");
+    assert!(
+        !out.contains('\x1b'),
+        "no colour when stdout is not a terminal"
+    );
+}
+
+#[test]
+fn json_carries_every_input_with_its_origin_and_every_result() {
+    let sb = Sandbox::new("replicas-json");
+    let v = sb
+        .run(&["replicas", "--rps", "20", "-o", "json"])
+        .ok()
+        .json();
+    assert_eq!(v["schema_version"], 1);
+    assert_eq!(v["command"], "replicas");
+    assert_eq!(v["inputs"]["rps"]["value"], 20);
+    assert_eq!(v["inputs"]["rps"]["origin"]["kind"], "flag");
+    assert_eq!(v["inputs"]["rps"]["origin"]["flag"], "--rps");
+    assert_eq!(v["inputs"]["request_time_seconds"]["value"], 10);
+    assert_eq!(
+        v["inputs"]["request_time_seconds"]["origin"]["kind"],
+        "default"
+    );
+    assert_eq!(
+        v["inputs"]["max_concurrent_requests_per_instance"]["value"],
+        1
+    );
+    assert_eq!(v["inputs"]["target_utilization"]["value"], 0.7);
+    assert_eq!(v["inputs"]["instance_count"], serde_json::Value::Null);
+    assert_eq!(v["results"]["instances_required"], 286);
+    assert_eq!(v["results"]["concurrent_requests_exact"], "2000/7");
+    assert_eq!(v["results"]["concurrent_requests"], 285.714286);
+    assert_eq!(v["results"]["pending_request_ceiling"], 572);
+    assert_eq!(v["results"]["evaluation"], serde_json::Value::Null);
+    assert_eq!(
+        v["defaulted_inputs"],
+        serde_json::json!(["--latency", "--max-concurrent", "--utilization"])
+    );
+    assert_eq!(v["warnings"], serde_json::json!([]));
+}
+
+#[test]
+fn yaml_has_the_same_document() {
+    let sb = Sandbox::new("replicas-yaml");
+    let run = sb.run(&[
+        "replicas",
+        "--rps",
+        "20",
+        "--latency",
+        "250ms",
+        "-o",
+        "yaml",
+    ]);
+    run.ok();
+    let v: serde_json::Value = serde_saphyr::from_str(&run.stdout).unwrap();
+    assert_eq!(v["schema_version"], 1);
+    assert_eq!(v["inputs"]["request_time_seconds"]["value"], 0.25);
+    assert_eq!(v["results"]["instances_required"], 8); // ceil(20 × 0.25 / 0.7) = ceil(7.14)
+}
+
+#[test]
+fn whole_results_are_not_rounded_up() {
+    // 2.1 × 10 / 0.7 is 30.000000000000004 in binary floating point.
+    let sb = Sandbox::new("replicas-exact");
+    let v = sb
+        .run(&[
+            "replicas",
+            "--rps",
+            "2.1",
+            "--latency",
+            "10s",
+            "--utilization",
+            "70%",
+            "-o",
+            "json",
+        ])
+        .ok()
+        .json();
+    assert_eq!(v["results"]["instances_required"], 30);
+    assert_eq!(v["results"]["concurrent_requests_exact"], "30");
+    let run = sb.run(&[
+        "replicas",
+        "--rps",
+        "2.1",
+        "--latency",
+        "PT10S",
+        "--utilization",
+        "70",
+    ]);
+    assert!(
+        run.ok().stdout.contains("= 2.1 × 10 s / 70 % = 30\n"),
+        "{}",
+        run.stdout
+    );
+}
+
+#[test]
+fn quiet_prints_only_the_count() {
+    let sb = Sandbox::new("replicas-quiet");
+    let run = sb.run(&["replicas", "--rps", "20", "-q"]);
+    assert_eq!(run.ok().stdout, "286\n");
+    assert_eq!(run.stderr, "");
+}
+
+#[test]
+fn evaluating_an_existing_instance_count() {
+    let sb = Sandbox::new("replicas-eval");
+    let run = sb.run(&["replicas", "--rps", "20", "--instances", "3"]);
+    let out = &run.ok().stdout;
+    assert!(
+        out.contains("Existing instance count: 3 (--instances)"),
+        "{out}"
+    );
+    assert!(
+        out.contains(
+            "sustains 0.21 requests/s at 70 % utilization: short of 20 requests/s by 283 instances"
+        ),
+        "{out}"
+    );
+    assert!(out.contains("2 × 1 × 3 = 6 pending requests"), "{out}");
+
+    let v = sb
+        .run(&[
+            "replicas",
+            "--rps",
+            "20",
+            "--instances",
+            "300",
+            "-o",
+            "json",
+        ])
+        .ok()
+        .json();
+    assert_eq!(v["results"]["evaluation"]["meets_target"], true);
+    assert_eq!(v["results"]["evaluation"]["sustained_rps"], 21);
+    assert_eq!(v["results"]["evaluation"]["pending_request_ceiling"], 600);
+    assert_eq!(v["next_command"], serde_json::Value::Null);
+    let run = sb.run(&["replicas", "--rps", "20", "--instances", "300"]);
+    assert!(
+        run.ok().stdout.contains("No change needed"),
+        "{}",
+        run.stdout
+    );
+}
+
+#[test]
+fn deployment_file_supplies_values_and_flags_override_it() {
+    let sb = Sandbox::new("replicas-file");
+    let file = fixture("deployments/blue-managed.yml");
+    let v = sb
+        .run(&["replicas", "--rps", "20", "-f", &file, "-o", "json"])
+        .ok()
+        .json();
+    assert_eq!(
+        v["inputs"]["max_concurrent_requests_per_instance"]["value"],
+        2
+    );
+    let origin = &v["inputs"]["max_concurrent_requests_per_instance"]["origin"];
+    assert_eq!(origin["kind"], "deployment-file");
+    assert_eq!(
+        origin["key"],
+        "request_settings.max_concurrent_requests_per_instance"
+    );
+    assert!(
+        origin["path"]
+            .as_str()
+            .unwrap()
+            .ends_with("blue-managed.yml")
+    );
+    assert_eq!(v["inputs"]["instance_count"]["value"], 3);
+    assert_eq!(v["inputs"]["request_timeout_ms"]["value"], 5000);
+    assert_eq!(v["results"]["instances_required"], 143); // ceil(285.71 / 2)
+    assert_eq!(v["results"]["evaluation"]["instances"], 3);
+    assert_eq!(
+        v["defaulted_inputs"],
+        serde_json::json!(["--latency", "--utilization"])
+    );
+    // 10 s default latency against a 5 s timeout: 408 before capacity matters.
+    assert_eq!(v["warnings"][0]["code"], "request-timeout-exceeded");
+    assert!(
+        v["warnings"][0]["message"]
+            .as_str()
+            .unwrap()
+            .contains("408")
+    );
+    assert_eq!(
+        v["next_command"],
+        "az ml online-deployment update --name blue --endpoint-name churn-endpoint --set instance_count=143 -g {group} -w {workspace}"
+    );
+
+    let v = sb
+        .run(&[
+            "replicas",
+            "--rps",
+            "20",
+            "-f",
+            &file,
+            "--max-concurrent",
+            "1",
+            "--latency",
+            "2s",
+            "-o",
+            "json",
+        ])
+        .ok()
+        .json();
+    assert_eq!(
+        v["inputs"]["max_concurrent_requests_per_instance"]["origin"]["kind"],
+        "flag"
+    );
+    assert_eq!(v["results"]["instances_required"], 58); // ceil(20 × 2 / 0.7)
+    assert_eq!(v["warnings"], serde_json::json!([]));
+}
+
+#[test]
+fn table_shows_the_408_warning() {
+    let sb = Sandbox::new("replicas-408");
+    let file = fixture("deployments/blue-managed.yml");
+    let run = sb.run(&["replicas", "--rps", "20", "--latency", "6s", "-f", &file]);
+    let out = &run.ok().stdout;
+    assert!(
+        out.contains("warning: requests take 6 s but request_timeout_ms is 5000 ms"),
+        "{out}"
+    );
+    assert!(out.contains("408 Request Timeout"), "{out}");
+    // Quiet keeps stdout to the number and the warning on stderr.
+    let run = sb.run(&[
+        "replicas",
+        "--rps",
+        "20",
+        "--latency",
+        "6s",
+        "-f",
+        &file,
+        "-q",
+    ]);
+    assert_eq!(run.ok().stdout, "86\n");
+    assert!(
+        run.stderr.starts_with("warning: requests take 6 s"),
+        "{}",
+        run.stderr
+    );
+}
+
+#[test]
+fn kubernetes_autoscaler_settings() {
+    let sb = Sandbox::new("replicas-k8s");
+    let file = fixture("deployments/green-kubernetes.yml");
+    let v = sb
+        .run(&["replicas", "--rps", "20", "-f", &file, "-o", "json"])
+        .ok()
+        .json();
+    assert_eq!(v["inputs"]["target_utilization"]["value"], 0.6);
+    assert_eq!(
+        v["inputs"]["target_utilization"]["origin"]["key"],
+        "scale_settings.target_utilization_percentage"
+    );
+    assert_eq!(v["results"]["instances_required"], 334); // ceil(200 / 0.6)
+    assert_eq!(v["warnings"][0]["code"], "autoscale-max-below-required");
+    assert!(
+        v["next_command"]
+            .as_str()
+            .unwrap()
+            .contains("--set scale_settings.max_instances=334")
+    );
+}
+
+#[test]
+fn every_invalid_input_exits_2_naming_the_option() {
+    let sb = Sandbox::new("replicas-invalid");
+    let cases: &[(&[&str], &[&str])] = &[
+        (&["replicas"], &["--rps"]),
+        (&["replicas", "--rps", "0"], &["--rps", "greater than 0"]),
+        (
+            &["replicas", "--rps", "-5"],
+            &["invalid value '-5' for '--rps <RPS>'"],
+        ),
+        (&["replicas", "--rps", "lots"], &["--rps", "decimal number"]),
+        (&["replicas", "--rps", "1e3"], &["--rps"]),
+        (
+            &["replicas", "--rps", "20", "--latency", "10x"],
+            &["--latency", "250ms", "PT10S"],
+        ),
+        (
+            &["replicas", "--rps", "20", "--latency", "0s"],
+            &["--latency"],
+        ),
+        (
+            &["replicas", "--rps", "20", "--latency", "PT"],
+            &["--latency"],
+        ),
+        (
+            &["replicas", "--rps", "20", "--utilization", "150"],
+            &["--utilization", "70%"],
+        ),
+        (
+            &["replicas", "--rps", "20", "--utilization", "0"],
+            &["--utilization"],
+        ),
+        (
+            &["replicas", "--rps", "20", "--utilization", "high"],
+            &["--utilization"],
+        ),
+        (
+            &["replicas", "--rps", "20", "--max-concurrent", "0"],
+            &["--max-concurrent", "whole number"],
+        ),
+        (
+            &["replicas", "--rps", "20", "--max-concurrent", "1.5"],
+            &["--max-concurrent"],
+        ),
+        (
+            &["replicas", "--rps", "20", "--instances", "-1"],
+            &["invalid value '-1' for '--instances <N>'", "at least 1"],
+        ),
+        (
+            &["replicas", "--rps", "20", "--instances", "many"],
+            &["--instances"],
+        ),
+        (&["replicas", "--rps", "20", "--bogus"], &["--bogus"]),
+        (
+            &["replicas", "--rps", "20", "-o", "xml"],
+            &["--output", "table"],
+        ),
+        (
+            &["replicas", "--rps", "20", "--cloud", "Mars"],
+            &["--cloud", "AzureCloud"],
+        ),
+        (
+            &["replicas", "--rps", "20", "-w", "x"],
+            &["--workspace-name", "3 to 33"],
+        ),
+        (
+            &["replicas", "--rps", "20", "-g", "rg."],
+            &["--resource-group"],
+        ),
+        (
+            &["replicas", "--rps", "20", "-f", "no-such.yml"],
+            &["no-such.yml", "no such file"],
+        ),
+        (
+            &[
+                "replicas",
+                "--rps",
+                &"9".repeat(30),
+                "--latency",
+                &"9".repeat(30),
+                "--utilization",
+                "0.000001",
+            ],
+            &["too large"],
+        ),
+    ];
+    for (args, needles) in cases {
+        let run = sb.run(args);
+        assert_eq!(run.code, 2, "{args:?}: {run:?}");
+        assert_eq!(run.stdout, "", "{args:?}");
+        assert!(
+            run.stderr.starts_with("error: "),
+            "{args:?}: {}",
+            run.stderr
+        );
+        for n in *needles {
+            assert!(
+                run.stderr.contains(n),
+                "{args:?}: stderr lacks {n:?}:\n{}",
+                run.stderr
+            );
+        }
+    }
+}
+
+#[test]
+fn bad_deployment_files_name_file_and_key() {
+    let sb = Sandbox::new("replicas-badfile");
+    let cases = [
+        ("bad-yaml.yml", "name: [blue\n", "invalid YAML at line 1"),
+        (
+            "bad-key.yml",
+            "name: blue\nrequest_settings:\n  request_timeout_ms: soon\n",
+            "request_settings.request_timeout_ms must be a whole number of at least 1, found 'soon'",
+        ),
+        (
+            "bad-util.yml",
+            "scale_settings:\n  type: target_utilization\n  target_utilization_percentage: 0\n",
+            "scale_settings.target_utilization_percentage must be a whole number from 1 to 100",
+        ),
+        ("empty.yml", "", "the file is empty"),
+        ("list.yml", "- name: blue\n", "expected a YAML mapping"),
+    ];
+    for (name, text, message) in cases {
+        let path = sb.write(&format!("work/{name}"), text);
+        let run = sb.run(&["replicas", "--rps", "20", "-f", path.to_str().unwrap()]);
+        run.usage_error(&[name, message]);
+    }
+    let path = sb.root.join("work/binary.yml");
+    std::fs::write(&path, b"name: \xff\xfe\x00\n").unwrap();
+    sb.run(&["replicas", "--rps", "20", "-f", path.to_str().unwrap()])
+        .usage_error(&["binary.yml", "not UTF-8"]);
+    sb.run(&["replicas", "--rps", "20", "-f", sb.work().to_str().unwrap()])
+        .usage_error(&["is a directory"]);
+}
