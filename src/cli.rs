@@ -11,10 +11,15 @@ use clap::{Args, Parser, Subcommand};
 use crate::capacity::Ratio;
 use crate::capacity::quantity;
 use crate::context::{cloud, names};
+use crate::evidence::DocumentKind;
+use crate::finding::FailOn;
 use crate::report::OutputFormat;
 
 const AFTER_HELP: &str = "\
 Examples:
+  amldoctor diagnose tests/fixtures/logs/server-0.4.13-old-image-flask2.log
+  az ml online-deployment get-logs -e my-endpoint -n blue -l 500 | amldoctor diagnose -
+  amldoctor explain OutOfQuota
   amldoctor replicas --rps 20
   amldoctor replicas --rps 50 --latency 250ms --max-concurrent 4 -o json
   amldoctor completions bash > ~/.local/share/bash-completion/completions/amldoctor
@@ -92,8 +97,108 @@ fn parse_cloud(text: &str) -> Result<String, String> {
 
 #[derive(Debug, Subcommand)]
 pub enum Command {
+    Diagnose(DiagnoseArgs),
+    Explain(ExplainArgs),
+    Rules(RulesArgs),
     Replicas(ReplicasArgs),
     Completions(CompletionsArgs),
+}
+
+/// Options of every command that reports findings (the CI gate).
+#[derive(Debug, Clone, Args)]
+#[command(next_help_heading = "Gate")]
+pub struct GateArgs {
+    /// Exit 1 when a finding at or above this severity is reported
+    #[arg(long, value_enum, value_name = "LEVEL", default_value = "error")]
+    pub fail_on: FailOn,
+}
+
+/// Find out why a deployment failed from logs you already have.
+///
+/// Reads files, directories (recursively) and standard input (`-`): the output of
+/// `az ml online-deployment get-logs` (inference-server or storage-initializer
+/// container), a failed `az ml online-deployment create`, `kubectl describe pod`, an
+/// image build log. Each input's kind is detected from its content (override with
+/// --kind). Every known error signature becomes a finding with its evidence
+/// (path:line), the facts read from it, the fix and the next commands to run.
+#[derive(Debug, Clone, Args)]
+#[command(after_help = "\
+Examples:
+  amldoctor diagnose tests/fixtures/logs/server-0.4.13-old-image-flask2.log
+  az ml online-deployment get-logs -e my-endpoint -n blue -l 500 | amldoctor diagnose -
+  amldoctor diagnose ./collected-logs/ -o json --fail-on warning
+  amldoctor diagnose create-output.txt --kind cli --rules ./team-rules")]
+pub struct DiagnoseArgs {
+    /// Files or directories to analyse; `-` reads standard input
+    #[arg(value_name = "PATH", required = true)]
+    pub paths: Vec<String>,
+    /// Read every input as this kind instead of detecting it
+    #[arg(long, value_enum, value_name = "KIND")]
+    pub kind: Option<DocumentKind>,
+    /// A directory of extra rule files (repeatable); added to the built-in catalogue
+    #[arg(long = "rules", value_name = "DIR")]
+    pub rule_dirs: Vec<PathBuf>,
+    /// Worker threads for scanning [default: the number of CPUs]
+    #[arg(long, short = 'j', value_name = "N", value_parser = quantity::parse_count)]
+    pub jobs: Option<u64>,
+    #[command(flatten)]
+    pub gate: GateArgs,
+}
+
+/// Explain a deployment error code, an HTTP status of a scoring request, or a rule.
+///
+/// Codes are the ones `az ml online-deployment create` reports (OutOfQuota,
+/// ImageBuildFailure, ResourceNotReady, the Kubernetes-only codes…); statuses are those a
+/// managed or Kubernetes online endpoint returns; rule ids are from `amldoctor rules list`.
+/// Matching is case-insensitive.
+#[derive(Debug, Clone, Args)]
+#[command(after_help = "\
+Examples:
+  amldoctor explain OutOfQuota
+  amldoctor explain 429
+  amldoctor explain flask2-register-typeerror -o json")]
+pub struct ExplainArgs {
+    /// An error code, an HTTP status or a rule id
+    #[arg(value_name = "CODE|STATUS|RULE")]
+    pub query: String,
+}
+
+/// List, show, test and document the rule catalogue.
+#[derive(Debug, Clone, Args)]
+#[command(after_help = "\
+Examples:
+  amldoctor rules list
+  amldoctor rules show user-init-failed
+  amldoctor rules test ./team-rules
+  amldoctor rules docs > docs/rules.md")]
+pub struct RulesArgs {
+    #[command(subcommand)]
+    pub action: RulesAction,
+}
+
+#[derive(Debug, Clone, Subcommand)]
+pub enum RulesAction {
+    /// List every rule: id, severity, family and title
+    List {
+        /// A directory of extra rule files to include (repeatable)
+        #[arg(long = "rules", value_name = "DIR")]
+        rule_dirs: Vec<PathBuf>,
+    },
+    /// Show one rule in full: what it matches, why it matters, the fix
+    Show {
+        /// The rule id
+        id: String,
+        /// A directory of extra rule files to include (repeatable)
+        #[arg(long = "rules", value_name = "DIR")]
+        rule_dirs: Vec<PathBuf>,
+    },
+    /// Check every rule against its own examples (built-in, plus those in DIR)
+    Test {
+        /// A directory of rule files to load and test with the built-in ones
+        dir: Option<PathBuf>,
+    },
+    /// Print the rule reference as markdown (the source of docs/rules.md)
+    Docs,
 }
 
 /// Size an online deployment: how many instances a request rate needs, and the 429

@@ -7,12 +7,19 @@
 //! the outcome to an [`exit_code::ExitCode`].
 
 pub mod capacity;
+pub mod catalogue;
 pub mod cli;
 pub mod commands;
 pub mod context;
+pub mod detect;
+pub mod engine;
 pub mod error;
+pub mod evidence;
 pub mod exit_code;
+pub mod finding;
+pub mod redact;
 pub mod report;
+pub mod rules;
 pub mod setting;
 pub mod source;
 pub mod yaml_error;

@@ -3,7 +3,10 @@
 //! they call.
 
 pub mod completions;
+pub mod diagnose;
+pub mod explain;
 pub mod replicas;
+pub mod rules;
 
 use std::io::Write;
 
@@ -18,6 +21,18 @@ pub fn run(cli: Cli, out: &mut dyn Write, err: &mut dyn Write) -> Result<ExitCod
     match cli.command {
         // Completions need no context: a broken az config must not stop a shell setup.
         Command::Completions(args) => completions::run(&args, out),
+        Command::Diagnose(args) => {
+            let ctx = resolve_context(&cli.global, err)?;
+            diagnose::run(&ctx, &args, out, err)
+        }
+        Command::Explain(args) => {
+            let ctx = resolve_context(&cli.global, err)?;
+            explain::run(&ctx, &args, out)
+        }
+        Command::Rules(args) => {
+            let ctx = resolve_context(&cli.global, err)?;
+            rules::run(&ctx, &args, out)
+        }
         Command::Replicas(args) => {
             let ctx = resolve_context(&cli.global, err)?;
             replicas::run(&ctx, &args, out, err)

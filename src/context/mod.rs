@@ -68,6 +68,8 @@ pub struct Context {
     pub cloud: Setting<Cloud>,
     /// The project file in effect, if any.
     pub project_file: Option<PathBuf>,
+    /// Extra rule directories from the project file's `rules`, relative to its folder.
+    pub project_rule_dirs: Vec<PathBuf>,
 }
 
 struct Candidate {
@@ -218,6 +220,13 @@ impl Context {
             workspace,
             cloud,
             project_file: files.project.as_ref().map(|f| f.path.clone()),
+            project_rule_dirs: project
+                .as_ref()
+                .map(|(f, cfg)| {
+                    let base = f.path.parent().map(PathBuf::from).unwrap_or_default();
+                    cfg.rules.iter().flatten().map(|d| base.join(d)).collect()
+                })
+                .unwrap_or_default(),
         })
     }
 

@@ -9,6 +9,7 @@
 //! workspace: ws-ml-prod
 //! cloud: AzureCloud            # AzureCloud | AzureChinaCloud | AzureUSGovernment
 //! output: table                # table | json | yaml
+//! rules: [ci/amldoctor-rules]  # extra rule directories, relative to this file
 //! ```
 
 use serde::Deserialize;
@@ -26,6 +27,7 @@ pub struct ProjectConfig {
     pub workspace: Option<String>,
     pub cloud: Option<String>,
     pub output: Option<String>,
+    pub rules: Option<Vec<String>>,
 }
 
 pub const KEYS: &[&str] = &[
@@ -34,6 +36,7 @@ pub const KEYS: &[&str] = &[
     "workspace",
     "cloud",
     "output",
+    "rules",
 ];
 
 impl ProjectConfig {
@@ -90,7 +93,7 @@ mod tests {
         let err = ProjectConfig::parse("workspace: ws\nresource_group: rg\n").unwrap_err();
         assert_eq!(
             err,
-            "unknown key 'resource_group' at line 2 column 1 (expected one of: subscription, resource-group, workspace, cloud, output)"
+            "unknown key 'resource_group' at line 2 column 1 (expected one of: subscription, resource-group, workspace, cloud, output, rules)"
         );
     }
 

@@ -1,8 +1,10 @@
 //! Rendering finished results. Each output format is its own printer over the same
 //! data; nothing here computes or decides anything.
 
+pub mod diagnose;
 pub mod json;
 pub mod replicas;
+pub mod rule_doc;
 pub mod style;
 pub mod yaml;
 

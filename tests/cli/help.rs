@@ -19,7 +19,17 @@ fn top_level_help() {
         .filter(|l| !l.starts_with("   "))
         .map(|l| l.split_whitespace().next().unwrap())
         .collect();
-    assert_eq!(commands, ["replicas", "completions", "help"]);
+    assert_eq!(
+        commands,
+        [
+            "diagnose",
+            "explain",
+            "rules",
+            "replicas",
+            "completions",
+            "help"
+        ]
+    );
     for needle in [
         "Exit codes:",
         "0  ran; no finding at or above --fail-on",
@@ -42,7 +52,7 @@ fn top_level_help() {
 #[test]
 fn every_command_has_examples_and_globals() {
     let sb = Sandbox::new("help-cmds");
-    for cmd in ["replicas", "completions"] {
+    for cmd in ["diagnose", "explain", "rules", "replicas", "completions"] {
         let run = sb.run(&[cmd, "--help"]);
         let out = &run.ok().stdout;
         assert!(out.contains("Examples:"), "{cmd}:\n{out}");

@@ -7,8 +7,12 @@
 
 mod completions;
 mod context;
+mod diagnose;
+mod explain;
+mod fixtures;
 mod help;
 mod replicas;
+mod rules;
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};

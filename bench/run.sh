@@ -1,0 +1,30 @@
+#!/usr/bin/env bash
+# Benchmarks `amldoctor diagnose` against ripgrep and GNU grep running the catalogue's
+# patterns over the same generated trees. Needs hyperfine, ripgrep and GNU time
+# (apt-get install hyperfine ripgrep time). Results go to bench/results-*.md.
+#   bench/run.sh [WORKDIR]      (default /tmp/amldoctor-bench; needs ~1.2 GB free)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+work="${1:-/tmp/amldoctor-bench}"
+cargo build --release --quiet
+cargo build --release --quiet --example bench_corpus
+bin=target/release/amldoctor
+gen=target/release/examples/bench_corpus
+
+run() {
+  local name="$1" mb="$2" files="$3"
+  local dir="$work/$name"
+  "$gen" "$dir" "$mb" "$files"
+  sync
+  hyperfine --warmup 1 --runs "${RUNS:-5}" --ignore-failure --export-markdown "bench/results-$name.md" \
+    -n "amldoctor diagnose" "$bin diagnose $dir/tree -o json --fail-on never > /dev/null" \
+    -n "amldoctor diagnose + slow rule" "$bin diagnose $dir/tree --rules $dir/slow-rule -o json --fail-on never > /dev/null" \
+    -n "rg -c -f" "rg -c -f $dir/patterns.rg.txt $dir/tree > /dev/null" \
+    -n "grep -c -E -f" "grep -r -c -E -f $dir/patterns.grep.txt $dir/tree > /dev/null"
+  echo "peak memory (max resident set size, KiB):"
+  /usr/bin/time -f "  amldoctor diagnose: %M" "$bin" diagnose "$dir/tree" -o json --fail-on never > /dev/null
+  /usr/bin/time -f "  rg -c -f: %M" rg -c -f "$dir/patterns.rg.txt" "$dir/tree" > /dev/null || true
+}
+
+run small 100 2000
+run large 1024 200

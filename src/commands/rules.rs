@@ -1,0 +1,171 @@
+//! `amldoctor rules list | show ID | test [DIR] | docs`.
+
+use std::io::Write;
+
+use serde::Serialize;
+
+use crate::cli::{RulesAction, RulesArgs};
+use crate::context::Context;
+use crate::engine::examples;
+use crate::error::{Error, Result};
+use crate::exit_code::ExitCode;
+use crate::report::rule_doc::{catalogue_markdown, rule_markdown};
+use crate::report::{Envelope, OutputFormat, json, yaml};
+use crate::rules::{Rule, RuleSet};
+
+use super::diagnose::load_rules;
+use super::explain::closest;
+
+#[derive(Debug, Serialize)]
+struct RuleSummary<'a> {
+    id: &'a str,
+    severity: crate::finding::Severity,
+    family: &'a str,
+    title: &'a str,
+    codes: &'a [String],
+    reads: Vec<&'static str>,
+    caused_by: &'a [String],
+    remediation: &'a str,
+    commands: &'a [String],
+    docs: &'a [String],
+    source: &'a str,
+    builtin: bool,
+}
+
+pub fn summary(r: &Rule) -> impl Serialize + '_ {
+    RuleSummary {
+        id: &r.id,
+        severity: r.severity,
+        family: &r.family,
+        title: &r.title,
+        codes: &r.codes,
+        reads: r.kind_names(),
+        caused_by: &r.caused_by,
+        remediation: &r.remediation,
+        commands: &r.commands,
+        docs: &r.docs,
+        source: &r.source.path,
+        builtin: r.source.builtin,
+    }
+}
+
+fn emit<T: Serialize>(
+    ctx: &Context,
+    out: &mut dyn Write,
+    command: &'static str,
+    body: &T,
+) -> Result<()> {
+    match ctx.output.value {
+        OutputFormat::Json => json::write(out, &Envelope::new(command, body)),
+        _ => yaml::write(out, &Envelope::new(command, body)),
+    }
+    .map_err(Error::write)
+}
+
+pub fn find<'s>(set: &'s RuleSet, id: &str) -> Result<&'s Rule> {
+    set.rules
+        .iter()
+        .find(|r| r.id.eq_ignore_ascii_case(id.trim()))
+        .ok_or_else(|| {
+            let names: Vec<&str> = set.rules.iter().map(|r| r.id.as_str()).collect();
+            let near = closest(id, &names);
+            let e = Error::input(format!("no rule has the id '{id}'"));
+            if near.is_empty() {
+                e.with_hint("run 'amldoctor rules list'")
+            } else {
+                e.with_hint(format!("did you mean {}?", near.join(", ")))
+            }
+        })
+}
+
+pub fn run(ctx: &Context, args: &RulesArgs, out: &mut dyn Write) -> Result<ExitCode> {
+    match &args.action {
+        RulesAction::List { rule_dirs } => {
+            let set = load_rules(ctx, rule_dirs)?;
+            let mut rules: Vec<&Rule> = set.rules.iter().collect();
+            rules.sort_by(|a, b| a.family.cmp(&b.family).then_with(|| a.id.cmp(&b.id)));
+            if ctx.output.value == OutputFormat::Table {
+                let w = rules.iter().map(|r| r.id.len()).max().unwrap_or(2);
+                let fw = rules.iter().map(|r| r.family.len()).max().unwrap_or(6);
+                let mut text = String::new();
+                for r in &rules {
+                    text.push_str(&format!(
+                        "{:<w$}  {:<7}  {:<fw$}  {}\n",
+                        r.id,
+                        r.severity.name(),
+                        r.family,
+                        r.title
+                    ));
+                }
+                out.write_all(text.as_bytes()).map_err(Error::write)?;
+            } else {
+                let list: Vec<_> = rules.iter().map(|r| summary(r)).collect();
+                emit(
+                    ctx,
+                    out,
+                    "rules list",
+                    &serde_json::json!({ "rules": list }),
+                )?;
+            }
+            Ok(ExitCode::Clean)
+        }
+        RulesAction::Show { id, rule_dirs } => {
+            let set = load_rules(ctx, rule_dirs)?;
+            let rule = find(&set, id)?;
+            if ctx.output.value == OutputFormat::Table {
+                out.write_all(rule_markdown(&set, rule, "#").as_bytes())
+                    .map_err(Error::write)?;
+            } else {
+                emit(ctx, out, "rules show", &summary(rule))?;
+            }
+            Ok(ExitCode::Clean)
+        }
+        RulesAction::Test { dir } => {
+            let extra: Vec<_> = dir.iter().cloned().collect();
+            let set = load_rules(ctx, &extra)?;
+            let failures = examples::check(&set, |_| true);
+            let tested = set.rules.len();
+            let examples_count: usize = set
+                .rules
+                .iter()
+                .map(|r| r.examples.matching.len() + r.examples.no_match.len())
+                .sum();
+            if ctx.output.value == OutputFormat::Table {
+                let mut text = String::new();
+                for f in &failures {
+                    text.push_str(&format!("FAIL {f}\n"));
+                }
+                text.push_str(&format!(
+                    "{} rules, {} examples: {} passed, {} failed\n",
+                    tested,
+                    examples_count,
+                    examples_count - failures.len(),
+                    failures.len()
+                ));
+                out.write_all(text.as_bytes()).map_err(Error::write)?;
+            } else {
+                let list: Vec<_> = failures
+                    .iter()
+                    .map(|f| serde_json::json!({"rule_id": f.rule_id, "path": f.path, "list": f.list, "index": f.index, "example": f.example}))
+                    .collect();
+                emit(
+                    ctx,
+                    out,
+                    "rules test",
+                    &serde_json::json!({"rules": tested, "examples": examples_count, "failures": list}),
+                )?;
+            }
+            Ok(if failures.is_empty() {
+                ExitCode::Clean
+            } else {
+                ExitCode::Findings
+            })
+        }
+        RulesAction::Docs => {
+            let set = load_rules(ctx, &[])?;
+            out.write_all(catalogue_markdown(&set).as_bytes())
+                .map_err(Error::write)?;
+            Ok(ExitCode::Clean)
+        }
+    }
+}

@@ -1,0 +1,288 @@
+//! Decides a document's kind from the first lines of its content, using the line
+//! grammars of each log family; the file name only breaks ties. Detection is a vote:
+//! each line grammar a line fits adds to its kind's score.
+
+use regex::bytes::Regex;
+
+use crate::evidence::DocumentKind;
+
+/// How much of a document detection reads.
+pub const HEAD_BYTES: usize = 64 * 1024;
+
+/// Signals of each kind: (kind, pattern, weight).
+struct Signal {
+    kind: DocumentKind,
+    pattern: Regex,
+    weight: u32,
+}
+
+/// Compiled detection grammars; build once and reuse.
+#[derive(Debug)]
+pub struct Detector {
+    signals: Vec<Signal>,
+}
+
+impl std::fmt::Debug for Signal {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}: {}", self.kind, self.pattern.as_str())
+    }
+}
+
+const SIGNALS: &[(DocumentKind, &str, u32)] = &[
+    // runit launcher, both generations
+    (
+        DocumentKind::InferenceServer,
+        r"^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d,\d{9}\+00:00 (?:-|\|) [\w-]+/(?:run|finish)",
+        5,
+    ),
+    (
+        DocumentKind::InferenceServer,
+        r"^Azure ML Inferencing HTTP server v\d",
+        10,
+    ),
+    (
+        DocumentKind::InferenceServer,
+        r"AzureML Container Runtime Information|Materiali[sz]ati?on Build:",
+        8,
+    ),
+    // >= 0.8 logging.json format
+    (
+        DocumentKind::InferenceServer,
+        r"^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d,\d{3} [DIWEC] \[\d+\] (?:azmlinfsrv|gunicorn)",
+        5,
+    ),
+    // 0.4 - 0.7 AMLLogger format
+    (
+        DocumentKind::InferenceServer,
+        r"^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d,\d{3} \| root \| (?:DEBUG|INFO|WARNING|ERROR|CRITICAL) \|",
+        5,
+    ),
+    (
+        DocumentKind::InferenceServer,
+        r"^(?:Booting worker with pid|Starting gunicorn \d|Listening at: http|Worker exiting \(pid)",
+        2,
+    ),
+    (
+        DocumentKind::InferenceServer,
+        r"^(?:Entry Script Name|Model Directory|Worker Count|Server Port):",
+        3,
+    ),
+    (
+        DocumentKind::StorageInitializer,
+        r"(?i)storage[-_ ]initializer",
+        6,
+    ),
+    (
+        DocumentKind::StorageInitializer,
+        r"(?i)(?:download(?:ing|ed)?|copying) (?:model|code|artifact|blob)",
+        3,
+    ),
+    (
+        DocumentKind::StorageInitializer,
+        r"\.blob\.core\.(?:windows\.net|chinacloudapi\.cn|usgovcloudapi\.net)",
+        1,
+    ),
+    (DocumentKind::Cli, r"^(?:ERROR: )?\((?:None|\w+)\) ", 6),
+    (DocumentKind::Cli, r"^(?:Code|Message|Target): ", 3),
+    (DocumentKind::Cli, r"^\s*Exception Details:\s", 4),
+    (
+        DocumentKind::Cli,
+        r"(?:HttpResponseError|OperationFailed|azure\.core\.exceptions)",
+        4,
+    ),
+    (
+        DocumentKind::Cli,
+        r#""code": ?"(?:AciDeploymentFailed|BadRequest|UserError|CrashLoopBackOff)"#,
+        4,
+    ),
+    (
+        DocumentKind::Cli,
+        r"^\s*(?:Check: endpoint|Creating|Uploading)\b.*(?:az ml|online|endpoint|deployment)",
+        2,
+    ),
+    (DocumentKind::Cli, r#""provisioning_state": ?"\w+""#, 4),
+    (
+        DocumentKind::Kubernetes,
+        r"^(?:Name|Namespace|Node|Containers|Conditions|Events|QoS Class|Tolerations):",
+        3,
+    ),
+    (
+        DocumentKind::Kubernetes,
+        r"^\s+(?:Last State|Restart Count|Exit Code|Reason):\s",
+        3,
+    ),
+    (
+        DocumentKind::Kubernetes,
+        r"^\s*(?:LAST SEEN|TYPE)\s+(?:TYPE|REASON)\s+",
+        6,
+    ),
+    (
+        DocumentKind::Kubernetes,
+        r"\b(?:kubelet|default-scheduler)\b",
+        3,
+    ),
+    (
+        DocumentKind::ImageBuild,
+        r"^\d{4}/\d\d/\d\d \d\d:\d\d:\d\d ",
+        4,
+    ),
+    (DocumentKind::ImageBuild, r"^Step \d+/\d+ : [A-Z]+", 8),
+    (
+        DocumentKind::ImageBuild,
+        r"Sending build context to Docker daemon|Successfully built [0-9a-f]+|Executing step ID: acb_step",
+        8,
+    ),
+    (
+        DocumentKind::ImageBuild,
+        r"^(?:Collecting package metadata|Solving environment|Preparing transaction|Verifying transaction|Executing transaction|Installing pip dependencies):",
+        3,
+    ),
+];
+
+/// The minimum score for a kind to win over `generic`.
+const THRESHOLD: u32 = 6;
+
+impl Default for Detector {
+    fn default() -> Self {
+        Detector::new()
+    }
+}
+
+impl Detector {
+    pub fn new() -> Detector {
+        let signals = SIGNALS
+            .iter()
+            .map(|(kind, pattern, weight)| Signal {
+                kind: *kind,
+                pattern: regex::bytes::RegexBuilder::new(pattern)
+                    .unicode(false)
+                    .build()
+                    .unwrap_or_else(|e| unreachable!("built-in detection pattern {pattern}: {e}")),
+                weight: *weight,
+            })
+            .collect();
+        Detector { signals }
+    }
+
+    /// The kind of a document whose first bytes are `head`, named `name`.
+    pub fn detect(&self, head: &[u8], name: Option<&str>) -> DocumentKind {
+        let mut scores = [0u32; DocumentKind::ALL.len()];
+        for line in head.split(|b| *b == b'\n').take(2000) {
+            let line = line.strip_suffix(b"\r").unwrap_or(line);
+            if line.len() > 4096 {
+                continue;
+            }
+            for s in &self.signals {
+                if s.pattern.is_match(line) {
+                    scores[s.kind as usize] = scores[s.kind as usize].saturating_add(s.weight);
+                }
+            }
+        }
+        if let Some(name) = name {
+            let lower = name.to_ascii_lowercase();
+            let hint =
+                if lower.contains("storage-initializer") || lower.contains("storage_initializer") {
+                    Some(DocumentKind::StorageInitializer)
+                } else if lower.contains("build.log")
+                    || lower.contains("rawtext")
+                    || lower.contains("image-build")
+                {
+                    Some(DocumentKind::ImageBuild)
+                } else if lower.contains("describe")
+                    || lower.contains("kubectl")
+                    || lower.contains("events")
+                {
+                    Some(DocumentKind::Kubernetes)
+                } else if lower.contains("inference-server") {
+                    Some(DocumentKind::InferenceServer)
+                } else {
+                    None
+                };
+            if let Some(k) = hint {
+                scores[k as usize] = scores[k as usize].saturating_add(THRESHOLD);
+            }
+        }
+        let (best, score) = DocumentKind::ALL
+            .iter()
+            .map(|k| (*k, scores[*k as usize]))
+            .filter(|(k, _)| *k != DocumentKind::Generic)
+            .max_by_key(|(_, s)| *s)
+            .unwrap_or((DocumentKind::Generic, 0));
+        if score >= THRESHOLD {
+            best
+        } else {
+            DocumentKind::Generic
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn detect(text: &str) -> DocumentKind {
+        Detector::new().detect(text.as_bytes(), None)
+    }
+
+    #[test]
+    fn inference_server_generations() {
+        assert_eq!(
+            detect(
+                "2021-03-08T12:58:38,303655500+00:00 - iot-server/run\n2021-03-08T12:58:38,307228600+00:00 - gunicorn/run\n"
+            ),
+            DocumentKind::InferenceServer
+        );
+        assert_eq!(
+            detect(
+                "2024-10-10 11:06:23,408 I [12] gunicorn.error - Starting gunicorn 22.0.0\n2024-10-10 11:06:23,414 I [152] gunicorn.error - Booting worker with pid: 152\n"
+            ),
+            DocumentKind::InferenceServer
+        );
+        assert_eq!(
+            detect("\nAzure ML Inferencing HTTP server v0.4.13\n\nServer Settings\n"),
+            DocumentKind::InferenceServer
+        );
+        assert_eq!(
+            detect(
+                "2021-07-15 03:49:12,123 | root | INFO | Users's init has completed successfully\n2021-07-15 03:49:12,124 | root | INFO | 200\n"
+            ),
+            DocumentKind::InferenceServer
+        );
+    }
+
+    #[test]
+    fn cli_kubernetes_build() {
+        assert_eq!(
+            detect(
+                "ERROR: (None) ResourceNotReady: User container has crashed or terminated.\nCode: None\nMessage: ResourceNotReady: x\n"
+            ),
+            DocumentKind::Cli
+        );
+        assert_eq!(
+            detect(
+                "Name:         blue-7d9f\nNamespace:    azureml\nContainers:\n  inference-server:\n    Last State:     Terminated\n      Reason:       OOMKilled\n      Exit Code:    137\n"
+            ),
+            DocumentKind::Kubernetes
+        );
+        assert_eq!(
+            detect(
+                "2020/05/24 04:28:30 Downloading source code...\nStep 1/15 : FROM mcr.microsoft.com/azureml/base\n"
+            ),
+            DocumentKind::ImageBuild
+        );
+    }
+
+    #[test]
+    fn generic_when_nothing_fits_and_names_break_ties() {
+        assert_eq!(detect("hello\nworld\n"), DocumentKind::Generic);
+        assert_eq!(detect(""), DocumentKind::Generic);
+        let d = Detector::new();
+        assert_eq!(
+            d.detect(
+                b"some download text\n",
+                Some("logs/storage-initializer.log")
+            ),
+            DocumentKind::StorageInitializer
+        );
+    }
+}

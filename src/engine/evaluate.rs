@@ -1,0 +1,103 @@
+//! Turns one document's scan into the rules that fired on it.
+
+use std::collections::BTreeMap;
+
+use crate::evidence::DocumentKind;
+use crate::rules::{Rule, RuleSet};
+
+use super::scan::{DocumentScan, Hit};
+
+/// A rule that fired on one document.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct RuleHit {
+    pub rule: usize,
+    pub count: u64,
+    /// Matching lines, in line order.
+    pub evidence: Vec<Hit>,
+    pub facts: BTreeMap<String, String>,
+}
+
+fn hits_of<'s>(
+    scan: &'s DocumentScan,
+    ids: &[usize],
+) -> impl Iterator<Item = &'s super::scan::PatternHits> {
+    ids.iter()
+        .filter_map(|id| u32::try_from(*id).ok())
+        .filter_map(|id| scan.hits.get(&id))
+}
+
+/// Whether `rule` fires on a document of `kind` with this scan, and with what.
+pub fn evaluate_rule(
+    index: usize,
+    rule: &Rule,
+    kind: DocumentKind,
+    scan: &DocumentScan,
+) -> Option<RuleHit> {
+    if !rule.applies_to(kind) {
+        return None;
+    }
+    let any_count: u64 = hits_of(scan, &rule.any).map(|h| h.count).sum();
+    if !rule.any.is_empty() && any_count == 0 {
+        return None;
+    }
+    if hits_of(scan, &rule.all).count() != rule.all.len() {
+        return None;
+    }
+    if hits_of(scan, &rule.unless).next().is_some() {
+        return None;
+    }
+    let mut facts = BTreeMap::new();
+    for h in hits_of(scan, &rule.any).chain(hits_of(scan, &rule.all)) {
+        for (k, v) in &h.captures {
+            facts.entry(k.clone()).or_insert_with(|| v.clone());
+        }
+    }
+    let context = scan.context.get(&index);
+    if let Some(c) = context {
+        for (k, v) in &c.facts {
+            facts.entry(k.clone()).or_insert_with(|| v.clone());
+        }
+    }
+    if !rule.when.iter().all(|c| c.holds(&facts)) {
+        return None;
+    }
+    let count = if rule.any.is_empty() {
+        hits_of(scan, &rule.all)
+            .map(|h| h.count)
+            .next()
+            .unwrap_or(0)
+    } else {
+        any_count
+    };
+    let mut evidence: Vec<Hit> = Vec::new();
+    let mut main: Vec<&Hit> = hits_of(scan, &rule.any)
+        .flat_map(|h| h.first.iter())
+        .collect();
+    main.sort_by_key(|h| h.line);
+    evidence.extend(main.into_iter().take(super::scan::HITS_KEPT).cloned());
+    evidence.extend(
+        hits_of(scan, &rule.all)
+            .filter_map(|h| h.first.first())
+            .cloned(),
+    );
+    if let Some(c) = context {
+        evidence.extend(c.lines.iter().cloned());
+    }
+    evidence.sort_by_key(|h| h.line);
+    evidence.dedup_by_key(|h| h.line);
+    Some(RuleHit {
+        rule: index,
+        count,
+        evidence,
+        facts,
+    })
+}
+
+/// Every rule that fires on the document, in rule order.
+pub fn evaluate(set: &RuleSet, kind: DocumentKind, scan: &DocumentScan) -> Vec<RuleHit> {
+    set.rules
+        .iter()
+        .enumerate()
+        .filter_map(|(i, r)| evaluate_rule(i, r, kind, scan))
+        .collect()
+}

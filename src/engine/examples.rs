@@ -1,0 +1,78 @@
+//! Checks every rule against its own examples: each `match` example must make the rule
+//! fire and each `no-match` example must not. Runs the real scanner, so examples test
+//! the prefilter, the regexes, `all`/`unless`/`when` and context together.
+
+use std::io::Cursor;
+
+use crate::evidence::DocumentKind;
+use crate::rules::RuleSet;
+
+use super::evaluate::evaluate_rule;
+use super::scan::Scanner;
+
+/// One example that did not behave.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ExampleFailure {
+    pub rule_id: String,
+    pub path: String,
+    /// `match` or `no-match`.
+    pub list: &'static str,
+    pub index: usize,
+    pub example: String,
+}
+
+impl std::fmt::Display for ExampleFailure {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let verb = if self.list == "match" {
+            "did not fire on"
+        } else {
+            "fired on"
+        };
+        let first = self.example.lines().next().unwrap_or("");
+        write!(
+            f,
+            "{}: rule '{}': examples.{}[{}]: the rule {verb} this example: {first}",
+            self.path, self.rule_id, self.list, self.index
+        )
+    }
+}
+
+/// Whether rule `index` fires on `text` read as `kind`.
+pub fn fires(set: &RuleSet, index: usize, kind: DocumentKind, text: &str) -> bool {
+    let mut scanner = Scanner::new(set);
+    match scanner.scan(kind, &mut Cursor::new(text.as_bytes())) {
+        Ok(scan) => evaluate_rule(index, &set.rules[index], kind, &scan).is_some(),
+        Err(_) => false,
+    }
+}
+
+/// Every failing example of the rules `select` accepts.
+pub fn check(set: &RuleSet, select: impl Fn(&crate::rules::Rule) -> bool) -> Vec<ExampleFailure> {
+    let mut failures = Vec::new();
+    for (i, rule) in set.rules.iter().enumerate().filter(|(_, r)| select(r)) {
+        let kind = rule.examples.kind;
+        for (n, e) in rule.examples.matching.iter().enumerate() {
+            if !fires(set, i, kind, e) {
+                failures.push(ExampleFailure {
+                    rule_id: rule.id.clone(),
+                    path: rule.source.path.clone(),
+                    list: "match",
+                    index: n,
+                    example: e.clone(),
+                });
+            }
+        }
+        for (n, e) in rule.examples.no_match.iter().enumerate() {
+            if fires(set, i, kind, e) {
+                failures.push(ExampleFailure {
+                    rule_id: rule.id.clone(),
+                    path: rule.source.path.clone(),
+                    list: "no-match",
+                    index: n,
+                    example: e.clone(),
+                });
+            }
+        }
+    }
+    failures
+}

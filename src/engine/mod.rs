@@ -1,0 +1,263 @@
+//! The rule engine: scans documents (`scan.rs`), decides which rules fire on each
+//! (`evaluate.rs`) and merges the results of all documents into findings, linked cause
+//! to symptom and sorted (`Analysis`). Pure: it reads only the streams it is given.
+
+pub mod evaluate;
+pub mod examples;
+pub mod parallel;
+pub mod scan;
+
+#[cfg(test)]
+mod tests;
+
+use std::collections::BTreeMap;
+
+use crate::finding::{Evidence, Finding};
+use crate::redact::redact;
+use crate::rules::RuleSet;
+
+use evaluate::RuleHit;
+
+/// How many evidence lines a finding keeps over all inputs.
+pub const EVIDENCE_KEPT: usize = 5;
+
+/// Values for command placeholders that come from the run, not from the logs.
+pub type Placeholders = BTreeMap<&'static str, String>;
+
+/// Collects rule hits from many documents and produces the findings.
+#[derive(Debug, Default)]
+pub struct Analysis {
+    merged: BTreeMap<usize, Merged>,
+}
+
+#[derive(Debug)]
+struct Merged {
+    count: u64,
+    inputs: u64,
+    evidence: Vec<Evidence>,
+    facts: BTreeMap<String, String>,
+}
+
+impl Analysis {
+    pub fn new() -> Analysis {
+        Analysis::default()
+    }
+
+    /// Adds the rules that fired on the document at `path`. Documents must be added in
+    /// a fixed order (the input order) for the output to be deterministic.
+    pub fn add(&mut self, path: &str, hits: Vec<RuleHit>) {
+        for hit in hits {
+            let m = self.merged.entry(hit.rule).or_insert_with(|| Merged {
+                count: 0,
+                inputs: 0,
+                evidence: Vec::new(),
+                facts: BTreeMap::new(),
+            });
+            m.count += hit.count;
+            m.inputs += 1;
+            for e in hit.evidence {
+                if m.evidence.len() < EVIDENCE_KEPT {
+                    m.evidence.push(Evidence {
+                        path: path.to_owned(),
+                        line: e.line,
+                        text: redact(&e.text).into_owned(),
+                    });
+                }
+            }
+            for (k, v) in hit.facts {
+                m.facts.entry(k).or_insert_with(|| redact(&v).into_owned());
+            }
+        }
+    }
+
+    /// The findings: linked cause → symptom, sorted by severity then rule id, with each
+    /// symptom placed right after its cause.
+    pub fn finish(self, set: &RuleSet, placeholders: &Placeholders) -> Vec<Finding> {
+        let present: Vec<&str> = self
+            .merged
+            .keys()
+            .map(|i| set.rules[*i].id.as_str())
+            .collect();
+        let mut findings: Vec<Finding> = self
+            .merged
+            .iter()
+            .map(|(index, m)| {
+                let rule = &set.rules[*index];
+                let caused_by: Vec<String> = rule
+                    .caused_by
+                    .iter()
+                    .filter(|c| present.contains(&c.as_str()))
+                    .cloned()
+                    .collect();
+                Finding {
+                    rule_id: rule.id.clone(),
+                    severity: rule.severity,
+                    family: rule.family.clone(),
+                    title: rule.title.clone(),
+                    count: m.count,
+                    inputs: m.inputs,
+                    evidence: m.evidence.clone(),
+                    facts: m.facts.clone(),
+                    remediation: rule.remediation.clone(),
+                    commands: rule
+                        .commands
+                        .iter()
+                        .map(|c| fill(c, &m.facts, placeholders))
+                        .collect(),
+                    docs: rule.docs.clone(),
+                    caused_by,
+                    symptoms: Vec::new(),
+                }
+            })
+            .collect();
+        // Back links: a cause lists its symptoms.
+        let links: Vec<(String, String)> = findings
+            .iter()
+            .flat_map(|f| f.caused_by.iter().map(|c| (c.clone(), f.rule_id.clone())))
+            .collect();
+        for (cause, symptom) in links {
+            if let Some(f) = findings.iter_mut().find(|f| f.rule_id == cause) {
+                f.symptoms.push(symptom);
+            }
+        }
+        order(findings)
+    }
+}
+
+/// Severity (highest first), then rule id; then every symptom moves right after the
+/// last of its causes, so a reader meets the cause first.
+pub fn order(mut findings: Vec<Finding>) -> Vec<Finding> {
+    findings.sort_by(|a, b| {
+        b.severity
+            .cmp(&a.severity)
+            .then_with(|| a.rule_id.cmp(&b.rule_id))
+    });
+    let (mut pending, mut out): (Vec<Finding>, Vec<Finding>) =
+        findings.into_iter().partition(|f| !f.caused_by.is_empty());
+    // Place symptoms whose causes are all placed; repeat, so chains (cause → symptom →
+    // symptom of the symptom) come out in order. Cycles fall back to severity order.
+    while !pending.is_empty() {
+        let ready = pending
+            .iter()
+            .position(|s| {
+                s.caused_by
+                    .iter()
+                    .all(|c| !pending.iter().any(|p| &p.rule_id == c))
+            })
+            .unwrap_or(0);
+        let s = pending.remove(ready);
+        let at = out
+            .iter()
+            .rposition(|f| s.caused_by.contains(&f.rule_id))
+            .map_or(out.len(), |i| {
+                // After the cause and the symptoms already placed behind it.
+                let mut j = i + 1;
+                while j < out.len()
+                    && out[j]
+                        .caused_by
+                        .iter()
+                        .any(|c| s.caused_by.contains(c) || *c == out[i].rule_id)
+                {
+                    j += 1;
+                }
+                j
+            });
+        out.insert(at, s);
+    }
+    out
+}
+
+/// Fills `{name}` placeholders from facts, then from the run; unknown ones stay visible.
+pub fn fill(template: &str, facts: &BTreeMap<String, String>, run: &Placeholders) -> String {
+    let mut out = String::with_capacity(template.len());
+    let mut rest = template;
+    while let Some(start) = rest.find('{') {
+        out.push_str(&rest[..start]);
+        let after = &rest[start + 1..];
+        match after.find('}') {
+            Some(end) => {
+                let name = &after[..end];
+                match facts.get(name).or_else(|| run.get(name)) {
+                    Some(v) => out.push_str(v),
+                    None => {
+                        out.push('{');
+                        out.push_str(name);
+                        out.push('}');
+                    }
+                }
+                rest = &after[end + 1..];
+            }
+            None => {
+                out.push_str(&rest[start..]);
+                rest = "";
+            }
+        }
+    }
+    out.push_str(rest);
+    out
+}
+
+#[cfg(test)]
+mod order_tests {
+    use super::*;
+    use crate::finding::Severity;
+
+    fn finding(id: &str, severity: Severity, caused_by: &[&str]) -> Finding {
+        Finding {
+            rule_id: id.into(),
+            severity,
+            family: "x".into(),
+            title: id.into(),
+            count: 1,
+            inputs: 1,
+            evidence: vec![],
+            facts: BTreeMap::new(),
+            remediation: String::new(),
+            commands: vec![],
+            docs: vec![],
+            caused_by: caused_by.iter().map(|s| s.to_string()).collect(),
+            symptoms: vec![],
+        }
+    }
+
+    #[test]
+    fn causes_come_before_their_symptoms() {
+        let out = order(vec![
+            finding("a-symptom", Severity::Error, &["z-cause"]),
+            finding("b-other", Severity::Error, &[]),
+            finding("z-cause", Severity::Error, &[]),
+            finding("info-thing", Severity::Info, &[]),
+            finding("c-symptom", Severity::Error, &["z-cause"]),
+        ]);
+        let ids: Vec<&str> = out.iter().map(|f| f.rule_id.as_str()).collect();
+        assert_eq!(
+            ids,
+            ["b-other", "z-cause", "a-symptom", "c-symptom", "info-thing"]
+        );
+    }
+
+    #[test]
+    fn chains_of_symptoms_keep_their_order() {
+        let out = order(vec![
+            finding("a-exit", Severity::Error, &["m-boot", "z-root"]),
+            finding("m-boot", Severity::Error, &["z-root"]),
+            finding("z-root", Severity::Error, &[]),
+        ]);
+        let ids: Vec<&str> = out.iter().map(|f| f.rule_id.as_str()).collect();
+        assert_eq!(ids, ["z-root", "m-boot", "a-exit"]);
+    }
+
+    #[test]
+    fn placeholders_fill_from_facts_then_run() {
+        let facts = BTreeMap::from([("vm_size".to_string(), "Standard_DS3_v2".to_string())]);
+        let run = Placeholders::from([("group", "rg1".to_string())]);
+        assert_eq!(
+            fill(
+                "az vm list-usage --query {vm_size} -g {group} -w {workspace} {",
+                &facts,
+                &run
+            ),
+            "az vm list-usage --query Standard_DS3_v2 -g rg1 -w {workspace} {"
+        );
+    }
+}

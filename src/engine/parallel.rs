@@ -1,0 +1,129 @@
+//! Scans many documents on all cores. Each worker owns a [`Scanner`] (and so one
+//! buffer); documents are handed out through a shared counter, and results come back
+//! in input order so reports are deterministic.
+
+use std::io::{self, Read};
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicUsize, Ordering};
+
+use crate::detect::{Detector, HEAD_BYTES};
+use crate::evidence::{DocumentKind, KindSource, Origin};
+use crate::rules::RuleSet;
+
+use super::evaluate::{RuleHit, evaluate};
+use super::scan::{DocumentScan, Scanner};
+
+/// What happened to one document.
+#[derive(Debug)]
+pub enum Outcome {
+    Scanned {
+        kind: DocumentKind,
+        kind_source: KindSource,
+        scan: DocumentScan,
+        hits: Vec<RuleHit>,
+    },
+    /// Not analysed (binary, unreadable); the reason is one sentence.
+    Skipped(String),
+}
+
+/// A document's origin with its outcome.
+#[derive(Debug)]
+pub struct DocumentResult {
+    pub origin: Origin,
+    pub outcome: Outcome,
+}
+
+/// How to get at documents' bytes; supplied by `source`, so the engine does no I/O
+/// of its own.
+pub type Opener<'a> = dyn Fn(&Origin) -> io::Result<Box<dyn Read + Send>> + Sync + 'a;
+
+/// Scans `documents` with up to `threads` workers.
+pub fn scan_all(
+    set: &RuleSet,
+    documents: &[Origin],
+    forced_kind: Option<DocumentKind>,
+    threads: usize,
+    open: &Opener<'_>,
+) -> Vec<DocumentResult> {
+    let detector = Detector::new();
+    let next = AtomicUsize::new(0);
+    let results: Mutex<Vec<Option<Outcome>>> =
+        Mutex::new((0..documents.len()).map(|_| None).collect());
+    let workers = threads.clamp(1, documents.len().max(1));
+    std::thread::scope(|s| {
+        for _ in 0..workers {
+            s.spawn(|| {
+                let mut scanner = Scanner::new(set);
+                loop {
+                    let i = next.fetch_add(1, Ordering::Relaxed);
+                    let Some(origin) = documents.get(i) else {
+                        break;
+                    };
+                    let outcome = scan_one(&mut scanner, &detector, origin, forced_kind, open, set);
+                    if let Ok(mut r) = results.lock() {
+                        r[i] = Some(outcome);
+                    }
+                }
+            });
+        }
+    });
+    let results = results.into_inner().unwrap_or_else(|p| p.into_inner());
+    documents
+        .iter()
+        .cloned()
+        .zip(results)
+        .map(|(origin, outcome)| DocumentResult {
+            origin,
+            outcome: outcome.unwrap_or_else(|| Outcome::Skipped("not scanned".to_owned())),
+        })
+        .collect()
+}
+
+fn scan_one(
+    scanner: &mut Scanner<'_>,
+    detector: &Detector,
+    origin: &Origin,
+    forced_kind: Option<DocumentKind>,
+    open: &Opener<'_>,
+    set: &RuleSet,
+) -> Outcome {
+    let reason =
+        |e: io::Error| Outcome::Skipped(format!("cannot read it: {}", crate::error::io_reason(&e)));
+    let mut reader = match open(origin) {
+        Ok(r) => r,
+        Err(e) => return reason(e),
+    };
+    let mut head = Vec::new();
+    if let Err(e) = (&mut reader).take(HEAD_BYTES as u64).read_to_end(&mut head) {
+        return reason(e);
+    }
+    if memchr::memchr(0, &head).is_some() {
+        return Outcome::Skipped("binary file (contains NUL bytes)".to_owned());
+    }
+    let (kind, kind_source) = match forced_kind {
+        Some(k) => (k, KindSource::Forced),
+        None => {
+            let name = match origin {
+                Origin::File(p) => p.file_name().map(|n| n.to_string_lossy().into_owned()),
+                Origin::Stdin => None,
+            };
+            (
+                detector.detect(&head, name.as_deref()),
+                KindSource::Detected,
+            )
+        }
+    };
+    let mut stream = io::Cursor::new(head).chain(reader);
+    match scanner.scan(kind, &mut stream) {
+        Ok(scan) => {
+            let hits = evaluate(set, kind, &scan);
+            Outcome::Scanned {
+                kind,
+                kind_source,
+                scan,
+                hits,
+            }
+        }
+        Err(e) => reason(e),
+    }
+}

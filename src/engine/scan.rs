@@ -1,0 +1,345 @@
+//! The streaming scanner: one pass over a document with a reusable buffer.
+//!
+//! The shared Aho-Corasick prefilter finds every rule literal in a whole buffer at once;
+//! only the lines it selects are split out and checked against the full regexes of the
+//! patterns whose literal occurred there. Lines nobody asked about are never touched
+//! beyond counting newlines, which is what keeps a scan of gigabytes fast and its
+//! memory bounded by the buffer size, whatever the input.
+
+use std::collections::{BTreeMap, HashMap, VecDeque};
+use std::io::{self, Read};
+
+use crate::evidence::DocumentKind;
+use crate::rules::{ERROR_LITERALS, Role, RuleSet};
+
+/// Bytes read per buffer fill; also the longest piece of one line scanned as a unit.
+pub const CHUNK: usize = 1 << 20;
+/// How many hits of a pattern keep their text (the rest are only counted).
+pub const HITS_KEPT: usize = 3;
+/// Longest evidence text kept from one line.
+pub const MAX_TEXT: usize = 400;
+/// Longest captured fact value.
+pub const MAX_FACT: usize = 300;
+/// Error-like lines remembered for "nothing matched" reports.
+pub const ERROR_LINES_KEPT: usize = 5;
+
+/// One matching line.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Hit {
+    pub line: u64,
+    pub text: String,
+}
+
+/// Everything one pattern matched in a document.
+#[derive(Debug, Clone, Default)]
+pub struct PatternHits {
+    pub count: u64,
+    pub first: Vec<Hit>,
+    /// Named captures of the first hit.
+    pub captures: Vec<(String, String)>,
+}
+
+/// What the lines after a rule's first hit yielded.
+#[derive(Debug, Clone, Default)]
+pub struct ContextResult {
+    pub facts: BTreeMap<String, String>,
+    pub lines: Vec<Hit>,
+}
+
+/// The result of scanning one document.
+#[derive(Debug, Clone, Default)]
+pub struct DocumentScan {
+    pub lines: u64,
+    pub bytes: u64,
+    /// Lines longer than [`CHUNK`], scanned in pieces.
+    pub long_lines: u64,
+    pub hits: HashMap<u32, PatternHits>,
+    pub context: HashMap<usize, ContextResult>,
+    /// The last error-like lines, oldest first.
+    pub error_lines: VecDeque<Hit>,
+}
+
+struct Window {
+    rule: usize,
+    remaining: u32,
+}
+
+/// A reusable scanner; one per thread.
+#[derive(Debug)]
+pub struct Scanner<'a> {
+    set: &'a RuleSet,
+    buf: Vec<u8>,
+}
+
+struct Walk<'s> {
+    set: &'s RuleSet,
+    kind_ok: Vec<bool>,
+    scan: DocumentScan,
+    windows: Vec<Window>,
+    /// Number of the line that starts at the current region position.
+    line: u64,
+    candidates: Vec<u32>,
+    error_line: bool,
+}
+
+impl<'a> Scanner<'a> {
+    pub fn new(set: &'a RuleSet) -> Scanner<'a> {
+        Scanner {
+            set,
+            buf: Vec::with_capacity(CHUNK),
+        }
+    }
+
+    /// Scans `reader` to the end as a document of `kind`.
+    pub fn scan(&mut self, kind: DocumentKind, reader: &mut dyn Read) -> io::Result<DocumentScan> {
+        let set = self.set;
+        let kind_ok = set
+            .patterns
+            .iter()
+            .map(|p| set.rules[p.rule].applies_to(kind))
+            .collect();
+        let mut walk = Walk {
+            set,
+            kind_ok,
+            scan: DocumentScan::default(),
+            windows: Vec::new(),
+            line: 1,
+            candidates: Vec::new(),
+            error_line: false,
+        };
+        self.buf.clear();
+        let mut eof = false;
+        let mut any_byte = false;
+        let mut last_byte = b'\n';
+        while !eof {
+            // Fill the buffer up to CHUNK.
+            while self.buf.len() < CHUNK {
+                let start = self.buf.len();
+                self.buf.resize(CHUNK, 0);
+                let n = match reader.read(&mut self.buf[start..]) {
+                    Ok(n) => n,
+                    Err(e) if e.kind() == io::ErrorKind::Interrupted => 0,
+                    Err(e) => {
+                        self.buf.truncate(start);
+                        return Err(e);
+                    }
+                };
+                self.buf.truncate(start + n);
+                if n == 0 {
+                    eof = true;
+                    break;
+                }
+                walk.scan.bytes += n as u64;
+                any_byte = true;
+                last_byte = self.buf[self.buf.len() - 1];
+            }
+            let end = if eof {
+                self.buf.len()
+            } else {
+                match memchr::memrchr(b'\n', &self.buf) {
+                    Some(i) => i + 1,
+                    None => {
+                        // A line longer than the buffer: scan this piece, keep the line open.
+                        walk.scan.long_lines += 1;
+                        self.buf.len()
+                    }
+                }
+            };
+            walk.region(&self.buf[..end]);
+            self.buf.drain(..end);
+        }
+        // Lines: every newline ends one, plus a final unterminated line.
+        walk.scan.lines = walk.line - 1 + u64::from(any_byte && last_byte != b'\n');
+        Ok(walk.scan)
+    }
+}
+
+fn text_of(line: &[u8], at: usize) -> String {
+    let line = line.strip_suffix(b"\r").unwrap_or(line);
+    let slice = if line.len() <= MAX_TEXT {
+        line
+    } else {
+        let start = at.saturating_sub(MAX_TEXT / 4).min(line.len());
+        &line[start..(start + MAX_TEXT).min(line.len())]
+    };
+    String::from_utf8_lossy(slice).into_owned()
+}
+
+impl Walk<'_> {
+    /// Processes a region that ends at a line boundary (or inside an overlong line).
+    fn region(&mut self, region: &[u8]) {
+        let mut pos = 0usize;
+        let mut line_end = 0usize;
+        let mut line_start = usize::MAX;
+        let set = self.set;
+        for m in set.prefilter.find_overlapping_iter(region) {
+            let at = m.start();
+            if line_start == usize::MAX || at >= line_end {
+                if line_start != usize::MAX {
+                    self.finish_line(&region[line_start..line_end]);
+                    pos = (line_end + 1).min(region.len());
+                    if line_end < region.len() {
+                        self.line += 1;
+                    }
+                }
+                line_start = memchr::memrchr(b'\n', &region[..at]).map_or(0, |i| i + 1);
+                line_end = memchr::memchr(b'\n', &region[at..]).map_or(region.len(), |i| at + i);
+                self.advance(region, pos, line_start);
+                pos = line_start;
+            }
+            let lit = m.pattern().as_usize();
+            if set.literal_is_error[lit] {
+                self.error_line = true;
+            }
+            for &p in &set.literal_patterns[lit] {
+                if self.kind_ok[p as usize] && !self.candidates.contains(&p) {
+                    self.candidates.push(p);
+                }
+            }
+        }
+        if line_start != usize::MAX {
+            self.finish_line(&region[line_start..line_end]);
+            pos = (line_end + 1).min(region.len());
+            if line_end < region.len() {
+                self.line += 1;
+            }
+        }
+        self.advance(region, pos, region.len());
+    }
+
+    /// Moves from `from` (a line start) to `to`, feeding context windows line by line
+    /// while any is open, and only counting newlines otherwise.
+    fn advance(&mut self, region: &[u8], mut from: usize, to: usize) {
+        while !self.windows.is_empty() && from < to {
+            let end = memchr::memchr(b'\n', &region[from..to]).map_or(to, |i| from + i);
+            self.feed_windows(&region[from..end]);
+            if end < to {
+                self.line += 1;
+                from = end + 1;
+            } else {
+                // An unterminated piece: the line continues in the next region.
+                return;
+            }
+        }
+        if from < to {
+            self.line += memchr::memchr_iter(b'\n', &region[from..to]).count() as u64;
+        }
+    }
+
+    fn feed_windows(&mut self, line: &[u8]) {
+        let line = line.strip_suffix(b"\r").unwrap_or(line);
+        let set = self.set;
+        let number = self.line;
+        self.windows.retain_mut(|w| {
+            let Some(ctx) = &set.rules[w.rule].context else {
+                return false;
+            };
+            let result = self.scan.context.entry(w.rule).or_default();
+            for re in &ctx.extract {
+                if let Some(caps) = re.captures(line) {
+                    let mut took = false;
+                    for name in re.capture_names().flatten() {
+                        if let Some(m) = caps.name(name)
+                            && !result.facts.contains_key(name)
+                        {
+                            let mut v = String::from_utf8_lossy(m.as_bytes()).trim().to_owned();
+                            v.truncate(floor_char_boundary(&v, MAX_FACT));
+                            result.facts.insert(name.to_owned(), v);
+                            took = true;
+                        }
+                    }
+                    if took && result.lines.len() < HITS_KEPT {
+                        result.lines.push(Hit {
+                            line: number,
+                            text: text_of(line, 0),
+                        });
+                    }
+                }
+            }
+            w.remaining -= 1;
+            w.remaining > 0
+        });
+    }
+
+    fn finish_line(&mut self, line: &[u8]) {
+        if !self.windows.is_empty() {
+            self.feed_windows(line);
+        }
+        let bare = line.strip_suffix(b"\r").unwrap_or(line);
+        let set = self.set;
+        let mut candidates = std::mem::take(&mut self.candidates);
+        for &p in &candidates {
+            let pattern = &set.patterns[p as usize];
+            let entry_exists = self.scan.hits.contains_key(&p);
+            let matched_at = if entry_exists {
+                pattern.regex.find(bare).map(|m| m.start())
+            } else {
+                pattern.regex.captures(bare).map(|caps| {
+                    let entry = self.scan.hits.entry(p).or_default();
+                    for name in pattern.regex.capture_names().flatten() {
+                        if let Some(m) = caps.name(name) {
+                            let mut v = String::from_utf8_lossy(m.as_bytes()).trim().to_owned();
+                            v.truncate(floor_char_boundary(&v, MAX_FACT));
+                            entry.captures.push((name.to_owned(), v));
+                        }
+                    }
+                    caps.get(0).map_or(0, |m| m.start())
+                })
+            };
+            let Some(at) = matched_at else {
+                continue;
+            };
+            let entry = self.scan.hits.entry(p).or_default();
+            entry.count += 1;
+            if entry.first.len() < HITS_KEPT {
+                entry.first.push(Hit {
+                    line: self.line,
+                    text: text_of(bare, at),
+                });
+            }
+            // The first hit of a rule's main pattern opens its context window.
+            let rule = &set.rules[pattern.rule];
+            let main =
+                pattern.role == Role::Any || (pattern.role == Role::All && rule.any.is_empty());
+            if main
+                && rule.context.is_some()
+                && !self.scan.context.contains_key(&pattern.rule)
+                && !self.windows.iter().any(|w| w.rule == pattern.rule)
+            {
+                self.scan
+                    .context
+                    .insert(pattern.rule, ContextResult::default());
+                self.windows.push(Window {
+                    rule: pattern.rule,
+                    remaining: rule.context.as_ref().map_or(0, |c| c.lines),
+                });
+            }
+        }
+        candidates.clear();
+        self.candidates = candidates;
+        if std::mem::take(&mut self.error_line)
+            && ERROR_LITERALS
+                .iter()
+                .any(|l| memchr::memmem::find(bare, l.as_bytes()).is_some())
+        {
+            if self.scan.error_lines.len() == ERROR_LINES_KEPT {
+                self.scan.error_lines.pop_front();
+            }
+            self.scan.error_lines.push_back(Hit {
+                line: self.line,
+                text: text_of(bare, 0),
+            });
+        }
+    }
+}
+
+/// The largest index ≤ `max` on a char boundary of `s`.
+pub fn floor_char_boundary(s: &str, max: usize) -> usize {
+    if max >= s.len() {
+        return s.len();
+    }
+    (0..=max)
+        .rev()
+        .find(|i| s.is_char_boundary(*i))
+        .unwrap_or(0)
+}

@@ -1,0 +1,333 @@
+//! Engine tests on small, purpose-written rule sets (the built-in catalogue has its
+//! own tests through its examples and the fixtures).
+
+use std::io::Cursor;
+
+use crate::evidence::DocumentKind;
+use crate::rules::RuleSet;
+use crate::rules::load::{RuleFile, compile};
+
+use super::evaluate::evaluate;
+use super::scan::{CHUNK, DocumentScan, Scanner};
+
+const INIT_FAILED: &str = r#"
+id: user-init-failed
+title: init() raised
+severity: error
+family: inference-server
+applies-to: [inference-server, generic]
+match:
+  any: ['User''s init function failed']
+context:
+  lines: 40
+  extract: ['^(?P<exception>[A-Za-z_][\w.]*(?:Error|Exception)\b.*)$']
+remediation: Fix init().
+commands: ['az ml online-deployment get-logs -e {endpoint} -n {deployment}']
+examples:
+  match: ['User''s init function failed']
+  no-match: ['Users''s init has completed successfully']
+"#;
+
+const BOOT: &str = r#"
+id: worker-boot-failed
+title: worker failed to boot
+severity: error
+family: inference-server
+match:
+  any: ['Reason: Worker failed to boot\.']
+caused-by: [user-init-failed]
+remediation: See the cause.
+examples:
+  match: ['Reason: Worker failed to boot.']
+  no-match: ['Reason: App failed to load.']
+"#;
+
+const OLD_IMAGE: &str = r#"
+id: old-image-flask2
+title: old image with Flask 2
+severity: warning
+family: inference-server
+match:
+  all:
+    - 'Materiali[sz]ati?on Build:(?P<build_date>\d{8})'
+    - '^[Ff]lask==(?P<flask>2\.[\d.]+)'
+unless: ['AML_FLASK_ONE_COMPATIBILITY is set']
+when:
+  - {fact: build_date, is: date, op: '<', value: '20220708'}
+remediation: Use a newer image.
+examples:
+  match:
+    - |
+      AzureML image information: openmpi4.1.0-ubuntu20.04, Materializaton Build:20220516.v1
+      Flask==2.0.3
+  no-match:
+    - |
+      AzureML image information: openmpi4.1.0-ubuntu20.04, Materializaton Build:20220708.v2
+      Flask==2.0.3
+"#;
+
+fn set() -> RuleSet {
+    let files = [INIT_FAILED, BOOT, OLD_IMAGE]
+        .iter()
+        .enumerate()
+        .map(|(i, t)| RuleFile {
+            path: format!("test/{i}.yaml"),
+            text: t.to_string(),
+            builtin: false,
+        })
+        .collect();
+    compile(files).unwrap()
+}
+
+fn scan(set: &RuleSet, text: &[u8]) -> DocumentScan {
+    Scanner::new(set)
+        .scan(DocumentKind::InferenceServer, &mut Cursor::new(text))
+        .unwrap()
+}
+
+fn fired(set: &RuleSet, text: &[u8]) -> Vec<String> {
+    let s = scan(set, text);
+    evaluate(set, DocumentKind::InferenceServer, &s)
+        .into_iter()
+        .map(|h| set.rules[h.rule].id.clone())
+        .collect()
+}
+
+const CHAINED: &str = "\
+2025-03-02 09:41:17,100 I [73] azmlinfsrv.user_script - Invoking user's init function
+2025-03-02 09:41:17,221 E [73] azmlinfsrv - User's init function failed
+2025-03-02 09:41:17,222 E [73] azmlinfsrv - Encountered Exception Traceback (most recent call last):
+  File \"/var/azureml-app/onlinescoring/score.py\", line 14, in init
+    model = joblib.load(path)
+FileNotFoundError: [Errno 2] No such file or directory: '/var/azureml-app/azureml-models/m/1/model.pkl'
+
+The above exception was the direct cause of the following exception:
+
+Traceback (most recent call last):
+    raise UserScriptException(ex) from ex
+azureml_inference_server_http.server.user_script.UserScriptException: Caught an unhandled exception from the user script
+2025-03-02 09:41:17,402 I [12] gunicorn.error - Reason: Worker failed to boot.
+";
+
+#[test]
+fn hits_context_and_causes() {
+    let set = set();
+    let s = scan(&set, CHAINED.as_bytes());
+    assert_eq!(s.lines, 13);
+    let hits = evaluate(&set, DocumentKind::InferenceServer, &s);
+    let init = hits
+        .iter()
+        .find(|h| set.rules[h.rule].id == "user-init-failed")
+        .unwrap();
+    assert_eq!(init.count, 1);
+    assert_eq!(init.evidence[0].line, 2);
+    assert_eq!(
+        init.facts.get("exception").map(String::as_str),
+        Some(
+            "FileNotFoundError: [Errno 2] No such file or directory: '/var/azureml-app/azureml-models/m/1/model.pkl'"
+        ),
+        "the first exception of a chained traceback is the root cause"
+    );
+    assert!(
+        init.evidence.iter().any(|e| e.line == 6),
+        "{:?}",
+        init.evidence
+    );
+    let boot = hits
+        .iter()
+        .find(|h| set.rules[h.rule].id == "worker-boot-failed")
+        .unwrap();
+    assert_eq!(boot.evidence[0].line, 13);
+
+    let mut analysis = super::Analysis::new();
+    analysis.add("blue.log", hits);
+    let findings = analysis.finish(
+        &set,
+        &super::Placeholders::from([("deployment", "blue".to_string())]),
+    );
+    let ids: Vec<&str> = findings.iter().map(|f| f.rule_id.as_str()).collect();
+    assert_eq!(ids, ["user-init-failed", "worker-boot-failed"]);
+    assert_eq!(findings[0].symptoms, ["worker-boot-failed"]);
+    assert_eq!(findings[1].caused_by, ["user-init-failed"]);
+    assert_eq!(
+        findings[0].commands,
+        ["az ml online-deployment get-logs -e {endpoint} -n blue"]
+    );
+}
+
+#[test]
+fn repeated_hits_are_counted_once() {
+    let set = set();
+    let text = "Reason: Worker failed to boot.\n".repeat(1000);
+    let s = scan(&set, text.as_bytes());
+    let hits = evaluate(&set, DocumentKind::InferenceServer, &s);
+    assert_eq!(hits.len(), 1);
+    assert_eq!(hits[0].count, 1000);
+    assert_eq!(
+        hits[0].evidence.len(),
+        3,
+        "only the first few lines keep their text"
+    );
+    assert_eq!(hits[0].evidence[2].line, 3);
+}
+
+#[test]
+fn all_unless_when() {
+    let set = set();
+    let old = "AzureML image information: x, Materializaton Build:20220516.v1\nFlask==2.0.3\n";
+    assert_eq!(fired(&set, old.as_bytes()), ["old-image-flask2"]);
+    let new = old.replace("20220516", "20220708");
+    assert!(
+        fired(&set, new.as_bytes()).is_empty(),
+        "when: date not older"
+    );
+    let flask1 = old.replace("Flask==2.0.3", "Flask==1.0.3");
+    assert!(
+        fired(&set, flask1.as_bytes()).is_empty(),
+        "all: flask 2 missing"
+    );
+    let patched = format!(
+        "{old}AML_FLASK_ONE_COMPATIBILITY is set. Patched Flask to ensure compatibility with Flask 1.\n"
+    );
+    assert!(fired(&set, patched.as_bytes()).is_empty(), "unless");
+}
+
+#[test]
+fn crlf_invalid_utf8_and_no_trailing_newline() {
+    let set = set();
+    let mut text = b"caf\xe9 \xff\xfe progress \xe2\x96\x88\r\n".to_vec();
+    text.extend_from_slice(b"Reason: Worker failed to boot.\r\n");
+    text.extend_from_slice(b"Reason: Worker failed to boot.");
+    let s = scan(&set, &text);
+    assert_eq!(s.lines, 3);
+    let hits = evaluate(&set, DocumentKind::InferenceServer, &s);
+    assert_eq!(hits[0].count, 2);
+    assert_eq!(hits[0].evidence[0].text, "Reason: Worker failed to boot.");
+    assert_eq!(hits[0].evidence[1].line, 3);
+}
+
+#[test]
+fn lines_longer_than_the_buffer() {
+    let set = set();
+    let mut text = Vec::new();
+    text.extend_from_slice(b"first line\n");
+    text.extend(std::iter::repeat_n(b'x', 3 * CHUNK + 17));
+    text.extend_from_slice(b" Reason: Worker failed to boot. tail\n");
+    text.extend_from_slice(b"Reason: Worker failed to boot.\n");
+    let s = scan(&set, &text);
+    assert_eq!(s.lines, 3);
+    assert!(s.long_lines >= 3);
+    let hits = evaluate(&set, DocumentKind::InferenceServer, &s);
+    assert_eq!(hits[0].count, 2);
+    assert_eq!(hits[0].evidence[0].line, 2);
+    assert!(hits[0].evidence[0].text.len() <= super::scan::MAX_TEXT);
+    assert!(hits[0].evidence[0].text.contains("Worker failed"));
+    assert_eq!(hits[0].evidence[1].line, 3);
+}
+
+#[test]
+fn empty_and_error_lines() {
+    let set = set();
+    let s = scan(&set, b"");
+    assert_eq!((s.lines, s.bytes), (0, 0));
+    let s = scan(&set, b"INFO ok\nValueError: bad value\nok\n2024-10-10 11:06:24,013 E [152] azmlinfsrv - something broke\ngunicorn.error - Booting worker\n");
+    let lines: Vec<u64> = s.error_lines.iter().map(|h| h.line).collect();
+    assert_eq!(
+        lines,
+        [2, 4],
+        "gunicorn.error is a logger name, not an error"
+    );
+}
+
+#[test]
+fn examples_of_test_rules_pass() {
+    let set = set();
+    assert_eq!(super::examples::check(&set, |_| true), vec![]);
+}
+
+fn load_error(text: &str) -> String {
+    compile(vec![RuleFile {
+        path: "user/r.yaml".into(),
+        text: text.into(),
+        builtin: false,
+    }])
+    .unwrap_err()
+    .to_string()
+}
+
+#[test]
+fn invalid_rules_name_file_rule_and_key() {
+    let cases = [
+        (
+            BOOT.replace("  no-match: ['Reason: App failed to load.']\n", ""),
+            "user/r.yaml: rule 'worker-boot-failed': examples.no-match: needs at least one example that must not match",
+        ),
+        (
+            BOOT.replace(r"Worker failed to boot\.", "Worker (failed"),
+            "user/r.yaml: rule 'worker-boot-failed': match.any[0]: invalid regex",
+        ),
+        (
+            BOOT.replace(r"'Reason: Worker failed to boot\.'", r"'^\d+$'"),
+            "match.any[0]: the pattern has no literal text of at least 3 characters",
+        ),
+        (
+            BOOT.replace("severity: error", "severity: fatal"),
+            "user/r.yaml: rule 'worker-boot-failed': invalid YAML",
+        ),
+        (BOOT.replace("title:", "titel:"), "unknown key 'titel'"),
+        (
+            BOOT.replace("family: inference-server", "family: gpu"),
+            "family: expected one of",
+        ),
+        (
+            BOOT.to_string(),
+            "caused-by[0]: no rule has the id 'user-init-failed'",
+        ),
+        (
+            INIT_FAILED.replace("{endpoint}", "{endpont}"),
+            "commands[0]: unknown placeholder {endpont}",
+        ),
+        (
+            INIT_FAILED.replace("id: user-init-failed", "id: User_Init"),
+            "id: expected kebab-case",
+        ),
+        (
+            OLD_IMAGE.replace("fact: build_date", "fact: built"),
+            "when[0].fact: no pattern of this rule captures 'built'",
+        ),
+        (
+            OLD_IMAGE.replace("value: '20220708'", "value: 'July'"),
+            "when[0].value: 'July' is not a date",
+        ),
+        (
+            BOOT.replace(
+                "family: inference-server",
+                "family: inference-server\napplies-to: [pods]",
+            ),
+            "applies-to[0]: unknown kind 'pods'",
+        ),
+    ];
+    for (text, expected) in cases {
+        let e = load_error(&text);
+        assert!(e.contains(expected), "expected {expected:?} in:\n{e}");
+        assert!(!e.contains('\n'), "one line: {e}");
+    }
+    let dup = compile(vec![
+        RuleFile {
+            path: "a.yaml".into(),
+            text: INIT_FAILED.into(),
+            builtin: true,
+        },
+        RuleFile {
+            path: "b.yaml".into(),
+            text: INIT_FAILED.into(),
+            builtin: false,
+        },
+    ])
+    .unwrap_err()
+    .to_string();
+    assert_eq!(
+        dup,
+        "b.yaml: rule 'user-init-failed': id: duplicate id; it is already defined in a.yaml"
+    );
+}

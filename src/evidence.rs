@@ -1,0 +1,114 @@
+//! What the engine consumes: documents with a kind, and where each came from.
+//!
+//! Documents are streamed, never held whole: a [`Document`] names its origin and kind,
+//! and `source` hands the engine a reader for its bytes.
+
+use std::fmt;
+use std::path::PathBuf;
+
+use serde::Serialize;
+
+/// The grammar family a document is written in; rules choose the kinds they read.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, clap::ValueEnum)]
+#[serde(rename_all = "kebab-case")]
+pub enum DocumentKind {
+    /// Console log of the `inference-server` container: runit launcher, pip freeze,
+    /// azmlinfsrv/gunicorn lines, user prints.
+    InferenceServer,
+    /// Log of the `storage-initializer` container (model and code download).
+    StorageInitializer,
+    /// Output of `az ml …` or an SDK exception (error envelopes, JSON error bodies).
+    Cli,
+    /// `kubectl describe`, `kubectl get events` or `kubectl logs` output.
+    Kubernetes,
+    /// An environment image build log (ACR task, docker build, conda/pip).
+    ImageBuild,
+    /// Anything else; every rule that does not restrict its kinds reads it.
+    Generic,
+}
+
+impl DocumentKind {
+    pub const ALL: [DocumentKind; 6] = [
+        DocumentKind::InferenceServer,
+        DocumentKind::StorageInitializer,
+        DocumentKind::Cli,
+        DocumentKind::Kubernetes,
+        DocumentKind::ImageBuild,
+        DocumentKind::Generic,
+    ];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            DocumentKind::InferenceServer => "inference-server",
+            DocumentKind::StorageInitializer => "storage-initializer",
+            DocumentKind::Cli => "cli",
+            DocumentKind::Kubernetes => "kubernetes",
+            DocumentKind::ImageBuild => "image-build",
+            DocumentKind::Generic => "generic",
+        }
+    }
+
+    pub fn parse(name: &str) -> Option<DocumentKind> {
+        DocumentKind::ALL
+            .into_iter()
+            .find(|k| k.name().eq_ignore_ascii_case(name.trim()))
+    }
+
+    /// A bit for kind sets.
+    pub fn bit(self) -> u8 {
+        1 << (self as u8)
+    }
+}
+
+impl fmt::Display for DocumentKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// How a document's kind was decided.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum KindSource {
+    /// From the content (and, as a tie-breaker, the file name).
+    Detected,
+    /// From `--kind`.
+    Forced,
+}
+
+/// Where a document's bytes come from.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Origin {
+    File(PathBuf),
+    Stdin,
+}
+
+impl Origin {
+    /// The name used in `path:line` evidence.
+    pub fn display_name(&self) -> String {
+        match self {
+            Origin::File(p) => p.display().to_string(),
+            Origin::Stdin => "<stdin>".to_owned(),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn kind_names_round_trip() {
+        for k in DocumentKind::ALL {
+            assert_eq!(DocumentKind::parse(k.name()), Some(k));
+            assert_eq!(serde_json::to_value(k).unwrap(), k.name());
+        }
+        assert_eq!(DocumentKind::parse("CLI"), Some(DocumentKind::Cli));
+        assert_eq!(DocumentKind::parse("prs"), None);
+        let bits: u8 = DocumentKind::ALL
+            .iter()
+            .map(|k| k.bit())
+            .fold(0, |a, b| a | b);
+        assert_eq!(bits.count_ones(), 6);
+    }
+}

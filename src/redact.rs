@@ -1,0 +1,116 @@
+//! Secret scrubbing applied to every piece of log text before it reaches a report or
+//! a saved file: SAS signatures, bearer tokens and JWTs, account keys, connection
+//! string secrets, client secrets and passwords.
+
+use std::borrow::Cow;
+use std::sync::OnceLock;
+
+use regex::Regex;
+
+/// What a secret is replaced with.
+pub const MASK: &str = "***REDACTED***";
+
+struct Redactor {
+    /// `key=value` / `key: value` secrets; group 1 keeps the key and separator.
+    keyed: Regex,
+    bearer: Regex,
+    jwt: Regex,
+}
+
+fn redactor() -> &'static Redactor {
+    static R: OnceLock<Redactor> = OnceLock::new();
+    R.get_or_init(|| Redactor {
+        keyed: Regex::new(
+            r#"(?i)((?:[?&;\s"'{,_]|^)(?:sig|accountkey|sharedaccesskey|sharedaccesssignature|client_?secret|password|passwd|pwd|api[_-]?key|x-functions-key|access_?token|refresh_?token|primarykey|secondarykey|primary_key|secondary_key)"?\s*[=:]\s*"?)[^&;\s"',}]+"#,
+        )
+        .unwrap_or_else(|e| unreachable!("redaction pattern: {e}")),
+        bearer: Regex::new(r"(?i)(bearer\s+)[A-Za-z0-9\-._~+/]+=*")
+            .unwrap_or_else(|e| unreachable!("redaction pattern: {e}")),
+        jwt: Regex::new(r"eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]*")
+            .unwrap_or_else(|e| unreachable!("redaction pattern: {e}")),
+    })
+}
+
+/// `text` with every secret replaced by [`MASK`].
+pub fn redact(text: &str) -> Cow<'_, str> {
+    let r = redactor();
+    let mut out: Cow<'_, str> = Cow::Borrowed(text);
+    if r.jwt.is_match(&out) {
+        out = Cow::Owned(r.jwt.replace_all(&out, MASK).into_owned());
+    }
+    if r.bearer.is_match(&out) {
+        out = Cow::Owned(
+            r.bearer
+                .replace_all(&out, format!("${{1}}{MASK}"))
+                .into_owned(),
+        );
+    }
+    if r.keyed.is_match(&out) {
+        out = Cow::Owned(
+            r.keyed
+                .replace_all(&out, format!("${{1}}{MASK}"))
+                .into_owned(),
+        );
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn sas_signatures() {
+        let url = "https://acct.blob.core.windows.net/c/model.pkl?sv=2021-08-06&se=2024-01-01T00%3A00%3A00Z&sr=b&sp=r&sig=AbC%2Bdef123%3D";
+        let out = redact(url);
+        assert!(!out.contains("AbC%2Bdef123"), "{out}");
+        assert!(
+            out.contains("sv=2021-08-06"),
+            "keeps the harmless parts: {out}"
+        );
+        assert!(out.ends_with(&format!("sig={MASK}")), "{out}");
+    }
+
+    #[test]
+    fn bearer_tokens_and_jwts() {
+        let out = redact(
+            "Authorization: Bearer eyJ0eXAiOiJKV1QiLCJhbGciOiJSUzI1NiJ9.eyJhdWQiOiJodHRwczovL21hbmFnZW1lbnQifQ.c2lnbmF0dXJl",
+        );
+        assert!(!out.contains("eyJ0eXAi"), "{out}");
+        let out = redact("token=abc then bearer abcdefghijklmnop");
+        assert!(!out.contains("abcdefghijklmnop"), "{out}");
+    }
+
+    #[test]
+    fn connection_strings_and_secrets() {
+        let out = redact(
+            "DefaultEndpointsProtocol=https;AccountName=acct;AccountKey=c2VjcmV0a2V5MTIzNDU2Nzg5MA==;EndpointSuffix=core.windows.net",
+        );
+        assert!(!out.contains("c2VjcmV0a2V5"), "{out}");
+        assert!(out.contains("AccountName=acct"), "{out}");
+        for line in [
+            "AZURE_CLIENT_SECRET=s3cr3t-Value~1",
+            r#"{"client_secret": "s3cr3t-Value~1"}"#,
+            "password: s3cr3t-Value~1",
+            "Endpoint=sb://x.servicebus.windows.net/;SharedAccessKeyName=root;SharedAccessKey=s3cr3t-Value~1",
+        ] {
+            assert!(
+                !redact(line).contains("s3cr3t-Value~1"),
+                "{line} -> {}",
+                redact(line)
+            );
+        }
+    }
+
+    #[test]
+    fn ordinary_text_is_untouched() {
+        for line in [
+            "2025-03-02 09:41:17,221 E [73] azmlinfsrv - User's init function failed",
+            "TypeError: register() takes 3 positional arguments but 4 were given",
+            "Not enough quota available for Standard_DS3_v2 in SubscriptionId 1234",
+            "design=signature",
+        ] {
+            assert!(matches!(redact(line), Cow::Borrowed(_)), "{line}");
+        }
+    }
+}

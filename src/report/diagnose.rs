@@ -1,0 +1,242 @@
+//! The `diagnose` document and its table rendering.
+
+use std::io::{self, Write};
+
+use serde::Serialize;
+
+use crate::evidence::{DocumentKind, KindSource};
+use crate::finding::{Evidence, FailOn, Finding, Severity};
+
+use super::style::Style;
+
+/// One analysed input and the kind it was read as.
+#[derive(Debug, Clone, Serialize)]
+pub struct InputReport {
+    pub path: String,
+    pub kind: DocumentKind,
+    pub kind_source: KindSource,
+    pub lines: u64,
+    pub bytes: u64,
+    /// Lines longer than the scanner's buffer, scanned in pieces.
+    pub long_lines: u64,
+}
+
+/// An input that was not analysed.
+#[derive(Debug, Clone, Serialize)]
+pub struct NotAnalysed {
+    pub path: String,
+    pub reason: String,
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct Summary {
+    pub errors: u64,
+    pub warnings: u64,
+    pub infos: u64,
+    pub inputs_analysed: u64,
+    pub inputs_not_analysed: u64,
+    pub rules: u64,
+    pub fail_on: FailOn,
+    /// Whether the gate failed (exit code 1).
+    pub failed: bool,
+}
+
+/// Everything `diagnose` reports.
+#[derive(Debug, Clone, Serialize)]
+pub struct DiagnoseReport {
+    pub summary: Summary,
+    pub findings: Vec<Finding>,
+    pub inputs: Vec<InputReport>,
+    pub not_analysed: Vec<NotAnalysed>,
+    /// When no rule fired: the last error-like lines seen, so the user has a lead.
+    pub last_error_lines: Vec<Evidence>,
+}
+
+fn severity_label(style: Style, s: Severity) -> String {
+    match s {
+        Severity::Error => style.red("error"),
+        Severity::Warning => style.yellow("warning"),
+        Severity::Info => style.cyan("info"),
+    }
+}
+
+fn plural(n: u64, one: &str, many: &str) -> String {
+    format!("{n} {}", if n == 1 { one } else { many })
+}
+
+/// Human-readable output: findings grouped by severity, causes before symptoms.
+pub fn write_table(
+    out: &mut dyn Write,
+    r: &DiagnoseReport,
+    style: Style,
+    quiet: bool,
+) -> io::Result<()> {
+    if quiet {
+        for f in &r.findings {
+            let at = f
+                .evidence
+                .first()
+                .map(|e| format!("{}:{}", e.path, e.line))
+                .unwrap_or_default();
+            writeln!(out, "{}\t{}\t{}\t{}", f.severity, f.rule_id, at, f.title)?;
+        }
+        return Ok(());
+    }
+    let s = &r.summary;
+    let mut previous: Option<Severity> = None;
+    for f in &r.findings {
+        if previous != Some(f.severity) {
+            let header = match f.severity {
+                Severity::Error => "Errors",
+                Severity::Warning => "Warnings",
+                Severity::Info => "Information",
+            };
+            writeln!(out, "{}", style.bold(&format!("── {header} ──")))?;
+            writeln!(out)?;
+            previous = Some(f.severity);
+        }
+        write_finding(out, f, style)?;
+    }
+    if r.findings.is_empty() {
+        writeln!(
+            out,
+            "{}",
+            style.green(&format!(
+                "No known problem found in {} ({} rules).",
+                plural(s.inputs_analysed, "input", "inputs"),
+                s.rules
+            ))
+        )?;
+        if !r.last_error_lines.is_empty() {
+            writeln!(out)?;
+            writeln!(out, "The last error-like lines seen, in case they help:")?;
+            for e in &r.last_error_lines {
+                writeln!(out, "  {}:{}: {}", e.path, e.line, e.text)?;
+            }
+        }
+        writeln!(out)?;
+    }
+    writeln!(out, "{}", style.bold("Inputs"))?;
+    for i in &r.inputs {
+        let how = match i.kind_source {
+            KindSource::Detected => "detected",
+            KindSource::Forced => "--kind",
+        };
+        let long = if i.long_lines > 0 {
+            format!(
+                ", {} scanned in pieces",
+                plural(i.long_lines, "overlong line", "overlong lines")
+            )
+        } else {
+            String::new()
+        };
+        writeln!(
+            out,
+            "  {}  {} ({how}), {}{long}",
+            i.path,
+            i.kind,
+            plural(i.lines, "line", "lines")
+        )?;
+    }
+    for n in &r.not_analysed {
+        writeln!(
+            out,
+            "  {}  {}",
+            n.path,
+            style.yellow(&format!("not analysed: {}", n.reason))
+        )?;
+    }
+    writeln!(out)?;
+    let verdict = if s.failed {
+        style.red(&format!(
+            "gate failed (--fail-on {})",
+            fail_on_name(s.fail_on)
+        ))
+    } else {
+        style.green(&format!(
+            "gate passed (--fail-on {})",
+            fail_on_name(s.fail_on)
+        ))
+    };
+    writeln!(
+        out,
+        "{}, {}, {} in {}: {verdict}",
+        plural(s.errors, "error", "errors"),
+        plural(s.warnings, "warning", "warnings"),
+        plural(s.infos, "info", "infos"),
+        plural(s.inputs_analysed, "input", "inputs"),
+    )?;
+    Ok(())
+}
+
+fn fail_on_name(f: FailOn) -> &'static str {
+    match f {
+        FailOn::Error => "error",
+        FailOn::Warning => "warning",
+        FailOn::Info => "info",
+        FailOn::Never => "never",
+    }
+}
+
+fn write_finding(out: &mut dyn Write, f: &Finding, style: Style) -> io::Result<()> {
+    writeln!(
+        out,
+        "{}{} {}",
+        severity_label(style, f.severity),
+        style.bold(&format!("[{}]", f.rule_id)),
+        style.bold(&f.title)
+    )?;
+    if !f.caused_by.is_empty() {
+        writeln!(out, "  symptom of: {}", f.caused_by.join(", "))?;
+    }
+    let hits = if f.inputs > 1 {
+        format!("{} in {} inputs", plural(f.count, "hit", "hits"), f.inputs)
+    } else {
+        plural(f.count, "hit", "hits")
+    };
+    if let Some(first) = f.evidence.first() {
+        writeln!(
+            out,
+            "  {} {}:{} ({hits})",
+            style.dim("-->"),
+            first.path,
+            first.line
+        )?;
+    }
+    let width = f
+        .evidence
+        .iter()
+        .map(|e| e.line.to_string().len())
+        .max()
+        .unwrap_or(1);
+    let mut last_path: Option<&str> = None;
+    for e in &f.evidence {
+        if last_path.is_some_and(|p| p != e.path) {
+            writeln!(out, "  {} {}", style.dim("-->"), e.path)?;
+        }
+        last_path = Some(&e.path);
+        writeln!(out, "  {:>width$} {} {}", e.line, style.dim("|"), e.text)?;
+    }
+    if !f.facts.is_empty() {
+        let facts: Vec<String> = f.facts.iter().map(|(k, v)| format!("{k}={v}")).collect();
+        writeln!(out, "  facts: {}", facts.join(", "))?;
+    }
+    if !f.symptoms.is_empty() {
+        writeln!(out, "  causes: {}", f.symptoms.join(", "))?;
+    }
+    writeln!(out, "  {}", style.bold("fix:"))?;
+    for line in f.remediation.lines() {
+        writeln!(out, "    {line}")?;
+    }
+    if !f.commands.is_empty() {
+        writeln!(out, "  {}", style.bold("run:"))?;
+        for c in &f.commands {
+            writeln!(out, "    {}", style.cyan(c))?;
+        }
+    }
+    for d in &f.docs {
+        writeln!(out, "  docs: {d}")?;
+    }
+    writeln!(out)?;
+    Ok(())
+}

@@ -1,0 +1,217 @@
+//! Finds text every match of a pattern must contain, so the scanner can select
+//! candidate lines for all rules with one multi-literal search and run each full
+//! regex only on its candidates. This is what keeps one expensive rule (a Unicode
+//! `\b`, a leading `.*`) from slowing the scan of a whole log tree.
+
+use regex_syntax::hir::{Class, Hir, HirKind};
+
+/// Shortest literal worth prefiltering on.
+pub const MIN_LITERAL: usize = 3;
+/// More alternatives than this make the prefilter useless for the pattern.
+const MAX_ALTERNATIVES: usize = 64;
+
+/// Parses `pattern` the way rules are compiled (ASCII mode).
+pub fn parse(pattern: &str) -> Result<Hir, String> {
+    regex_syntax::ParserBuilder::new()
+        .unicode(false)
+        .utf8(false)
+        .build()
+        .parse(pattern)
+        .map_err(|e| {
+            // regex-syntax renders a multi-line diagram; the last line states the problem.
+            let text = e.to_string();
+            text.lines()
+                .rev()
+                .find(|l| l.starts_with("error:"))
+                .map(|l| l.trim_start_matches("error:").trim().to_owned())
+                .unwrap_or(text)
+        })
+}
+
+/// A set of lower-cased literals, at least one of which occurs in every match;
+/// `None` when no literal of [`MIN_LITERAL`] bytes is required.
+pub fn required_literals(hir: &Hir) -> Option<Vec<Vec<u8>>> {
+    let set = required(hir)?;
+    let usable = set.iter().all(|l| l.len() >= MIN_LITERAL) && set.len() <= MAX_ALTERNATIVES;
+    usable.then_some(set)
+}
+
+/// The exact lower-cased bytes a node matches, if it matches exactly one string
+/// (ignoring ASCII case).
+fn exact(hir: &Hir) -> Option<Vec<u8>> {
+    match hir.kind() {
+        HirKind::Literal(lit) => Some(lit.0.to_ascii_lowercase()),
+        HirKind::Class(class) => single_byte(class).map(|b| vec![b]),
+        HirKind::Capture(cap) => exact(&cap.sub),
+        HirKind::Concat(subs) => {
+            let mut out = Vec::new();
+            for s in subs {
+                out.extend(exact(s)?);
+            }
+            Some(out)
+        }
+        HirKind::Repetition(rep) if rep.min == 1 && rep.max == Some(1) => exact(&rep.sub),
+        _ => None,
+    }
+}
+
+/// A class that matches one byte, or one ASCII letter in either case.
+fn single_byte(class: &Class) -> Option<u8> {
+    let mut bytes: Vec<u8> = match class {
+        Class::Bytes(c) => c
+            .ranges()
+            .iter()
+            .flat_map(|r| r.start()..=r.end())
+            .collect(),
+        Class::Unicode(c) => {
+            let mut out = Vec::new();
+            for r in c.ranges() {
+                for ch in r.start()..=r.end() {
+                    if !ch.is_ascii() || out.len() > 2 {
+                        return None;
+                    }
+                    out.push(ch as u8);
+                }
+            }
+            out
+        }
+    };
+    bytes.iter_mut().for_each(|b| *b = b.to_ascii_lowercase());
+    bytes.dedup();
+    (bytes.len() == 1).then(|| bytes[0])
+}
+
+fn score(set: &[Vec<u8>]) -> (usize, std::cmp::Reverse<usize>) {
+    let shortest = set.iter().map(Vec::len).min().unwrap_or(0);
+    (shortest, std::cmp::Reverse(set.len()))
+}
+
+fn required(hir: &Hir) -> Option<Vec<Vec<u8>>> {
+    if let Some(e) = exact(hir) {
+        return (!e.is_empty()).then(|| vec![e]);
+    }
+    match hir.kind() {
+        HirKind::Capture(cap) => required(&cap.sub),
+        HirKind::Repetition(rep) if rep.min >= 1 => required(&rep.sub),
+        HirKind::Concat(subs) => {
+            // Adjacent exact children form one longer literal; other children offer
+            // their own requirement. Keep the most selective candidate.
+            let mut best: Option<Vec<Vec<u8>>> = None;
+            let mut run: Vec<u8> = Vec::new();
+            let consider = |candidate: Vec<Vec<u8>>, best: &mut Option<Vec<Vec<u8>>>| {
+                if best.as_ref().is_none_or(|b| score(&candidate) > score(b)) {
+                    *best = Some(candidate);
+                }
+            };
+            for s in subs {
+                if let Some(e) = exact(s) {
+                    run.extend(e);
+                    continue;
+                }
+                if !run.is_empty() {
+                    consider(vec![std::mem::take(&mut run)], &mut best);
+                }
+                if let Some(r) = required(s) {
+                    consider(r, &mut best);
+                }
+            }
+            if !run.is_empty() {
+                consider(vec![run], &mut best);
+            }
+            best
+        }
+        HirKind::Alternation(alts) => {
+            let mut all = Vec::new();
+            for a in alts {
+                all.extend(required(a)?);
+            }
+            all.sort();
+            all.dedup();
+            Some(all)
+        }
+        _ => None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn lits(p: &str) -> Option<Vec<String>> {
+        required_literals(&parse(p).unwrap()).map(|set| {
+            set.into_iter()
+                .map(|l| String::from_utf8(l).unwrap())
+                .collect()
+        })
+    }
+
+    #[test]
+    fn plain_and_escaped_literals() {
+        assert_eq!(
+            lits(r"Reason: Worker failed to boot\."),
+            Some(vec!["reason: worker failed to boot.".into()])
+        );
+        assert_eq!(lits(r"\bOutOfQuota\b"), Some(vec!["outofquota".into()]));
+        assert_eq!(
+            lits(r"TypeError: register\(\) takes 3"),
+            Some(vec!["typeerror: register() takes 3".into()])
+        );
+    }
+
+    #[test]
+    fn picks_the_longest_required_piece() {
+        assert_eq!(
+            lits(
+                r"^\d{4}-\d\d \| gunicorn/run \| AzureML image information: (?P<image>[^,]+), Materiali[sz]ati?on Build:(?P<d>\d{8})"
+            ),
+            Some(vec![" | gunicorn/run | azureml image information: ".into()])
+        );
+        assert_eq!(
+            lits(r"Worker \(pid:\d+\) was sent SIGKILL!"),
+            Some(vec![") was sent sigkill!".into()])
+        );
+    }
+
+    #[test]
+    fn alternations_become_sets() {
+        assert_eq!(
+            lits(r"(?:Liveness|Readiness) probe failed: "),
+            Some(vec![" probe failed: ".into()])
+        );
+        assert_eq!(
+            lits(r"BlobNotFound|The specified blob does not exist"),
+            Some(vec![
+                "blobnotfound".into(),
+                "the specified blob does not exist".into()
+            ])
+        );
+    }
+
+    #[test]
+    fn case_insensitive_letters_count() {
+        assert_eq!(
+            lits(r"(?i)out of memory"),
+            Some(vec!["out of memory".into()])
+        );
+    }
+
+    #[test]
+    fn patterns_without_literals_are_refused() {
+        assert_eq!(lits(r"^\s*$"), None);
+        assert_eq!(lits(r"\d+/\d+"), None);
+        assert_eq!(lits(r"ab|\w+"), None);
+        assert_eq!(
+            lits(r"(?:foo)?bar"),
+            Some(vec!["bar".into()]),
+            "foo is optional, bar is not"
+        );
+        assert_eq!(lits(r"(?:foo)?ba"), None, "two bytes are too few");
+    }
+
+    #[test]
+    fn parse_errors_are_one_line() {
+        let e = parse(r"(unclosed").unwrap_err();
+        assert!(!e.contains('\n'), "{e}");
+        assert!(e.contains("unclosed"), "{e}");
+    }
+}

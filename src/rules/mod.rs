@@ -1,0 +1,158 @@
+//! Rules as data: YAML files compiled into one [`RuleSet`] whose patterns share a
+//! single literal prefilter. `model.rs` is the file schema, `load.rs` validates and
+//! compiles, `literal.rs` finds each pattern's required literal, `compare.rs` does the
+//! typed fact comparisons.
+
+pub mod compare;
+pub mod literal;
+pub mod load;
+pub mod model;
+
+use std::collections::BTreeMap;
+
+use aho_corasick::AhoCorasick;
+use regex::bytes::Regex;
+
+use crate::evidence::DocumentKind;
+use crate::finding::Severity;
+
+pub use load::{RuleError, load_builtin, load_dir};
+
+mod embedded {
+    include!(concat!(env!("OUT_DIR"), "/builtin_rules.rs"));
+}
+
+/// Built-in rule files, embedded at build time.
+pub fn builtin_files() -> &'static [(&'static str, &'static str)] {
+    embedded::BUILTIN_RULES
+}
+
+/// What a pattern does for its rule.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Role {
+    Any,
+    All,
+    Unless,
+}
+
+/// One compiled line pattern.
+#[derive(Debug, Clone)]
+pub struct Pattern {
+    pub regex: Regex,
+    pub rule: usize,
+    pub role: Role,
+}
+
+/// A `when` condition.
+#[derive(Debug, Clone)]
+pub struct Condition {
+    pub fact: String,
+    pub value_type: compare::ValueType,
+    pub op: compare::Op,
+    pub value: String,
+}
+
+impl Condition {
+    pub fn holds(&self, facts: &BTreeMap<String, String>) -> bool {
+        facts
+            .get(&self.fact)
+            .and_then(|f| self.value_type.compare(f, &self.value))
+            .is_some_and(|ord| self.op.holds(ord))
+    }
+}
+
+/// Lines read after a rule's first hit.
+#[derive(Debug, Clone)]
+pub struct ContextCapture {
+    pub lines: u32,
+    pub extract: Vec<Regex>,
+}
+
+/// Where a rule was defined.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct RuleSource {
+    pub path: String,
+    pub builtin: bool,
+}
+
+/// Examples a rule carries and must pass.
+#[derive(Debug, Clone)]
+pub struct Examples {
+    pub matching: Vec<String>,
+    pub no_match: Vec<String>,
+    pub kind: DocumentKind,
+}
+
+/// A validated, compiled rule.
+#[derive(Debug, Clone)]
+pub struct Rule {
+    pub id: String,
+    pub title: String,
+    pub severity: Severity,
+    pub family: String,
+    /// Bit set of [`DocumentKind::bit`]s the rule reads.
+    pub kinds: u8,
+    pub codes: Vec<String>,
+    pub any: Vec<usize>,
+    pub all: Vec<usize>,
+    pub unless: Vec<usize>,
+    pub when: Vec<Condition>,
+    pub context: Option<ContextCapture>,
+    pub caused_by: Vec<String>,
+    pub remediation: String,
+    pub commands: Vec<String>,
+    pub docs: Vec<String>,
+    pub examples: Examples,
+    pub source: RuleSource,
+}
+
+impl Rule {
+    pub fn applies_to(&self, kind: DocumentKind) -> bool {
+        self.kinds & kind.bit() != 0
+    }
+
+    pub fn kind_names(&self) -> Vec<&'static str> {
+        DocumentKind::ALL
+            .iter()
+            .filter(|k| self.applies_to(**k))
+            .map(|k| k.name())
+            .collect()
+    }
+}
+
+/// Literals that mark a line as error-like, for "last error lines" when no rule fires.
+pub const ERROR_LITERALS: &[&str] = &[
+    "Error:",
+    "Exception",
+    "Traceback (most recent",
+    "ERROR",
+    "CRITICAL",
+    "FATAL",
+    "Fatal",
+    "failed",
+    "Failed",
+    " E [",
+];
+
+/// Every rule, their patterns and the shared prefilter.
+#[derive(Debug, Clone)]
+pub struct RuleSet {
+    pub rules: Vec<Rule>,
+    pub patterns: Vec<Pattern>,
+    /// Finds every literal of every pattern, plus [`ERROR_LITERALS`], in one pass.
+    pub prefilter: AhoCorasick,
+    /// For each prefilter literal: the patterns it selects (empty for error literals).
+    pub literal_patterns: Vec<Vec<u32>>,
+    /// For each prefilter literal: whether it marks an error-like line.
+    pub literal_is_error: Vec<bool>,
+}
+
+impl RuleSet {
+    pub fn get(&self, id: &str) -> Option<&Rule> {
+        self.rules.iter().find(|r| r.id == id)
+    }
+
+    pub fn index_of(&self, id: &str) -> Option<usize> {
+        self.rules.iter().position(|r| r.id == id)
+    }
+}

@@ -1,0 +1,197 @@
+//! Local inputs for `diagnose`: files, directories walked recursively, and stdin.
+//! Problems with one input are collected and reported; the others are still analysed.
+
+use std::fs::File;
+use std::io::{self, Read};
+use std::path::{Path, PathBuf};
+
+use crate::error::io_reason;
+use crate::evidence::Origin;
+
+/// An input that could not be analysed, and why.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Unreadable {
+    pub path: String,
+    pub reason: String,
+    /// Named on the command line (an error), rather than found inside a directory.
+    pub explicit: bool,
+}
+
+/// The documents found for the given arguments, in a stable order.
+#[derive(Debug, Clone, Default)]
+pub struct InputSet {
+    pub documents: Vec<Origin>,
+    pub unreadable: Vec<Unreadable>,
+}
+
+/// Expands `args` (`-` is stdin) into documents. Directories are walked recursively in
+/// name order without following symbolic links to directories.
+pub fn collect(args: &[String]) -> InputSet {
+    let mut set = InputSet::default();
+    let mut stdin_seen = false;
+    for arg in args {
+        if arg == "-" {
+            if !stdin_seen {
+                set.documents.push(Origin::Stdin);
+                stdin_seen = true;
+            }
+            continue;
+        }
+        let path = PathBuf::from(arg);
+        match std::fs::metadata(&path) {
+            Err(e) => set.unreadable.push(Unreadable {
+                path: arg.clone(),
+                reason: io_reason(&e),
+                explicit: true,
+            }),
+            Ok(meta) if meta.is_dir() => {
+                let before = set.documents.len();
+                walk(&path, &mut set);
+                if set.documents.len() == before
+                    && !set
+                        .unreadable
+                        .iter()
+                        .any(|u| u.path.starts_with(arg.as_str()))
+                {
+                    set.unreadable.push(Unreadable {
+                        path: arg.clone(),
+                        reason: "the directory contains no files".to_owned(),
+                        explicit: true,
+                    });
+                }
+            }
+            Ok(_) => set.documents.push(Origin::File(path)),
+        }
+    }
+    set
+}
+
+fn walk(dir: &Path, set: &mut InputSet) {
+    let entries = match std::fs::read_dir(dir) {
+        Ok(e) => e,
+        Err(e) => {
+            set.unreadable.push(Unreadable {
+                path: dir.display().to_string(),
+                reason: io_reason(&e),
+                explicit: false,
+            });
+            return;
+        }
+    };
+    let mut paths: Vec<PathBuf> = entries.filter_map(|e| e.ok().map(|e| e.path())).collect();
+    paths.sort();
+    for path in paths {
+        let Ok(meta) = std::fs::symlink_metadata(&path) else {
+            continue;
+        };
+        if meta.is_dir() {
+            walk(&path, set);
+        } else if meta.is_file() || (meta.file_type().is_symlink() && path.is_file()) {
+            set.documents.push(Origin::File(path));
+        }
+    }
+}
+
+/// Opens a document for streaming.
+pub fn open(origin: &Origin) -> io::Result<Box<dyn Read + Send>> {
+    match origin {
+        Origin::Stdin => Ok(Box::new(io::stdin())),
+        Origin::File(path) => Ok(Box::new(File::open(path)?)),
+    }
+}
+
+/// Reads up to `limit` bytes from the start of a stream (for kind detection).
+pub fn read_head(reader: &mut dyn Read, limit: usize) -> io::Result<Vec<u8>> {
+    let mut head = Vec::with_capacity(limit.min(64 * 1024));
+    reader.take(limit as u64).read_to_end(&mut head)?;
+    Ok(head)
+}
+
+/// Whether the bytes look binary (a NUL byte, as git and ripgrep decide).
+pub fn looks_binary(head: &[u8]) -> bool {
+    memchr::memchr(0, head).is_some()
+}
+
+/// Reads every rule file (`*.yaml`, `*.yml`) below `dir`.
+pub fn read_rule_dir(dir: &Path) -> Result<Vec<(PathBuf, String)>, String> {
+    let meta = std::fs::metadata(dir).map_err(|e| {
+        format!(
+            "cannot read rule directory {}: {}",
+            dir.display(),
+            io_reason(&e)
+        )
+    })?;
+    if !meta.is_dir() {
+        return Err(format!(
+            "{} is not a directory of rule files",
+            dir.display()
+        ));
+    }
+    let mut set = InputSet::default();
+    walk(dir, &mut set);
+    if let Some(u) = set.unreadable.first() {
+        return Err(format!("cannot read {}: {}", u.path, u.reason));
+    }
+    let mut out = Vec::new();
+    for origin in set.documents {
+        let Origin::File(path) = origin else { continue };
+        if !matches!(
+            path.extension().and_then(|e| e.to_str()),
+            Some("yaml" | "yml")
+        ) {
+            continue;
+        }
+        let loaded = super::local::read_config_file(&path, false).map_err(|e| e.message)?;
+        if let Some(f) = loaded {
+            out.push((f.path, f.text));
+        }
+    }
+    Ok(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn walks_directories_in_order_and_reports_missing_paths() {
+        let root = std::env::temp_dir().join(format!("amldoctor-inputs-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&root);
+        std::fs::create_dir_all(root.join("b/c")).unwrap();
+        std::fs::create_dir_all(root.join("empty")).unwrap();
+        std::fs::write(root.join("b/c/z.log"), "z").unwrap();
+        std::fs::write(root.join("a.log"), "a").unwrap();
+        let args = vec![
+            root.display().to_string(),
+            "-".into(),
+            "-".into(),
+            root.join("missing.log").display().to_string(),
+            root.join("empty").display().to_string(),
+        ];
+        let set = collect(&args);
+        assert_eq!(
+            set.documents,
+            vec![
+                Origin::File(root.join("a.log")),
+                Origin::File(root.join("b/c/z.log")),
+                Origin::Stdin
+            ]
+        );
+        let reasons: Vec<&str> = set.unreadable.iter().map(|u| u.reason.as_str()).collect();
+        assert_eq!(
+            reasons,
+            [
+                "no such file or directory",
+                "the directory contains no files"
+            ]
+        );
+        assert!(set.unreadable.iter().all(|u| u.explicit));
+        std::fs::remove_dir_all(root).unwrap();
+    }
+
+    #[test]
+    fn binary_detection() {
+        assert!(looks_binary(b"PK\x03\x04\x00\x00"));
+        assert!(!looks_binary("plain text é".as_bytes()));
+    }
+}

@@ -1,0 +1,374 @@
+//! `amldoctor diagnose` on local inputs: output, gate exit codes, bad inputs.
+
+use std::io::Write;
+use std::process::Stdio;
+
+use crate::{Run, Sandbox, fixture};
+
+const FLASK2: &str = "logs/server-0.4.13-old-image-flask2.log";
+
+#[test]
+fn main_job_example_reports_cause_before_symptom() {
+    let sb = Sandbox::new("diag-main");
+    let run = sb.run(&["diagnose", &fixture(FLASK2)]);
+    assert_eq!(run.code, 1, "errors fail the default gate: {}", run.stderr);
+    assert_eq!(run.stderr, "");
+    let out = &run.stdout;
+    let cause = out.find("error[flask2-register-typeerror]").expect(out);
+    let symptom = out.find("error[gunicorn-worker-boot-failed]").expect(out);
+    assert!(cause < symptom, "cause first:\n{out}");
+    assert!(
+        out.contains("symptom of: flask2-register-typeerror"),
+        "{out}"
+    );
+    assert!(
+        out.contains("TypeError: register() takes 3 positional arguments but 4 were given"),
+        "{out}"
+    );
+    assert!(
+        out.contains("server-0.4.13-old-image-flask2.log:"),
+        "evidence has path:line:\n{out}"
+    );
+    assert!(out.contains("inference-server (detected)"), "{out}");
+    assert!(out.contains("gate failed (--fail-on error)"), "{out}");
+}
+
+#[test]
+fn json_output_snapshot() {
+    let sb = Sandbox::new("diag-json");
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    let run = Run::from(
+        sb.command_in(
+            root,
+            &[
+                "diagnose",
+                &format!("tests/fixtures/{FLASK2}"),
+                "-o",
+                "json",
+            ],
+        )
+        .output()
+        .unwrap(),
+    );
+    assert_eq!(run.code, 1, "{}", run.stderr);
+    let v = run.json();
+    assert_eq!(v["schema_version"], 1);
+    assert_eq!(v["command"], "diagnose");
+    assert_eq!(v["inputs"][0]["kind"], "inference-server");
+    assert_eq!(v["inputs"][0]["kind_source"], "detected");
+    let snapshot = root.join("tests/snapshots/diagnose-flask2.json");
+    let mut actual = serde_json::to_string_pretty(&v).unwrap();
+    actual.push('\n');
+    if std::env::var_os("AMLDOCTOR_UPDATE_SNAPSHOTS").is_some() {
+        std::fs::create_dir_all(snapshot.parent().unwrap()).unwrap();
+        std::fs::write(&snapshot, &actual).unwrap();
+    }
+    let expected = std::fs::read_to_string(&snapshot).unwrap_or_default();
+    assert!(
+        expected == actual,
+        "json output changed; review and run AMLDOCTOR_UPDATE_SNAPSHOTS=1 cargo test\n{actual}"
+    );
+}
+
+#[test]
+fn fail_on_sets_the_exit_code() {
+    let sb = Sandbox::new("diag-gate");
+    let flask = fixture(FLASK2);
+    let healthy = fixture("logs/server-0.6.1-healthy.log");
+    for (args, code) in [
+        (vec![flask.as_str()], 1),
+        (vec![flask.as_str(), "--fail-on", "error"], 1),
+        (vec![flask.as_str(), "--fail-on", "never"], 0),
+        (vec![healthy.as_str()], 0),
+        (vec![healthy.as_str(), "--fail-on", "warning"], 1),
+        (vec![healthy.as_str(), "--fail-on", "info"], 1),
+        (vec![healthy.as_str(), "--fail-on", "never"], 0),
+    ] {
+        let mut full = vec!["diagnose"];
+        full.extend(args.iter().copied());
+        let run = sb.run(&full);
+        assert_eq!(run.code, code, "{args:?}: {}", run.stderr);
+    }
+    sb.run(&["diagnose", &flask, "--fail-on", "sometimes"])
+        .usage_error(&["--fail-on"]);
+}
+
+#[test]
+fn stdin_and_forced_kind() {
+    let sb = Sandbox::new("diag-stdin");
+    let mut child = sb
+        .command(&["diagnose", "-", "-o", "json", "--fail-on", "never"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(b"ERROR: (None) ResourceNotReady: User container has crashed or terminated: Liveness probe failed: HTTP probe failed with statuscode: 502.\nCode: None\n")
+        .unwrap();
+    let run = Run::from(child.wait_with_output().unwrap());
+    let v = run.ok().json();
+    assert_eq!(v["inputs"][0]["path"], "<stdin>");
+    assert_eq!(v["inputs"][0]["kind"], "cli");
+    let ids: Vec<&str> = v["findings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|f| f["rule_id"].as_str().unwrap())
+        .collect();
+    assert!(ids.contains(&"resource-not-ready"), "{ids:?}");
+    assert_eq!(v["findings"][0]["evidence"][0]["path"], "<stdin>");
+
+    let path = sb.write("work/plain.txt", "Reason: Worker failed to boot.\n");
+    let v = sb
+        .run(&[
+            "diagnose",
+            path.to_str().unwrap(),
+            "--kind",
+            "inference-server",
+            "-o",
+            "json",
+            "--fail-on",
+            "never",
+        ])
+        .ok()
+        .json();
+    assert_eq!(v["inputs"][0]["kind"], "inference-server");
+    assert_eq!(v["inputs"][0]["kind_source"], "forced");
+}
+
+#[test]
+fn nothing_matched_shows_the_last_error_lines() {
+    let sb = Sandbox::new("diag-nothing");
+    let path = sb.write(
+        "work/app.log",
+        "2025-01-01 10:00:00,000 I [1] azmlinfsrv - starting\nValueError: could not convert string to float: 'abc'\nall good\n",
+    );
+    let run = sb.run(&["diagnose", path.to_str().unwrap()]);
+    let out = &run.ok().stdout;
+    assert!(out.contains("No known problem found in 1 input"), "{out}");
+    assert!(
+        out.contains("app.log:2: ValueError: could not convert string to float: 'abc'"),
+        "{out}"
+    );
+    let v = sb
+        .run(&["diagnose", path.to_str().unwrap(), "-o", "json"])
+        .ok()
+        .json();
+    assert_eq!(v["last_error_lines"][0]["line"], 2);
+    assert_eq!(v["summary"]["errors"], 0);
+}
+
+#[test]
+fn bad_inputs() {
+    let sb = Sandbox::new("diag-bad");
+    // A missing path: exit 2, named on stderr; nothing analysed.
+    let run = sb.run(&["diagnose", "no-such.log"]);
+    assert_eq!(run.code, 2);
+    assert!(
+        run.stderr
+            .contains("error: cannot analyse no-such.log: no such file or directory"),
+        "{}",
+        run.stderr
+    );
+
+    // A missing path next to a good one: the good one is still analysed, exit 2.
+    let good = sb.write("work/good.log", "Reason: Worker failed to boot.\n");
+    let run = sb.run(&[
+        "diagnose",
+        good.to_str().unwrap(),
+        "no-such.log",
+        "-o",
+        "json",
+    ]);
+    assert_eq!(run.code, 2);
+    let v = run.json();
+    assert_eq!(v["not_analysed"][0]["path"], "no-such.log");
+    assert_eq!(v["findings"][0]["rule_id"], "gunicorn-worker-boot-failed");
+
+    // A directory without files.
+    std::fs::create_dir_all(sb.work().join("empty")).unwrap();
+    let run = sb.run(&["diagnose", sb.work().join("empty").to_str().unwrap()]);
+    assert_eq!(run.code, 2);
+    assert!(
+        run.stderr.contains("the directory contains no files"),
+        "{}",
+        run.stderr
+    );
+
+    // A binary file alone: not analysed, exit 2; next to a log: a note.
+    let bin = sb.root.join("work/model.pkl");
+    std::fs::write(&bin, b"\x80\x04\x95\x00\x00binary").unwrap();
+    let run = sb.run(&["diagnose", bin.to_str().unwrap()]);
+    assert_eq!(run.code, 2);
+    assert!(
+        run.stderr.contains("none of the inputs could be analysed"),
+        "{}",
+        run.stderr
+    );
+    assert!(
+        run.stdout.contains("not analysed: binary file"),
+        "{}",
+        run.stdout
+    );
+    let run = sb.run(&[
+        "diagnose",
+        bin.to_str().unwrap(),
+        good.to_str().unwrap(),
+        "--fail-on",
+        "never",
+    ]);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+
+    // Invalid UTF-8 and an empty file are analysed.
+    let latin1 = sb.root.join("work/latin1.log");
+    std::fs::write(
+        &latin1,
+        b"Mod\xe8le charg\xe9\nReason: Worker failed to boot.\n",
+    )
+    .unwrap();
+    let empty = sb.write("work/empty.log", "");
+    let v = sb
+        .run(&[
+            "diagnose",
+            latin1.to_str().unwrap(),
+            empty.to_str().unwrap(),
+            "-o",
+            "json",
+            "--fail-on",
+            "never",
+        ])
+        .ok()
+        .json();
+    assert_eq!(v["inputs"][0]["lines"], 2);
+    assert_eq!(v["inputs"][1]["lines"], 0);
+    assert_eq!(v["findings"][0]["evidence"][0]["line"], 2);
+}
+
+#[test]
+fn a_fifty_megabyte_line() {
+    let sb = Sandbox::new("diag-long");
+    let path = sb.root.join("work/long.log");
+    let mut f = std::fs::File::create(&path).unwrap();
+    f.write_all(b"start\n").unwrap();
+    let chunk = vec![b'a'; 1 << 20];
+    for _ in 0..50 {
+        f.write_all(&chunk).unwrap();
+    }
+    f.write_all(b" Reason: Worker failed to boot.\nend\n")
+        .unwrap();
+    drop(f);
+    let v = sb
+        .run(&[
+            "diagnose",
+            path.to_str().unwrap(),
+            "-o",
+            "json",
+            "--fail-on",
+            "never",
+        ])
+        .ok()
+        .json();
+    assert_eq!(v["inputs"][0]["lines"], 3);
+    assert!(v["inputs"][0]["long_lines"].as_u64().unwrap() >= 50);
+    assert_eq!(v["findings"][0]["rule_id"], "gunicorn-worker-boot-failed");
+    assert_eq!(v["findings"][0]["evidence"][0]["line"], 2);
+    assert!(
+        v["findings"][0]["evidence"][0]["text"]
+            .as_str()
+            .unwrap()
+            .len()
+            <= 400
+    );
+}
+
+#[test]
+fn broken_user_rules_exit_2_naming_file_rule_and_key() {
+    let sb = Sandbox::new("diag-userrules");
+    sb.write(
+        "work/team-rules/bad.yaml",
+        "id: team-oom\ntitle: OOM\nseverity: error\nfamily: inference-server\nmatch:\n  any: ['(out of memory']\nremediation: x\nexamples:\n  match: ['out of memory']\n  no-match: ['fine']\n",
+    );
+    let good = sb.write("work/good.log", "fine\n");
+    let rules = sb.work().join("team-rules");
+    sb.run(&[
+        "diagnose",
+        good.to_str().unwrap(),
+        "--rules",
+        rules.to_str().unwrap(),
+    ])
+    .usage_error(&["bad.yaml: rule 'team-oom': match.any[0]: invalid regex"]);
+
+    sb.write(
+        "work/team-rules/bad.yaml",
+        "id: team-oom\ntitle: CUDA out of memory\nseverity: error\nfamily: inference-server\nmatch:\n  any: ['CUDA out of memory\\. Tried to allocate (?P<amount>[\\d.]+ [GM]iB)']\nremediation: Use a larger GPU SKU.\nexamples:\n  match: ['torch.cuda.OutOfMemoryError: CUDA out of memory. Tried to allocate 2.00 GiB']\n  no-match: ['CUDA available: True']\n",
+    );
+    let log = sb.write(
+        "work/gpu.log",
+        "torch.cuda.OutOfMemoryError: CUDA out of memory. Tried to allocate 2.00 GiB\n",
+    );
+    let v = sb
+        .run(&[
+            "diagnose",
+            log.to_str().unwrap(),
+            "--rules",
+            rules.to_str().unwrap(),
+            "-o",
+            "json",
+        ])
+        .json();
+    assert_eq!(v["findings"][0]["rule_id"], "team-oom");
+    assert_eq!(v["findings"][0]["facts"]["amount"], "2.00 GiB");
+
+    sb.run(&["diagnose", good.to_str().unwrap(), "--rules", "nowhere"])
+        .usage_error(&["cannot read rule directory nowhere"]);
+}
+
+#[test]
+fn project_file_adds_rule_directories() {
+    let sb = Sandbox::new("diag-project-rules");
+    sb.write(".amldoctor.yaml", "rules: [ci/rules]\n");
+    sb.write(
+        "ci/rules/team.yaml",
+        "id: team-marker\ntitle: Team marker\nseverity: warning\nfamily: inference-server\nmatch:\n  any: ['TEAM-MARKER-42']\nremediation: x\nexamples:\n  match: ['TEAM-MARKER-42']\n  no-match: ['TEAM-MARKER-41']\n",
+    );
+    let log = sb.write("work/a.log", "TEAM-MARKER-42\n");
+    let v = sb
+        .run(&["diagnose", log.to_str().unwrap(), "-o", "json"])
+        .ok()
+        .json();
+    assert_eq!(v["findings"][0]["rule_id"], "team-marker");
+}
+
+#[test]
+fn secrets_never_reach_the_output() {
+    let sb = Sandbox::new("diag-secrets");
+    let log = sb.write(
+        "work/storage.log",
+        "storage-initializer: downloading model from https://acct.blob.core.windows.net/models/m.pkl?sv=2021-08-06&sr=b&sig=SuperSecretSig%2Babc%3D\nThis request is not authorized to perform this operation using this permission. https://acct.blob.core.windows.net/models/m.pkl?sv=2021-08-06&sig=SuperSecretSig%2Babc%3D\nAuthorization: Bearer eyJ0eXAiOiJKV1QiLCJhbGciOiJSUzI1NiJ9.eyJhdWQiOiJodHRwczovL3N0b3JhZ2UifQ.c2lnbmF0dXJlX3ZhbHVl failed\n",
+    );
+    for format in ["table", "json", "yaml"] {
+        let run = sb.run(&[
+            "diagnose",
+            log.to_str().unwrap(),
+            "-o",
+            format,
+            "--fail-on",
+            "never",
+        ]);
+        run.ok();
+        assert!(
+            !run.stdout.contains("SuperSecretSig"),
+            "{format}:\n{}",
+            run.stdout
+        );
+        assert!(
+            !run.stdout.contains("eyJ0eXAi"),
+            "{format}:\n{}",
+            run.stdout
+        );
+    }
+}

@@ -1,0 +1,99 @@
+//! `amldoctor explain`: codes, statuses, rule ids, near misses.
+
+use crate::Sandbox;
+
+#[test]
+fn every_deployment_error_code_is_explained() {
+    let sb = Sandbox::new("explain-codes");
+    for code in [
+        "ImageBuildFailure",
+        "OutOfQuota",
+        "BadArgument",
+        "ResourceNotReady",
+        "ResourceNotFound",
+        "OperationCanceled",
+        "SecretsInjectionError",
+        "InternalServerError",
+        "WorkspaceManagedNetworkNotReady",
+        "V1LegacyMode",
+        "ACRSecretError",
+        "TokenRefreshFailed",
+        "GetAADTokenFailed",
+        "ACRAuthenticationChallengeFailed",
+        "ACRTokenExchangeFailed",
+        "KubernetesUnaccessible",
+        "ImagePullLoopBackOff",
+        "DeploymentCrashLoopBackOff",
+        "KubernetesCrashLoopBackOff",
+        "UserScriptInitFailed",
+        "UserScriptImportError",
+        "UserScriptFunctionNotFound",
+        "NamespaceNotFound",
+        "EndpointNotFound",
+        "EndpointAlreadyExists",
+        "ScoringFeUnhealthy",
+        "ValidateScoringFailed",
+        "InvalidDeploymentSpec",
+        "PodUnschedulable",
+        "PodOutOfMemory",
+        "InferencingClientCallFailed",
+    ] {
+        let run = sb.run(&["explain", code]);
+        assert_eq!(run.code, 0, "{code}: {}", run.stderr);
+        assert!(run.stdout.contains("**Fix**"), "{code}:\n{}", run.stdout);
+        let lower = sb.run(&["explain", &code.to_lowercase()]);
+        assert_eq!(lower.stdout, run.stdout, "{code} is case-insensitive");
+    }
+}
+
+#[test]
+fn every_http_status_of_both_tables() {
+    let sb = Sandbox::new("explain-status");
+    for status in [
+        "200", "401", "404", "408", "424", "429", "500", "409", "502", "503", "504",
+    ] {
+        let run = sb.run(&["explain", status]);
+        assert_eq!(run.code, 0, "{status}: {}", run.stderr);
+        assert!(
+            run.stdout.starts_with(&format!("# HTTP {status} ")),
+            "{status}:\n{}",
+            run.stdout
+        );
+    }
+    let out = sb.run(&["explain", "429"]).stdout;
+    assert_eq!(
+        out.matches("# HTTP 429 ").count(),
+        2,
+        "both meanings of 429:\n{out}"
+    );
+    assert!(
+        out.contains("amldoctor replicas"),
+        "429 points at replicas:\n{out}"
+    );
+    let out = sb.run(&["explain", "500"]).stdout;
+    assert!(
+        out.contains("managed online endpoints") && out.contains("Kubernetes online endpoints"),
+        "{out}"
+    );
+    let v = sb.run(&["explain", "424", "-o", "json"]).ok().json();
+    assert_eq!(v["statuses"][0]["status"], 424);
+}
+
+#[test]
+fn rule_ids_and_unknown_input() {
+    let sb = Sandbox::new("explain-rules");
+    let run = sb.run(&["explain", "FLASK2-register-typeerror"]);
+    assert!(
+        run.ok().stdout.starts_with("# flask2-register-typeerror"),
+        "{}",
+        run.stdout
+    );
+    let run = sb.run(&["explain", "OutOfQuta"]);
+    run.usage_error(&["'OutOfQuta' is not a known error code, HTTP status or rule id"]);
+    assert!(
+        run.stderr.contains("hint: did you mean OutOfQuota"),
+        "{}",
+        run.stderr
+    );
+    sb.run(&["explain", "418"]).usage_error(&["'418'"]);
+}

@@ -1,0 +1,126 @@
+//! Every realistic log under tests/fixtures/logs has a `NAME.expect.yaml` saying which
+//! kind it must be read as, which findings must be reported and which must not. This
+//! runs the binary on each and checks all three, so both misses and false positives fail.
+
+use std::path::Path;
+
+use serde::Deserialize;
+
+use crate::Sandbox;
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "kebab-case")]
+struct Expect {
+    kind: String,
+    #[serde(default)]
+    must: Vec<String>,
+    #[serde(default)]
+    must_not: Vec<String>,
+    #[serde(default)]
+    no_error_findings: bool,
+}
+
+fn expectations() -> Vec<(std::path::PathBuf, std::path::PathBuf, Expect)> {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/logs");
+    let mut out = Vec::new();
+    let mut entries: Vec<_> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .collect();
+    entries.sort();
+    for path in entries {
+        let name = path.file_name().unwrap().to_string_lossy().into_owned();
+        let Some(stem) = name.strip_suffix(".expect.yaml") else {
+            continue;
+        };
+        let log = entries_with_stem(&dir, stem);
+        let expect: Expect = serde_saphyr::from_str(&std::fs::read_to_string(&path).unwrap())
+            .unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+        out.push((log, path, expect));
+    }
+    out
+}
+
+fn entries_with_stem(dir: &Path, stem: &str) -> std::path::PathBuf {
+    for ext in ["log", "txt"] {
+        let p = dir.join(format!("{stem}.{ext}"));
+        if p.exists() {
+            return p;
+        }
+    }
+    panic!("no log for {stem}.expect.yaml in {}", dir.display());
+}
+
+#[test]
+fn every_fixture_reports_what_it_must_and_nothing_it_must_not() {
+    let sb = Sandbox::new("fixtures");
+    let all = expectations();
+    assert!(
+        all.len() >= 20,
+        "expected the full fixture set, found {}",
+        all.len()
+    );
+    let mut problems = Vec::new();
+    for (log, expect_path, expect) in all {
+        let run = sb.run(&[
+            "diagnose",
+            log.to_str().unwrap(),
+            "-o",
+            "json",
+            "--fail-on",
+            "never",
+        ]);
+        if run.code != 0 {
+            problems.push(format!(
+                "{}: exit {}: {}",
+                log.display(),
+                run.code,
+                run.stderr
+            ));
+            continue;
+        }
+        let v = run.json();
+        let kind = v["inputs"][0]["kind"].as_str().unwrap_or("?");
+        if kind != expect.kind {
+            problems.push(format!(
+                "{}: read as {kind}, expected {}",
+                log.display(),
+                expect.kind
+            ));
+        }
+        let ids: Vec<&str> = v["findings"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|f| f["rule_id"].as_str().unwrap())
+            .collect();
+        for m in &expect.must {
+            if !ids.contains(&m.as_str()) {
+                problems.push(format!("{}: missing {m} (found {ids:?})", log.display()));
+            }
+        }
+        for m in &expect.must_not {
+            if ids.contains(&m.as_str()) {
+                problems.push(format!("{}: false positive {m}", log.display()));
+            }
+        }
+        if expect.no_error_findings {
+            for f in v["findings"].as_array().unwrap() {
+                if f["severity"] == "error" {
+                    problems.push(format!(
+                        "{}: healthy log has error finding {}",
+                        log.display(),
+                        f["rule_id"]
+                    ));
+                }
+            }
+        }
+        let _ = expect_path;
+    }
+    assert!(
+        problems.is_empty(),
+        "{} problems:\n{}",
+        problems.len(),
+        problems.join("\n")
+    );
+}

@@ -1,0 +1,96 @@
+//! `amldoctor rules …` and the generated docs/rules.md.
+
+use std::path::Path;
+
+use crate::Sandbox;
+
+#[test]
+fn list_show_and_test() {
+    let sb = Sandbox::new("rules-cmds");
+    let run = sb.run(&["rules", "list"]);
+    let out = &run.ok().stdout;
+    assert!(out.lines().count() >= 60, "{out}");
+    assert!(
+        out.lines()
+            .any(|l| l.starts_with("flask2-register-typeerror ")),
+        "{out}"
+    );
+    let v = sb.run(&["rules", "list", "-o", "json"]).ok().json();
+    assert!(v["rules"].as_array().unwrap().len() >= 60);
+    let run = sb.run(&["rules", "show", "user-init-failed"]);
+    assert!(
+        run.ok().stdout.contains("**Example that matches**"),
+        "{}",
+        run.stdout
+    );
+    sb.run(&["rules", "show", "user-init-faild"])
+        .usage_error(&["no rule has the id 'user-init-faild'", "user-init-failed"]);
+    let run = sb.run(&["rules", "test"]);
+    assert!(run.ok().stdout.contains(" 0 failed"), "{}", run.stdout);
+}
+
+#[test]
+fn rules_test_reports_failing_user_examples() {
+    let sb = Sandbox::new("rules-test-user");
+    sb.write(
+        "work/r/wrong.yaml",
+        "id: team-wrong\ntitle: Wrong example\nseverity: info\nfamily: inference-server\nmatch:\n  any: ['needle here']\nremediation: x\nexamples:\n  match: ['no needle']\n  no-match: ['needle here']\n",
+    );
+    let run = sb.run(&["rules", "test", sb.work().join("r").to_str().unwrap()]);
+    assert_eq!(run.code, 1, "{}", run.stdout);
+    assert!(
+        run.stdout.contains("FAIL ")
+            && run
+                .stdout
+                .contains("rule 'team-wrong': examples.match[0]: the rule did not fire"),
+        "{}",
+        run.stdout
+    );
+    assert!(
+        run.stdout.contains("examples.no-match[0]: the rule fired"),
+        "{}",
+        run.stdout
+    );
+}
+
+#[test]
+fn rules_md_is_current() {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/rules.md");
+    let set = amldoctor::rules::load_builtin().unwrap();
+    let fresh = amldoctor::report::rule_doc::catalogue_markdown(&set);
+    if std::env::var_os("AMLDOCTOR_UPDATE_DOCS").is_some() {
+        std::fs::write(&path, &fresh).unwrap();
+    }
+    let current = std::fs::read_to_string(&path).unwrap_or_default();
+    assert!(
+        current == fresh,
+        "docs/rules.md is stale; run AMLDOCTOR_UPDATE_DOCS=1 cargo test"
+    );
+}
+
+#[test]
+fn every_builtin_rule_passes_its_examples() {
+    let set = amldoctor::rules::load_builtin().unwrap();
+    let failures = amldoctor::engine::examples::check(&set, |_| true);
+    let text: Vec<String> = failures.iter().map(|f| f.to_string()).collect();
+    assert!(failures.is_empty(), "{}", text.join("\n"));
+}
+
+#[test]
+fn rule_code_snapshot() {
+    // A new or renamed rule id shows up in review here.
+    let set = amldoctor::rules::load_builtin().unwrap();
+    let mut ids: Vec<&str> = set.rules.iter().map(|r| r.id.as_str()).collect();
+    ids.sort();
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/snapshots/rule-ids.txt");
+    let fresh = ids.join("\n") + "\n";
+    if std::env::var_os("AMLDOCTOR_UPDATE_SNAPSHOTS").is_some() {
+        std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+        std::fs::write(&path, &fresh).unwrap();
+    }
+    assert_eq!(
+        std::fs::read_to_string(&path).unwrap_or_default(),
+        fresh,
+        "rule ids changed; run AMLDOCTOR_UPDATE_SNAPSHOTS=1 cargo test"
+    );
+}
