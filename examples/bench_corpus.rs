@@ -142,11 +142,12 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     fs::write(out.join("patterns.grep.txt"), ere.join("\n") + "\n")?;
     fs::create_dir_all(out.join("slow-rule"))?;
     fs::write(out.join("slow-rule/slow.yaml"), SLOW_RULE)?;
-    println!(
+    writeln!(
+        std::io::stdout(),
         "wrote {files} files, {} MB, {planted} planted errors, {} patterns, under {}",
         total / 1024 / 1024,
         patterns.len(),
         out.display()
-    );
+    )?;
     Ok(())
 }
