@@ -83,22 +83,27 @@ examples:
   no-match: ['allocation fine']
 "#;
 
-/// Best-effort translation of a Rust regex into POSIX ERE for `grep -E`.
-fn to_ere(p: &str) -> String {
+/// The pattern without group names: ripgrep joins `-f` patterns into one regex, where
+/// repeated names are an error.
+fn unnamed(p: &str) -> String {
     let mut s = p.to_owned();
     while let Some(at) = s.find("(?P<") {
-        if let Some(end) = s[at..].find('>') {
-            s.replace_range(at..at + end + 1, "(");
-        } else {
-            break;
+        match s[at..].find('>') {
+            Some(end) => s.replace_range(at..at + end + 1, "("),
+            None => break,
         }
     }
-    s = s
+    s
+}
+
+/// Best-effort translation of a Rust regex into POSIX ERE for `grep -E`.
+fn to_ere(p: &str) -> String {
+    unnamed(p)
         .replace("(?:", "(")
         .replace("(?i)", "")
         .replace("(?i:", "(")
-        .replace("(?u)", "");
-    s.replace("\\d", "[0-9]")
+        .replace("(?u)", "")
+        .replace("\\d", "[0-9]")
 }
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
@@ -137,7 +142,8 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     }
     let set = amldoctor::rules::load_builtin()?;
     let patterns: Vec<&str> = set.patterns.iter().map(|p| p.regex.as_str()).collect();
-    fs::write(out.join("patterns.rg.txt"), patterns.join("\n") + "\n")?;
+    let rg: Vec<String> = patterns.iter().map(|p| unnamed(p)).collect();
+    fs::write(out.join("patterns.rg.txt"), rg.join("\n") + "\n")?;
     let ere: Vec<String> = patterns.iter().map(|p| to_ere(p)).collect();
     fs::write(out.join("patterns.grep.txt"), ere.join("\n") + "\n")?;
     fs::create_dir_all(out.join("slow-rule"))?;

@@ -2,30 +2,19 @@
 //! grammars of each log family; the file name only breaks ties. Detection is a vote:
 //! each line grammar a line fits adds to its kind's score.
 
-use regex::bytes::Regex;
+use regex::bytes::RegexSet;
 
 use crate::evidence::DocumentKind;
 
-/// How much of a document detection reads.
-pub const HEAD_BYTES: usize = 64 * 1024;
+/// How much of a document detection reads: enough for a container's startup banner.
+pub const HEAD_BYTES: usize = 16 * 1024;
+/// At most this many lines of the head are looked at.
+const HEAD_LINES: usize = 300;
 
-/// Signals of each kind: (kind, pattern, weight).
-struct Signal {
-    kind: DocumentKind,
-    pattern: Regex,
-    weight: u32,
-}
-
-/// Compiled detection grammars; build once and reuse.
+/// Compiled detection grammars (one multi-pattern set); build once and reuse.
 #[derive(Debug)]
 pub struct Detector {
-    signals: Vec<Signal>,
-}
-
-impl std::fmt::Debug for Signal {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "{}: {}", self.kind, self.pattern.as_str())
-    }
+    set: RegexSet,
 }
 
 const SIGNALS: &[(DocumentKind, &str, u32)] = &[
@@ -150,32 +139,24 @@ impl Default for Detector {
 
 impl Detector {
     pub fn new() -> Detector {
-        let signals = SIGNALS
-            .iter()
-            .map(|(kind, pattern, weight)| Signal {
-                kind: *kind,
-                pattern: regex::bytes::RegexBuilder::new(pattern)
-                    .unicode(false)
-                    .build()
-                    .unwrap_or_else(|e| unreachable!("built-in detection pattern {pattern}: {e}")),
-                weight: *weight,
-            })
-            .collect();
-        Detector { signals }
+        let set = regex::bytes::RegexSetBuilder::new(SIGNALS.iter().map(|(_, p, _)| *p))
+            .unicode(false)
+            .build()
+            .unwrap_or_else(|e| unreachable!("built-in detection patterns: {e}"));
+        Detector { set }
     }
 
     /// The kind of a document whose first bytes are `head`, named `name`.
     pub fn detect(&self, head: &[u8], name: Option<&str>) -> DocumentKind {
         let mut scores = [0u32; DocumentKind::ALL.len()];
-        for line in head.split(|b| *b == b'\n').take(2000) {
+        for line in head.split(|b| *b == b'\n').take(HEAD_LINES) {
             let line = line.strip_suffix(b"\r").unwrap_or(line);
             if line.len() > 4096 {
                 continue;
             }
-            for s in &self.signals {
-                if s.pattern.is_match(line) {
-                    scores[s.kind as usize] = scores[s.kind as usize].saturating_add(s.weight);
-                }
+            for i in self.set.matches(line).iter() {
+                let (kind, _, weight) = SIGNALS[i];
+                scores[kind as usize] = scores[kind as usize].saturating_add(weight);
             }
         }
         if let Some(name) = name {

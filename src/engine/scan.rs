@@ -1,8 +1,8 @@
 //! The streaming scanner: one pass over a document with a reusable buffer.
 //!
-//! The shared Aho-Corasick prefilter finds every rule literal in a whole buffer at once;
-//! only the lines it selects are split out and checked against the full regexes of the
-//! patterns whose literal occurred there. Lines nobody asked about are never touched
+//! The shared literal prefilter (`rules/prefilter.rs`) jumps from one line containing a
+//! rule literal to the next; only those lines are split out and checked against the full
+//! regexes of the patterns whose literal occurred there. Lines nobody asked about are never touched
 //! beyond counting newlines, which is what keeps a scan of gigabytes fast and its
 //! memory bounded by the buffer size, whatever the input.
 
@@ -168,40 +168,33 @@ fn text_of(line: &[u8], at: usize) -> String {
 impl Walk<'_> {
     /// Processes a region that ends at a line boundary (or inside an overlong line).
     fn region(&mut self, region: &[u8]) {
-        let mut pos = 0usize;
-        let mut line_end = 0usize;
-        let mut line_start = usize::MAX;
         let set = self.set;
-        for m in set.prefilter.find_overlapping_iter(region) {
-            let at = m.start();
-            if line_start == usize::MAX || at >= line_end {
-                if line_start != usize::MAX {
-                    self.finish_line(&region[line_start..line_end]);
-                    pos = (line_end + 1).min(region.len());
-                    if line_end < region.len() {
-                        self.line += 1;
+        let mut cache = set.prefilter.cache();
+        let mut pos = 0usize;
+        while pos < region.len() {
+            let Some(at) = set.prefilter.next_candidate(region, pos, &mut cache) else {
+                break;
+            };
+            let line_start = memchr::memrchr(b'\n', &region[pos..at]).map_or(pos, |i| pos + i + 1);
+            let line_end = memchr::memchr(b'\n', &region[at..]).map_or(region.len(), |i| at + i);
+            self.advance(region, pos, line_start);
+            let line = &region[line_start..line_end];
+            for lit in set.prefilter.line_literals(line) {
+                if set.prefilter.literal_is_error[lit] {
+                    self.error_line = true;
+                }
+                for &p in &set.prefilter.literal_patterns[lit] {
+                    if self.kind_ok[p as usize] && !self.candidates.contains(&p) {
+                        self.candidates.push(p);
                     }
                 }
-                line_start = memchr::memrchr(b'\n', &region[..at]).map_or(0, |i| i + 1);
-                line_end = memchr::memchr(b'\n', &region[at..]).map_or(region.len(), |i| at + i);
-                self.advance(region, pos, line_start);
-                pos = line_start;
             }
-            let lit = m.pattern().as_usize();
-            if set.literal_is_error[lit] {
-                self.error_line = true;
-            }
-            for &p in &set.literal_patterns[lit] {
-                if self.kind_ok[p as usize] && !self.candidates.contains(&p) {
-                    self.candidates.push(p);
-                }
-            }
-        }
-        if line_start != usize::MAX {
-            self.finish_line(&region[line_start..line_end]);
-            pos = (line_end + 1).min(region.len());
+            self.finish_line(line);
             if line_end < region.len() {
                 self.line += 1;
+                pos = line_end + 1;
+            } else {
+                pos = region.len();
             }
         }
         self.advance(region, pos, region.len());

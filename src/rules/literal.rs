@@ -28,23 +28,46 @@ pub fn parse(pattern: &str) -> Result<Hir, String> {
         })
 }
 
-/// A set of lower-cased literals, at least one of which occurs in every match;
-/// `None` when no literal of [`MIN_LITERAL`] bytes is required.
-pub fn required_literals(hir: &Hir) -> Option<Vec<Vec<u8>>> {
+/// Text every match contains.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Literal {
+    /// The bytes; lower-cased where `ascii_case_insensitive`.
+    pub bytes: Vec<u8>,
+    /// Part of it came from a `(?i)` pattern, so it must be searched ignoring ASCII case.
+    pub ascii_case_insensitive: bool,
+}
+
+impl Literal {
+    fn len(&self) -> usize {
+        self.bytes.len()
+    }
+}
+
+/// A set of literals, at least one of which occurs in every match; `None` when no
+/// literal of [`MIN_LITERAL`] bytes is required.
+pub fn required_literals(hir: &Hir) -> Option<Vec<Literal>> {
     let set = required(hir)?;
     let usable = set.iter().all(|l| l.len() >= MIN_LITERAL) && set.len() <= MAX_ALTERNATIVES;
     usable.then_some(set)
 }
 
-/// The exact lower-cased bytes a node matches, if it matches exactly one string
-/// (ignoring ASCII case).
-fn exact(hir: &Hir) -> Option<Vec<u8>> {
+/// The exact bytes a node matches, if it matches exactly one string (up to ASCII case).
+fn exact(hir: &Hir) -> Option<Literal> {
     match hir.kind() {
-        HirKind::Literal(lit) => Some(lit.0.to_ascii_lowercase()),
-        HirKind::Class(class) => single_byte(class).map(|b| vec![b]),
+        HirKind::Literal(lit) => Some(Literal {
+            bytes: lit.0.to_vec(),
+            ascii_case_insensitive: false,
+        }),
+        HirKind::Class(class) => single_byte(class).map(|(b, ci)| Literal {
+            bytes: vec![b],
+            ascii_case_insensitive: ci,
+        }),
         HirKind::Capture(cap) => exact(&cap.sub),
         HirKind::Concat(subs) => {
-            let mut out = Vec::new();
+            let mut out = Literal {
+                bytes: Vec::new(),
+                ascii_case_insensitive: false,
+            };
             for s in subs {
                 out.extend(exact(s)?);
             }
@@ -55,8 +78,22 @@ fn exact(hir: &Hir) -> Option<Vec<u8>> {
     }
 }
 
-/// A class that matches one byte, or one ASCII letter in either case.
-fn single_byte(class: &Class) -> Option<u8> {
+impl Literal {
+    fn extend(&mut self, other: Literal) {
+        if other.ascii_case_insensitive && !self.ascii_case_insensitive {
+            self.bytes.make_ascii_lowercase();
+            self.ascii_case_insensitive = true;
+        }
+        if self.ascii_case_insensitive {
+            self.bytes.extend(other.bytes.to_ascii_lowercase());
+        } else {
+            self.bytes.extend(other.bytes);
+        }
+    }
+}
+
+/// A class that matches one byte (`false`), or one ASCII letter in either case (`true`).
+fn single_byte(class: &Class) -> Option<(u8, bool)> {
     let mut bytes: Vec<u8> = match class {
         Class::Bytes(c) => c
             .ranges()
@@ -76,19 +113,22 @@ fn single_byte(class: &Class) -> Option<u8> {
             out
         }
     };
+    if bytes.len() == 1 {
+        return Some((bytes[0], false));
+    }
     bytes.iter_mut().for_each(|b| *b = b.to_ascii_lowercase());
     bytes.dedup();
-    (bytes.len() == 1).then(|| bytes[0])
+    (bytes.len() == 1 && bytes[0].is_ascii_alphabetic()).then(|| (bytes[0], true))
 }
 
-fn score(set: &[Vec<u8>]) -> (usize, std::cmp::Reverse<usize>) {
-    let shortest = set.iter().map(Vec::len).min().unwrap_or(0);
+fn score(set: &[Literal]) -> (usize, std::cmp::Reverse<usize>) {
+    let shortest = set.iter().map(Literal::len).min().unwrap_or(0);
     (shortest, std::cmp::Reverse(set.len()))
 }
 
-fn required(hir: &Hir) -> Option<Vec<Vec<u8>>> {
+fn required(hir: &Hir) -> Option<Vec<Literal>> {
     if let Some(e) = exact(hir) {
-        return (!e.is_empty()).then(|| vec![e]);
+        return (!e.bytes.is_empty()).then(|| vec![e]);
     }
     match hir.kind() {
         HirKind::Capture(cap) => required(&cap.sub),
@@ -96,9 +136,12 @@ fn required(hir: &Hir) -> Option<Vec<Vec<u8>>> {
         HirKind::Concat(subs) => {
             // Adjacent exact children form one longer literal; other children offer
             // their own requirement. Keep the most selective candidate.
-            let mut best: Option<Vec<Vec<u8>>> = None;
-            let mut run: Vec<u8> = Vec::new();
-            let consider = |candidate: Vec<Vec<u8>>, best: &mut Option<Vec<Vec<u8>>>| {
+            let mut best: Option<Vec<Literal>> = None;
+            let mut run = Literal {
+                bytes: Vec::new(),
+                ascii_case_insensitive: false,
+            };
+            let consider = |candidate: Vec<Literal>, best: &mut Option<Vec<Literal>>| {
                 if best.as_ref().is_none_or(|b| score(&candidate) > score(b)) {
                     *best = Some(candidate);
                 }
@@ -108,14 +151,21 @@ fn required(hir: &Hir) -> Option<Vec<Vec<u8>>> {
                     run.extend(e);
                     continue;
                 }
-                if !run.is_empty() {
-                    consider(vec![std::mem::take(&mut run)], &mut best);
+                if !run.bytes.is_empty() {
+                    let piece = std::mem::replace(
+                        &mut run,
+                        Literal {
+                            bytes: Vec::new(),
+                            ascii_case_insensitive: false,
+                        },
+                    );
+                    consider(vec![piece], &mut best);
                 }
                 if let Some(r) = required(s) {
                     consider(r, &mut best);
                 }
             }
-            if !run.is_empty() {
+            if !run.bytes.is_empty() {
                 consider(vec![run], &mut best);
             }
             best
@@ -140,7 +190,14 @@ mod tests {
     fn lits(p: &str) -> Option<Vec<String>> {
         required_literals(&parse(p).unwrap()).map(|set| {
             set.into_iter()
-                .map(|l| String::from_utf8(l).unwrap())
+                .map(|l| {
+                    let text = String::from_utf8(l.bytes).unwrap();
+                    if l.ascii_case_insensitive {
+                        format!("(?i){text}")
+                    } else {
+                        text
+                    }
+                })
                 .collect()
         })
     }
@@ -149,12 +206,12 @@ mod tests {
     fn plain_and_escaped_literals() {
         assert_eq!(
             lits(r"Reason: Worker failed to boot\."),
-            Some(vec!["reason: worker failed to boot.".into()])
+            Some(vec!["Reason: Worker failed to boot.".into()])
         );
-        assert_eq!(lits(r"\bOutOfQuota\b"), Some(vec!["outofquota".into()]));
+        assert_eq!(lits(r"\bOutOfQuota\b"), Some(vec!["OutOfQuota".into()]));
         assert_eq!(
             lits(r"TypeError: register\(\) takes 3"),
-            Some(vec!["typeerror: register() takes 3".into()])
+            Some(vec!["TypeError: register() takes 3".into()])
         );
     }
 
@@ -164,11 +221,11 @@ mod tests {
             lits(
                 r"^\d{4}-\d\d \| gunicorn/run \| AzureML image information: (?P<image>[^,]+), Materiali[sz]ati?on Build:(?P<d>\d{8})"
             ),
-            Some(vec![" | gunicorn/run | azureml image information: ".into()])
+            Some(vec![" | gunicorn/run | AzureML image information: ".into()])
         );
         assert_eq!(
             lits(r"Worker \(pid:\d+\) was sent SIGKILL!"),
-            Some(vec![") was sent sigkill!".into()])
+            Some(vec![") was sent SIGKILL!".into()])
         );
     }
 
@@ -181,8 +238,8 @@ mod tests {
         assert_eq!(
             lits(r"BlobNotFound|The specified blob does not exist"),
             Some(vec![
-                "blobnotfound".into(),
-                "the specified blob does not exist".into()
+                "BlobNotFound".into(),
+                "The specified blob does not exist".into()
             ])
         );
     }
@@ -191,7 +248,7 @@ mod tests {
     fn case_insensitive_letters_count() {
         assert_eq!(
             lits(r"(?i)out of memory"),
-            Some(vec!["out of memory".into()])
+            Some(vec!["(?i)out of memory".into()])
         );
     }
 

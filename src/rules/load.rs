@@ -5,7 +5,6 @@
 use std::collections::{BTreeSet, HashMap};
 use std::fmt;
 
-use aho_corasick::{AhoCorasick, MatchKind};
 use regex::bytes::{Regex, RegexBuilder};
 
 use super::compare::{Op, ValueType};
@@ -118,7 +117,7 @@ pub fn compile_regex(pattern: &str) -> Result<Regex, String> {
 struct Builder {
     rules: Vec<Rule>,
     patterns: Vec<Pattern>,
-    pattern_literals: Vec<Vec<Vec<u8>>>,
+    pattern_literals: Vec<Vec<literal::Literal>>,
 }
 
 /// Validates and compiles rule files into one set.
@@ -445,50 +444,42 @@ impl Builder {
     }
 
     fn finish(self) -> Result<RuleSet, RuleError> {
-        let mut literal_index: HashMap<Vec<u8>, usize> = HashMap::new();
-        let mut literals: Vec<Vec<u8>> = Vec::new();
-        let mut literal_patterns: Vec<Vec<u32>> = Vec::new();
-        let mut literal_is_error: Vec<bool> = Vec::new();
+        let mut index: HashMap<literal::Literal, usize> = HashMap::new();
+        let mut literals: Vec<(literal::Literal, Vec<u32>, bool)> = Vec::new();
+        let mut slot =
+            |lit: literal::Literal, literals: &mut Vec<(literal::Literal, Vec<u32>, bool)>| {
+                *index.entry(lit.clone()).or_insert_with(|| {
+                    literals.push((lit, Vec::new(), false));
+                    literals.len() - 1
+                })
+            };
         for (pattern_id, set) in self.pattern_literals.iter().enumerate() {
             for lit in set {
-                let idx = *literal_index.entry(lit.clone()).or_insert_with(|| {
-                    literals.push(lit.clone());
-                    literal_patterns.push(Vec::new());
-                    literal_is_error.push(false);
-                    literals.len() - 1
-                });
+                let i = slot(lit.clone(), &mut literals);
                 let id = u32::try_from(pattern_id).unwrap_or(u32::MAX);
-                if !literal_patterns[idx].contains(&id) {
-                    literal_patterns[idx].push(id);
+                if !literals[i].1.contains(&id) {
+                    literals[i].1.push(id);
                 }
             }
         }
-        for lit in ERROR_LITERALS {
-            let key = lit.as_bytes().to_ascii_lowercase();
-            let idx = *literal_index.entry(key.clone()).or_insert_with(|| {
-                literals.push(key);
-                literal_patterns.push(Vec::new());
-                literal_is_error.push(false);
-                literals.len() - 1
-            });
-            literal_is_error[idx] = true;
+        for text in ERROR_LITERALS {
+            let lit = literal::Literal {
+                bytes: text.as_bytes().to_vec(),
+                ascii_case_insensitive: false,
+            };
+            let i = slot(lit, &mut literals);
+            literals[i].2 = true;
         }
-        let prefilter = AhoCorasick::builder()
-            .ascii_case_insensitive(true)
-            .match_kind(MatchKind::Standard)
-            .build(&literals)
-            .map_err(|e| RuleError {
-                path: "<rules>".to_owned(),
-                rule_id: None,
-                key: None,
-                message: format!("cannot build the literal prefilter: {e}"),
-            })?;
+        let prefilter = super::prefilter::Prefilter::build(literals).map_err(|e| RuleError {
+            path: "<rules>".to_owned(),
+            rule_id: None,
+            key: None,
+            message: format!("cannot build the literal prefilter: {e}"),
+        })?;
         Ok(RuleSet {
             rules: self.rules,
             patterns: self.patterns,
             prefilter,
-            literal_patterns,
-            literal_is_error,
         })
     }
 }

@@ -7,10 +7,10 @@ pub mod compare;
 pub mod literal;
 pub mod load;
 pub mod model;
+pub mod prefilter;
 
 use std::collections::BTreeMap;
 
-use aho_corasick::AhoCorasick;
 use regex::bytes::Regex;
 
 use crate::evidence::DocumentKind;
@@ -139,12 +139,8 @@ pub const ERROR_LITERALS: &[&str] = &[
 pub struct RuleSet {
     pub rules: Vec<Rule>,
     pub patterns: Vec<Pattern>,
-    /// Finds every literal of every pattern, plus [`ERROR_LITERALS`], in one pass.
-    pub prefilter: AhoCorasick,
-    /// For each prefilter literal: the patterns it selects (empty for error literals).
-    pub literal_patterns: Vec<Vec<u32>>,
-    /// For each prefilter literal: whether it marks an error-like line.
-    pub literal_is_error: Vec<bool>,
+    /// Finds every literal of every pattern, plus [`ERROR_LITERALS`].
+    pub prefilter: prefilter::Prefilter,
 }
 
 impl RuleSet {
