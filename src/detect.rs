@@ -7,9 +7,9 @@ use regex::bytes::RegexSet;
 use crate::evidence::DocumentKind;
 
 /// How much of a document detection reads: enough for a container's startup banner.
-pub const HEAD_BYTES: usize = 16 * 1024;
+pub const HEAD_BYTES: usize = 8 * 1024;
 /// At most this many lines of the head are looked at.
-const HEAD_LINES: usize = 300;
+const HEAD_LINES: usize = 120;
 
 /// Compiled detection grammars (one multi-pattern set); build once and reuse.
 #[derive(Debug)]

@@ -86,7 +86,7 @@ impl<'a> Scanner<'a> {
     pub fn new(set: &'a RuleSet) -> Scanner<'a> {
         Scanner {
             set,
-            buf: Vec::with_capacity(CHUNK),
+            buf: Vec::new(),
         }
     }
 
@@ -107,46 +107,46 @@ impl<'a> Scanner<'a> {
             candidates: Vec::new(),
             error_line: false,
         };
-        self.buf.clear();
+        // The buffer keeps its length; `filled` says how much of it holds data, so no
+        // read ever pays for zeroing memory.
+        if self.buf.len() != CHUNK {
+            self.buf = vec![0; CHUNK];
+        }
+        let mut filled = 0usize;
         let mut eof = false;
         let mut any_byte = false;
         let mut last_byte = b'\n';
         while !eof {
-            // Fill the buffer up to CHUNK.
-            while self.buf.len() < CHUNK {
-                let start = self.buf.len();
-                self.buf.resize(CHUNK, 0);
-                let n = match reader.read(&mut self.buf[start..]) {
+            while filled < CHUNK {
+                let n = match reader.read(&mut self.buf[filled..]) {
                     Ok(n) => n,
-                    Err(e) if e.kind() == io::ErrorKind::Interrupted => 0,
-                    Err(e) => {
-                        self.buf.truncate(start);
-                        return Err(e);
-                    }
+                    Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+                    Err(e) => return Err(e),
                 };
-                self.buf.truncate(start + n);
                 if n == 0 {
                     eof = true;
                     break;
                 }
+                filled += n;
                 walk.scan.bytes += n as u64;
                 any_byte = true;
-                last_byte = self.buf[self.buf.len() - 1];
+                last_byte = self.buf[filled - 1];
             }
             let end = if eof {
-                self.buf.len()
+                filled
             } else {
-                match memchr::memrchr(b'\n', &self.buf) {
+                match memchr::memrchr(b'\n', &self.buf[..filled]) {
                     Some(i) => i + 1,
                     None => {
                         // A line longer than the buffer: scan this piece, keep the line open.
                         walk.scan.long_lines += 1;
-                        self.buf.len()
+                        filled
                     }
                 }
             };
             walk.region(&self.buf[..end]);
-            self.buf.drain(..end);
+            self.buf.copy_within(end..filled, 0);
+            filled -= end;
         }
         // Lines: every newline ends one, plus a final unterminated line.
         walk.scan.lines = walk.line - 1 + u64::from(any_byte && last_byte != b'\n');
