@@ -108,11 +108,11 @@ _amldoctor() {
             fi
             case "${prev}" in
                 --output)
-                    COMPREPLY=($(compgen -W "table json yaml" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table json yaml sarif junit markdown" -- "${cur}"))
                     return 0
                     ;;
                 -o)
-                    COMPREPLY=($(compgen -W "table json yaml" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table json yaml sarif junit markdown" -- "${cur}"))
                     return 0
                     ;;
                 --subscription)
@@ -154,11 +154,11 @@ _amldoctor() {
             fi
             case "${prev}" in
                 --output)
-                    COMPREPLY=($(compgen -W "table json yaml" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table json yaml sarif junit markdown" -- "${cur}"))
                     return 0
                     ;;
                 -o)
-                    COMPREPLY=($(compgen -W "table json yaml" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table json yaml sarif junit markdown" -- "${cur}"))
                     return 0
                     ;;
                 --subscription)
@@ -193,7 +193,7 @@ _amldoctor() {
             return 0
             ;;
         amldoctor__subcmd__diagnose)
-            opts="-j -o -q -g -w -h -V --kind --rules --jobs --fail-on --output --no-color --quiet --debug --subscription --resource-group --workspace-name --cloud --help --version"
+            opts="-j -o -q -g -w -h -V --kind --rules --jobs --fail-on --ignore --baseline --write-baseline --output-file --output --no-color --quiet --debug --subscription --resource-group --workspace-name --cloud --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -219,12 +219,28 @@ _amldoctor() {
                     COMPREPLY=($(compgen -W "error warning info never" -- "${cur}"))
                     return 0
                     ;;
+                --ignore)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --baseline)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --write-baseline)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --output-file)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 --output)
-                    COMPREPLY=($(compgen -W "table json yaml" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table json yaml sarif junit markdown" -- "${cur}"))
                     return 0
                     ;;
                 -o)
-                    COMPREPLY=($(compgen -W "table json yaml" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table json yaml sarif junit markdown" -- "${cur}"))
                     return 0
                     ;;
                 --subscription)
@@ -266,11 +282,11 @@ _amldoctor() {
             fi
             case "${prev}" in
                 --output)
-                    COMPREPLY=($(compgen -W "table json yaml" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table json yaml sarif junit markdown" -- "${cur}"))
                     return 0
                     ;;
                 -o)
-                    COMPREPLY=($(compgen -W "table json yaml" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table json yaml sarif junit markdown" -- "${cur}"))
                     return 0
                     ;;
                 --subscription)
@@ -494,11 +510,11 @@ _amldoctor() {
                     return 0
                     ;;
                 --output)
-                    COMPREPLY=($(compgen -W "table json yaml" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table json yaml sarif junit markdown" -- "${cur}"))
                     return 0
                     ;;
                 -o)
-                    COMPREPLY=($(compgen -W "table json yaml" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table json yaml sarif junit markdown" -- "${cur}"))
                     return 0
                     ;;
                 --subscription)
@@ -540,11 +556,11 @@ _amldoctor() {
             fi
             case "${prev}" in
                 --output)
-                    COMPREPLY=($(compgen -W "table json yaml" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table json yaml sarif junit markdown" -- "${cur}"))
                     return 0
                     ;;
                 -o)
-                    COMPREPLY=($(compgen -W "table json yaml" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table json yaml sarif junit markdown" -- "${cur}"))
                     return 0
                     ;;
                 --subscription)
@@ -586,11 +602,11 @@ _amldoctor() {
             fi
             case "${prev}" in
                 --output)
-                    COMPREPLY=($(compgen -W "table json yaml" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table json yaml sarif junit markdown" -- "${cur}"))
                     return 0
                     ;;
                 -o)
-                    COMPREPLY=($(compgen -W "table json yaml" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table json yaml sarif junit markdown" -- "${cur}"))
                     return 0
                     ;;
                 --subscription)
@@ -720,11 +736,11 @@ _amldoctor() {
                     return 0
                     ;;
                 --output)
-                    COMPREPLY=($(compgen -W "table json yaml" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table json yaml sarif junit markdown" -- "${cur}"))
                     return 0
                     ;;
                 -o)
-                    COMPREPLY=($(compgen -W "table json yaml" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table json yaml sarif junit markdown" -- "${cur}"))
                     return 0
                     ;;
                 --subscription)
@@ -770,11 +786,11 @@ _amldoctor() {
                     return 0
                     ;;
                 --output)
-                    COMPREPLY=($(compgen -W "table json yaml" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table json yaml sarif junit markdown" -- "${cur}"))
                     return 0
                     ;;
                 -o)
-                    COMPREPLY=($(compgen -W "table json yaml" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table json yaml sarif junit markdown" -- "${cur}"))
                     return 0
                     ;;
                 --subscription)
@@ -816,11 +832,11 @@ _amldoctor() {
             fi
             case "${prev}" in
                 --output)
-                    COMPREPLY=($(compgen -W "table json yaml" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table json yaml sarif junit markdown" -- "${cur}"))
                     return 0
                     ;;
                 -o)
-                    COMPREPLY=($(compgen -W "table json yaml" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table json yaml sarif junit markdown" -- "${cur}"))
                     return 0
                     ;;
                 --subscription)

@@ -26,7 +26,10 @@ end
 
 complete -c amldoctor -n "__fish_amldoctor_needs_command" -s o -l output -d 'Output format [default: table, or `output` in .amldoctor.yaml / $AMLDOCTOR_OUTPUT]' -r -f -a "table\t'Human-readable text (colours only on a terminal)'
 json\t'JSON with a versioned schema (`schema_version`)'
-yaml\t'The same schema as json, in YAML'"
+yaml\t'The same schema as json, in YAML'
+sarif\t'SARIF 2.1.0 for GitHub code scanning and other SARIF viewers'
+junit\t'JUnit XML: one testcase per rule and input, for CI test tabs'
+markdown\t'Markdown for pull-request comments and job summaries'"
 complete -c amldoctor -n "__fish_amldoctor_needs_command" -l subscription -d 'Subscription id or name [default: the az CLI\'s default subscription]' -r
 complete -c amldoctor -n "__fish_amldoctor_needs_command" -s g -l resource-group -d 'Resource group [default: az configure --defaults group=…]' -r
 complete -c amldoctor -n "__fish_amldoctor_needs_command" -s w -l workspace-name -d 'Azure Machine Learning workspace [default: az configure --defaults workspace=…]' -r
@@ -50,13 +53,20 @@ image-build\t'An environment image build log (ACR task, docker build, conda/pip)
 generic\t'Anything else; every rule that does not restrict its kinds reads it'"
 complete -c amldoctor -n "__fish_amldoctor_using_subcommand diagnose" -l rules -d 'A directory of extra rule files (repeatable); added to the built-in catalogue' -r -F
 complete -c amldoctor -n "__fish_amldoctor_using_subcommand diagnose" -s j -l jobs -d 'Worker threads for scanning [default: the number of CPUs]' -r
-complete -c amldoctor -n "__fish_amldoctor_using_subcommand diagnose" -l fail-on -d 'Exit 1 when a finding at or above this severity is reported' -r -f -a "error\t'Fail on errors only (default)'
+complete -c amldoctor -n "__fish_amldoctor_using_subcommand diagnose" -l fail-on -d 'Exit 1 when a finding at or above this severity is reported (and not suppressed or in the baseline)' -r -f -a "error\t'Fail on errors only (default)'
 warning\t'Fail on warnings and errors'
 info\t'Fail on any finding'
 never\t'Never fail because of findings'"
+complete -c amldoctor -n "__fish_amldoctor_using_subcommand diagnose" -l ignore -d 'Do not report this rule (repeatable); for accepted findings prefer a suppression with a reason in .amldoctor.yaml' -r
+complete -c amldoctor -n "__fish_amldoctor_using_subcommand diagnose" -l baseline -d 'Findings in this baseline file (from --write-baseline) are reported as unchanged and do not fail the gate; only new ones do' -r -F
+complete -c amldoctor -n "__fish_amldoctor_using_subcommand diagnose" -l write-baseline -d 'Write every current finding to FILE as a baseline, then apply it' -r -F
+complete -c amldoctor -n "__fish_amldoctor_using_subcommand diagnose" -l output-file -d 'Also write a report to a file: FORMAT=PATH (e.g. sarif=results.sarif), or a PATH whose extension names the format (.sarif .json .yaml .xml .md); repeatable' -r
 complete -c amldoctor -n "__fish_amldoctor_using_subcommand diagnose" -s o -l output -d 'Output format [default: table, or `output` in .amldoctor.yaml / $AMLDOCTOR_OUTPUT]' -r -f -a "table\t'Human-readable text (colours only on a terminal)'
 json\t'JSON with a versioned schema (`schema_version`)'
-yaml\t'The same schema as json, in YAML'"
+yaml\t'The same schema as json, in YAML'
+sarif\t'SARIF 2.1.0 for GitHub code scanning and other SARIF viewers'
+junit\t'JUnit XML: one testcase per rule and input, for CI test tabs'
+markdown\t'Markdown for pull-request comments and job summaries'"
 complete -c amldoctor -n "__fish_amldoctor_using_subcommand diagnose" -l subscription -d 'Subscription id or name [default: the az CLI\'s default subscription]' -r
 complete -c amldoctor -n "__fish_amldoctor_using_subcommand diagnose" -s g -l resource-group -d 'Resource group [default: az configure --defaults group=…]' -r
 complete -c amldoctor -n "__fish_amldoctor_using_subcommand diagnose" -s w -l workspace-name -d 'Azure Machine Learning workspace [default: az configure --defaults workspace=…]' -r
@@ -68,7 +78,10 @@ complete -c amldoctor -n "__fish_amldoctor_using_subcommand diagnose" -s h -l he
 complete -c amldoctor -n "__fish_amldoctor_using_subcommand diagnose" -s V -l version -d 'Print version'
 complete -c amldoctor -n "__fish_amldoctor_using_subcommand explain" -s o -l output -d 'Output format [default: table, or `output` in .amldoctor.yaml / $AMLDOCTOR_OUTPUT]' -r -f -a "table\t'Human-readable text (colours only on a terminal)'
 json\t'JSON with a versioned schema (`schema_version`)'
-yaml\t'The same schema as json, in YAML'"
+yaml\t'The same schema as json, in YAML'
+sarif\t'SARIF 2.1.0 for GitHub code scanning and other SARIF viewers'
+junit\t'JUnit XML: one testcase per rule and input, for CI test tabs'
+markdown\t'Markdown for pull-request comments and job summaries'"
 complete -c amldoctor -n "__fish_amldoctor_using_subcommand explain" -l subscription -d 'Subscription id or name [default: the az CLI\'s default subscription]' -r
 complete -c amldoctor -n "__fish_amldoctor_using_subcommand explain" -s g -l resource-group -d 'Resource group [default: az configure --defaults group=…]' -r
 complete -c amldoctor -n "__fish_amldoctor_using_subcommand explain" -s w -l workspace-name -d 'Azure Machine Learning workspace [default: az configure --defaults workspace=…]' -r
@@ -80,7 +93,10 @@ complete -c amldoctor -n "__fish_amldoctor_using_subcommand explain" -s h -l hel
 complete -c amldoctor -n "__fish_amldoctor_using_subcommand explain" -s V -l version -d 'Print version'
 complete -c amldoctor -n "__fish_amldoctor_using_subcommand rules; and not __fish_seen_subcommand_from list show test docs help" -s o -l output -d 'Output format [default: table, or `output` in .amldoctor.yaml / $AMLDOCTOR_OUTPUT]' -r -f -a "table\t'Human-readable text (colours only on a terminal)'
 json\t'JSON with a versioned schema (`schema_version`)'
-yaml\t'The same schema as json, in YAML'"
+yaml\t'The same schema as json, in YAML'
+sarif\t'SARIF 2.1.0 for GitHub code scanning and other SARIF viewers'
+junit\t'JUnit XML: one testcase per rule and input, for CI test tabs'
+markdown\t'Markdown for pull-request comments and job summaries'"
 complete -c amldoctor -n "__fish_amldoctor_using_subcommand rules; and not __fish_seen_subcommand_from list show test docs help" -l subscription -d 'Subscription id or name [default: the az CLI\'s default subscription]' -r
 complete -c amldoctor -n "__fish_amldoctor_using_subcommand rules; and not __fish_seen_subcommand_from list show test docs help" -s g -l resource-group -d 'Resource group [default: az configure --defaults group=…]' -r
 complete -c amldoctor -n "__fish_amldoctor_using_subcommand rules; and not __fish_seen_subcommand_from list show test docs help" -s w -l workspace-name -d 'Azure Machine Learning workspace [default: az configure --defaults workspace=…]' -r
@@ -98,7 +114,10 @@ complete -c amldoctor -n "__fish_amldoctor_using_subcommand rules; and not __fis
 complete -c amldoctor -n "__fish_amldoctor_using_subcommand rules; and __fish_seen_subcommand_from list" -l rules -d 'A directory of extra rule files to include (repeatable)' -r -F
 complete -c amldoctor -n "__fish_amldoctor_using_subcommand rules; and __fish_seen_subcommand_from list" -s o -l output -d 'Output format [default: table, or `output` in .amldoctor.yaml / $AMLDOCTOR_OUTPUT]' -r -f -a "table\t'Human-readable text (colours only on a terminal)'
 json\t'JSON with a versioned schema (`schema_version`)'
-yaml\t'The same schema as json, in YAML'"
+yaml\t'The same schema as json, in YAML'
+sarif\t'SARIF 2.1.0 for GitHub code scanning and other SARIF viewers'
+junit\t'JUnit XML: one testcase per rule and input, for CI test tabs'
+markdown\t'Markdown for pull-request comments and job summaries'"
 complete -c amldoctor -n "__fish_amldoctor_using_subcommand rules; and __fish_seen_subcommand_from list" -l subscription -d 'Subscription id or name [default: the az CLI\'s default subscription]' -r
 complete -c amldoctor -n "__fish_amldoctor_using_subcommand rules; and __fish_seen_subcommand_from list" -s g -l resource-group -d 'Resource group [default: az configure --defaults group=…]' -r
 complete -c amldoctor -n "__fish_amldoctor_using_subcommand rules; and __fish_seen_subcommand_from list" -s w -l workspace-name -d 'Azure Machine Learning workspace [default: az configure --defaults workspace=…]' -r
@@ -111,7 +130,10 @@ complete -c amldoctor -n "__fish_amldoctor_using_subcommand rules; and __fish_se
 complete -c amldoctor -n "__fish_amldoctor_using_subcommand rules; and __fish_seen_subcommand_from show" -l rules -d 'A directory of extra rule files to include (repeatable)' -r -F
 complete -c amldoctor -n "__fish_amldoctor_using_subcommand rules; and __fish_seen_subcommand_from show" -s o -l output -d 'Output format [default: table, or `output` in .amldoctor.yaml / $AMLDOCTOR_OUTPUT]' -r -f -a "table\t'Human-readable text (colours only on a terminal)'
 json\t'JSON with a versioned schema (`schema_version`)'
-yaml\t'The same schema as json, in YAML'"
+yaml\t'The same schema as json, in YAML'
+sarif\t'SARIF 2.1.0 for GitHub code scanning and other SARIF viewers'
+junit\t'JUnit XML: one testcase per rule and input, for CI test tabs'
+markdown\t'Markdown for pull-request comments and job summaries'"
 complete -c amldoctor -n "__fish_amldoctor_using_subcommand rules; and __fish_seen_subcommand_from show" -l subscription -d 'Subscription id or name [default: the az CLI\'s default subscription]' -r
 complete -c amldoctor -n "__fish_amldoctor_using_subcommand rules; and __fish_seen_subcommand_from show" -s g -l resource-group -d 'Resource group [default: az configure --defaults group=…]' -r
 complete -c amldoctor -n "__fish_amldoctor_using_subcommand rules; and __fish_seen_subcommand_from show" -s w -l workspace-name -d 'Azure Machine Learning workspace [default: az configure --defaults workspace=…]' -r
@@ -123,7 +145,10 @@ complete -c amldoctor -n "__fish_amldoctor_using_subcommand rules; and __fish_se
 complete -c amldoctor -n "__fish_amldoctor_using_subcommand rules; and __fish_seen_subcommand_from show" -s V -l version -d 'Print version'
 complete -c amldoctor -n "__fish_amldoctor_using_subcommand rules; and __fish_seen_subcommand_from test" -s o -l output -d 'Output format [default: table, or `output` in .amldoctor.yaml / $AMLDOCTOR_OUTPUT]' -r -f -a "table\t'Human-readable text (colours only on a terminal)'
 json\t'JSON with a versioned schema (`schema_version`)'
-yaml\t'The same schema as json, in YAML'"
+yaml\t'The same schema as json, in YAML'
+sarif\t'SARIF 2.1.0 for GitHub code scanning and other SARIF viewers'
+junit\t'JUnit XML: one testcase per rule and input, for CI test tabs'
+markdown\t'Markdown for pull-request comments and job summaries'"
 complete -c amldoctor -n "__fish_amldoctor_using_subcommand rules; and __fish_seen_subcommand_from test" -l subscription -d 'Subscription id or name [default: the az CLI\'s default subscription]' -r
 complete -c amldoctor -n "__fish_amldoctor_using_subcommand rules; and __fish_seen_subcommand_from test" -s g -l resource-group -d 'Resource group [default: az configure --defaults group=…]' -r
 complete -c amldoctor -n "__fish_amldoctor_using_subcommand rules; and __fish_seen_subcommand_from test" -s w -l workspace-name -d 'Azure Machine Learning workspace [default: az configure --defaults workspace=…]' -r
@@ -135,7 +160,10 @@ complete -c amldoctor -n "__fish_amldoctor_using_subcommand rules; and __fish_se
 complete -c amldoctor -n "__fish_amldoctor_using_subcommand rules; and __fish_seen_subcommand_from test" -s V -l version -d 'Print version'
 complete -c amldoctor -n "__fish_amldoctor_using_subcommand rules; and __fish_seen_subcommand_from docs" -s o -l output -d 'Output format [default: table, or `output` in .amldoctor.yaml / $AMLDOCTOR_OUTPUT]' -r -f -a "table\t'Human-readable text (colours only on a terminal)'
 json\t'JSON with a versioned schema (`schema_version`)'
-yaml\t'The same schema as json, in YAML'"
+yaml\t'The same schema as json, in YAML'
+sarif\t'SARIF 2.1.0 for GitHub code scanning and other SARIF viewers'
+junit\t'JUnit XML: one testcase per rule and input, for CI test tabs'
+markdown\t'Markdown for pull-request comments and job summaries'"
 complete -c amldoctor -n "__fish_amldoctor_using_subcommand rules; and __fish_seen_subcommand_from docs" -l subscription -d 'Subscription id or name [default: the az CLI\'s default subscription]' -r
 complete -c amldoctor -n "__fish_amldoctor_using_subcommand rules; and __fish_seen_subcommand_from docs" -s g -l resource-group -d 'Resource group [default: az configure --defaults group=…]' -r
 complete -c amldoctor -n "__fish_amldoctor_using_subcommand rules; and __fish_seen_subcommand_from docs" -s w -l workspace-name -d 'Azure Machine Learning workspace [default: az configure --defaults workspace=…]' -r
@@ -158,7 +186,10 @@ complete -c amldoctor -n "__fish_amldoctor_using_subcommand replicas" -l instanc
 complete -c amldoctor -n "__fish_amldoctor_using_subcommand replicas" -s f -l deployment-file -d 'An az ml online deployment YAML to read request_settings, scale_settings and instance_count from; flags override its values' -r -F
 complete -c amldoctor -n "__fish_amldoctor_using_subcommand replicas" -s o -l output -d 'Output format [default: table, or `output` in .amldoctor.yaml / $AMLDOCTOR_OUTPUT]' -r -f -a "table\t'Human-readable text (colours only on a terminal)'
 json\t'JSON with a versioned schema (`schema_version`)'
-yaml\t'The same schema as json, in YAML'"
+yaml\t'The same schema as json, in YAML'
+sarif\t'SARIF 2.1.0 for GitHub code scanning and other SARIF viewers'
+junit\t'JUnit XML: one testcase per rule and input, for CI test tabs'
+markdown\t'Markdown for pull-request comments and job summaries'"
 complete -c amldoctor -n "__fish_amldoctor_using_subcommand replicas" -l subscription -d 'Subscription id or name [default: the az CLI\'s default subscription]' -r
 complete -c amldoctor -n "__fish_amldoctor_using_subcommand replicas" -s g -l resource-group -d 'Resource group [default: az configure --defaults group=…]' -r
 complete -c amldoctor -n "__fish_amldoctor_using_subcommand replicas" -s w -l workspace-name -d 'Azure Machine Learning workspace [default: az configure --defaults workspace=…]' -r
@@ -170,7 +201,10 @@ complete -c amldoctor -n "__fish_amldoctor_using_subcommand replicas" -s h -l he
 complete -c amldoctor -n "__fish_amldoctor_using_subcommand replicas" -s V -l version -d 'Print version'
 complete -c amldoctor -n "__fish_amldoctor_using_subcommand completions" -s o -l output -d 'Output format [default: table, or `output` in .amldoctor.yaml / $AMLDOCTOR_OUTPUT]' -r -f -a "table\t'Human-readable text (colours only on a terminal)'
 json\t'JSON with a versioned schema (`schema_version`)'
-yaml\t'The same schema as json, in YAML'"
+yaml\t'The same schema as json, in YAML'
+sarif\t'SARIF 2.1.0 for GitHub code scanning and other SARIF viewers'
+junit\t'JUnit XML: one testcase per rule and input, for CI test tabs'
+markdown\t'Markdown for pull-request comments and job summaries'"
 complete -c amldoctor -n "__fish_amldoctor_using_subcommand completions" -l subscription -d 'Subscription id or name [default: the az CLI\'s default subscription]' -r
 complete -c amldoctor -n "__fish_amldoctor_using_subcommand completions" -s g -l resource-group -d 'Resource group [default: az configure --defaults group=…]' -r
 complete -c amldoctor -n "__fish_amldoctor_using_subcommand completions" -s w -l workspace-name -d 'Azure Machine Learning workspace [default: az configure --defaults workspace=…]' -r

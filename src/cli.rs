@@ -104,13 +104,49 @@ pub enum Command {
     Completions(CompletionsArgs),
 }
 
-/// Options of every command that reports findings (the CI gate).
+/// Options of every command that reports findings: the CI gate and report files.
 #[derive(Debug, Clone, Args)]
-#[command(next_help_heading = "Gate")]
-pub struct GateArgs {
-    /// Exit 1 when a finding at or above this severity is reported
+#[command(next_help_heading = "Gate and reports")]
+pub struct ReportArgs {
+    /// Exit 1 when a finding at or above this severity is reported (and not suppressed
+    /// or in the baseline)
     #[arg(long, value_enum, value_name = "LEVEL", default_value = "error")]
     pub fail_on: FailOn,
+    /// Do not report this rule (repeatable); for accepted findings prefer a suppression
+    /// with a reason in .amldoctor.yaml
+    #[arg(long, value_name = "RULE_ID")]
+    pub ignore: Vec<String>,
+    /// Findings in this baseline file (from --write-baseline) are reported as unchanged
+    /// and do not fail the gate; only new ones do
+    #[arg(long, value_name = "FILE")]
+    pub baseline: Option<PathBuf>,
+    /// Write every current finding to FILE as a baseline, then apply it
+    #[arg(long, value_name = "FILE")]
+    pub write_baseline: Option<PathBuf>,
+    /// Also write a report to a file: FORMAT=PATH (e.g. sarif=results.sarif), or a PATH
+    /// whose extension names the format (.sarif .json .yaml .xml .md); repeatable
+    #[arg(long, value_name = "[FORMAT=]PATH", value_parser = parse_output_file)]
+    pub output_file: Vec<(OutputFormat, PathBuf)>,
+}
+
+fn parse_output_file(text: &str) -> Result<(OutputFormat, PathBuf), String> {
+    use clap::ValueEnum;
+    if let Some((format, path)) = text.split_once('=')
+        && let Ok(f) = OutputFormat::from_str(format, true)
+    {
+        if path.is_empty() {
+            return Err("expected FORMAT=PATH with a path after '='".to_owned());
+        }
+        return Ok((f, PathBuf::from(path)));
+    }
+    let path = PathBuf::from(text);
+    match OutputFormat::from_extension(&path) {
+        Some(f) => Ok((f, path)),
+        None => Err(format!(
+            "expected FORMAT=PATH (FORMAT one of {}) or a path ending in .sarif, .json, .yaml, .xml, .md or .txt",
+            OutputFormat::names().join(", ")
+        )),
+    }
 }
 
 /// Find out why a deployment failed from logs you already have.
@@ -127,7 +163,8 @@ Examples:
   amldoctor diagnose tests/fixtures/logs/server-0.4.13-old-image-flask2.log
   az ml online-deployment get-logs -e my-endpoint -n blue -l 500 | amldoctor diagnose -
   amldoctor diagnose ./collected-logs/ -o json --fail-on warning
-  amldoctor diagnose create-output.txt --kind cli --rules ./team-rules")]
+  amldoctor diagnose create-output.txt --kind cli --rules ./team-rules
+  amldoctor diagnose logs/ -o sarif --output-file markdown=summary.md --baseline amldoctor-baseline.json")]
 pub struct DiagnoseArgs {
     /// Files or directories to analyse; `-` reads standard input
     #[arg(value_name = "PATH", required = true)]
@@ -142,7 +179,7 @@ pub struct DiagnoseArgs {
     #[arg(long, short = 'j', value_name = "N", value_parser = quantity::parse_count)]
     pub jobs: Option<u64>,
     #[command(flatten)]
-    pub gate: GateArgs,
+    pub report: ReportArgs,
 }
 
 /// Explain a deployment error code, an HTTP status of a scoring request, or a rule.

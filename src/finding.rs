@@ -91,11 +91,115 @@ pub struct Finding {
     pub caused_by: Vec<String>,
     /// Findings in the same run that are symptoms of this one.
     pub symptoms: Vec<String>,
+    /// Every input it was found in, in input order.
+    pub paths: Vec<String>,
+    /// Stable identity across runs (rule id and the first evidence line with numbers
+    /// masked), used by baselines and SARIF `partialFingerprints`.
+    pub fingerprint: String,
+    /// Set when a baseline was given: whether the finding is in it.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub baseline_state: Option<BaselineState>,
+}
+
+/// A finding compared with a baseline, named as SARIF names it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum BaselineState {
+    /// Not in the baseline: this one trips the gate.
+    New,
+    /// In the baseline: reported, but does not trip the gate.
+    Unchanged,
+}
+
+/// 64-bit FNV-1a; stable across platforms and releases, unlike `std`'s hasher.
+pub fn fnv1a(bytes: &[u8]) -> u64 {
+    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+    for b in bytes {
+        h ^= u64::from(*b);
+        h = h.wrapping_mul(0x0000_0100_0000_01b3);
+    }
+    h
+}
+
+/// Text with the parts that change from run to run (timestamps, pids, counts, ids)
+/// masked: runs of digits become `#`, hex-looking words of 8+ characters become `#`.
+pub fn normalize_for_fingerprint(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for word in text.split_whitespace() {
+        if !out.is_empty() {
+            out.push(' ');
+        }
+        let hexish = word.len() >= 8
+            && word.bytes().all(|b| b.is_ascii_hexdigit() || b == b'-')
+            && word.bytes().any(|b| b.is_ascii_digit());
+        if hexish {
+            out.push('#');
+            continue;
+        }
+        let mut in_digits = false;
+        for c in word.chars() {
+            if c.is_ascii_digit() {
+                if !in_digits {
+                    out.push('#');
+                }
+                in_digits = true;
+            } else {
+                in_digits = false;
+                out.push(c);
+            }
+        }
+    }
+    out
+}
+
+/// The fingerprint of a finding of `rule_id` whose first evidence line is `text`.
+pub fn fingerprint(rule_id: &str, text: &str) -> String {
+    let mut key = rule_id.as_bytes().to_vec();
+    key.push(0);
+    key.extend(normalize_for_fingerprint(text).as_bytes());
+    format!("{:016x}", fnv1a(&key))
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn fingerprints_ignore_what_changes_between_runs() {
+        let a = fingerprint(
+            "gunicorn-worker-oom-killed",
+            "2025-04-26 11:50:37,650 E [12] gunicorn.error - Worker (pid:294) was sent SIGKILL! Perhaps out of memory?",
+        );
+        let b = fingerprint(
+            "gunicorn-worker-oom-killed",
+            "2025-05-02 08:01:11,002 E [7]  gunicorn.error - Worker (pid:81) was sent SIGKILL! Perhaps out of memory?",
+        );
+        assert_eq!(a, b);
+        assert_ne!(
+            a,
+            fingerprint(
+                "gunicorn-worker-timeout",
+                "2025-04-26 11:50:37,650 E [12] gunicorn.error - Worker (pid:294) was sent SIGKILL! Perhaps out of memory?"
+            )
+        );
+        assert_ne!(
+            a,
+            fingerprint(
+                "gunicorn-worker-oom-killed",
+                "Worker with pid 81 was terminated due to signal 9"
+            )
+        );
+        assert_eq!(a.len(), 16);
+        assert_eq!(
+            normalize_for_fingerprint(
+                "traceId 00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01 at 12:30"
+            ),
+            "traceId # at #:#"
+        );
+        // Pinned: a change in the hash would silently invalidate every baseline file.
+        assert_eq!(fnv1a(b""), 0xcbf2_9ce4_8422_2325);
+        assert_eq!(fnv1a(b"a"), 0xaf63_dc4c_8601_ec8c);
+    }
 
     #[test]
     fn severity_order_and_gate() {

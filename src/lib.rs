@@ -17,6 +17,7 @@ pub mod error;
 pub mod evidence;
 pub mod exit_code;
 pub mod finding;
+pub mod gate;
 pub mod redact;
 pub mod report;
 pub mod rules;

@@ -8,12 +8,17 @@ use crate::context::Context;
 use crate::engine::parallel::{Outcome, scan_all};
 use crate::engine::{Analysis, Placeholders};
 use crate::error::{Error, Result};
+use crate::evidence::DocumentKind;
 use crate::exit_code::ExitCode;
+use crate::finding::BaselineState;
 use crate::finding::{Evidence, Severity};
+use crate::gate::{BaselineFile, Gate, Suppression};
 use crate::redact::redact;
-use crate::report::diagnose::{DiagnoseReport, InputReport, NotAnalysed, Summary, write_table};
+use crate::report::diagnose::{
+    DiagnoseReport, InputReport, NotAnalysed, RuleRef, Summary, write_table,
+};
 use crate::report::style::Style;
-use crate::report::{Envelope, OutputFormat, json, yaml};
+use crate::report::{Envelope, OutputFormat, json, junit, markdown, sarif, yaml};
 use crate::rules::RuleSet;
 use crate::rules::load::RuleFile;
 use crate::source;
@@ -109,8 +114,53 @@ pub fn run(
         }
     }
     let findings = analysis.finish(&set, &placeholders(ctx));
+
+    // The gate: suppressions (flags and project file), baseline, threshold.
+    let r = &args.report;
+    let mut suppressions: Vec<Suppression> = Vec::new();
+    for id in &r.ignore {
+        if set.get(id).is_none() {
+            return Err(unknown_rule(&set, id, "--ignore"));
+        }
+        suppressions.push(Suppression {
+            rule: id.clone(),
+            reason: "ignored with --ignore".to_owned(),
+            expires: None,
+            path: None,
+            source: "--ignore".to_owned(),
+        });
+    }
+    for s in &ctx.suppressions {
+        if set.get(&s.rule).is_none() {
+            return Err(unknown_rule(&set, &s.rule, &format!("{}.rule", s.source)));
+        }
+        suppressions.push(s.clone());
+    }
+    let baseline = match (&r.write_baseline, &r.baseline) {
+        (Some(path), _) => {
+            let file = BaselineFile::from_findings(&findings);
+            source::local::write_file(path, &json_text(&file)?)?;
+            Some(file)
+        }
+        (None, Some(path)) => {
+            let loaded = source::local::read_config_file(path, false)?
+                .ok_or_else(|| Error::input(format!("cannot read {}", path.display())))?;
+            Some(
+                BaselineFile::parse(&loaded.text)
+                    .map_err(|e| Error::input(format!("{}: {e}", path.display())))?,
+            )
+        }
+        (None, None) => None,
+    };
+    let gate = Gate {
+        fail_on: r.fail_on,
+        suppressions,
+        baseline,
+        today: source::local::today(),
+    };
+    let outcome = crate::gate::apply(&gate, findings);
+    let findings = outcome.findings;
     let count = |s: Severity| findings.iter().filter(|f| f.severity == s).count() as u64;
-    let failed = findings.iter().any(|f| args.gate.fail_on.trips(f.severity));
     let keep = error_lines
         .len()
         .saturating_sub(crate::engine::scan::ERROR_LINES_KEPT);
@@ -119,38 +169,65 @@ pub fn run(
             errors: count(Severity::Error),
             warnings: count(Severity::Warning),
             infos: count(Severity::Info),
+            suppressed: outcome.suppressed.len() as u64,
+            baseline_unchanged: findings
+                .iter()
+                .filter(|f| f.baseline_state == Some(BaselineState::Unchanged))
+                .count() as u64,
             inputs_analysed: report_inputs.len() as u64,
             inputs_not_analysed: not_analysed.len() as u64,
             rules: set.rules.len() as u64,
-            fail_on: args.gate.fail_on,
-            failed,
+            fail_on: r.fail_on,
+            failed: outcome.failed,
         },
-        last_error_lines: if findings.is_empty() {
+        last_error_lines: if findings.is_empty() && outcome.suppressed.is_empty() {
             error_lines.split_off(keep)
         } else {
             Vec::new()
         },
         findings,
+        suppressed: outcome.suppressed,
+        notices: outcome.notices,
         inputs: report_inputs,
         not_analysed,
+        rules: set
+            .rules
+            .iter()
+            .map(|rule| RuleRef {
+                id: rule.id.clone(),
+                family: rule.family.clone(),
+                severity: rule.severity,
+                title: rule.title.clone(),
+                reads: DocumentKind::ALL
+                    .into_iter()
+                    .filter(|k| rule.applies_to(*k))
+                    .collect(),
+            })
+            .collect(),
     };
 
     for u in inputs.unreadable.iter().filter(|u| u.explicit) {
         let _ = writeln!(err, "error: cannot analyse {}: {}", u.path, u.reason);
     }
-    match ctx.output.value {
-        OutputFormat::Table => {
-            write_table(out, &report, Style::new(ctx.color), ctx.quiet).map_err(Error::write)?;
-        }
-        OutputFormat::Json => {
-            json::write(out, &Envelope::new("diagnose", &report)).map_err(Error::write)?
-        }
-        OutputFormat::Yaml => {
-            yaml::write(out, &Envelope::new("diagnose", &report)).map_err(Error::write)?
-        }
+    for n in &report.notices {
+        let _ = writeln!(err, "warning: {n}");
     }
+    // Files first, so a report file exists even when stdout goes away.
+    for (format, path) in &r.output_file {
+        let mut buf = Vec::new();
+        render(*format, &report, &mut buf, Style::new(false), false).map_err(Error::write)?;
+        source::local::write_file(path, &buf)?;
+    }
+    render(
+        ctx.output.value,
+        &report,
+        out,
+        Style::new(ctx.color),
+        ctx.quiet,
+    )
+    .map_err(Error::write)?;
 
-    let mut code = if failed {
+    let mut code = if report.summary.failed {
         ExitCode::Findings
     } else {
         ExitCode::Clean
@@ -162,4 +239,40 @@ pub fn run(
         }
     }
     Ok(code)
+}
+
+/// Writes the report in `format`.
+pub fn render(
+    format: OutputFormat,
+    report: &DiagnoseReport,
+    out: &mut dyn Write,
+    style: Style,
+    quiet: bool,
+) -> std::io::Result<()> {
+    match format {
+        OutputFormat::Table => write_table(out, report, style, quiet),
+        OutputFormat::Json => json::write(out, &Envelope::new("diagnose", report)),
+        OutputFormat::Yaml => yaml::write(out, &Envelope::new("diagnose", report)),
+        OutputFormat::Sarif => sarif::write(out, report),
+        OutputFormat::Junit => junit::write(out, report),
+        OutputFormat::Markdown => markdown::write(out, report),
+    }
+}
+
+fn json_text<T: serde::Serialize>(value: &T) -> Result<Vec<u8>> {
+    let mut buf = serde_json::to_vec_pretty(value)
+        .map_err(|e| Error::input(format!("cannot encode the baseline: {e}")))?;
+    buf.push(b'\n');
+    Ok(buf)
+}
+
+fn unknown_rule(set: &RuleSet, id: &str, key: &str) -> Error {
+    let names: Vec<&str> = set.rules.iter().map(|r| r.id.as_str()).collect();
+    let near = super::explain::closest(id, &names);
+    let e = Error::input(format!("{key}: no rule has the id '{id}'"));
+    if near.is_empty() {
+        e.with_hint("run 'amldoctor rules list'")
+    } else {
+        e.with_hint(format!("did you mean {}?", near.join(", ")))
+    }
 }

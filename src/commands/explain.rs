@@ -68,6 +68,7 @@ struct Explanation<'a> {
 }
 
 pub fn run(ctx: &Context, args: &ExplainArgs, out: &mut dyn Write) -> Result<ExitCode> {
+    crate::report::require_plain(ctx.output.value, "explain")?;
     let set = load_rules(ctx, &[])?;
     let statuses = http_statuses().map_err(Error::input)?;
     let q = args.query.trim();

@@ -23,6 +23,7 @@ pub fn run(
     out: &mut dyn Write,
     err: &mut dyn Write,
 ) -> Result<ExitCode> {
+    crate::report::require_plain(ctx.output.value, "replicas")?;
     let file = match &args.deployment_file {
         Some(path) => {
             let loaded = source::local::read_config_file(path, false)?
@@ -53,9 +54,7 @@ pub fn run(
         OutputFormat::Json => {
             json::write(out, &Envelope::new("replicas", &report)).map_err(Error::write)?
         }
-        OutputFormat::Yaml => {
-            yaml::write(out, &Envelope::new("replicas", &report)).map_err(Error::write)?
-        }
+        _ => yaml::write(out, &Envelope::new("replicas", &report)).map_err(Error::write)?,
     }
     Ok(ExitCode::Clean)
 }

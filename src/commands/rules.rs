@@ -79,6 +79,7 @@ pub fn find<'s>(set: &'s RuleSet, id: &str) -> Result<&'s Rule> {
 }
 
 pub fn run(ctx: &Context, args: &RulesArgs, out: &mut dyn Write) -> Result<ExitCode> {
+    crate::report::require_plain(ctx.output.value, "rules")?;
     match &args.action {
         RulesAction::List { rule_dirs } => {
             let set = load_rules(ctx, rule_dirs)?;

@@ -70,6 +70,8 @@ pub struct Context {
     pub project_file: Option<PathBuf>,
     /// Extra rule directories from the project file's `rules`, relative to its folder.
     pub project_rule_dirs: Vec<PathBuf>,
+    /// Accepted findings from the project file's `suppressions`.
+    pub suppressions: Vec<crate::gate::Suppression>,
 }
 
 struct Candidate {
@@ -206,6 +208,11 @@ impl Context {
             },
         };
 
+        let suppressions = match &project {
+            Some((f, cfg)) => suppressions_of(&f.path, cfg)?,
+            None => Vec::new(),
+        };
+
         let no_color_env = env.vars.get("NO_COLOR").is_some_and(|v| !v.is_empty());
         Ok(Context {
             color: env.stdout_is_terminal
@@ -227,6 +234,7 @@ impl Context {
                     cfg.rules.iter().flatten().map(|d| base.join(d)).collect()
                 })
                 .unwrap_or_default(),
+            suppressions,
         })
     }
 
@@ -262,6 +270,49 @@ impl Context {
             format!("color = {}, quiet = {}", self.color, self.quiet),
         ]
     }
+}
+
+/// Validates `suppressions:`: every entry needs a reason; dates are `YYYY-MM-DD`.
+fn suppressions_of(
+    path: &std::path::Path,
+    cfg: &ProjectConfig,
+) -> Result<Vec<crate::gate::Suppression>> {
+    let mut out = Vec::new();
+    for (i, s) in cfg.suppressions.iter().flatten().enumerate() {
+        let key = format!("suppressions[{i}]");
+        let fail = |what: &str| Error::input(format!("{}: {key}.{what}", path.display()));
+        if s.rule.trim().is_empty() {
+            return Err(fail("rule must name a rule id"));
+        }
+        let reason = s.reason.as_deref().map(str::trim).unwrap_or("");
+        if reason.is_empty() {
+            return Err(fail("reason is required: say why this finding is accepted")
+                .with_hint("add e.g. `reason: legacy image kept until the Q3 migration`"));
+        }
+        let expires = match &s.expires {
+            None => None,
+            Some(text) => {
+                let valid =
+                    text.len() == 10 && text.as_bytes()[4] == b'-' && text.as_bytes()[7] == b'-';
+                match crate::rules::compare::parse_date(text).filter(|_| valid) {
+                    Some(d) => Some(d),
+                    None => {
+                        return Err(fail(&format!(
+                            "expires: '{text}' is not a date like 2027-03-31"
+                        )));
+                    }
+                }
+            }
+        };
+        out.push(crate::gate::Suppression {
+            rule: s.rule.trim().to_owned(),
+            reason: reason.to_owned(),
+            expires,
+            path: s.path.clone(),
+            source: format!("{}: {key}", path.display()),
+        });
+    }
+    Ok(out)
 }
 
 fn invalid(c: &Candidate, expected: &str) -> Error {

@@ -10,6 +10,11 @@
 //! cloud: AzureCloud            # AzureCloud | AzureChinaCloud | AzureUSGovernment
 //! output: table                # table | json | yaml
 //! rules: [ci/amldoctor-rules]  # extra rule directories, relative to this file
+//! suppressions:                # accepted findings; `reason` is required
+//!   - rule: image-without-runtime-banner
+//!     reason: legacy image kept until the Q3 migration (JIRA ML-1234)
+//!     expires: 2027-03-31      # optional: from the day after, it fails again
+//!     path: logs/legacy/**     # optional: only findings in these inputs
 //! ```
 
 use serde::Deserialize;
@@ -28,6 +33,20 @@ pub struct ProjectConfig {
     pub cloud: Option<String>,
     pub output: Option<String>,
     pub rules: Option<Vec<String>>,
+    pub suppressions: Option<Vec<SuppressionSpec>>,
+}
+
+/// One entry of `suppressions:`.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SuppressionSpec {
+    pub rule: String,
+    #[serde(default)]
+    pub reason: Option<String>,
+    #[serde(default)]
+    pub expires: Option<String>,
+    #[serde(default)]
+    pub path: Option<String>,
 }
 
 pub const KEYS: &[&str] = &[
@@ -37,6 +56,7 @@ pub const KEYS: &[&str] = &[
     "cloud",
     "output",
     "rules",
+    "suppressions",
 ];
 
 impl ProjectConfig {
@@ -93,7 +113,7 @@ mod tests {
         let err = ProjectConfig::parse("workspace: ws\nresource_group: rg\n").unwrap_err();
         assert_eq!(
             err,
-            "unknown key 'resource_group' at line 2 column 1 (expected one of: subscription, resource-group, workspace, cloud, output, rules)"
+            "unknown key 'resource_group' at line 2 column 1 (expected one of: subscription, resource-group, workspace, cloud, output, rules, suppressions)"
         );
     }
 

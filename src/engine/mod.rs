@@ -34,6 +34,7 @@ pub struct Analysis {
 struct Merged {
     count: u64,
     inputs: u64,
+    paths: Vec<String>,
     evidence: Vec<Evidence>,
     facts: BTreeMap<String, String>,
 }
@@ -50,11 +51,13 @@ impl Analysis {
             let m = self.merged.entry(hit.rule).or_insert_with(|| Merged {
                 count: 0,
                 inputs: 0,
+                paths: Vec::new(),
                 evidence: Vec::new(),
                 facts: BTreeMap::new(),
             });
             m.count += hit.count;
             m.inputs += 1;
+            m.paths.push(path.to_owned());
             for e in hit.evidence {
                 if m.evidence.len() < EVIDENCE_KEPT {
                     m.evidence.push(Evidence {
@@ -107,6 +110,12 @@ impl Analysis {
                     docs: rule.docs.clone(),
                     caused_by,
                     symptoms: Vec::new(),
+                    paths: m.paths.clone(),
+                    fingerprint: crate::finding::fingerprint(
+                        &rule.id,
+                        m.evidence.first().map_or("", |e| e.text.as_str()),
+                    ),
+                    baseline_state: None,
                 }
             })
             .collect();
@@ -217,6 +226,9 @@ mod order_tests {
             docs: vec![],
             caused_by: caused_by.iter().map(|s| s.to_string()).collect(),
             symptoms: vec![],
+            paths: vec![],
+            fingerprint: String::new(),
+            baseline_state: None,
         }
     }
 

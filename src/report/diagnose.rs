@@ -33,6 +33,10 @@ pub struct Summary {
     pub errors: u64,
     pub warnings: u64,
     pub infos: u64,
+    /// Findings taken out by `--ignore` or a suppression.
+    pub suppressed: u64,
+    /// Findings that are in the baseline (reported, not failing).
+    pub baseline_unchanged: u64,
     pub inputs_analysed: u64,
     pub inputs_not_analysed: u64,
     pub rules: u64,
@@ -41,15 +45,31 @@ pub struct Summary {
     pub failed: bool,
 }
 
+/// A rule as report writers need it (JUnit lists passing rules too).
+#[derive(Debug, Clone, Serialize)]
+pub struct RuleRef {
+    pub id: String,
+    pub family: String,
+    pub severity: Severity,
+    pub title: String,
+    pub reads: Vec<DocumentKind>,
+}
+
 /// Everything `diagnose` reports.
 #[derive(Debug, Clone, Serialize)]
 pub struct DiagnoseReport {
     pub summary: Summary,
     pub findings: Vec<Finding>,
+    pub suppressed: Vec<crate::gate::Suppressed>,
+    /// Expired or unused suppressions and similar things the user must know.
+    pub notices: Vec<String>,
     pub inputs: Vec<InputReport>,
     pub not_analysed: Vec<NotAnalysed>,
     /// When no rule fired: the last error-like lines seen, so the user has a lead.
     pub last_error_lines: Vec<Evidence>,
+    /// The rules that were applied (not serialised; JUnit uses it for passing cases).
+    #[serde(skip)]
+    pub rules: Vec<RuleRef>,
 }
 
 fn severity_label(style: Style, s: Severity) -> String {
@@ -116,6 +136,28 @@ pub fn write_table(
         }
         writeln!(out)?;
     }
+    if !r.suppressed.is_empty() {
+        writeln!(out, "{}", style.bold("Suppressed"))?;
+        for x in &r.suppressed {
+            let until = x
+                .expires
+                .as_ref()
+                .map(|e| format!(", until {e}"))
+                .unwrap_or_default();
+            writeln!(
+                out,
+                "  {}[{}] {} ({}{until}): {}",
+                x.severity, x.rule_id, x.title, x.source, x.reason
+            )?;
+        }
+        writeln!(out)?;
+    }
+    for n in &r.notices {
+        writeln!(out, "{} {n}", style.yellow("notice:"))?;
+    }
+    if !r.notices.is_empty() {
+        writeln!(out)?;
+    }
     writeln!(out, "{}", style.bold("Inputs"))?;
     for i in &r.inputs {
         let how = match i.kind_source {
@@ -158,9 +200,16 @@ pub fn write_table(
             fail_on_name(s.fail_on)
         ))
     };
+    let mut extra = String::new();
+    if s.suppressed > 0 {
+        extra.push_str(&format!(", {} suppressed", s.suppressed));
+    }
+    if s.baseline_unchanged > 0 {
+        extra.push_str(&format!(", {} in the baseline", s.baseline_unchanged));
+    }
     writeln!(
         out,
-        "{}, {}, {} in {}: {verdict}",
+        "{}, {}, {} in {}{extra}: {verdict}",
         plural(s.errors, "error", "errors"),
         plural(s.warnings, "warning", "warnings"),
         plural(s.infos, "info", "infos"),
@@ -169,7 +218,7 @@ pub fn write_table(
     Ok(())
 }
 
-fn fail_on_name(f: FailOn) -> &'static str {
+pub fn fail_on_name(f: FailOn) -> &'static str {
     match f {
         FailOn::Error => "error",
         FailOn::Warning => "warning",
@@ -186,6 +235,13 @@ fn write_finding(out: &mut dyn Write, f: &Finding, style: Style) -> io::Result<(
         style.bold(&format!("[{}]", f.rule_id)),
         style.bold(&f.title)
     )?;
+    if f.baseline_state == Some(crate::finding::BaselineState::Unchanged) {
+        writeln!(
+            out,
+            "  {}",
+            style.dim("in the baseline: reported, does not fail the gate")
+        )?;
+    }
     if !f.caused_by.is_empty() {
         writeln!(out, "  symptom of: {}", f.caused_by.join(", "))?;
     }

@@ -5,6 +5,8 @@ use std::io::{self, Write};
 use serde::Serialize;
 
 pub fn write<T: Serialize>(out: &mut dyn Write, value: &T) -> io::Result<()> {
-    serde_json::to_writer_pretty(&mut *out, value).map_err(io::Error::other)?;
-    out.write_all(b"\n")
+    // Serialise first: writing through serde_json would hide a closed pipe's error kind.
+    let mut text = serde_json::to_vec_pretty(value).map_err(io::Error::other)?;
+    text.push(b'\n');
+    out.write_all(&text)
 }

@@ -3,8 +3,11 @@
 
 pub mod diagnose;
 pub mod json;
+pub mod junit;
+pub mod markdown;
 pub mod replicas;
 pub mod rule_doc;
+pub mod sarif;
 pub mod style;
 pub mod yaml;
 
@@ -22,11 +25,47 @@ pub enum OutputFormat {
     Json,
     /// The same schema as json, in YAML
     Yaml,
+    /// SARIF 2.1.0 for GitHub code scanning and other SARIF viewers
+    Sarif,
+    /// JUnit XML: one testcase per rule and input, for CI test tabs
+    Junit,
+    /// Markdown for pull-request comments and job summaries
+    Markdown,
 }
 
 impl OutputFormat {
     pub fn names() -> Vec<&'static str> {
-        vec!["table", "json", "yaml"]
+        vec!["table", "json", "yaml", "sarif", "junit", "markdown"]
+    }
+
+    /// Formats that only make sense for commands that report findings.
+    pub fn is_findings_only(self) -> bool {
+        matches!(
+            self,
+            OutputFormat::Sarif | OutputFormat::Junit | OutputFormat::Markdown
+        )
+    }
+
+    /// The format a file name implies: `.sarif`, `.json`, `.yaml`/`.yml`, `.xml`, `.md`.
+    pub fn from_extension(path: &std::path::Path) -> Option<OutputFormat> {
+        let name = path.file_name()?.to_str()?.to_ascii_lowercase();
+        Some(
+            if name.ends_with(".sarif") || name.ends_with(".sarif.json") {
+                OutputFormat::Sarif
+            } else if name.ends_with(".json") {
+                OutputFormat::Json
+            } else if name.ends_with(".yaml") || name.ends_with(".yml") {
+                OutputFormat::Yaml
+            } else if name.ends_with(".xml") {
+                OutputFormat::Junit
+            } else if name.ends_with(".md") || name.ends_with(".markdown") {
+                OutputFormat::Markdown
+            } else if name.ends_with(".txt") {
+                OutputFormat::Table
+            } else {
+                return None;
+            },
+        )
     }
 }
 
@@ -36,6 +75,9 @@ impl fmt::Display for OutputFormat {
             OutputFormat::Table => "table",
             OutputFormat::Json => "json",
             OutputFormat::Yaml => "yaml",
+            OutputFormat::Sarif => "sarif",
+            OutputFormat::Junit => "junit",
+            OutputFormat::Markdown => "markdown",
         })
     }
 }
@@ -70,6 +112,17 @@ impl<'a, T: Serialize> Envelope<'a, T> {
             command,
             body,
         }
+    }
+}
+
+/// Refuses the findings-only formats for commands that do not report findings.
+pub fn require_plain(format: OutputFormat, command: &str) -> crate::error::Result<()> {
+    if format.is_findings_only() {
+        Err(crate::error::Error::input(format!(
+            "'{command}' does not report findings, so -o {format} does not apply; use table, json or yaml"
+        )))
+    } else {
+        Ok(())
     }
 }
 

@@ -73,6 +73,25 @@ pub fn find_project_file(start: &Path) -> Result<Option<LoadedFile>> {
     Ok(None)
 }
 
+/// Writes a report or baseline file, creating nothing but the file itself.
+pub fn write_file(path: &Path, bytes: &[u8]) -> Result<()> {
+    std::fs::write(path, bytes).map_err(|e| Error::io("write", path, &e))
+}
+
+/// Today's date (UTC) as `YYYYMMDD`, for suppression expiry. `AMLDOCTOR_TODAY`
+/// (`YYYY-MM-DD`) overrides it so runs can be reproduced.
+pub fn today() -> u32 {
+    if let Ok(v) = std::env::var("AMLDOCTOR_TODAY")
+        && let Some(d) = crate::rules::compare::parse_date(&v)
+    {
+        return d;
+    }
+    let secs = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_secs());
+    crate::gate::yyyymmdd_from_unix(secs)
+}
+
 /// The working directory, for project file discovery.
 pub fn current_dir() -> Result<PathBuf> {
     std::env::current_dir().map_err(|e| {

@@ -12,6 +12,7 @@ mod explain;
 mod fixtures;
 mod help;
 mod replicas;
+mod reports;
 mod rules;
 
 use std::path::{Path, PathBuf};

@@ -1,0 +1,201 @@
+//! Markdown for pull-request comments and CI job summaries: a verdict line, a findings
+//! table, then one section per finding with evidence, the fix and the commands.
+
+use std::io::{self, Write};
+
+use crate::finding::{BaselineState, Severity};
+
+use super::diagnose::{DiagnoseReport, fail_on_name};
+
+fn plural(n: u64, one: &str, many: &str) -> String {
+    format!("{n} {}", if n == 1 { one } else { many })
+}
+
+/// Escapes text for a table cell: pipes, newlines and backticks cannot break the row.
+pub fn cell(text: &str) -> String {
+    text.replace('\\', "\\\\")
+        .replace('|', "\\|")
+        .replace(['\n', '\r'], " ")
+}
+
+fn icon(s: Severity) -> &'static str {
+    match s {
+        Severity::Error => "🔴 error",
+        Severity::Warning => "🟠 warning",
+        Severity::Info => "🔵 info",
+    }
+}
+
+/// A fenced block that its content cannot close.
+fn fence(lang: &str, body: &str) -> String {
+    let mut ticks = "```".to_owned();
+    while body.contains(&ticks) {
+        ticks.push('`');
+    }
+    format!("{ticks}{lang}\n{}\n{ticks}\n", body.trim_end())
+}
+
+pub fn write(out: &mut dyn Write, r: &DiagnoseReport) -> io::Result<()> {
+    let s = &r.summary;
+    let verdict = if s.failed {
+        "❌ gate failed"
+    } else {
+        "✅ gate passed"
+    };
+    writeln!(
+        out,
+        "## amldoctor: {}, {}, {} — {verdict} (`--fail-on {}`)\n",
+        plural(s.errors, "error", "errors"),
+        plural(s.warnings, "warning", "warnings"),
+        plural(s.infos, "info", "infos"),
+        fail_on_name(s.fail_on)
+    )?;
+    let mut extra = Vec::new();
+    if s.suppressed > 0 {
+        extra.push(format!("{} suppressed", s.suppressed));
+    }
+    if s.baseline_unchanged > 0 {
+        extra.push(format!(
+            "{} unchanged from the baseline",
+            s.baseline_unchanged
+        ));
+    }
+    writeln!(
+        out,
+        "{} analysed, {} not analysed, {} rules{}.\n",
+        plural(s.inputs_analysed, "input", "inputs"),
+        s.inputs_not_analysed,
+        s.rules,
+        if extra.is_empty() {
+            String::new()
+        } else {
+            format!("; {}", extra.join(", "))
+        }
+    )?;
+    if r.findings.is_empty() {
+        writeln!(out, "No known problem found.\n")?;
+        if !r.last_error_lines.is_empty() {
+            let lines: Vec<String> = r
+                .last_error_lines
+                .iter()
+                .map(|e| format!("{}:{}: {}", e.path, e.line, e.text))
+                .collect();
+            writeln!(
+                out,
+                "The last error-like lines seen:\n\n{}",
+                fence("text", &lines.join("\n"))
+            )?;
+        }
+    } else {
+        writeln!(
+            out,
+            "| severity | rule | finding | where | hits |\n|---|---|---|---|---:|"
+        )?;
+        for f in &r.findings {
+            let at = f
+                .evidence
+                .first()
+                .map(|e| format!("`{}:{}`", cell(&e.path), e.line))
+                .unwrap_or_default();
+            let mut title = cell(&f.title);
+            if f.baseline_state == Some(BaselineState::Unchanged) {
+                title.push_str(" *(baseline)*");
+            }
+            if !f.caused_by.is_empty() {
+                title.push_str(&format!(
+                    " — symptom of `{}`",
+                    cell(&f.caused_by.join("`, `"))
+                ));
+            }
+            writeln!(
+                out,
+                "| {} | `{}` | {} | {} | {} |",
+                icon(f.severity),
+                cell(&f.rule_id),
+                title,
+                at,
+                f.count
+            )?;
+        }
+        writeln!(out)?;
+        for f in &r.findings {
+            writeln!(
+                out,
+                "### {} `{}`: {}\n",
+                icon(f.severity),
+                f.rule_id,
+                f.title
+            )?;
+            let lines: Vec<String> = f
+                .evidence
+                .iter()
+                .map(|e| format!("{}:{}: {}", e.path, e.line, e.text))
+                .collect();
+            write!(out, "{}", fence("text", &lines.join("\n")))?;
+            if !f.facts.is_empty() {
+                let facts: Vec<String> = f
+                    .facts
+                    .iter()
+                    .map(|(k, v)| format!("`{k}` = `{}`", v.replace('`', "'")))
+                    .collect();
+                writeln!(out, "\nFacts: {}", facts.join(", "))?;
+            }
+            writeln!(out, "\n**Fix**\n\n{}\n", f.remediation.trim_end())?;
+            if !f.commands.is_empty() {
+                write!(out, "**Run**\n\n{}", fence("sh", &f.commands.join("\n")))?;
+            }
+            if !f.docs.is_empty() {
+                let links: Vec<String> = f.docs.iter().map(|d| format!("<{d}>")).collect();
+                writeln!(out, "\nDocs: {}", links.join(" · "))?;
+            }
+            writeln!(out)?;
+        }
+    }
+    if !r.suppressed.is_empty() {
+        writeln!(
+            out,
+            "### Suppressed\n\n| rule | reason | until | declared in |\n|---|---|---|---|"
+        )?;
+        for x in &r.suppressed {
+            writeln!(
+                out,
+                "| `{}` | {} | {} | {} |",
+                cell(&x.rule_id),
+                cell(&x.reason),
+                x.expires.as_deref().unwrap_or("—"),
+                cell(&x.source)
+            )?;
+        }
+        writeln!(out)?;
+    }
+    for n in &r.notices {
+        writeln!(out, "> ⚠️ {}\n", n.replace('\n', " "))?;
+    }
+    writeln!(
+        out,
+        "<details><summary>Inputs</summary>\n\n| input | kind | lines |\n|---|---|---:|"
+    )?;
+    for i in &r.inputs {
+        writeln!(out, "| `{}` | {} | {} |", cell(&i.path), i.kind, i.lines)?;
+    }
+    for n in &r.not_analysed {
+        writeln!(
+            out,
+            "| `{}` | not analysed: {} | |",
+            cell(&n.path),
+            cell(&n.reason)
+        )?;
+    }
+    writeln!(out, "\n</details>")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn cells_and_fences() {
+        assert_eq!(cell("a|b\nc"), "a\\|b c");
+        assert_eq!(fence("sh", "x ``` y"), "````sh\nx ``` y\n````\n");
+    }
+}

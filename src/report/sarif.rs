@@ -1,0 +1,258 @@
+//! SARIF 2.1.0, as GitHub code scanning accepts it: one run, the rules that produced
+//! results (with help carrying the remediation and commands), one result per finding
+//! and evidence file, levels mapped from severities, stable partial fingerprints,
+//! suppressions and baseline states.
+
+use std::collections::BTreeMap;
+use std::io::{self, Write};
+
+use serde_json::{Value, json};
+
+use crate::finding::{BaselineState, Finding, Severity};
+
+use super::diagnose::DiagnoseReport;
+
+pub const SCHEMA: &str = "https://json.schemastore.org/sarif-2.1.0.json";
+const INFORMATION_URI: &str = "https://github.com/amldoctor/amldoctor";
+
+/// SARIF `level` for a severity: error → error, warning → warning, info → note.
+pub fn level(s: Severity) -> &'static str {
+    match s {
+        Severity::Error => "error",
+        Severity::Warning => "warning",
+        Severity::Info => "note",
+    }
+}
+
+/// A path as a SARIF artifact URI: relative paths stay relative with `/`, absolute ones
+/// become `file://` URIs, stdin becomes `stdin`.
+pub fn uri(path: &str) -> String {
+    if path == "<stdin>" {
+        return "stdin".to_owned();
+    }
+    let p = path.replace('\\', "/");
+    let encoded: String = p
+        .chars()
+        .map(|c| match c {
+            ' ' => "%20".to_owned(),
+            '#' => "%23".to_owned(),
+            '?' => "%3F".to_owned(),
+            '%' => "%25".to_owned(),
+            c => c.to_string(),
+        })
+        .collect();
+    if encoded.starts_with('/') {
+        format!("file://{encoded}")
+    } else {
+        encoded.trim_start_matches("./").to_owned()
+    }
+}
+
+fn help_markdown(f: &Finding) -> String {
+    let mut s = f.remediation.clone();
+    if !f.commands.is_empty() {
+        s.push_str("\n\n**Next commands**\n\n```sh\n");
+        for c in &f.commands {
+            s.push_str(c);
+            s.push('\n');
+        }
+        s.push_str("```");
+    }
+    if !f.docs.is_empty() {
+        s.push_str("\n\n**References**\n\n");
+        for d in &f.docs {
+            s.push_str(&format!("- <{d}>\n"));
+        }
+    }
+    s
+}
+
+fn help_text(f: &Finding) -> String {
+    let mut s = f.remediation.clone();
+    if !f.commands.is_empty() {
+        s.push_str("\n\nNext commands:\n");
+        for c in &f.commands {
+            s.push_str(&format!("  {c}\n"));
+        }
+    }
+    s
+}
+
+fn rule_object(f: &Finding) -> Value {
+    json!({
+        "id": f.rule_id,
+        "name": f.rule_id.split('-').map(|w| {
+            let mut c = w.chars();
+            c.next().map(|h| h.to_ascii_uppercase().to_string() + c.as_str()).unwrap_or_default()
+        }).collect::<String>(),
+        "shortDescription": {"text": f.title},
+        "fullDescription": {"text": f.remediation.lines().next().unwrap_or(&f.title)},
+        "help": {"text": help_text(f), "markdown": help_markdown(f)},
+        "helpUri": f.docs.first().cloned().unwrap_or_else(|| INFORMATION_URI.to_owned()),
+        "defaultConfiguration": {"level": level(f.severity)},
+        "properties": {"tags": ["azure-ml", f.family.clone()], "precision": "high"},
+    })
+}
+
+fn message(f: &Finding) -> String {
+    let mut m = f.title.clone();
+    if !f.facts.is_empty() {
+        let facts: Vec<String> = f.facts.iter().map(|(k, v)| format!("{k}={v}")).collect();
+        m.push_str(&format!(" ({})", facts.join(", ")));
+    }
+    if !f.caused_by.is_empty() {
+        m.push_str(&format!(". Symptom of: {}", f.caused_by.join(", ")));
+    }
+    if let Some(first) = f.commands.first() {
+        m.push_str(&format!(". Next: {first}"));
+    }
+    m
+}
+
+fn result(f: &Finding, index: usize, suppression: Option<(&str, &str)>) -> Value {
+    // One result per input: code scanning shows one alert per file, each at its first line.
+    let mut first_in_file: BTreeMap<&str, &crate::finding::Evidence> = BTreeMap::new();
+    for e in &f.evidence {
+        first_in_file.entry(e.path.as_str()).or_insert(e);
+    }
+    let locations: Vec<Value> = first_in_file
+        .values()
+        .take(1)
+        .map(|e| {
+            json!({"physicalLocation": {
+                "artifactLocation": {"uri": uri(&e.path)},
+                "region": {"startLine": e.line.max(1), "snippet": {"text": e.text}},
+            }})
+        })
+        .collect();
+    let related: Vec<Value> = f
+        .evidence
+        .iter()
+        .skip(1)
+        .enumerate()
+        .map(|(i, e)| {
+            json!({"id": i + 1, "physicalLocation": {
+                "artifactLocation": {"uri": uri(&e.path)},
+                "region": {"startLine": e.line.max(1), "snippet": {"text": e.text}},
+            }})
+        })
+        .collect();
+    let mut r = json!({
+        "ruleId": f.rule_id,
+        "ruleIndex": index,
+        "level": level(f.severity),
+        "message": {"text": message(f)},
+        "locations": locations,
+        "partialFingerprints": {"amldoctorFingerprint/v1": f.fingerprint},
+        "properties": {"count": f.count, "inputs": f.paths, "facts": f.facts},
+    });
+    if !related.is_empty() {
+        r["relatedLocations"] = Value::Array(related);
+    }
+    if let Some(state) = f.baseline_state {
+        r["baselineState"] = json!(match state {
+            BaselineState::New => "new",
+            BaselineState::Unchanged => "unchanged",
+        });
+    }
+    if let Some((reason, source)) = suppression {
+        r["suppressions"] = json!([{"kind": "external", "status": "accepted", "justification": format!("{reason} ({source})")}]);
+    }
+    r
+}
+
+pub fn document(report: &DiagnoseReport) -> Value {
+    // Rules: those with results, in a stable order; suppressed ones too, so their
+    // results can reference them.
+    let mut rules: Vec<Value> = Vec::new();
+    let mut index: BTreeMap<String, usize> = BTreeMap::new();
+    let mut results: Vec<Value> = Vec::new();
+    for f in &report.findings {
+        let i = *index.entry(f.rule_id.clone()).or_insert_with(|| {
+            rules.push(rule_object(f));
+            rules.len() - 1
+        });
+        results.push(result(f, i, None));
+    }
+    for s in &report.suppressed {
+        let i = *index.entry(s.rule_id.clone()).or_insert_with(|| {
+            rules.push(json!({
+                "id": s.rule_id,
+                "shortDescription": {"text": s.title},
+                "fullDescription": {"text": s.title},
+                "help": {"text": s.title, "markdown": s.title},
+                "defaultConfiguration": {"level": level(s.severity)},
+            }));
+            rules.len() - 1
+        });
+        let path = s.paths.first().map(String::as_str).unwrap_or("<stdin>");
+        results.push(json!({
+            "ruleId": s.rule_id,
+            "ruleIndex": i,
+            "level": level(s.severity),
+            "message": {"text": s.title},
+            "locations": [{"physicalLocation": {"artifactLocation": {"uri": uri(path)}, "region": {"startLine": 1}}}],
+            "partialFingerprints": {"amldoctorFingerprint/v1": s.fingerprint},
+            "suppressions": [{"kind": "external", "status": "accepted", "justification": format!("{} ({})", s.reason, s.source)}],
+        }));
+    }
+    let notifications: Vec<Value> = report
+        .notices
+        .iter()
+        .map(|n| json!({"level": "warning", "message": {"text": n}}))
+        .chain(report.not_analysed.iter().map(|n| {
+            json!({"level": "warning", "message": {"text": format!("{} was not analysed: {}", n.path, n.reason)}})
+        }))
+        .collect();
+    json!({
+        "$schema": SCHEMA,
+        "version": "2.1.0",
+        "runs": [{
+            "tool": {"driver": {
+                "name": env!("CARGO_PKG_NAME"),
+                "version": env!("CARGO_PKG_VERSION"),
+                "semanticVersion": env!("CARGO_PKG_VERSION"),
+                "informationUri": INFORMATION_URI,
+                "rules": rules,
+            }},
+            "invocations": [{
+                "executionSuccessful": true,
+                "toolExecutionNotifications": notifications,
+            }],
+            "artifacts": report.inputs.iter().map(|i| json!({
+                "location": {"uri": uri(&i.path)},
+                "length": i.bytes,
+                "properties": {"kind": i.kind},
+            })).collect::<Vec<_>>(),
+            "results": results,
+        }],
+    })
+}
+
+pub fn write(out: &mut dyn Write, report: &DiagnoseReport) -> io::Result<()> {
+    // Serialise first: writing through serde_json would hide a closed pipe's error kind.
+    let mut text = serde_json::to_vec_pretty(&document(report)).map_err(io::Error::other)?;
+    text.push(b'\n');
+    out.write_all(&text)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn uris() {
+        assert_eq!(uri("logs/a b.log"), "logs/a%20b.log");
+        assert_eq!(uri("./logs/a.log"), "logs/a.log");
+        assert_eq!(uri("/tmp/x.log"), "file:///tmp/x.log");
+        assert_eq!(uri("<stdin>"), "stdin");
+        assert_eq!(uri("C:\\logs\\a.log"), "C:/logs/a.log");
+    }
+
+    #[test]
+    fn levels() {
+        assert_eq!(level(Severity::Error), "error");
+        assert_eq!(level(Severity::Warning), "warning");
+        assert_eq!(level(Severity::Info), "note");
+    }
+}
