@@ -18,6 +18,7 @@ pub mod evidence;
 pub mod exit_code;
 pub mod finding;
 pub mod gate;
+pub mod prs;
 pub mod redact;
 pub mod report;
 pub mod rules;

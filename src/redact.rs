@@ -11,23 +11,29 @@ use regex::Regex;
 pub const MASK: &str = "***REDACTED***";
 
 struct Redactor {
-    /// `key=value` / `key: value` secrets; group 1 keeps the key and separator.
+    /// `key=value` / `key: value` / `'key': 'value'` / `--key value` secrets; group 1
+    /// keeps the key and separator.
     keyed: Regex,
     bearer: Regex,
     jwt: Regex,
+    /// `scheme://user:password@host`: group 1 keeps `scheme://user:`.
+    url_password: Regex,
 }
+
+const KEYS: &str = r"sig|accountkey|account[_-]key|storage[_-]?(?:account[_-]?)?key|azure_storage_key|sharedaccesskey|sharedaccesssignature|client[_-]?secret|password|passwd|pwd|api[_-]?key|x-functions-key|access[_-]?token|refresh[_-]?token|primary[_-]?key|secondary[_-]?key|connection[_-]?string";
 
 fn redactor() -> &'static Redactor {
     static R: OnceLock<Redactor> = OnceLock::new();
-    R.get_or_init(|| Redactor {
-        keyed: Regex::new(
-            r#"(?i)((?:[?&;\s"'{,_]|^)(?:sig|accountkey|sharedaccesskey|sharedaccesssignature|client_?secret|password|passwd|pwd|api[_-]?key|x-functions-key|access_?token|refresh_?token|primarykey|secondarykey|primary_key|secondary_key)"?\s*[=:]\s*"?)[^&;\s"',}]+"#,
-        )
-        .unwrap_or_else(|e| unreachable!("redaction pattern: {e}")),
-        bearer: Regex::new(r"(?i)(bearer\s+)[A-Za-z0-9\-._~+/]+=*")
-            .unwrap_or_else(|e| unreachable!("redaction pattern: {e}")),
-        jwt: Regex::new(r"eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]*")
-            .unwrap_or_else(|e| unreachable!("redaction pattern: {e}")),
+    R.get_or_init(|| {
+        let re = |p: &str| Regex::new(p).unwrap_or_else(|e| unreachable!("redaction pattern: {e}"));
+        Redactor {
+            keyed: re(&format!(
+                r#"(?i)((?:[?&;\s"'{{,(_]|^)(?:--)?(?:{KEYS})['"]?\s*(?:[=:]|%3D|\s)\s*['"]?)[^&;\s"',}})]+"#
+            )),
+            bearer: re(r"(?i)((?:bearer|basic)\s+)[A-Za-z0-9\-._~+/]{6,}=*"),
+            jwt: re(r"eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]*"),
+            url_password: re(r"([a-zA-Z][a-zA-Z0-9+.-]*://[^/\s:@]+:)[^@\s/]+@"),
+        }
     })
 }
 
@@ -49,6 +55,13 @@ pub fn redact(text: &str) -> Cow<'_, str> {
         out = Cow::Owned(
             r.keyed
                 .replace_all(&out, format!("${{1}}{MASK}"))
+                .into_owned(),
+        );
+    }
+    if r.url_password.is_match(&out) {
+        out = Cow::Owned(
+            r.url_password
+                .replace_all(&out, format!("${{1}}{MASK}@"))
                 .into_owned(),
         );
     }
@@ -103,12 +116,38 @@ mod tests {
     }
 
     #[test]
+    fn other_spellings() {
+        for line in [
+            "{'client_secret': 'PySecret1'}",
+            "'password': 'PySecret1'",
+            "password='PySecret1'",
+            "pip install --index-url https://user:PySecret1@pkgs.example.com/simple x",
+            "account_key=PySecret1",
+            "az storage blob list --account-key PySecret1 --account-name acct",
+            "AZURE_STORAGE_KEY=PySecret1",
+            "az login --service-principal -u app --password PySecret1",
+            "Authorization: Basic PySecret1Zm9vOmJhcg==",
+            "https://a.blob.core.windows.net/c/b?sv=1&sig%3DPySecret1",
+            "AZURE_STORAGE_CONNECTION_STRING=DefaultEndpointsProtocol=https;AccountKey=PySecret1",
+        ] {
+            assert!(
+                !redact(line).contains("PySecret1"),
+                "{line} -> {}",
+                redact(line)
+            );
+        }
+    }
+
+    #[test]
     fn ordinary_text_is_untouched() {
         for line in [
             "2025-03-02 09:41:17,221 E [73] azmlinfsrv - User's init function failed",
             "TypeError: register() takes 3 positional arguments but 4 were given",
             "Not enough quota available for Standard_DS3_v2 in SubscriptionId 1234",
             "design=signature",
+            "Entry script run() failed for KeyError: 'password'",
+            "Requirement already satisfied: azure-storage-blob",
+            "https://acct.blob.core.windows.net/container/model.pkl",
         ] {
             assert!(matches!(redact(line), Cow::Borrowed(_)), "{line}");
         }

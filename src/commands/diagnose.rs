@@ -74,6 +74,7 @@ pub fn run(
         threads,
         &source::inputs::open,
     );
+    let explicit_paths: Vec<String> = inputs.explicit.iter().map(|o| o.display_name()).collect();
 
     let mut analysis = Analysis::new();
     let mut report_inputs = Vec::new();
@@ -209,34 +210,55 @@ pub fn run(
     for u in inputs.unreadable.iter().filter(|u| u.explicit) {
         let _ = writeln!(err, "error: cannot analyse {}: {}", u.path, u.reason);
     }
+    // A named file that exists but could not be read is an input error too.
+    let unreadable_named: Vec<&NotAnalysed> = report
+        .not_analysed
+        .iter()
+        .filter(|n| n.reason.starts_with("cannot read") && explicit_paths.contains(&n.path))
+        .collect();
+    for n in &unreadable_named {
+        let _ = writeln!(
+            err,
+            "error: cannot analyse {}: {}",
+            n.path,
+            n.reason.trim_start_matches("cannot read it: ")
+        );
+    }
     for n in &report.notices {
         let _ = writeln!(err, "warning: {n}");
     }
+    let mut code = if report.summary.failed {
+        ExitCode::Findings
+    } else {
+        ExitCode::Clean
+    };
+    if inputs.unreadable.iter().any(|u| u.explicit)
+        || !unreadable_named.is_empty()
+        || report.inputs.is_empty()
+    {
+        code = code.merge(ExitCode::Usage);
+        if report.inputs.is_empty() && inputs.unreadable.iter().all(|u| !u.explicit) {
+            let _ = writeln!(err, "error: none of the inputs could be analysed");
+        }
+    }
+
     // Files first, so a report file exists even when stdout goes away.
     for (format, path) in &r.output_file {
         let mut buf = Vec::new();
         render(*format, &report, &mut buf, Style::new(false), false).map_err(Error::write)?;
         source::local::write_file(path, &buf)?;
     }
-    render(
+    match render(
         ctx.output.value,
         &report,
         out,
         Style::new(ctx.color),
         ctx.quiet,
-    )
-    .map_err(Error::write)?;
-
-    let mut code = if report.summary.failed {
-        ExitCode::Findings
-    } else {
-        ExitCode::Clean
-    };
-    if inputs.unreadable.iter().any(|u| u.explicit) || report.inputs.is_empty() {
-        code = code.merge(ExitCode::Usage);
-        if report.inputs.is_empty() && inputs.unreadable.iter().all(|u| !u.explicit) {
-            let _ = writeln!(err, "error: none of the inputs could be analysed");
-        }
+    ) {
+        Ok(()) => {}
+        // A reader that went away (`| head`) does not change the verdict.
+        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => return Ok(code),
+        Err(e) => return Err(Error::write(e)),
     }
     Ok(code)
 }

@@ -155,28 +155,59 @@ pub fn order(mut findings: Vec<Finding>) -> Vec<Finding> {
             })
             .unwrap_or(0);
         let s = pending.remove(ready);
+        // Next to a cause of the same severity; a cause of another severity is linked
+        // ("symptom of") but the severity groups stay whole.
         let at = out
             .iter()
-            .rposition(|f| s.caused_by.contains(&f.rule_id))
-            .map_or(out.len(), |i| {
-                // After the cause and the symptoms already placed behind it.
-                let mut j = i + 1;
-                while j < out.len()
-                    && out[j]
-                        .caused_by
-                        .iter()
-                        .any(|c| s.caused_by.contains(c) || *c == out[i].rule_id)
-                {
-                    j += 1;
-                }
-                j
-            });
+            .rposition(|f| s.caused_by.contains(&f.rule_id) && f.severity == s.severity)
+            .map_or_else(
+                || severity_slot(&out, &s),
+                |i| {
+                    // After the cause and the symptoms already placed behind it.
+                    let mut j = i + 1;
+                    while j < out.len()
+                        && out[j]
+                            .caused_by
+                            .iter()
+                            .any(|c| s.caused_by.contains(c) || *c == out[i].rule_id)
+                    {
+                        j += 1;
+                    }
+                    j
+                },
+            );
         out.insert(at, s);
     }
     out
 }
 
-/// Fills `{name}` placeholders from facts, then from the run; unknown ones stay visible.
+/// Where a finding goes when no cause of its severity is placed: the end of its
+/// severity group.
+fn severity_slot(out: &[Finding], f: &Finding) -> usize {
+    out.iter()
+        .position(|o| {
+            o.severity < f.severity
+                || (o.severity == f.severity && o.caused_by.is_empty() && o.rule_id > f.rule_id)
+        })
+        .unwrap_or(out.len())
+}
+
+/// Whether a value can be pasted into a shell command as it is. Values come from logs,
+/// which an attacker may write: anything with quotes, spaces, `$`, backticks or other
+/// shell syntax is not filled in, and the placeholder stays visible instead.
+pub fn shell_safe(value: &str) -> bool {
+    !value.is_empty()
+        && value.bytes().all(|b| {
+            b.is_ascii_alphanumeric()
+                || matches!(
+                    b,
+                    b'_' | b'.' | b':' | b'/' | b'=' | b'@' | b'%' | b'+' | b',' | b'~' | b'-'
+                )
+        })
+}
+
+/// Fills `{name}` placeholders from facts, then from the run, when the value is
+/// [`shell_safe`]; unknown or unsafe ones stay visible.
 pub fn fill(template: &str, facts: &BTreeMap<String, String>, run: &Placeholders) -> String {
     let mut out = String::with_capacity(template.len());
     let mut rest = template;
@@ -186,7 +217,11 @@ pub fn fill(template: &str, facts: &BTreeMap<String, String>, run: &Placeholders
         match after.find('}') {
             Some(end) => {
                 let name = &after[..end];
-                match facts.get(name).or_else(|| run.get(name)) {
+                match facts
+                    .get(name)
+                    .or_else(|| run.get(name))
+                    .filter(|v| shell_safe(v))
+                {
                     Some(v) => out.push_str(v),
                     None => {
                         out.push('{');
@@ -249,6 +284,18 @@ mod order_tests {
     }
 
     #[test]
+    fn severity_groups_stay_whole() {
+        let out = order(vec![
+            finding("boot", Severity::Error, &["timeout"]),
+            finding("timeout", Severity::Warning, &[]),
+            finding("flask", Severity::Error, &[]),
+            finding("exit", Severity::Error, &["boot", "timeout"]),
+        ]);
+        let ids: Vec<&str> = out.iter().map(|f| f.rule_id.as_str()).collect();
+        assert_eq!(ids, ["boot", "exit", "flask", "timeout"]);
+    }
+
+    #[test]
     fn chains_of_symptoms_keep_their_order() {
         let out = order(vec![
             finding("a-exit", Severity::Error, &["m-boot", "z-root"]),
@@ -257,6 +304,30 @@ mod order_tests {
         ]);
         let ids: Vec<&str> = out.iter().map(|f| f.rule_id.as_str()).collect();
         assert_eq!(ids, ["z-root", "m-boot", "a-exit"]);
+    }
+
+    #[test]
+    fn values_from_logs_never_inject_shell_syntax() {
+        let facts = BTreeMap::from([
+            (
+                "requirement".to_string(),
+                "x\"$(touch${IFS}/tmp/pwned)\"".to_string(),
+            ),
+            (
+                "host".to_string(),
+                "ep.westeurope.inference.ml.azure.com".to_string(),
+            ),
+        ]);
+        assert_eq!(
+            fill(
+                "pip download \"{requirement}\" && nslookup {host}",
+                &facts,
+                &Placeholders::new()
+            ),
+            "pip download \"{requirement}\" && nslookup ep.westeurope.inference.ml.azure.com"
+        );
+        assert!(!shell_safe("a b") && !shell_safe("`x`") && !shell_safe("a;b") && !shell_safe(""));
+        assert!(shell_safe("Standard_DS3_v2") && shell_safe("azureml:model:3"));
     }
 
     #[test]

@@ -37,6 +37,8 @@ pub struct PatternHits {
     pub first: Vec<Hit>,
     /// Named captures of the first hit.
     pub captures: Vec<(String, String)>,
+    /// The line of the latest hit.
+    pub last_line: u64,
 }
 
 /// What the lines after a rule's first hit yielded.
@@ -113,6 +115,7 @@ impl<'a> Scanner<'a> {
             self.buf = vec![0; CHUNK];
         }
         let mut filled = 0usize;
+        let mut in_long_line = false;
         let mut eof = false;
         let mut any_byte = false;
         let mut last_byte = b'\n';
@@ -139,11 +142,17 @@ impl<'a> Scanner<'a> {
                     Some(i) => i + 1,
                     None => {
                         // A line longer than the buffer: scan this piece, keep the line open.
-                        walk.scan.long_lines += 1;
+                        if !in_long_line {
+                            walk.scan.long_lines += 1;
+                        }
+                        in_long_line = true;
                         filled
                     }
                 }
             };
+            if end > 0 && self.buf[end - 1] == b'\n' {
+                in_long_line = false;
+            }
             walk.region(&self.buf[..end]);
             self.buf.copy_within(end..filled, 0);
             filled -= end;
@@ -154,15 +163,37 @@ impl<'a> Scanner<'a> {
     }
 }
 
-fn text_of(line: &[u8], at: usize) -> String {
+/// The evidence text of a line: secrets redacted on the whole line *before* it is
+/// shortened (a cut must never turn `sig=…` into an unrecognisable `ig=…`), terminal
+/// control characters replaced, and at most [`MAX_TEXT`] bytes kept around the match.
+fn text_of(line: &[u8], at: usize, end: usize) -> String {
     let line = line.strip_suffix(b"\r").unwrap_or(line);
-    let slice = if line.len() <= MAX_TEXT {
-        line
+    let lossy = String::from_utf8_lossy(line);
+    let redacted = crate::redact::redact(&lossy);
+    let clean: String = redacted
+        .chars()
+        .map(|c| {
+            if c.is_control() && c != '\t' {
+                '\u{FFFD}'
+            } else {
+                c
+            }
+        })
+        .collect();
+    if clean.len() <= MAX_TEXT {
+        return clean;
+    }
+    // Find the match in the cleaned text; fall back to the start.
+    let needle =
+        String::from_utf8_lossy(&line[at.min(line.len())..end.min(line.len())]).into_owned();
+    let pos = if needle.is_empty() {
+        0
     } else {
-        let start = at.saturating_sub(MAX_TEXT / 4).min(line.len());
-        &line[start..(start + MAX_TEXT).min(line.len())]
+        clean.find(&needle).unwrap_or(0)
     };
-    String::from_utf8_lossy(slice).into_owned()
+    let start = floor_char_boundary(&clean, pos.saturating_sub(MAX_TEXT / 4));
+    let stop = floor_char_boundary(&clean, (start + MAX_TEXT).min(clean.len()));
+    clean[start..stop].to_owned()
 }
 
 impl Walk<'_> {
@@ -235,8 +266,7 @@ impl Walk<'_> {
                         if let Some(m) = caps.name(name)
                             && !result.facts.contains_key(name)
                         {
-                            let mut v = String::from_utf8_lossy(m.as_bytes()).trim().to_owned();
-                            v.truncate(floor_char_boundary(&v, MAX_FACT));
+                            let v = fact_text(m.as_bytes());
                             result.facts.insert(name.to_owned(), v);
                             took = true;
                         }
@@ -244,7 +274,7 @@ impl Walk<'_> {
                     if took && result.lines.len() < HITS_KEPT {
                         result.lines.push(Hit {
                             line: number,
-                            text: text_of(line, 0),
+                            text: text_of(line, 0, 0),
                         });
                     }
                 }
@@ -265,29 +295,34 @@ impl Walk<'_> {
             let pattern = &set.patterns[p as usize];
             let entry_exists = self.scan.hits.contains_key(&p);
             let matched_at = if entry_exists {
-                pattern.regex.find(bare).map(|m| m.start())
+                pattern.regex.find(bare).map(|m| (m.start(), m.end()))
             } else {
                 pattern.regex.captures(bare).map(|caps| {
                     let entry = self.scan.hits.entry(p).or_default();
                     for name in pattern.regex.capture_names().flatten() {
                         if let Some(m) = caps.name(name) {
-                            let mut v = String::from_utf8_lossy(m.as_bytes()).trim().to_owned();
-                            v.truncate(floor_char_boundary(&v, MAX_FACT));
-                            entry.captures.push((name.to_owned(), v));
+                            entry
+                                .captures
+                                .push((name.to_owned(), fact_text(m.as_bytes())));
                         }
                     }
-                    caps.get(0).map_or(0, |m| m.start())
+                    caps.get(0).map_or((0, 0), |m| (m.start(), m.end()))
                 })
             };
-            let Some(at) = matched_at else {
+            let Some((at, end)) = matched_at else {
                 continue;
             };
             let entry = self.scan.hits.entry(p).or_default();
+            // Pieces of one overlong line share its number: count the line once.
+            if entry.count > 0 && entry.last_line == self.line {
+                continue;
+            }
             entry.count += 1;
+            entry.last_line = self.line;
             if entry.first.len() < HITS_KEPT {
                 entry.first.push(Hit {
                     line: self.line,
-                    text: text_of(bare, at),
+                    text: text_of(bare, at, end),
                 });
             }
             // The first hit of a rule's main pattern opens its context window.
@@ -320,10 +355,21 @@ impl Walk<'_> {
             }
             self.scan.error_lines.push_back(Hit {
                 line: self.line,
-                text: text_of(bare, 0),
+                text: text_of(bare, 0, 0),
             });
         }
     }
+}
+
+/// A captured value: redacted, trimmed, bounded.
+fn fact_text(bytes: &[u8]) -> String {
+    let lossy = String::from_utf8_lossy(bytes);
+    let mut v: String = crate::redact::redact(lossy.trim())
+        .chars()
+        .map(|c| if c.is_control() { '\u{FFFD}' } else { c })
+        .collect();
+    v.truncate(floor_char_boundary(&v, MAX_FACT));
+    v
 }
 
 /// The largest index ≤ `max` on a char boundary of `s`.

@@ -117,7 +117,14 @@ pub fn write_table(
         }
         write_finding(out, f, style)?;
     }
-    if r.findings.is_empty() {
+    if r.findings.is_empty() && s.inputs_analysed == 0 {
+        writeln!(
+            out,
+            "{}",
+            style.yellow("Nothing was analysed: no input could be read.")
+        )?;
+        writeln!(out)?;
+    } else if r.findings.is_empty() {
         writeln!(
             out,
             "{}",

@@ -22,17 +22,35 @@ pub struct Unreadable {
 pub struct InputSet {
     pub documents: Vec<Origin>,
     pub unreadable: Vec<Unreadable>,
+    /// Documents named on the command line (not found inside a directory).
+    pub explicit: Vec<Origin>,
+}
+
+impl InputSet {
+    /// Adds a file once, however often it is named (`a.log ./a.log dir/ dir/a.log`).
+    fn push(&mut self, origin: Origin, seen: &mut std::collections::HashSet<PathBuf>) -> bool {
+        if let Origin::File(p) = &origin {
+            let key = std::fs::canonicalize(p).unwrap_or_else(|_| p.clone());
+            if !seen.insert(key) {
+                return false;
+            }
+        }
+        self.documents.push(origin);
+        true
+    }
 }
 
 /// Expands `args` (`-` is stdin) into documents. Directories are walked recursively in
 /// name order without following symbolic links to directories.
 pub fn collect(args: &[String]) -> InputSet {
     let mut set = InputSet::default();
+    let mut seen = std::collections::HashSet::new();
     let mut stdin_seen = false;
     for arg in args {
         if arg == "-" {
             if !stdin_seen {
                 set.documents.push(Origin::Stdin);
+                set.explicit.push(Origin::Stdin);
                 stdin_seen = true;
             }
             continue;
@@ -45,14 +63,14 @@ pub fn collect(args: &[String]) -> InputSet {
                 explicit: true,
             }),
             Ok(meta) if meta.is_dir() => {
-                let before = set.documents.len();
-                walk(&path, &mut set);
-                if set.documents.len() == before
-                    && !set
-                        .unreadable
-                        .iter()
-                        .any(|u| u.path.starts_with(arg.as_str()))
-                {
+                let mut found = Vec::new();
+                let unreadable_before = set.unreadable.len();
+                walk(&path, &mut found, &mut set.unreadable);
+                let any_file = !found.is_empty();
+                for f in found {
+                    set.push(Origin::File(f), &mut seen);
+                }
+                if !any_file && set.unreadable.len() == unreadable_before {
                     set.unreadable.push(Unreadable {
                         path: arg.clone(),
                         reason: "the directory contains no files".to_owned(),
@@ -60,17 +78,22 @@ pub fn collect(args: &[String]) -> InputSet {
                     });
                 }
             }
-            Ok(_) => set.documents.push(Origin::File(path)),
+            Ok(_) => {
+                let origin = Origin::File(path);
+                if set.push(origin.clone(), &mut seen) {
+                    set.explicit.push(origin);
+                }
+            }
         }
     }
     set
 }
 
-fn walk(dir: &Path, set: &mut InputSet) {
+fn walk(dir: &Path, found: &mut Vec<PathBuf>, unreadable: &mut Vec<Unreadable>) {
     let entries = match std::fs::read_dir(dir) {
         Ok(e) => e,
         Err(e) => {
-            set.unreadable.push(Unreadable {
+            unreadable.push(Unreadable {
                 path: dir.display().to_string(),
                 reason: io_reason(&e),
                 explicit: false,
@@ -85,9 +108,9 @@ fn walk(dir: &Path, set: &mut InputSet) {
             continue;
         };
         if meta.is_dir() {
-            walk(&path, set);
+            walk(&path, found, unreadable);
         } else if meta.is_file() || (meta.file_type().is_symlink() && path.is_file()) {
-            set.documents.push(Origin::File(path));
+            found.push(path);
         }
     }
 }
@@ -127,14 +150,14 @@ pub fn read_rule_dir(dir: &Path) -> Result<Vec<(PathBuf, String)>, String> {
             dir.display()
         ));
     }
-    let mut set = InputSet::default();
-    walk(dir, &mut set);
-    if let Some(u) = set.unreadable.first() {
+    let mut found = Vec::new();
+    let mut unreadable = Vec::new();
+    walk(dir, &mut found, &mut unreadable);
+    if let Some(u) = unreadable.first() {
         return Err(format!("cannot read {}: {}", u.path, u.reason));
     }
     let mut out = Vec::new();
-    for origin in set.documents {
-        let Origin::File(path) = origin else { continue };
+    for path in found {
         if !matches!(
             path.extension().and_then(|e| e.to_str()),
             Some("yaml" | "yml")
@@ -165,6 +188,7 @@ mod tests {
             root.display().to_string(),
             "-".into(),
             "-".into(),
+            root.join("a.log").display().to_string(),
             root.join("missing.log").display().to_string(),
             root.join("empty").display().to_string(),
         ];

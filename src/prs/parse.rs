@@ -1,0 +1,737 @@
+//! Line parsers for the files of a ParallelRunStep tree. Each file's lines go through a
+//! [`FileParser`] as the scanner streams them (see [`Tap`]), so a tree is read once.
+//! Formats marked UNCONFIRMED in the reference are keyed on substrings; a line that
+//! fits nothing is ignored, and a file that fits nothing is noted, never fatal.
+
+use std::collections::BTreeMap;
+use std::io::{self, Read};
+use std::sync::OnceLock;
+
+use regex::Regex;
+
+use super::tree::Role;
+
+/// A line that supports a conclusion.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Line {
+    pub line: u64,
+    pub text: String,
+}
+
+/// One attempt at one mini-batch, from the processed mini-batches CSV.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Attempt {
+    pub id: String,
+    pub picked: u32,
+    pub node: String,
+    pub process: String,
+    pub elapsed: Option<f64>,
+    pub run_seconds: Option<f64>,
+    pub total: Option<u64>,
+    pub succeeded: Option<u64>,
+    pub failed: Option<u64>,
+    pub status: String,
+    pub category: String,
+    pub message: String,
+    pub detail: String,
+    pub line: u64,
+}
+
+impl Attempt {
+    pub fn is_failure(&self) -> bool {
+        let s = self.status.to_ascii_uppercase();
+        s.contains("EXCEPTION") || s.contains("TIMEOUT") || s.contains("FAIL") || s.contains("KILL")
+    }
+}
+
+/// An error message from the user error files, grouped by exception and message.
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
+pub struct ErrorKey {
+    pub phase: String,
+    pub exception: String,
+    pub message: String,
+}
+
+/// The overview's final sentence when every mini-batch was processed.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct FinalCounts {
+    pub mini_batches: u64,
+    pub items: u64,
+    pub succeeded: u64,
+    pub failed: u64,
+    pub threshold: Option<i64>,
+}
+
+/// Everything one file says.
+#[derive(Debug, Clone, Default)]
+pub struct FileFacts {
+    pub lines: u64,
+    /// Lines that fit the file's grammar (0 for a structured file means garbled).
+    pub recognised: u64,
+    pub scheduled: Option<(u64, Option<u64>, Option<u64>)>,
+    pub progress: Option<(u64, u64, String, Line)>,
+    pub all_processed: Option<u64>,
+    pub final_counts: Option<FinalCounts>,
+    pub threshold_exceeded: Option<(u64, i64, Line)>,
+    pub stop_reasons: Vec<String>,
+    pub no_progress: Option<(u64, Line)>,
+    pub times: BTreeMap<&'static str, (u64, Line)>,
+    pub no_succeeded: Option<Line>,
+    pub bad_return: Option<Line>,
+    pub system_error: Option<Line>,
+    pub slow_tasks: Option<(u64, Line)>,
+    pub first_time: Option<String>,
+    pub last_time: Option<String>,
+    pub args: BTreeMap<String, String>,
+    pub system_exits: Vec<(i32, Line)>,
+    pub process_exits: Vec<(String, i32, Line)>,
+    pub processes_seen: Vec<String>,
+    pub run_timeouts: Vec<(u64, Line)>,
+    pub errors: BTreeMap<ErrorKey, (u64, Line)>,
+    pub attempts: Vec<Attempt>,
+    /// Peak `Memory Used Percent` and `Cpu Percent` with the time of the memory peak.
+    pub peak_memory: Option<(f64, String)>,
+    pub peak_cpu: Option<f64>,
+    pub last_lines: Vec<Line>,
+}
+
+struct Patterns {
+    sys_line: Regex,
+    overview_line: Regex,
+    scheduled: Regex,
+    progress: Regex,
+    all_processed: Regex,
+    final_counts: Regex,
+    threshold: Regex,
+    stopped: Regex,
+    no_progress: Regex,
+    times: Regex,
+    no_succeeded: Regex,
+    bad_return: Regex,
+    system_error: Regex,
+    slow_tasks: Regex,
+    arg: Regex,
+    dict_arg: Regex,
+    system_exit: Regex,
+    process_exit: Regex,
+    run_timeout: Regex,
+    entry_failed: Regex,
+    exception_line: Regex,
+}
+
+fn patterns() -> &'static Patterns {
+    static P: OnceLock<Patterns> = OnceLock::new();
+    P.get_or_init(|| {
+        let r = |p: &str| Regex::new(p).unwrap_or_else(|e| unreachable!("PRS pattern {p}: {e}"));
+        Patterns {
+            // TS|[Name|]LEVEL|PID|[TID|]message  (current and ≈2020 formats)
+            sys_line: r(r"^(\d{4}-\d\d-\d\d \d\d:\d\d:\d\d,\d{3})\|(?:[\w.]+\|)?(DEBUG|INFO|WARNING|ERROR|CRITICAL)\|\d+\|(?:\d{6,}\|)?(?:\w+\(\)\|)?(.*)$"),
+            overview_line: r(r"^(\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(?:\.\d+)?) (.*)$"),
+            scheduled: r(r"Scheduled (\d+) mini batches in (\d+) seconds\.(?: There are (\d+) tasks with (\d+) items\.)?"),
+            progress: r(r"Processed (\d+) of (\d+) mini batches in ([\d:]+(?: days?, [\d:]+)?)\."),
+            all_processed: r(r"All (\d+) mini batches have been processed\."),
+            final_counts: r(r"There are (\d+) mini batches with (\d+) items\. Processed \d+ mini batches containing \d+ items, (\d+) succeeded, (\d+) failed\.(?: The error threshold is (-?\d+)\.)?"),
+            threshold: r(r"The number of failed items is (\d+), which exceeds error threshold (-?\d+)"),
+            stopped: r(r"Progress update stopped for reasons: \[(.*)\]"),
+            no_progress: r(r"No progress update in (\d+) seconds"),
+            times: r(r"The (run|init)\(\) in the entry scipt had (raised exception|timeout) for (\d+) times"),
+            no_succeeded: r(r"There is no succeeded mini batch item returned from run\(\)"),
+            bad_return: r(r"The run\(\) method in the entry script should return a list or a pandas DataFrame"),
+            system_error: r(r"(?:DriverException: Job failed with|The master role failed with error:|SystemExit: 42)"),
+            slow_tasks: r(r"(?:Unable to create any task within|First task creation is taking longer than) (\d+) seconds"),
+            arg: r(r"--(node_count|process_count_per_node|run_invocation_timeout|run_max_try|error_threshold|mini_batch_size|mini_batch_error_threshold|output_action|resource_monitor_interval|progress_update_timeout)[= ]'?([\w.-]+)"),
+            dict_arg: r(r#"['"](node_count|process_count_per_node|run_invocation_timeout|run_max_try|error_threshold|mini_batch_size|output_action)['"]\s*:\s*['"]?([\w.-]+)"#),
+            system_exit: r(r"^SystemExit: (-?\d+)"),
+            process_exit: r(r"(process\d{3}|Process-\d+) exits with returncode (-?\d+)"),
+            run_timeout: r(r"(?:Stop for run\(\) unable to finish within|did not finish in) (\d+) seconds"),
+            entry_failed: r(r"Entry script (run|init)\(\) failed for ([A-Za-z_][\w.]*)(?:: (.*?))?(?:\. Details|$)"),
+            exception_line: r(r"^([A-Za-z_][\w.]*(?:Error|Exception)): (.+)$"),
+        }
+    })
+}
+
+/// Parses the lines of one file according to its role.
+#[derive(Debug)]
+pub struct FileParser {
+    role: Role,
+    facts: FileFacts,
+    header: Option<Vec<String>>,
+    /// Within a traceback in a user error file: its phase.
+    phase: Option<String>,
+}
+
+fn evidence(number: u64, text: &str) -> Line {
+    let mut t = text.trim_end().to_owned();
+    if t.len() > 400 {
+        t.truncate(crate::engine::scan::floor_char_boundary(&t, 400));
+    }
+    Line {
+        line: number,
+        text: t,
+    }
+}
+
+fn num(s: &str) -> Option<u64> {
+    s.trim().parse().ok()
+}
+
+fn float(s: &str) -> Option<f64> {
+    s.trim().parse::<f64>().ok().filter(|f| f.is_finite())
+}
+
+/// Splits one CSV line (RFC 4180 quoting on a single line).
+pub fn csv_fields(line: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut field = String::new();
+    let mut quoted = false;
+    let mut chars = line.chars().peekable();
+    while let Some(c) = chars.next() {
+        match (c, quoted) {
+            ('"', true) if chars.peek() == Some(&'"') => {
+                field.push('"');
+                chars.next();
+            }
+            ('"', _) => quoted = !quoted,
+            (',', false) => out.push(std::mem::take(&mut field)),
+            (c, _) => field.push(c),
+        }
+    }
+    out.push(field);
+    out
+}
+
+impl FileParser {
+    pub fn new(role: Role) -> FileParser {
+        FileParser {
+            role,
+            facts: FileFacts::default(),
+            header: None,
+            phase: None,
+        }
+    }
+
+    pub fn finish(self) -> FileFacts {
+        self.facts
+    }
+
+    /// Feeds one line (without its terminator); `number` is 1-based.
+    pub fn line(&mut self, number: u64, raw: &[u8]) {
+        self.facts.lines = number;
+        let text = String::from_utf8_lossy(raw);
+        let text = text.trim_end_matches('\r');
+        match self.role.clone() {
+            Role::MiniBatchCsv { node, process } => self.csv_attempt(number, text, node, process),
+            Role::NodePerf { .. } => self.perf(text),
+            Role::ProcessPerf { .. } | Role::DiskPerf { .. } | Role::SummaryCsv => {
+                if text.contains(',') {
+                    self.facts.recognised += 1;
+                }
+            }
+            Role::UserError { .. } | Role::UserErrorSummary => self.user_error(number, text),
+            _ => self.message_line(number, text),
+        }
+    }
+
+    fn message_line(&mut self, number: u64, text: &str) {
+        let p = patterns();
+        let f = &mut self.facts;
+        // The message part of a structured line, or the whole line.
+        let message: &str = if let Some(c) = p.sys_line.captures(text) {
+            f.recognised += 1;
+            c.get(3).map_or("", |m| m.as_str())
+        } else if let Some(c) = p.overview_line.captures(text) {
+            f.recognised += 1;
+            let ts = c.get(1).map_or("", |m| m.as_str()).to_owned();
+            if f.first_time.is_none() {
+                f.first_time = Some(ts.clone());
+            }
+            f.last_time = Some(ts);
+            c.get(2).map_or("", |m| m.as_str())
+        } else {
+            text
+        };
+        if message.trim().is_empty() {
+            return;
+        }
+        if matches!(
+            self.role,
+            Role::JobResult | Role::JobError | Role::Overview { .. } | Role::Master
+        ) {
+            if f.last_lines.len() == 3 {
+                f.last_lines.remove(0);
+            }
+            f.last_lines.push(evidence(number, text));
+        }
+        if let Some(c) = p.scheduled.captures(message) {
+            f.recognised += 1;
+            f.scheduled = Some((
+                num(&c[1]).unwrap_or(0),
+                c.get(3).and_then(|m| num(m.as_str())),
+                c.get(4).and_then(|m| num(m.as_str())),
+            ));
+        }
+        if let Some(c) = p.progress.captures(message) {
+            f.progress = Some((
+                num(&c[1]).unwrap_or(0),
+                num(&c[2]).unwrap_or(0),
+                c[3].to_owned(),
+                evidence(number, text),
+            ));
+        }
+        if let Some(c) = p.all_processed.captures(message) {
+            f.all_processed = num(&c[1]);
+        }
+        if let Some(c) = p.final_counts.captures(message) {
+            f.final_counts = Some(FinalCounts {
+                mini_batches: num(&c[1]).unwrap_or(0),
+                items: num(&c[2]).unwrap_or(0),
+                succeeded: num(&c[3]).unwrap_or(0),
+                failed: num(&c[4]).unwrap_or(0),
+                threshold: c.get(5).and_then(|m| m.as_str().parse().ok()),
+            });
+        }
+        if let Some(c) = p.threshold.captures(message)
+            && f.threshold_exceeded.is_none()
+        {
+            f.threshold_exceeded = Some((
+                num(&c[1]).unwrap_or(0),
+                c[2].parse().unwrap_or(0),
+                evidence(number, text),
+            ));
+        }
+        if let Some(c) = p.stopped.captures(message) {
+            for reason in c[1].split(',') {
+                let r = reason.trim().trim_matches(['\'', '"']).trim().to_owned();
+                if !r.is_empty() && !f.stop_reasons.contains(&r) {
+                    f.stop_reasons.push(r);
+                }
+            }
+        }
+        if let Some(c) = p.no_progress.captures(message)
+            && f.no_progress.is_none()
+        {
+            f.no_progress = Some((num(&c[1]).unwrap_or(0), evidence(number, text)));
+        }
+        if let Some(c) = p.times.captures(message) {
+            let key = match (&c[1], &c[2]) {
+                ("run", "raised exception") => "run_exception",
+                ("run", _) => "run_timeout",
+                ("init", "raised exception") => "init_exception",
+                _ => "init_timeout",
+            };
+            f.times
+                .entry(key)
+                .or_insert((num(&c[3]).unwrap_or(0), evidence(number, text)));
+        }
+        if p.no_succeeded.is_match(message) && f.no_succeeded.is_none() {
+            f.no_succeeded = Some(evidence(number, text));
+        }
+        if p.bad_return.is_match(message) && f.bad_return.is_none() {
+            f.bad_return = Some(evidence(number, text));
+        }
+        if p.system_error.is_match(message) && f.system_error.is_none() {
+            f.system_error = Some(evidence(number, text));
+        }
+        if let Some(c) = p.slow_tasks.captures(message)
+            && f.slow_tasks.is_none()
+        {
+            f.slow_tasks = Some((num(&c[1]).unwrap_or(0), evidence(number, text)));
+        }
+        if matches!(self.role, Role::DriverLog) {
+            for c in p
+                .arg
+                .captures_iter(message)
+                .chain(p.dict_arg.captures_iter(message))
+            {
+                f.args
+                    .entry(c[1].to_owned())
+                    .or_insert_with(|| c[2].to_owned());
+            }
+            if let Some(c) = p.system_exit.captures(text.trim()) {
+                f.system_exits
+                    .push((c[1].parse().unwrap_or(0), evidence(number, text)));
+            }
+        }
+        if let Some(c) = p.process_exit.captures(message) {
+            f.process_exits.push((
+                c[1].to_owned(),
+                c[2].parse().unwrap_or(0),
+                evidence(number, text),
+            ));
+        }
+        if let Some(c) = p.run_timeout.captures(message) {
+            f.run_timeouts
+                .push((num(&c[1]).unwrap_or(0), evidence(number, text)));
+        }
+    }
+
+    fn user_error(&mut self, number: u64, text: &str) {
+        let p = patterns();
+        let f = &mut self.facts;
+        if let Some(c) = p.entry_failed.captures(text) {
+            f.recognised += 1;
+            let key = ErrorKey {
+                phase: c[1].to_owned(),
+                exception: c[2].to_owned(),
+                message: c.get(3).map_or("", |m| m.as_str()).trim().to_owned(),
+            };
+            let entry = f.errors.entry(key).or_insert((0, evidence(number, text)));
+            entry.0 += 1;
+            // The traceback that follows repeats the exception; do not count it twice.
+            self.phase = Some(c[1].to_owned());
+            return;
+        }
+        if text.starts_with("Traceback (most recent call last)") {
+            return;
+        }
+        if let Some(c) = p.exception_line.captures(text) {
+            if self.phase.take().is_some() {
+                return;
+            }
+            f.recognised += 1;
+            let key = ErrorKey {
+                phase: String::new(),
+                exception: c[1].to_owned(),
+                message: c[2].trim().to_owned(),
+            };
+            let entry = f.errors.entry(key).or_insert((0, evidence(number, text)));
+            entry.0 += 1;
+        }
+    }
+
+    fn csv_attempt(
+        &mut self,
+        number: u64,
+        text: &str,
+        node: Option<String>,
+        process: Option<String>,
+    ) {
+        if text.trim().is_empty() {
+            return;
+        }
+        let fields = csv_fields(text);
+        let Some(header) = &self.header else {
+            let h: Vec<String> = fields
+                .iter()
+                .map(|s| s.trim().to_ascii_lowercase())
+                .collect();
+            if h.iter().any(|c| c.contains("status")) {
+                self.header = Some(h);
+            }
+            return;
+        };
+        let col = |names: &[&str]| -> Option<String> {
+            let i = header.iter().position(|h| names.contains(&h.as_str()))?;
+            fields
+                .get(i)
+                .map(|s| s.trim().to_owned())
+                .filter(|s| !s.is_empty() && s != "N/A")
+        };
+        let Some(status) = col(&["status"]) else {
+            return;
+        };
+        // Rows that only mark lifecycle events (legacy ENTRY_SCRIPT_INIT_START) are not attempts.
+        let id = col(&["mini-batch id", "task id", "minibatch id"]);
+        let Some(id) = id else {
+            return;
+        };
+        self.facts.recognised += 1;
+        let process_col = col(&["process", "process name", "agent"]).unwrap_or_default();
+        let (node_from_process, process_name) = match process_col.split_once(['/', ':']) {
+            Some((n, p)) => (Some(n.to_owned()), p.to_owned()),
+            None => (None, process_col.clone()),
+        };
+        let node = col(&["node id", "node", "ip address", "node ip"])
+            .or(node_from_process)
+            .or(node)
+            .unwrap_or_default();
+        let process = if process_name.is_empty() {
+            process.unwrap_or_default()
+        } else {
+            process_name
+        };
+        self.facts.attempts.push(Attempt {
+            id,
+            picked: col(&["picked count", "dequeue count"])
+                .and_then(|s| s.parse().ok())
+                .unwrap_or(1),
+            node,
+            process,
+            elapsed: col(&["elapsed seconds"]).and_then(|s| float(&s)),
+            run_seconds: col(&["run method seconds"]).and_then(|s| float(&s)),
+            total: col(&["total"]).and_then(|s| num(&s)),
+            succeeded: col(&["succeeded"]).and_then(|s| num(&s)),
+            failed: col(&["failed"]).and_then(|s| num(&s)),
+            status,
+            category: col(&["error category"]).unwrap_or_default(),
+            message: col(&["error message", "error"]).unwrap_or_default(),
+            detail: col(&["mini-batch detail", "minibatch detail"]).unwrap_or_default(),
+            line: number,
+        });
+    }
+
+    fn perf(&mut self, text: &str) {
+        let fields = csv_fields(text);
+        let Some(header) = &self.header else {
+            let h: Vec<String> = fields
+                .iter()
+                .map(|s| s.trim().to_ascii_lowercase())
+                .collect();
+            if h.iter().any(|c| c.contains("percent")) {
+                self.header = Some(h);
+            }
+            return;
+        };
+        let get = |name: &str| {
+            header
+                .iter()
+                .position(|h| h == name)
+                .and_then(|i| fields.get(i))
+                .and_then(|v| float(v))
+        };
+        let time = header
+            .iter()
+            .position(|h| h.contains("time"))
+            .and_then(|i| fields.get(i))
+            .cloned()
+            .unwrap_or_default();
+        let f = &mut self.facts;
+        let mut any = false;
+        if let Some(m) = get("memory used percent") {
+            any = true;
+            if f.peak_memory.as_ref().is_none_or(|(p, _)| m > *p) {
+                f.peak_memory = Some((m, time));
+            }
+        }
+        if let Some(c) = get("cpu percent") {
+            any = true;
+            f.peak_cpu = Some(f.peak_cpu.map_or(c, |p| p.max(c)));
+        }
+        if any {
+            f.recognised += 1;
+        }
+    }
+}
+
+/// Passes every line of the bytes read through it to a [`FileParser`], so the rule
+/// scanner and the PRS parser share one read of each file.
+#[derive(Debug)]
+pub struct Tap<'p, R> {
+    inner: R,
+    parser: &'p mut FileParser,
+    pending: Vec<u8>,
+    number: u64,
+    overlong: bool,
+}
+
+/// Longest line the PRS parser looks at; longer lines are cut (the rule scanner still
+/// sees them whole).
+const MAX_PARSED_LINE: usize = 64 * 1024;
+
+impl<'p, R: Read> Tap<'p, R> {
+    pub fn new(inner: R, parser: &'p mut FileParser) -> Self {
+        Tap {
+            inner,
+            parser,
+            pending: Vec::new(),
+            number: 0,
+            overlong: false,
+        }
+    }
+
+    fn emit(&mut self) {
+        self.number += 1;
+        self.parser.line(self.number, &self.pending);
+        self.pending.clear();
+        self.overlong = false;
+    }
+}
+
+impl<R: Read> Read for Tap<'_, R> {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        let n = self.inner.read(buf)?;
+        if n == 0 {
+            if !self.pending.is_empty() || self.overlong {
+                self.emit();
+            }
+            return Ok(0);
+        }
+        let mut rest = &buf[..n];
+        while let Some(i) = memchr::memchr(b'\n', rest) {
+            if !self.overlong {
+                let take = (MAX_PARSED_LINE - self.pending.len().min(MAX_PARSED_LINE)).min(i);
+                self.pending.extend_from_slice(&rest[..take]);
+            }
+            self.emit();
+            rest = &rest[i + 1..];
+        }
+        if !rest.is_empty() && !self.overlong {
+            let room = MAX_PARSED_LINE.saturating_sub(self.pending.len());
+            self.pending
+                .extend_from_slice(&rest[..rest.len().min(room)]);
+            if rest.len() > room {
+                self.overlong = true;
+            }
+        }
+        Ok(n)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn parse(role: Role, text: &str) -> FileFacts {
+        let mut p = FileParser::new(role);
+        let mut tap = Tap::new(text.as_bytes(), &mut p);
+        let mut sink = Vec::new();
+        tap.read_to_end(&mut sink).unwrap();
+        p.finish()
+    }
+
+    #[test]
+    fn overview_lines() {
+        let f = parse(
+            Role::Overview { key: String::new() },
+            "2023-05-16T22:00:01.226929 Start the simulator.\n2023-05-16T22:00:05.767763 Scheduling finished. Scheduled 40 mini batches in 3 seconds. There are 40 tasks with 40 items.\n2023-05-16T22:20:53.233813 Processed 31 of 40 mini batches in 0:20:48. Estimated remaining time 0:06:10.\n2023-05-16T22:22:08.962071 The number of failed items is 12, which exceeds error threshold 10.\n2023-05-16T22:22:09.000000 Progress update stopped for reasons: [Exceeded error threshold.]\n",
+        );
+        assert_eq!(f.scheduled, Some((40, Some(40), Some(40))));
+        assert_eq!(
+            f.progress.as_ref().map(|p| (p.0, p.1, p.2.as_str())),
+            Some((31, 40, "0:20:48"))
+        );
+        assert_eq!(
+            f.threshold_exceeded.as_ref().map(|t| (t.0, t.1, t.2.line)),
+            Some((12, 10, 4))
+        );
+        assert_eq!(f.stop_reasons, ["Exceeded error threshold."]);
+        assert_eq!(f.first_time.as_deref(), Some("2023-05-16T22:00:01.226929"));
+        assert_eq!(f.recognised, 6);
+    }
+
+    #[test]
+    fn sys_lines_current_and_legacy() {
+        let f = parse(
+            Role::NodeMain { node: "1".into() },
+            "2021-04-15 22:05:26,715|ERROR|255|139773019682560|stderr: terminate called without an active exception\n2021-04-15 22:06:00,000|INFO|255|process001 exits with returncode -9.\n2020-09-17 09:43:39,318|ParallelRunStep.TaskManager|ERROR|230|Failed to process\n",
+        );
+        assert_eq!(f.recognised, 3);
+        assert_eq!(
+            f.process_exits
+                .iter()
+                .map(|(p, c, _)| (p.as_str(), *c))
+                .collect::<Vec<_>>(),
+            [("process001", -9)]
+        );
+    }
+
+    #[test]
+    fn driver_arguments_and_exit() {
+        let f = parse(
+            Role::DriverLog,
+            "Script args: ['driver/amlbi_main.py', '--process_count_per_node', '2', '--run_invocation_timeout', '60', '--error_threshold', '-1']\n  File \"driver/amlbi_main.py\", line 226, in main\n    sys.exit(exitcode_candidate)\nSystemExit: 42\n",
+        );
+        assert_eq!(f.system_exits.iter().map(|e| e.0).collect::<Vec<_>>(), [42]);
+        let f = parse(
+            Role::DriverLog,
+            "argv --process_count_per_node 2 --run_invocation_timeout=60 --error_threshold -1 --node_count 3\n",
+        );
+        assert_eq!(
+            f.args.get("process_count_per_node").map(String::as_str),
+            Some("2")
+        );
+        assert_eq!(
+            f.args.get("run_invocation_timeout").map(String::as_str),
+            Some("60")
+        );
+        assert_eq!(
+            f.args.get("error_threshold").map(String::as_str),
+            Some("-1")
+        );
+        assert_eq!(f.args.get("node_count").map(String::as_str), Some("3"));
+    }
+
+    #[test]
+    fn csv_attempts_with_quotes_and_garbage() {
+        let text = "Mini-batch Id,Picked Count,Process,Start Time,Total,Succeeded,Failed,Elapsed Seconds,Process Seconds,Run Method Seconds,Status,Error Category,Error Message,Mini-batch Detail\n\
+                    7,2,1/process001,2023-05-16T22:01:00.1,1,0,1,3.5,3.1,3.0,RUN_EXCEPTION,User,\"ValueError: could not convert, string\",a.csv\n\
+                    garbled line\n\
+                    8,1,0/process000,2023-05-16T22:01:02.1,1,1,0,2.0,1.9,1.8,RUN_DONE,,,b.csv\n";
+        let f = parse(
+            Role::MiniBatchCsv {
+                node: None,
+                process: None,
+            },
+            text,
+        );
+        assert_eq!(f.attempts.len(), 2);
+        let a = &f.attempts[0];
+        assert_eq!(
+            (a.id.as_str(), a.picked, a.node.as_str(), a.process.as_str()),
+            ("7", 2, "1", "process001")
+        );
+        assert_eq!(a.message, "ValueError: could not convert, string");
+        assert!(a.is_failure());
+        assert!(!f.attempts[1].is_failure());
+        assert_eq!(f.attempts[1].line, 4);
+    }
+
+    #[test]
+    fn user_errors_group_and_truncated_or_empty_files() {
+        let text = "Entry script run() failed for ValueError: could not convert string to float: 'N/A'. Details Traceback (most recent call last):\n  File \"score.py\", line 9, in run\nValueError: could not convert string to float: 'N/A'\nEntry script run() failed for ValueError: could not convert string to float: 'N/A'. Details Traceback\nValueError: could not convert string to float: 'N/A'\nTraceback (most recent call last):\nKeyError: 'id'\n";
+        let f = parse(
+            Role::UserError {
+                node: "0".into(),
+                process: "process000".into(),
+            },
+            text,
+        );
+        let groups: Vec<(String, u64)> = f
+            .errors
+            .iter()
+            .map(|(k, v)| (format!("{}: {}", k.exception, k.message), v.0))
+            .collect();
+        assert_eq!(
+            groups,
+            [
+                ("KeyError: 'id'".to_string(), 1),
+                (
+                    "ValueError: could not convert string to float: 'N/A'".to_string(),
+                    2
+                )
+            ]
+        );
+        let empty = parse(Role::JobResult, "");
+        assert_eq!((empty.lines, empty.recognised), (0, 0));
+        let truncated = parse(
+            Role::MiniBatchCsv {
+                node: None,
+                process: None,
+            },
+            "Mini-batch Id,Status\n3,RUN_DO",
+        );
+        assert_eq!(
+            truncated.attempts.len(),
+            1,
+            "a cut-off last row still counts"
+        );
+        let garbled = parse(
+            Role::NodePerf { node: "0".into() },
+            "\u{0}\u{1}binary junk\nmore junk",
+        );
+        assert_eq!(garbled.recognised, 0);
+    }
+
+    #[test]
+    fn perf_peaks() {
+        let f = parse(
+            Role::NodePerf { node: "1".into() },
+            "Utc Time,Cpu Percent,Memory Total (MB),Memory Available (MB),Memory Used (MB),Memory Used Percent\n2023-05-16 22:00:00,50.0,16000,8000,8000,50.0\n2023-05-16 22:10:00,99.5,16000,500,15500,96.9\n2023-05-16 22:20:00,20.0,16000,12000,4000,25.0\n",
+        );
+        assert_eq!(
+            f.peak_memory,
+            Some((96.9, "2023-05-16 22:10:00".to_owned()))
+        );
+        assert_eq!(f.peak_cpu, Some(99.5));
+    }
+}

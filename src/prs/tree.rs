@@ -1,0 +1,312 @@
+//! Recognises ParallelRunStep log trees among the inputs and says what each file is.
+//!
+//! A tree is the `logs/` folder a ParallelRunStep (or a v2 parallel job / batch
+//! endpoint) run writes, found from the files inside it: the progress overview, the job
+//! result, the master role log, the per-node folders. Its parent may hold
+//! `azureml-logs/70_driver_log.txt` (v1) or `user_logs/std_log.txt` (v2). Both the
+//! current layout (node ids, `sys/node/…`) and the ≈2020 one (node IPs, `overview.txt`,
+//! `sys/worker/…`) are recognised.
+
+use std::collections::BTreeSet;
+use std::path::{Path, PathBuf};
+
+/// What one file of a tree holds.
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Role {
+    /// `job_progress_overview.<YYYYMMDDHH>.txt` (the key orders rotated files) or the
+    /// legacy `overview.txt`.
+    Overview {
+        key: String,
+    },
+    JobResult,
+    JobError,
+    /// `sys/master_role.txt` (legacy `sys/master.txt`).
+    Master,
+    /// `sys/node/<node>/_main.txt`.
+    NodeMain {
+        node: String,
+    },
+    /// `sys/node/<node>/processNNN.txt` (legacy `sys/worker/<ip>/Process-N.txt`).
+    Process {
+        node: String,
+        process: String,
+    },
+    /// Driver errors and warnings under `sys/error`, `sys/warning`.
+    SysError,
+    /// `user/error.txt`.
+    UserErrorSummary,
+    /// `user/error/<node>/<process>.txt`.
+    UserError {
+        node: String,
+        process: String,
+    },
+    /// Entry-script logger, stdout and stderr files under `user/`.
+    UserLog,
+    /// `sys/job_report/processed_mini-batches.csv` (legacy `sys/report/processed_tasks.csv`
+    /// and per-process `Process-N.task.csv`).
+    MiniBatchCsv {
+        node: Option<String>,
+        process: Option<String>,
+    },
+    /// `process_summary.csv`, `node_summary.csv` and other report CSVs.
+    SummaryCsv,
+    /// `perf/<node>/node_resource_usage.csv`.
+    NodePerf {
+        node: String,
+    },
+    /// `perf/<node>/processes_resource_usage.csv`.
+    ProcessPerf {
+        node: String,
+    },
+    /// `perf/<node>/node_disk_usage.csv`.
+    DiskPerf {
+        node: String,
+    },
+    /// `azureml-logs/70_driver_log*.txt` or `user_logs/std_log*.txt`.
+    DriverLog,
+    /// `readme.txt`, `os/` process snapshots, profiles and anything unknown: scanned by
+    /// the rules only.
+    Other,
+}
+
+impl Role {
+    /// Whether the PRS parser reads this file line by line.
+    pub fn parsed(&self) -> bool {
+        !matches!(self, Role::Other | Role::UserLog)
+    }
+}
+
+/// Files whose presence marks a `logs/` folder as a ParallelRunStep tree.
+fn is_marker(relative: &str) -> bool {
+    let r = relative;
+    r.starts_with("job_progress_overview")
+        || r == "overview.txt"
+        || r == "job_result.txt"
+        || r == "sys/master_role.txt"
+        || r == "sys/master.txt"
+        || r.starts_with("sys/node/")
+        || r.starts_with("sys/worker/")
+        || r.starts_with("sys/job_report/")
+}
+
+fn components(path: &Path) -> Vec<String> {
+    path.components()
+        .map(|c| c.as_os_str().to_string_lossy().into_owned())
+        .collect()
+}
+
+/// The PRS `logs/` folders among these files.
+pub fn find_roots(files: &[PathBuf]) -> Vec<PathBuf> {
+    let mut roots = BTreeSet::new();
+    for f in files {
+        let parts = components(f);
+        for (i, part) in parts.iter().enumerate() {
+            if part == "logs" && i + 1 < parts.len() {
+                let relative = parts[i + 1..].join("/");
+                if is_marker(&relative) {
+                    roots.insert(parts[..=i].iter().collect::<PathBuf>());
+                }
+            }
+        }
+    }
+    roots.into_iter().collect()
+}
+
+/// The tree a file belongs to, and its role there.
+pub fn classify(roots: &[PathBuf], file: &Path) -> Option<(usize, Role)> {
+    for (i, root) in roots.iter().enumerate() {
+        if let Ok(rel) = file.strip_prefix(root) {
+            return Some((i, role_in_logs(&components(rel))));
+        }
+        if let Some(parent) = root.parent()
+            && let Ok(rel) = file.strip_prefix(parent)
+        {
+            let parts = components(rel);
+            let name = parts.last().map(String::as_str).unwrap_or("");
+            let top = parts.first().map(String::as_str).unwrap_or("");
+            if (top == "azureml-logs" && name.starts_with("70_driver_log"))
+                || (top == "user_logs" && name.starts_with("std_log"))
+            {
+                return Some((i, Role::DriverLog));
+            }
+        }
+    }
+    None
+}
+
+fn role_in_logs(parts: &[String]) -> Role {
+    let p: Vec<&str> = parts.iter().map(String::as_str).collect();
+    let name = p.last().copied().unwrap_or("");
+    let stem = |n: &str| n.trim_end_matches(".txt").to_owned();
+    match p.as_slice() {
+        [n] if n.starts_with("job_progress_overview") => Role::Overview {
+            key: n
+                .trim_start_matches("job_progress_overview")
+                .trim_matches('.')
+                .to_owned(),
+        },
+        ["overview.txt"] => Role::Overview { key: String::new() },
+        ["job_result.txt"] => Role::JobResult,
+        ["job_error.txt"] | ["user", "job_error.txt"] => Role::JobError,
+        ["sys", "master_role.txt"] | ["sys", "master.txt"] => Role::Master,
+        ["sys", "node", node, "_main.txt"] => Role::NodeMain {
+            node: (*node).to_owned(),
+        },
+        ["sys", "node", node, f] if is_process_log(f) => Role::Process {
+            node: (*node).to_owned(),
+            process: stem(f),
+        },
+        ["sys", "worker", node, f] if f.ends_with(".task.csv") => Role::MiniBatchCsv {
+            node: Some((*node).to_owned()),
+            process: Some(f.trim_end_matches(".task.csv").to_owned()),
+        },
+        ["sys", "worker", node, f] if f.ends_with(".txt") => Role::Process {
+            node: (*node).to_owned(),
+            process: stem(f),
+        },
+        ["sys", "error", ..]
+        | ["sys", "warning", ..]
+        | ["sys", "error.txt"]
+        | ["sys", "warning.txt"] => Role::SysError,
+        ["user", "error.txt"] => Role::UserErrorSummary,
+        ["user", "error", node, f] => Role::UserError {
+            node: (*node).to_owned(),
+            process: stem(f),
+        },
+        ["user", ..] => Role::UserLog,
+        ["sys", "job_report", "processed_mini-batches.csv"]
+        | ["sys", "report", "processed_tasks.csv"] => Role::MiniBatchCsv {
+            node: None,
+            process: None,
+        },
+        ["sys", "job_report", _] | ["sys", "report", _] => Role::SummaryCsv,
+        [.., node, "node_resource_usage.csv"] if p.contains(&"perf") => Role::NodePerf {
+            node: (*node).to_owned(),
+        },
+        [.., node, "processes_resource_usage.csv"] if p.contains(&"perf") => Role::ProcessPerf {
+            node: (*node).to_owned(),
+        },
+        [.., node, "node_disk_usage.csv"] if p.contains(&"perf") => Role::DiskPerf {
+            node: (*node).to_owned(),
+        },
+        _ if name.ends_with(".csv")
+            && p.first() == Some(&"sys")
+            && p.get(1) == Some(&"job_report") =>
+        {
+            Role::SummaryCsv
+        }
+        _ => Role::Other,
+    }
+}
+
+/// `process000.txt`, not `process000.stdout.txt` or a profile.
+fn is_process_log(name: &str) -> bool {
+    let Some(stem) = name.strip_suffix(".txt") else {
+        return false;
+    };
+    stem.strip_prefix("process")
+        .is_some_and(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn p(s: &str) -> PathBuf {
+        PathBuf::from(s)
+    }
+
+    #[test]
+    fn roots_from_markers_current_and_legacy() {
+        let files = vec![
+            p("run1/logs/job_progress_overview.2023051622.txt"),
+            p("run1/logs/sys/node/0/process000.txt"),
+            p("run1/azureml-logs/70_driver_log.txt"),
+            p("old/logs/overview.txt"),
+            p("old/logs/sys/worker/10.0.0.4/Process-1.txt"),
+            p("unrelated/logs/app.log"),
+        ];
+        assert_eq!(find_roots(&files), vec![p("old/logs"), p("run1/logs")]);
+    }
+
+    #[test]
+    fn roles() {
+        let roots = vec![p("t/logs")];
+        let role = |f: &str| classify(&roots, &p(f)).map(|(_, r)| r);
+        assert_eq!(
+            role("t/logs/job_progress_overview.2023051623.txt"),
+            Some(Role::Overview {
+                key: "2023051623.txt".into()
+            })
+        );
+        assert_eq!(
+            role("t/logs/sys/node/1/_main.txt"),
+            Some(Role::NodeMain { node: "1".into() })
+        );
+        assert_eq!(
+            role("t/logs/sys/node/1/process002.txt"),
+            Some(Role::Process {
+                node: "1".into(),
+                process: "process002".into()
+            })
+        );
+        assert_eq!(
+            role("t/logs/sys/node/1/process002.stdout.txt"),
+            Some(Role::Other)
+        );
+        assert_eq!(
+            role("t/logs/user/error/0/process000.txt"),
+            Some(Role::UserError {
+                node: "0".into(),
+                process: "process000".into()
+            })
+        );
+        assert_eq!(
+            role("t/logs/user/stdout/0/process000.stdout.txt"),
+            Some(Role::UserLog)
+        );
+        assert_eq!(
+            role("t/logs/sys/job_report/processed_mini-batches.csv"),
+            Some(Role::MiniBatchCsv {
+                node: None,
+                process: None
+            })
+        );
+        assert_eq!(
+            role("t/logs/sys/job_report/node_summary.csv"),
+            Some(Role::SummaryCsv)
+        );
+        assert_eq!(
+            role("t/logs/perf/1/node_resource_usage.csv"),
+            Some(Role::NodePerf { node: "1".into() })
+        );
+        assert_eq!(
+            role("t/logs/sys/perf/1/processes_resource_usage.csv"),
+            Some(Role::ProcessPerf { node: "1".into() })
+        );
+        assert_eq!(
+            role("t/azureml-logs/70_driver_log.txt"),
+            Some(Role::DriverLog)
+        );
+        assert_eq!(role("t/user_logs/std_log.txt"), Some(Role::DriverLog));
+        assert_eq!(
+            role("t/logs/sys/worker/10.0.0.4/Process-1.task.csv"),
+            Some(Role::MiniBatchCsv {
+                node: Some("10.0.0.4".into()),
+                process: Some("Process-1".into())
+            })
+        );
+        assert_eq!(
+            role("t/logs/sys/worker/10.0.0.4/Process-1.txt"),
+            Some(Role::Process {
+                node: "10.0.0.4".into(),
+                process: "Process-1".into()
+            })
+        );
+        assert_eq!(
+            role("t/logs/overview.txt"),
+            Some(Role::Overview { key: String::new() })
+        );
+        assert_eq!(role("elsewhere/x.txt"), None);
+    }
+}
