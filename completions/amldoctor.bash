@@ -200,7 +200,7 @@ _amldoctor() {
             fi
             case "${prev}" in
                 --kind)
-                    COMPREPLY=($(compgen -W "inference-server storage-initializer cli kubernetes image-build generic" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "inference-server storage-initializer cli kubernetes image-build prs generic" -- "${cur}"))
                     return 0
                     ;;
                 --rules)

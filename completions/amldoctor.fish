@@ -50,6 +50,7 @@ storage-initializer\t'Log of the `storage-initializer` container (model and code
 cli\t'Output of `az ml …` or an SDK exception (error envelopes, JSON error bodies)'
 kubernetes\t'`kubectl describe`, `kubectl get events` or `kubectl logs` output'
 image-build\t'An environment image build log (ACR task, docker build, conda/pip)'
+prs\t'A file of a ParallelRunStep / parallel job log tree (or its driver log)'
 generic\t'Anything else; every rule that does not restrict its kinds reads it'"
 complete -c amldoctor -n "__fish_amldoctor_using_subcommand diagnose" -l rules -d 'A directory of extra rule files (repeatable); added to the built-in catalogue' -r -F
 complete -c amldoctor -n "__fish_amldoctor_using_subcommand diagnose" -s j -l jobs -d 'Worker threads for scanning [default: the number of CPUs]' -r

@@ -3,6 +3,9 @@
 //! expensive user rule. See bench/run.sh and the README's "Performance" section.
 //!
 //! Usage: cargo run --release --example bench_corpus -- OUT_DIR TOTAL_MB FILES
+//!        cargo run --release --example bench_corpus -- OUT_DIR prs NODES
+//! The second form writes a ParallelRunStep tree: NODES nodes, 4 workers each, about 50
+//! files and 8.5 MB per node (200 nodes: 10,000 files, 1.7 GB).
 
 use std::fs::{self, File};
 use std::io::{BufWriter, Write};
@@ -106,8 +109,148 @@ fn to_ere(p: &str) -> String {
         .replace("\\d", "[0-9]")
 }
 
+/// A failed ParallelRunStep job over `nodes` nodes: realistic file set and sizes.
+fn prs_tree(out: &Path, nodes: u64) -> Result<(u64, u64), Box<dyn std::error::Error>> {
+    let root = out.join("prs");
+    let _ = fs::remove_dir_all(&root);
+    let logs = root.join("logs");
+    let mut files = 0u64;
+    let mut bytes = 0u64;
+    let mut write =
+        |path: std::path::PathBuf, text: &str| -> Result<(), Box<dyn std::error::Error>> {
+            fs::create_dir_all(path.parent().ok_or("no parent")?)?;
+            fs::write(&path, text)?;
+            files += 1;
+            bytes += text.len() as u64;
+            Ok(())
+        };
+    let per_process = 120u64;
+    let total = nodes * 4 * per_process;
+    write(
+        root.join("azureml-logs/70_driver_log.txt"),
+        &format!(
+            "Script args: ['driver/amlbi_main.py', '--node_count', '{nodes}', '--process_count_per_node', '4', '--run_invocation_timeout', '60', '--error_threshold', '100']\n  File \"driver/amlbi_main.py\", line 226, in main\n    sys.exit(exitcode_candidate)\nSystemExit: 42\n"
+        ),
+    )?;
+    write(
+        logs.join("job_progress_overview.2023051622.txt"),
+        &format!(
+            "2023-05-16T22:00:01.000000 Start the simulator.\n2023-05-16T22:00:30.000000 Scheduling finished. Scheduled {total} mini batches in 29 seconds. There are {total} tasks with {total} items.\n2023-05-16T23:59:00.000000 Processed {} of {total} mini batches in 1:59:00. Estimated remaining time 0:10:00.\n2023-05-17T00:01:00.000000 The number of failed items is 101, which exceeds error threshold 100.\n",
+            total - 300
+        ),
+    )?;
+    write(
+        logs.join("job_result.txt"),
+        "The number of failed items is 101, which exceeds error threshold 100.\nPlease check logs for error. You can check logs/readme.txt for the layout of logs.\n",
+    )?;
+    let mut csv = String::from(
+        "Mini-batch Id,Picked Count,Process,Start Time,Total,Succeeded,Failed,Elapsed Seconds,Process Seconds,Run Method Seconds,Status,Error Category,Error Message,Mini-batch Detail\n",
+    );
+    let mut rng = Rng(42);
+    let mut id = 0u64;
+    for node in 0..nodes {
+        write(
+            logs.join(format!("sys/node/{node}/_main.txt")),
+            &(0..4)
+                .map(|p| {
+                    format!(
+                        "2023-05-16 22:00:{:02},000|INFO|{}|Start process{p:03}.\n",
+                        p,
+                        100 + p
+                    )
+                })
+                .collect::<String>(),
+        )?;
+        for p in 0..4u64 {
+            let mut plog = String::new();
+            let mut stdout = String::new();
+            let mut errors = String::new();
+            for _ in 0..per_process {
+                let secs = 5.0 + (rng.below(5000) as f64) / 100.0;
+                let failed = rng.below(2000) == 0;
+                let status = if failed { "RUN_EXCEPTION" } else { "RUN_DONE" };
+                csv.push_str(&format!("{id},1,{node}/process{p:03},2023-05-16T22:{:02}:00.0,1,{},{},{secs:.2},{secs:.2},{secs:.2},{status},{},{},file_{id:07}.parquet\n", rng.below(60), u8::from(!failed), u8::from(failed), if failed { "User" } else { "" }, if failed { "\"ValueError: bad row, column 3\"" } else { "" }));
+                plog.push_str(&format!("2023-05-16 22:{:02}:{:02},{:03}|INFO|{}|Finished {{\"agent\": \"process{p:03}\", \"task_id\": {id}, \"dequeue_count\": 1, \"total\": 1, \"succeeded\": {}, \"method\": \"run\", \"elapsed\": {secs:.2}}}\n", rng.below(60), rng.below(60), rng.below(1000), 100 + p, u8::from(!failed)));
+                for _ in 0..30 {
+                    stdout.push_str(&format!("2023-05-16 22:{:02}:{:02},{:03} scoring file_{id:07}.parquet: batch {} of 512 rows, mean score 0.{:04} — durée {} ms\n", rng.below(60), rng.below(60), rng.below(1000), rng.below(64), rng.below(10_000), rng.below(900)));
+                }
+                if failed {
+                    errors.push_str("Entry script run() failed for ValueError: bad row, column 3. Details Traceback (most recent call last):\n  File \"score.py\", line 41, in run\n    value = float(row[3])\nValueError: bad row, column 3\n");
+                }
+                id += 1;
+            }
+            write(
+                logs.join(format!("sys/node/{node}/process{p:03}.txt")),
+                &plog,
+            )?;
+            write(
+                logs.join(format!("user/stdout/{node}/process{p:03}.stdout.txt")),
+                &stdout,
+            )?;
+            write(
+                logs.join(format!(
+                    "user/entry_script_log/{node}/process{p:03}.log.txt"
+                )),
+                "init done\n",
+            )?;
+            write(
+                logs.join(format!("user/stderr/{node}/process{p:03}.stderr.txt")),
+                "",
+            )?;
+            if !errors.is_empty() {
+                write(
+                    logs.join(format!("user/error/{node}/process{p:03}.txt")),
+                    &errors,
+                )?;
+            }
+        }
+        let mut perf = String::from(
+            "Utc Time,Cpu Percent,Memory Total (MB),Memory Available (MB),Memory Used (MB),Memory Used Percent\n",
+        );
+        for m in 0..120 {
+            let used = 30.0 + (rng.below(600) as f64) / 10.0;
+            perf.push_str(&format!(
+                "2023-05-16 22:{:02}:00,{:.1},28000,{:.0},{:.0},{used:.1}\n",
+                m % 60,
+                40.0 + (rng.below(600) as f64) / 10.0,
+                28000.0 * (1.0 - used / 100.0),
+                28000.0 * used / 100.0
+            ));
+        }
+        write(
+            logs.join(format!("perf/{node}/node_resource_usage.csv")),
+            &perf,
+        )?;
+        write(
+            logs.join(format!("perf/{node}/processes_resource_usage.csv")),
+            "Utc Time,Pid,Process Name,Cpu Percent,Memory Used (MB)\n2023-05-16 22:00:00,100,process000,50.0,2100\n",
+        )?;
+        write(
+            logs.join(format!("perf/{node}/node_disk_usage.csv")),
+            "Utc Time,Disk,Total (GB),Used (GB),Used Percent\n2023-05-16 22:00:00,/,120,40,33.3\n",
+        )?;
+        for snap in 0..24 {
+            write(logs.join(format!("perf/{node}/os/2023051622/processes_{snap:02}")), &"root      100  3.1  7.5 2345678 2100000 ?  Sl   22:00   1:23 python driver/amlbi_main.py\n".repeat(40))?;
+        }
+    }
+    write(logs.join("sys/job_report/processed_mini-batches.csv"), &csv)?;
+    Ok((files, bytes))
+}
+
 fn main() -> Result<(), Box<dyn std::error::Error>> {
     let args: Vec<String> = std::env::args().skip(1).collect();
+    if let [out, mode, nodes] = args.as_slice()
+        && mode == "prs"
+    {
+        let (files, bytes) = prs_tree(Path::new(out), nodes.parse()?)?;
+        writeln!(
+            std::io::stdout(),
+            "wrote a ParallelRunStep tree: {files} files, {} MB, under {}/prs",
+            bytes >> 20,
+            out
+        )?;
+        return Ok(());
+    }
     let [out, total_mb, files] = args.as_slice() else {
         return Err("usage: bench_corpus OUT_DIR TOTAL_MB FILES".into());
     };

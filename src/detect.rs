@@ -126,6 +126,17 @@ const SIGNALS: &[(DocumentKind, &str, u32)] = &[
         r"^(?:Collecting package metadata|Solving environment|Preparing transaction|Verifying transaction|Executing transaction|Installing pip dependencies):",
         3,
     ),
+    // ParallelRunStep system logs (TS|[Name|]LEVEL|PID|…) and the progress overview.
+    (
+        DocumentKind::Prs,
+        r"^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d,\d{3}\|(?:[\w.]+\|)?(?:DEBUG|INFO|WARNING|ERROR|CRITICAL)\|\d+\|",
+        5,
+    ),
+    (
+        DocumentKind::Prs,
+        r"mini batch(?:es)?\b|Scheduling finished|The overviewer on |Entry script (?:run|init)\(\) failed for|entry scipt|ParallelRunStep|amlbi_main\.py",
+        4,
+    ),
 ];
 
 /// The minimum score for a kind to win over `generic`.

@@ -23,17 +23,20 @@ pub enum DocumentKind {
     Kubernetes,
     /// An environment image build log (ACR task, docker build, conda/pip).
     ImageBuild,
+    /// A file of a ParallelRunStep / parallel job log tree (or its driver log).
+    Prs,
     /// Anything else; every rule that does not restrict its kinds reads it.
     Generic,
 }
 
 impl DocumentKind {
-    pub const ALL: [DocumentKind; 6] = [
+    pub const ALL: [DocumentKind; 7] = [
         DocumentKind::InferenceServer,
         DocumentKind::StorageInitializer,
         DocumentKind::Cli,
         DocumentKind::Kubernetes,
         DocumentKind::ImageBuild,
+        DocumentKind::Prs,
         DocumentKind::Generic,
     ];
 
@@ -44,6 +47,7 @@ impl DocumentKind {
             DocumentKind::Cli => "cli",
             DocumentKind::Kubernetes => "kubernetes",
             DocumentKind::ImageBuild => "image-build",
+            DocumentKind::Prs => "prs",
             DocumentKind::Generic => "generic",
         }
     }
@@ -74,6 +78,8 @@ pub enum KindSource {
     Detected,
     /// From `--kind`.
     Forced,
+    /// A file of a ParallelRunStep log tree, known from its place in the tree.
+    PrsTree,
 }
 
 /// Where a document's bytes come from.
@@ -104,11 +110,11 @@ mod tests {
             assert_eq!(serde_json::to_value(k).unwrap(), k.name());
         }
         assert_eq!(DocumentKind::parse("CLI"), Some(DocumentKind::Cli));
-        assert_eq!(DocumentKind::parse("prs"), None);
+        assert_eq!(DocumentKind::parse("pods"), None);
         let bits: u8 = DocumentKind::ALL
             .iter()
             .map(|k| k.bit())
             .fold(0, |a, b| a | b);
-        assert_eq!(bits.count_ones(), 6);
+        assert_eq!(bits.count_ones(), 7);
     }
 }

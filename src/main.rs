@@ -8,6 +8,17 @@ use amldoctor::cli::Cli;
 use amldoctor::error::ErrorKind;
 
 fn main() -> std::process::ExitCode {
+    // Never a raw panic dump: one line, and the run goes on where it can.
+    std::panic::set_hook(Box::new(|info| {
+        let place = info
+            .location()
+            .map(|l| format!(" at {}:{}", l.file(), l.line()))
+            .unwrap_or_default();
+        let _ = writeln!(
+            std::io::stderr(),
+            "error: internal error{place}; please report it"
+        );
+    }));
     // clap prints usage errors itself and exits 2, the documented code for bad flags.
     let cli = Cli::parse();
     let stdout = std::io::stdout();

@@ -9,10 +9,13 @@ use crate::engine::parallel::{Outcome, scan_all};
 use crate::engine::{Analysis, Placeholders};
 use crate::error::{Error, Result};
 use crate::evidence::DocumentKind;
+use crate::evidence::Origin;
 use crate::exit_code::ExitCode;
 use crate::finding::BaselineState;
 use crate::finding::{Evidence, Severity};
 use crate::gate::{BaselineFile, Gate, Suppression};
+use crate::prs;
+use crate::prs::analyze::ParsedFile;
 use crate::redact::redact;
 use crate::report::diagnose::{
     DiagnoseReport, InputReport, NotAnalysed, RuleRef, Summary, write_table,
@@ -67,9 +70,32 @@ pub fn run(
         || std::thread::available_parallelism().map_or(1, |n| n.get()),
         |j| usize::try_from(j).unwrap_or(usize::MAX),
     );
+    // ParallelRunStep trees among the inputs: their files get a role and are parsed too.
+    let files: Vec<std::path::PathBuf> = inputs
+        .documents
+        .iter()
+        .filter_map(|o| match o {
+            Origin::File(p) => Some(p.clone()),
+            Origin::Stdin => None,
+        })
+        .collect();
+    let roots = prs::tree::find_roots(&files);
+    let placed: Vec<Option<(usize, prs::tree::Role)>> = inputs
+        .documents
+        .iter()
+        .map(|o| match o {
+            Origin::File(p) => prs::tree::classify(&roots, p),
+            Origin::Stdin => None,
+        })
+        .collect();
+    let roles: Vec<Option<prs::tree::Role>> = placed
+        .iter()
+        .map(|p| p.as_ref().map(|(_, r)| r.clone()))
+        .collect();
     let results = scan_all(
         &set,
         &inputs.documents,
+        &roles,
         args.kind,
         threads,
         &source::inputs::open,
@@ -87,7 +113,8 @@ pub fn run(
         })
         .collect();
     let mut error_lines: Vec<Evidence> = Vec::new();
-    for r in results {
+    let mut trees: Vec<Vec<ParsedFile>> = vec![Vec::new(); roots.len()];
+    for (r, place) in results.into_iter().zip(&placed) {
         let path = r.origin.display_name();
         match r.outcome {
             Outcome::Scanned {
@@ -95,7 +122,15 @@ pub fn run(
                 kind_source,
                 scan,
                 hits,
+                prs,
             } => {
+                if let (Some(facts), Some((tree, role))) = (prs, place) {
+                    trees[*tree].push(ParsedFile {
+                        path: path.clone(),
+                        role: role.clone(),
+                        facts,
+                    });
+                }
                 error_lines.extend(scan.error_lines.iter().map(|h| Evidence {
                     path: path.clone(),
                     line: h.line,
@@ -113,6 +148,16 @@ pub fn run(
             }
             Outcome::Skipped(reason) => not_analysed.push(NotAnalysed { path, reason }),
         }
+    }
+    let mut prs_summaries = Vec::new();
+    for (root, files) in roots.iter().zip(trees) {
+        let (summary, computed) = prs::analyze::analyze(&root.display().to_string(), files);
+        for c in computed {
+            if let Some(index) = set.index_of(c.rule_id) {
+                analysis.add_computed(index, c.count, c.evidence, c.facts);
+            }
+        }
+        prs_summaries.push(summary);
     }
     let findings = analysis.finish(&set, &placeholders(ctx));
 
@@ -191,6 +236,7 @@ pub fn run(
         notices: outcome.notices,
         inputs: report_inputs,
         not_analysed,
+        prs: prs_summaries,
         rules: set
             .rules
             .iter()

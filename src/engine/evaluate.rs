@@ -33,7 +33,7 @@ pub fn evaluate_rule(
     kind: DocumentKind,
     scan: &DocumentScan,
 ) -> Option<RuleHit> {
-    if !rule.applies_to(kind) {
+    if !rule.applies_to(kind) || rule.computed {
         return None;
     }
     let any_count: u64 = hits_of(scan, &rule.any).map(|h| h.count).sum();

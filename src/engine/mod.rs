@@ -73,6 +73,39 @@ impl Analysis {
         }
     }
 
+    /// Adds a finding computed by code (with evidence from any files) under `rule`.
+    pub fn add_computed(
+        &mut self,
+        rule: usize,
+        count: u64,
+        evidence: Vec<Evidence>,
+        facts: BTreeMap<String, String>,
+    ) {
+        let m = self.merged.entry(rule).or_insert_with(|| Merged {
+            count: 0,
+            inputs: 0,
+            paths: Vec::new(),
+            evidence: Vec::new(),
+            facts: BTreeMap::new(),
+        });
+        m.count += count;
+        m.inputs += 1;
+        for e in evidence {
+            if !m.paths.contains(&e.path) {
+                m.paths.push(e.path.clone());
+            }
+            if m.evidence.len() < EVIDENCE_KEPT {
+                m.evidence.push(Evidence {
+                    text: redact(&e.text).into_owned(),
+                    ..e
+                });
+            }
+        }
+        for (k, v) in facts {
+            m.facts.entry(k).or_insert_with(|| redact(&v).into_owned());
+        }
+    }
+
     /// The findings: linked cause → symptom, sorted by severity then rule id, with each
     /// symptom placed right after its cause.
     pub fn finish(self, set: &RuleSet, placeholders: &Placeholders) -> Vec<Finding> {

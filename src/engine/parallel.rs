@@ -8,6 +8,8 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 
 use crate::detect::{Detector, HEAD_BYTES};
 use crate::evidence::{DocumentKind, KindSource, Origin};
+use crate::prs::parse::{FileFacts, FileParser, Tap};
+use crate::prs::tree::Role;
 use crate::rules::RuleSet;
 
 use super::evaluate::{RuleHit, evaluate};
@@ -15,12 +17,16 @@ use super::scan::{DocumentScan, Scanner};
 
 /// What happened to one document.
 #[derive(Debug)]
+// Skipped documents are rare; boxing the common variant would cost every document.
+#[allow(clippy::large_enum_variant)]
 pub enum Outcome {
     Scanned {
         kind: DocumentKind,
         kind_source: KindSource,
         scan: DocumentScan,
         hits: Vec<RuleHit>,
+        /// What the ParallelRunStep parser read, for files of a PRS tree.
+        prs: Option<FileFacts>,
     },
     /// Not analysed (binary, unreadable); the reason is one sentence.
     Skipped(String),
@@ -41,6 +47,7 @@ pub type Opener<'a> = dyn Fn(&Origin) -> io::Result<Box<dyn Read + Send>> + Sync
 pub fn scan_all(
     set: &RuleSet,
     documents: &[Origin],
+    roles: &[Option<Role>],
     forced_kind: Option<DocumentKind>,
     threads: usize,
     open: &Opener<'_>,
@@ -59,7 +66,15 @@ pub fn scan_all(
                     let Some(origin) = documents.get(i) else {
                         break;
                     };
-                    let outcome = scan_one(&mut scanner, &detector, origin, forced_kind, open, set);
+                    let role = roles.get(i).cloned().flatten();
+                    // A bug in one parser must cost one input, not the whole run.
+                    let outcome = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+                        scan_one(&mut scanner, &detector, origin, role, forced_kind, open, set)
+                    }))
+                    .unwrap_or_else(|_| {
+                        scanner = Scanner::new(set);
+                        Outcome::Skipped("amldoctor failed while reading it (an internal error; please report it)".to_owned())
+                    });
                     if let Ok(mut r) = results.lock() {
                         r[i] = Some(outcome);
                     }
@@ -83,6 +98,7 @@ fn scan_one(
     scanner: &mut Scanner<'_>,
     detector: &Detector,
     origin: &Origin,
+    role: Option<Role>,
     forced_kind: Option<DocumentKind>,
     open: &Opener<'_>,
     set: &RuleSet,
@@ -105,9 +121,10 @@ fn scan_one(
     if memchr::memchr(0, &head).is_some() {
         return Outcome::Skipped("binary file (contains NUL bytes)".to_owned());
     }
-    let (kind, kind_source) = match forced_kind {
-        Some(k) => (k, KindSource::Forced),
-        None => {
+    let (kind, kind_source) = match (forced_kind, &role) {
+        (Some(k), _) => (k, KindSource::Forced),
+        (None, Some(_)) => (DocumentKind::Prs, KindSource::PrsTree),
+        (None, None) => {
             let name = match origin {
                 Origin::File(p) => p.file_name().map(|n| n.to_string_lossy().into_owned()),
                 Origin::Stdin => None,
@@ -118,8 +135,14 @@ fn scan_one(
             )
         }
     };
-    let mut stream = io::Cursor::new(head).chain(reader);
-    match scanner.scan(kind, &mut stream) {
+    let stream = io::Cursor::new(head).chain(reader);
+    let mut parser = role.filter(|r| r.parsed()).map(FileParser::new);
+    let result = match parser.as_mut() {
+        // One read serves both the rule scanner and the PRS parser.
+        Some(p) => scanner.scan(kind, &mut Tap::new(stream, p)),
+        None => scanner.scan(kind, &mut { stream }),
+    };
+    match result {
         Ok(scan) => {
             let hits = evaluate(set, kind, &scan);
             Outcome::Scanned {
@@ -127,6 +150,7 @@ fn scan_one(
                 kind_source,
                 scan,
                 hits,
+                prs: parser.map(FileParser::finish),
             }
         }
         Err(e) => reason(e),

@@ -2,5 +2,6 @@
 //! scanned (`parse.rs`), and turn the parsed files into a job summary and findings that
 //! need counting rather than matching (`analyze.rs`).
 
+pub mod analyze;
 pub mod parse;
 pub mod tree;

@@ -44,6 +44,259 @@ impl Attempt {
     }
 }
 
+/// Run times kept exactly while few, then as a logarithmic histogram, so a tree with
+/// millions of mini-batches still takes bounded memory.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct Sample {
+    values: Vec<f64>,
+    hist: Vec<u64>,
+    count: u64,
+    sum: f64,
+}
+
+/// Exact values kept per sample; beyond that, buckets.
+const EXACT: usize = 4096;
+/// Histogram buckets: 20 per decade from 1 ms to 10^6 s.
+const PER_DECADE: f64 = 20.0;
+const DECADES: f64 = 9.0;
+
+impl Sample {
+    fn bucket(v: f64) -> usize {
+        let x = (v.max(0.001).log10() + 3.0) * PER_DECADE;
+        (x.max(0.0) as usize).min((PER_DECADE * DECADES) as usize)
+    }
+
+    pub fn add(&mut self, v: f64) {
+        self.count += 1;
+        self.sum += v;
+        if self.hist.is_empty() {
+            self.values.push(v);
+            if self.values.len() > EXACT {
+                self.hist = vec![0; (PER_DECADE * DECADES) as usize + 1];
+                for x in std::mem::take(&mut self.values) {
+                    self.hist[Sample::bucket(x)] += 1;
+                }
+            }
+        } else {
+            self.hist[Sample::bucket(v)] += 1;
+        }
+    }
+
+    pub fn merge(&mut self, other: &Sample) {
+        if other.hist.is_empty() {
+            for v in &other.values {
+                self.add(*v);
+            }
+        } else {
+            for v in std::mem::take(&mut self.values) {
+                self.add_to_hist(v);
+            }
+            if self.hist.is_empty() {
+                self.hist = vec![0; other.hist.len()];
+            }
+            for (a, b) in self.hist.iter_mut().zip(&other.hist) {
+                *a += b;
+            }
+            self.count += other.count;
+            self.sum += other.sum;
+        }
+    }
+
+    fn add_to_hist(&mut self, v: f64) {
+        if self.hist.is_empty() {
+            self.hist = vec![0; (PER_DECADE * DECADES) as usize + 1];
+        }
+        self.hist[Sample::bucket(v)] += 1;
+    }
+
+    pub fn count(&self) -> u64 {
+        self.count
+    }
+
+    pub fn mean(&self) -> Option<f64> {
+        (self.count > 0).then(|| self.sum / self.count as f64)
+    }
+
+    /// Nearest-rank percentile: exact while values are kept, else the bucket's upper edge.
+    pub fn percentile(&self, p: f64) -> Option<f64> {
+        if self.count == 0 {
+            return None;
+        }
+        let rank = ((p * self.count as f64).ceil() as u64).clamp(1, self.count);
+        if self.hist.is_empty() {
+            let mut v = self.values.clone();
+            v.sort_by(f64::total_cmp);
+            return v.get(rank as usize - 1).copied();
+        }
+        let mut seen = 0;
+        for (i, n) in self.hist.iter().enumerate() {
+            seen += n;
+            if seen >= rank {
+                return Some(10f64.powf((i as f64 + 1.0) / PER_DECADE - 3.0));
+            }
+        }
+        None
+    }
+}
+
+/// Attempts of one worker process.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct ProcessAgg {
+    pub attempts: u64,
+    pub failures: u64,
+    pub retries: u64,
+    pub times: Sample,
+}
+
+/// The last attempt seen for one mini-batch.
+#[derive(Debug, Clone, PartialEq)]
+pub struct FinalState {
+    pub picked: u32,
+    pub failure: bool,
+    pub total: Option<u64>,
+    pub succeeded: Option<u64>,
+    pub failed: Option<u64>,
+}
+
+/// Mini-batch rows aggregated as they stream by; memory grows with the number of
+/// distinct mini-batches (one small entry each), not with rows or text.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct AttemptAgg {
+    pub rows: u64,
+    pub finals: std::collections::HashMap<String, FinalState>,
+    pub per_process: BTreeMap<(String, String), ProcessAgg>,
+    pub all_times: Sample,
+    /// The slowest attempt of each of the slowest mini-batches (at most [`KEEP`]).
+    pub slowest: Vec<Attempt>,
+    /// Failed attempts (at most [`KEEP_FAILING`]); filtered by final state at the end.
+    pub failing: Vec<Attempt>,
+    pub timeouts: u64,
+    /// Attempts where run() raised (status `…EXCEPTION`, category not `Driver`).
+    pub run_exceptions: u64,
+    /// Attempts that finished with fewer results than inputs.
+    pub short: u64,
+    pub short_items: u64,
+    pub short_examples: Vec<Attempt>,
+}
+
+pub const KEEP: usize = 5;
+pub const KEEP_FAILING: usize = 200;
+
+impl AttemptAgg {
+    pub fn add(&mut self, a: Attempt) {
+        self.rows += 1;
+        let failure = a.is_failure();
+        let p = self
+            .per_process
+            .entry((a.node.clone(), a.process.clone()))
+            .or_default();
+        p.attempts += 1;
+        if failure {
+            p.failures += 1;
+        }
+        if a.picked > 1 {
+            p.retries += 1;
+        }
+        if let Some(t) = a.run_seconds.or(a.elapsed) {
+            p.times.add(t);
+            self.all_times.add(t);
+        }
+        if a.status.to_ascii_uppercase().contains("RUN_TIMEOUT") {
+            self.timeouts += 1;
+        }
+        if a.status.to_ascii_uppercase().contains("EXCEPTION")
+            && !a.category.eq_ignore_ascii_case("driver")
+        {
+            self.run_exceptions += 1;
+        }
+        if !failure
+            && let (Some(t), Some(s)) = (a.total, a.succeeded)
+            && s < t
+        {
+            self.short += 1;
+            self.short_items += t - s;
+            if self.short_examples.len() < 3 {
+                self.short_examples.push(a.clone());
+            }
+        }
+        let state = FinalState {
+            picked: a.picked,
+            failure,
+            total: a.total,
+            succeeded: a.succeeded,
+            failed: a.failed,
+        };
+        match self.finals.get_mut(&a.id) {
+            Some(f) if f.picked > a.picked => {}
+            Some(f) => *f = state,
+            None => {
+                self.finals.insert(a.id.clone(), state);
+            }
+        }
+        self.keep_slowest(&a);
+        if failure && self.failing.len() < KEEP_FAILING {
+            self.failing.push(a);
+        }
+    }
+
+    fn keep_slowest(&mut self, a: &Attempt) {
+        let secs = |x: &Attempt| x.elapsed.or(x.run_seconds);
+        let Some(t) = secs(a) else { return };
+        if let Some(same) = self.slowest.iter_mut().find(|x| x.id == a.id) {
+            if secs(same).unwrap_or(0.0) < t {
+                *same = a.clone();
+            }
+        } else {
+            self.slowest.push(a.clone());
+        }
+        self.slowest.sort_by(|x, y| {
+            secs(y)
+                .unwrap_or(0.0)
+                .total_cmp(&secs(x).unwrap_or(0.0))
+                .then_with(|| x.id.cmp(&y.id))
+        });
+        self.slowest.truncate(KEEP);
+    }
+
+    pub fn merge(&mut self, other: AttemptAgg) {
+        self.rows += other.rows;
+        for (id, f) in other.finals {
+            match self.finals.get_mut(&id) {
+                Some(g) if g.picked > f.picked => {}
+                Some(g) => *g = f,
+                None => {
+                    self.finals.insert(id, f);
+                }
+            }
+        }
+        for (k, p) in other.per_process {
+            let e = self.per_process.entry(k).or_default();
+            e.attempts += p.attempts;
+            e.failures += p.failures;
+            e.retries += p.retries;
+            e.times.merge(&p.times);
+        }
+        self.all_times.merge(&other.all_times);
+        for a in other.slowest {
+            self.keep_slowest(&a);
+        }
+        for a in other.failing {
+            if self.failing.len() < KEEP_FAILING {
+                self.failing.push(a);
+            }
+        }
+        self.timeouts += other.timeouts;
+        self.run_exceptions += other.run_exceptions;
+        self.short += other.short;
+        self.short_items += other.short_items;
+        for a in other.short_examples {
+            if self.short_examples.len() < 3 {
+                self.short_examples.push(a);
+            }
+        }
+    }
+}
+
 /// An error message from the user error files, grouped by exception and message.
 #[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
 pub struct ErrorKey {
@@ -57,6 +310,7 @@ pub struct ErrorKey {
 pub struct FinalCounts {
     pub mini_batches: u64,
     pub items: u64,
+    pub processed: u64,
     pub succeeded: u64,
     pub failed: u64,
     pub threshold: Option<i64>,
@@ -87,8 +341,9 @@ pub struct FileFacts {
     pub process_exits: Vec<(String, i32, Line)>,
     pub processes_seen: Vec<String>,
     pub run_timeouts: Vec<(u64, Line)>,
-    pub errors: BTreeMap<ErrorKey, (u64, Line)>,
-    pub attempts: Vec<Attempt>,
+    /// Count, first occurrence and its timestamp.
+    pub errors: BTreeMap<ErrorKey, (u64, Line, String)>,
+    pub attempts: AttemptAgg,
     /// Peak `Memory Used Percent` and `Cpu Percent` with the time of the memory peak.
     pub peak_memory: Option<(f64, String)>,
     pub peak_cpu: Option<f64>,
@@ -125,12 +380,12 @@ fn patterns() -> &'static Patterns {
         let r = |p: &str| Regex::new(p).unwrap_or_else(|e| unreachable!("PRS pattern {p}: {e}"));
         Patterns {
             // TS|[Name|]LEVEL|PID|[TID|]message  (current and ≈2020 formats)
-            sys_line: r(r"^(\d{4}-\d\d-\d\d \d\d:\d\d:\d\d,\d{3})\|(?:[\w.]+\|)?(DEBUG|INFO|WARNING|ERROR|CRITICAL)\|\d+\|(?:\d{6,}\|)?(?:\w+\(\)\|)?(.*)$"),
+            sys_line: r(r"^(\d{4}-\d\d-\d\d \d\d:\d\d:\d\d,\d{3})\|(?:[\w. ]+\|)?(DEBUG|INFO|WARNING|ERROR|CRITICAL)\|(?:\d+\|)?(?:\d{6,}\|)?(?:\w+\(\)\|)?(.*)$"),
             overview_line: r(r"^(\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(?:\.\d+)?) (.*)$"),
             scheduled: r(r"Scheduled (\d+) mini batches in (\d+) seconds\.(?: There are (\d+) tasks with (\d+) items\.)?"),
             progress: r(r"Processed (\d+) of (\d+) mini batches in ([\d:]+(?: days?, [\d:]+)?)\."),
             all_processed: r(r"All (\d+) mini batches have been processed\."),
-            final_counts: r(r"There are (\d+) mini batches with (\d+) items\. Processed \d+ mini batches containing \d+ items, (\d+) succeeded, (\d+) failed\.(?: The error threshold is (-?\d+)\.)?"),
+            final_counts: r(r"There are (\d+) mini batches with (\d+) items\. Processed (\d+) mini batches containing \d+ items, (\d+) succeeded, (\d+) failed\.(?: The error threshold is (-?\d+)\.)?"),
             threshold: r(r"The number of failed items is (\d+), which exceeds error threshold (-?\d+)"),
             stopped: r(r"Progress update stopped for reasons: \[(.*)\]"),
             no_progress: r(r"No progress update in (\d+) seconds"),
@@ -139,13 +394,15 @@ fn patterns() -> &'static Patterns {
             bad_return: r(r"The run\(\) method in the entry script should return a list or a pandas DataFrame"),
             system_error: r(r"(?:DriverException: Job failed with|The master role failed with error:|SystemExit: 42)"),
             slow_tasks: r(r"(?:Unable to create any task within|First task creation is taking longer than) (\d+) seconds"),
-            arg: r(r"--(node_count|process_count_per_node|run_invocation_timeout|run_max_try|error_threshold|mini_batch_size|mini_batch_error_threshold|output_action|resource_monitor_interval|progress_update_timeout)[= ]'?([\w.-]+)"),
-            dict_arg: r(r#"['"](node_count|process_count_per_node|run_invocation_timeout|run_max_try|error_threshold|mini_batch_size|output_action)['"]\s*:\s*['"]?([\w.-]+)"#),
+            // `--name 2`, `--name=2`, and the list form `'--name', '2'`.
+            arg: r(r#"--(node_count|process_count_per_node|run_invocation_timeout|run_max_try|error_threshold|mini_batch_size|mini_batch_error_threshold|output_action|resource_monitor_interval|progress_update_timeout)(?:[= ]|['"],\s*['"])['"]?([\w.-]+)"#),
+            // A dict (`'name': 2`) or an argparse Namespace (`name=2`).
+            dict_arg: r(r#"(?:['"]|\b)(node_count|process_count_per_node|run_invocation_timeout|run_max_try|error_threshold|mini_batch_size|output_action)(?:['"]\s*:|=)\s*['"]?(-?[\w.]+)"#),
             system_exit: r(r"^SystemExit: (-?\d+)"),
             process_exit: r(r"(process\d{3}|Process-\d+) exits with returncode (-?\d+)"),
             run_timeout: r(r"(?:Stop for run\(\) unable to finish within|did not finish in) (\d+) seconds"),
-            entry_failed: r(r"Entry script (run|init)\(\) failed for ([A-Za-z_][\w.]*)(?:: (.*?))?(?:\. Details|$)"),
-            exception_line: r(r"^([A-Za-z_][\w.]*(?:Error|Exception)): (.+)$"),
+            entry_failed: r(r"Entry script (run|init)\(\) failed for (?:((?:[A-Za-z_]\w*\.)*[A-Z]\w*): )?(.*?)(?:\. Details|$)"),
+            exception_line: r(r"^((?:[A-Za-z_]\w*\.)*[A-Z]\w*): (.+)$"),
         }
     })
 }
@@ -156,8 +413,17 @@ pub struct FileParser {
     role: Role,
     facts: FileFacts,
     header: Option<Vec<String>>,
-    /// Within a traceback in a user error file: its phase.
-    phase: Option<String>,
+    /// A user error header waiting for its traceback's last line.
+    pending: Option<Pending>,
+}
+
+#[derive(Debug, Clone)]
+struct Pending {
+    phase: String,
+    exception: String,
+    message: String,
+    line: Line,
+    ts: String,
 }
 
 fn evidence(number: u64, text: &str) -> Line {
@@ -206,11 +472,12 @@ impl FileParser {
             role,
             facts: FileFacts::default(),
             header: None,
-            phase: None,
+            pending: None,
         }
     }
 
-    pub fn finish(self) -> FileFacts {
+    pub fn finish(mut self) -> FileFacts {
+        self.flush_pending();
         self.facts
     }
 
@@ -285,9 +552,10 @@ impl FileParser {
             f.final_counts = Some(FinalCounts {
                 mini_batches: num(&c[1]).unwrap_or(0),
                 items: num(&c[2]).unwrap_or(0),
-                succeeded: num(&c[3]).unwrap_or(0),
-                failed: num(&c[4]).unwrap_or(0),
-                threshold: c.get(5).and_then(|m| m.as_str().parse().ok()),
+                processed: num(&c[3]).unwrap_or(0),
+                succeeded: num(&c[4]).unwrap_or(0),
+                failed: num(&c[5]).unwrap_or(0),
+                threshold: c.get(6).and_then(|m| m.as_str().parse().ok()),
             });
         }
         if let Some(c) = p.threshold.captures(message)
@@ -337,7 +605,8 @@ impl FileParser {
         {
             f.slow_tasks = Some((num(&c[1]).unwrap_or(0), evidence(number, text)));
         }
-        if matches!(self.role, Role::DriverLog) {
+        let namespace = matches!(self.role, Role::Master) && message.contains("Namespace(");
+        if matches!(self.role, Role::DriverLog) || namespace {
             for c in p
                 .arg
                 .captures_iter(message)
@@ -347,10 +616,12 @@ impl FileParser {
                     .entry(c[1].to_owned())
                     .or_insert_with(|| c[2].to_owned());
             }
-            if let Some(c) = p.system_exit.captures(text.trim()) {
-                f.system_exits
-                    .push((c[1].parse().unwrap_or(0), evidence(number, text)));
-            }
+        }
+        if matches!(self.role, Role::DriverLog)
+            && let Some(c) = p.system_exit.captures(text.trim())
+        {
+            f.system_exits
+                .push((c[1].parse().unwrap_or(0), evidence(number, text)));
         }
         if let Some(c) = p.process_exit.captures(message) {
             f.process_exits.push((
@@ -367,35 +638,88 @@ impl FileParser {
 
     fn user_error(&mut self, number: u64, text: &str) {
         let p = patterns();
-        let f = &mut self.facts;
-        if let Some(c) = p.entry_failed.captures(text) {
-            f.recognised += 1;
-            let key = ErrorKey {
+        // Headers may carry the `TS|[Name|]LEVEL|PID|` prefix.
+        let (ts, body) = match p.sys_line.captures(text) {
+            Some(c) => (
+                c.get(1).map_or("", |m| m.as_str()).to_owned(),
+                c.get(3).map_or("", |m| m.as_str()).to_owned(),
+            ),
+            None => (String::new(), text.to_owned()),
+        };
+        if let Some(c) = p.entry_failed.captures(&body) {
+            self.flush_pending();
+            self.facts.recognised += 1;
+            let header_exception = c.get(2).map_or("", |m| m.as_str()).to_owned();
+            let header_message = c.get(3).map_or("", |m| m.as_str()).trim().to_owned();
+            // The class is taken from the traceback's last line when it follows; the
+            // header is the fallback (2020 headers carry only the message).
+            self.pending = Some(Pending {
                 phase: c[1].to_owned(),
-                exception: c[2].to_owned(),
-                message: c.get(3).map_or("", |m| m.as_str()).trim().to_owned(),
-            };
-            let entry = f.errors.entry(key).or_insert((0, evidence(number, text)));
-            entry.0 += 1;
-            // The traceback that follows repeats the exception; do not count it twice.
-            self.phase = Some(c[1].to_owned());
+                exception: header_exception,
+                message: header_message,
+                line: evidence(number, text),
+                ts,
+            });
             return;
         }
-        if text.starts_with("Traceback (most recent call last)") {
+        if text.starts_with("Traceback (most recent call last)") || text.starts_with(' ') {
             return;
         }
         if let Some(c) = p.exception_line.captures(text) {
-            if self.phase.take().is_some() {
-                return;
+            let class = c[1].rsplit('.').next().unwrap_or(&c[1]).to_owned();
+            let message = c[2].trim().to_owned();
+            match self.pending.take() {
+                Some(mut pending) => {
+                    pending.exception = class;
+                    pending.message = message;
+                    self.record(pending);
+                }
+                None => {
+                    self.facts.recognised += 1;
+                    self.record(Pending {
+                        phase: String::new(),
+                        exception: class,
+                        message,
+                        line: evidence(number, text),
+                        ts,
+                    });
+                }
             }
-            f.recognised += 1;
-            let key = ErrorKey {
-                phase: String::new(),
-                exception: c[1].to_owned(),
-                message: c[2].trim().to_owned(),
-            };
-            let entry = f.errors.entry(key).or_insert((0, evidence(number, text)));
-            entry.0 += 1;
+        }
+    }
+
+    fn record(&mut self, p: Pending) {
+        let key = ErrorKey {
+            phase: p.phase,
+            exception: p.exception,
+            message: p.message,
+        };
+        let entry = self
+            .facts
+            .errors
+            .entry(key)
+            .or_insert((0, p.line.clone(), p.ts.clone()));
+        entry.0 += 1;
+        // The first occurrence is the earliest by time, not by position.
+        if !p.ts.is_empty() && (entry.2.is_empty() || p.ts < entry.2) {
+            entry.1 = p.line;
+            entry.2 = p.ts;
+        }
+    }
+
+    fn flush_pending(&mut self) {
+        if let Some(p) = self.pending.take() {
+            // A header without a traceback: split "Type: message" from the header.
+            let mut p = p;
+            if let Some((class, rest)) = p
+                .message
+                .split_once(": ")
+                .filter(|_| p.exception.is_empty())
+            {
+                p.exception = class.to_owned();
+                p.message = rest.to_owned();
+            }
+            self.record(p);
         }
     }
 
@@ -450,7 +774,7 @@ impl FileParser {
         } else {
             process_name
         };
-        self.facts.attempts.push(Attempt {
+        self.facts.attempts.add(Attempt {
             id,
             picked: col(&["picked count", "dequeue count"])
                 .and_then(|s| s.parse().ok())
@@ -664,16 +988,18 @@ mod tests {
             },
             text,
         );
-        assert_eq!(f.attempts.len(), 2);
-        let a = &f.attempts[0];
+        assert_eq!(f.attempts.rows, 2);
+        let a = &f.attempts.failing[0];
         assert_eq!(
             (a.id.as_str(), a.picked, a.node.as_str(), a.process.as_str()),
             ("7", 2, "1", "process001")
         );
         assert_eq!(a.message, "ValueError: could not convert, string");
-        assert!(a.is_failure());
-        assert!(!f.attempts[1].is_failure());
-        assert_eq!(f.attempts[1].line, 4);
+        assert_eq!(a.line, 2);
+        assert!(f.attempts.finals["7"].failure);
+        assert!(!f.attempts.finals["8"].failure);
+        let p = &f.attempts.per_process[&("1".to_string(), "process001".to_string())];
+        assert_eq!((p.attempts, p.failures, p.retries), (1, 1, 1));
     }
 
     #[test]
@@ -711,8 +1037,7 @@ mod tests {
             "Mini-batch Id,Status\n3,RUN_DO",
         );
         assert_eq!(
-            truncated.attempts.len(),
-            1,
+            truncated.attempts.rows, 1,
             "a cut-off last row still counts"
         );
         let garbled = parse(
@@ -720,6 +1045,27 @@ mod tests {
             "\u{0}\u{1}binary junk\nmore junk",
         );
         assert_eq!(garbled.recognised, 0);
+    }
+
+    #[test]
+    fn samples_stay_exact_when_small_and_bounded_when_large() {
+        let mut s = Sample::default();
+        for v in 1..=20 {
+            s.add(v as f64);
+        }
+        assert_eq!(s.percentile(0.95), Some(19.0));
+        assert_eq!(s.mean(), Some(10.5));
+        let mut big = Sample::default();
+        for v in 0..100_000 {
+            big.add(1.0 + (v % 100) as f64);
+        }
+        assert!(big.values.is_empty() && big.hist.len() < 200, "bounded");
+        let p = big.percentile(0.95).unwrap();
+        assert!((90.0..=112.0).contains(&p), "{p}");
+        let mut merged = Sample::default();
+        merged.merge(&s);
+        merged.merge(&big);
+        assert_eq!(merged.count(), 100_020);
     }
 
     #[test]

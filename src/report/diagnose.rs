@@ -67,6 +67,8 @@ pub struct DiagnoseReport {
     pub not_analysed: Vec<NotAnalysed>,
     /// When no rule fired: the last error-like lines seen, so the user has a lead.
     pub last_error_lines: Vec<Evidence>,
+    /// One summary per ParallelRunStep log tree found among the inputs.
+    pub prs: Vec<crate::prs::analyze::PrsSummary>,
     /// The rules that were applied (not serialised; JUnit uses it for passing cases).
     #[serde(skip)]
     pub rules: Vec<RuleRef>,
@@ -103,6 +105,9 @@ pub fn write_table(
         return Ok(());
     }
     let s = &r.summary;
+    for p in &r.prs {
+        super::prs_table::write(out, p, style)?;
+    }
     let mut previous: Option<Severity> = None;
     for f in &r.findings {
         if previous != Some(f.severity) {
@@ -170,6 +175,7 @@ pub fn write_table(
         let how = match i.kind_source {
             KindSource::Detected => "detected",
             KindSource::Forced => "--kind",
+            KindSource::PrsTree => "ParallelRunStep tree",
         };
         let long = if i.long_lines > 0 {
             format!(

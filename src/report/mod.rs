@@ -5,6 +5,7 @@ pub mod diagnose;
 pub mod json;
 pub mod junit;
 pub mod markdown;
+pub mod prs_table;
 pub mod replicas;
 pub mod rule_doc;
 pub mod sarif;

@@ -35,6 +35,28 @@ pub fn rule_markdown(set: &RuleSet, rule: &Rule, heading: &str) -> String {
         let _ = writeln!(s, "- symptom of: {}", rule.caused_by.join(", "));
     }
     let _ = writeln!(s);
+    if rule.computed {
+        let _ = writeln!(
+            s,
+            "Computed by amldoctor from the counts, settings and resource data of a ParallelRunStep log tree (not matched from a single line).\n"
+        );
+        let _ = writeln!(s, "**Fix**\n\n{}\n", rule.remediation.trim_end());
+        if !rule.commands.is_empty() {
+            let _ = writeln!(s, "**Commands**\n\n```sh");
+            for c in &rule.commands {
+                let _ = writeln!(s, "{c}");
+            }
+            let _ = writeln!(s, "```\n");
+        }
+        if !rule.docs.is_empty() {
+            let _ = writeln!(s, "**References**\n");
+            for d in &rule.docs {
+                let _ = writeln!(s, "- <{d}>");
+            }
+            let _ = writeln!(s);
+        }
+        return s;
+    }
     let _ = writeln!(s, "Matches a line like any of:\n");
     for p in patterns(set, rule, Role::Any) {
         let _ = writeln!(s, "- `{p}`");

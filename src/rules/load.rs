@@ -227,7 +227,23 @@ impl Builder {
                 bits
             }
         };
-        if spec.matcher.any.is_empty() && spec.matcher.all.is_empty() {
+        if spec.computed {
+            if !crate::prs::analyze::COMPUTED_RULES.contains(&spec.id.as_str()) {
+                return Err(err(
+                    "computed",
+                    format!(
+                        "no code computes this id; computed rules are: {}",
+                        crate::prs::analyze::COMPUTED_RULES.join(", ")
+                    ),
+                ));
+            }
+            if !spec.matcher.any.is_empty()
+                || !spec.matcher.all.is_empty()
+                || !spec.unless.is_empty()
+            {
+                return Err(err("match", "a computed rule has no patterns".to_owned()));
+            }
+        } else if spec.matcher.any.is_empty() && spec.matcher.all.is_empty() {
             return Err(err(
                 "match",
                 "needs at least one pattern under 'any' or 'all'".to_owned(),
@@ -360,7 +376,11 @@ impl Builder {
 
         for (i, command) in spec.commands.iter().enumerate() {
             for name in placeholders(command) {
-                if !CONTEXT_PLACEHOLDERS.contains(&name) && !captures.contains(name) {
+                // Computed rules get their facts from code, which the loader cannot see.
+                if !spec.computed
+                    && !CONTEXT_PLACEHOLDERS.contains(&name)
+                    && !captures.contains(name)
+                {
                     return Err(err(
                         &format!("commands[{i}]"),
                         format!(
@@ -372,13 +392,13 @@ impl Builder {
             }
         }
 
-        if spec.examples.matching.is_empty() {
+        if spec.examples.matching.is_empty() && !spec.computed {
             return Err(err(
                 "examples.match",
                 "needs at least one example that must match".to_owned(),
             ));
         }
-        if spec.examples.no_match.is_empty() {
+        if spec.examples.no_match.is_empty() && !spec.computed {
             return Err(err(
                 "examples.no-match",
                 "needs at least one example that must not match".to_owned(),
@@ -439,6 +459,7 @@ impl Builder {
                 path: file.path.clone(),
                 builtin: file.builtin,
             },
+            computed: spec.computed,
         });
         Ok(())
     }

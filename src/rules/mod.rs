@@ -104,6 +104,8 @@ pub struct Rule {
     pub docs: Vec<String>,
     pub examples: Examples,
     pub source: RuleSource,
+    /// Computed by code (see `prs::analyze`), never matched from text.
+    pub computed: bool,
 }
 
 impl Rule {

@@ -16,8 +16,12 @@ pub struct RuleSpec {
     pub applies_to: Option<Vec<String>>,
     #[serde(default)]
     pub codes: Vec<String>,
-    #[serde(rename = "match")]
+    #[serde(rename = "match", default)]
     pub matcher: MatchSpec,
+    /// The finding is computed by amldoctor's code (ParallelRunStep counting), not
+    /// matched from text: no patterns, and examples are optional.
+    #[serde(default)]
+    pub computed: bool,
     #[serde(default)]
     pub unless: Vec<String>,
     #[serde(default)]
@@ -31,6 +35,7 @@ pub struct RuleSpec {
     pub commands: Vec<String>,
     #[serde(default)]
     pub docs: Vec<String>,
+    #[serde(default)]
     pub examples: ExamplesSpec,
 }
 

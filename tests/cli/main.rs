@@ -12,6 +12,7 @@ mod diagnose;
 mod explain;
 mod fixtures;
 mod help;
+mod prs;
 mod replicas;
 mod reports;
 mod rules;

@@ -1,0 +1,219 @@
+//! ParallelRunStep trees: the three fixture trees under tests/fixtures/prs are analysed
+//! with the binary and compared with their EXPECT.yaml (outcome, numbers, per-node
+//! table, grouped errors, root cause, findings that must and must not appear).
+
+use std::path::Path;
+
+use serde_json::Value;
+
+use crate::{Run, Sandbox};
+
+fn analyse(tree: &str) -> (Value, Value) {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let expect: Value = serde_saphyr::from_str(
+        &std::fs::read_to_string(root.join(format!("tests/fixtures/prs/{tree}/EXPECT.yaml")))
+            .unwrap(),
+    )
+    .unwrap();
+    let sb = Sandbox::new(&format!("prs-{tree}"));
+    // EXPECT.yaml sits in the tree folder but is not part of the log tree: analyse logs/
+    // (and azureml-logs/ when present) from the tree root.
+    let dir = root.join(format!("tests/fixtures/prs/{tree}"));
+    let mut args = vec!["diagnose".to_owned(), "logs".to_owned()];
+    if dir.join("azureml-logs").exists() {
+        args.push("azureml-logs".to_owned());
+    }
+    args.extend([
+        "-o".into(),
+        "json".into(),
+        "--fail-on".into(),
+        "never".into(),
+    ]);
+    let refs: Vec<&str> = args.iter().map(String::as_str).collect();
+    let run = Run::from(sb.command_in(&dir, &refs).output().unwrap());
+    assert_eq!(run.code, 0, "{tree}: {}", run.stderr);
+    (run.json(), expect)
+}
+
+fn num(v: &Value) -> Value {
+    // Compare 88 and 88.0 alike.
+    match v.as_f64() {
+        Some(f) => serde_json::json!(f),
+        None => v.clone(),
+    }
+}
+
+fn check(tree: &str) {
+    let (v, e) = analyse(tree);
+    let prs = v["prs"].as_array().unwrap();
+    assert_eq!(prs.len(), 1, "{tree}: one tree found");
+    let p = &prs[0];
+    for key in ["layout", "outcome", "stop_reason", "leader_exit_code"] {
+        assert_eq!(p[key], e[key], "{tree}: {key}");
+    }
+    assert_eq!(
+        p["config"]["error_threshold"]["value"], e["error_threshold"],
+        "{tree}: error threshold"
+    );
+    for (k, want) in e["config"].as_object().unwrap() {
+        let got = &p["config"][k]["value"];
+        assert_eq!(got, want, "{tree}: config.{k}");
+    }
+    for k in ["scheduled", "processed", "failed", "unprocessed"] {
+        assert_eq!(
+            p["mini_batches"][k], e["mini_batches"][k],
+            "{tree}: mini_batches.{k}"
+        );
+    }
+    for k in ["total", "succeeded", "failed"] {
+        assert_eq!(p["items"][k], e["items"][k], "{tree}: items.{k}");
+        assert_eq!(p["attempts"][k], e["attempts"][k], "{tree}: attempts.{k}");
+    }
+    assert_eq!(
+        p["attempts"]["retries"], e["attempts"]["retries"],
+        "{tree}: attempts.retries"
+    );
+    assert_eq!(
+        p["attempts"]["run_exceptions"], e["run_exceptions"],
+        "{tree}: run_exceptions"
+    );
+    assert_eq!(p["timeouts"], e["timeouts"], "{tree}: timeouts");
+    let nodes = p["nodes"].as_array().unwrap();
+    assert_eq!(
+        nodes.len(),
+        e["nodes"].as_array().unwrap().len(),
+        "{tree}: node count"
+    );
+    for want in e["nodes"].as_array().unwrap() {
+        let got = nodes
+            .iter()
+            .find(|n| n["node"] == want["node"])
+            .unwrap_or_else(|| panic!("{tree}: node {}", want["node"]));
+        for (k, w) in want.as_object().unwrap() {
+            assert_eq!(num(&got[k]), num(w), "{tree}: node {} {k}", want["node"]);
+        }
+    }
+    let groups = p["errors"].as_array().unwrap();
+    for (i, want) in e["error_groups"].as_array().unwrap().iter().enumerate() {
+        let got = &groups[i];
+        assert_eq!(
+            got["exception"], want["exception"],
+            "{tree}: error group {i}"
+        );
+        assert_eq!(got["message"], want["message"], "{tree}: error group {i}");
+        assert_eq!(got["count"], want["count"], "{tree}: error group {i}");
+        if let Some(first) = want["first"].as_str() {
+            assert!(
+                got["first"].as_str().unwrap().ends_with(first),
+                "{tree}: first at {} not {first}",
+                got["first"]
+            );
+        }
+    }
+    let ids: Vec<&str> = v["findings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|f| f["rule_id"].as_str().unwrap())
+        .collect();
+    for m in e["findings_must"].as_array().unwrap() {
+        assert!(
+            ids.contains(&m.as_str().unwrap()),
+            "{tree}: missing {m} in {ids:?}"
+        );
+    }
+    for m in e["findings_must_not"].as_array().unwrap() {
+        assert!(
+            !ids.contains(&m.as_str().unwrap()),
+            "{tree}: false positive {m}"
+        );
+    }
+    if let Some(root_cause) = e["root_cause"].as_str() {
+        let job = v["findings"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|f| f["rule_id"] == "prs-job-failed")
+            .unwrap();
+        assert_eq!(job["facts"]["root_cause"], root_cause, "{tree}: root cause");
+    }
+    if e["no_error_findings"] == Value::Bool(true) {
+        for f in v["findings"].as_array().unwrap() {
+            assert_ne!(f["severity"], "error", "{tree}: {}", f["rule_id"]);
+        }
+    }
+    for i in v["inputs"].as_array().unwrap() {
+        assert_eq!(i["kind"], "prs", "{tree}: {} read as prs", i["path"]);
+        assert_eq!(i["kind_source"], "prs-tree");
+    }
+}
+
+#[test]
+fn failed_job() {
+    check("failed-job");
+}
+
+#[test]
+fn healthy_job() {
+    check("healthy-job");
+}
+
+#[test]
+fn legacy_layout() {
+    check("legacy-layout");
+}
+
+#[test]
+fn table_shows_the_summary_above_the_findings() {
+    let sb = Sandbox::new("prs-table");
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/prs/failed-job");
+    let run = Run::from(
+        sb.command_in(&dir, &["diagnose", "logs", "azureml-logs"])
+            .output()
+            .unwrap(),
+    );
+    assert_eq!(run.code, 1, "{}", run.stderr);
+    let out = &run.stdout;
+    let summary = out.find("── ParallelRunStep job:").unwrap();
+    let findings = out.find("── Errors ──").unwrap();
+    assert!(summary < findings, "{out}");
+    for needle in [
+        "outcome: failed (error threshold exceeded), leader exit code 42",
+        "mini-batches: 40 scheduled, 35 processed, 12 failed",
+        "per node:",
+        "errors in the entry script, grouped:",
+        "9 × run(): ValueError: could not convert string to float: 'N/A'",
+        "error[prs-job-failed]",
+    ] {
+        assert!(out.contains(needle), "lacks {needle:?}:\n{out}");
+    }
+}
+
+#[test]
+fn a_garbled_file_is_a_note_not_an_abort() {
+    let sb = Sandbox::new("prs-garbled");
+    sb.write("work/run/logs/job_progress_overview.2024010100.txt", "2024-01-01T00:00:00.000000 Scheduling finished. Scheduled 2 mini batches in 1 seconds. There are 2 tasks with 2 items.\n");
+    sb.write(
+        "work/run/logs/sys/job_report/processed_mini-batches.csv",
+        "\u{1}\u{2} not a csv at all\n%%%%\n",
+    );
+    sb.write(
+        "work/run/logs/sys/node/0/_main.txt",
+        "garbage ~~~\nmore garbage\n",
+    );
+    sb.write("work/run/logs/perf/0/node_resource_usage.csv", "");
+    let v = sb
+        .run(&["diagnose", "run", "-o", "json", "--fail-on", "never"])
+        .ok()
+        .json();
+    let notes = v["prs"][0]["notes"].to_string();
+    assert!(
+        notes.contains("processed_mini-batches.csv: no line in the expected format"),
+        "{notes}"
+    );
+    assert!(
+        notes.contains("_main.txt: no line in the expected format"),
+        "{notes}"
+    );
+    assert_eq!(v["prs"][0]["mini_batches"]["scheduled"], 2);
+}
