@@ -32,3 +32,7 @@ run() {
 
 run small 100 2000
 run large 1024 200
+
+# A 200-node ParallelRunStep tree (about 10,000 files, 1.5 GB): one streaming pass.
+"$gen" "$work" prs 200
+/usr/bin/time -f "ParallelRunStep tree, 200 nodes: %e s, max RSS %M KiB" "$bin" diagnose "$work/prs" -o json --fail-on never > /dev/null

@@ -171,7 +171,7 @@ fn prs_tree(out: &Path, nodes: u64) -> Result<(u64, u64), Box<dyn std::error::Er
                 let status = if failed { "RUN_EXCEPTION" } else { "RUN_DONE" };
                 csv.push_str(&format!("{id},1,{node}/process{p:03},2023-05-16T22:{:02}:00.0,1,{},{},{secs:.2},{secs:.2},{secs:.2},{status},{},{},file_{id:07}.parquet\n", rng.below(60), u8::from(!failed), u8::from(failed), if failed { "User" } else { "" }, if failed { "\"ValueError: bad row, column 3\"" } else { "" }));
                 plog.push_str(&format!("2023-05-16 22:{:02}:{:02},{:03}|INFO|{}|Finished {{\"agent\": \"process{p:03}\", \"task_id\": {id}, \"dequeue_count\": 1, \"total\": 1, \"succeeded\": {}, \"method\": \"run\", \"elapsed\": {secs:.2}}}\n", rng.below(60), rng.below(60), rng.below(1000), 100 + p, u8::from(!failed)));
-                for _ in 0..30 {
+                for _ in 0..140 {
                     stdout.push_str(&format!("2023-05-16 22:{:02}:{:02},{:03} scoring file_{id:07}.parquet: batch {} of 512 rows, mean score 0.{:04} — durée {} ms\n", rng.below(60), rng.below(60), rng.below(1000), rng.below(64), rng.below(10_000), rng.below(900)));
                 }
                 if failed {
@@ -229,7 +229,7 @@ fn prs_tree(out: &Path, nodes: u64) -> Result<(u64, u64), Box<dyn std::error::Er
             logs.join(format!("perf/{node}/node_disk_usage.csv")),
             "Utc Time,Disk,Total (GB),Used (GB),Used Percent\n2023-05-16 22:00:00,/,120,40,33.3\n",
         )?;
-        for snap in 0..24 {
+        for snap in 0..30 {
             write(logs.join(format!("perf/{node}/os/2023051622/processes_{snap:02}")), &"root      100  3.1  7.5 2345678 2100000 ?  Sl   22:00   1:23 python driver/amlbi_main.py\n".repeat(40))?;
         }
     }

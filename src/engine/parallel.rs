@@ -143,8 +143,12 @@ fn scan_one(
         None => scanner.scan(kind, &mut { stream }),
     };
     match result {
-        Ok(scan) => {
+        Ok(mut scan) => {
             let hits = evaluate(set, kind, &scan);
+            // Evaluated: the per-pattern details are no longer needed, and thousands of
+            // documents wait here until all are scanned.
+            scan.hits = Default::default();
+            scan.context = Default::default();
             Outcome::Scanned {
                 kind,
                 kind_source,

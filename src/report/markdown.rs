@@ -72,6 +72,67 @@ pub fn write(out: &mut dyn Write, r: &DiagnoseReport) -> io::Result<()> {
             format!("; {}", extra.join(", "))
         }
     )?;
+    for p in &r.prs {
+        let opt = |v: Option<u64>| v.map_or_else(|| "?".to_owned(), |x| x.to_string());
+        writeln!(
+            out,
+            "### ParallelRunStep job `{}`: {}{}\n",
+            cell(&p.root),
+            p.outcome,
+            p.stop_reason
+                .map(|r| format!(" ({})", r.replace('-', " ")))
+                .unwrap_or_default()
+        )?;
+        writeln!(
+            out,
+            "Mini-batches: {} scheduled, {} processed, {} failed. Items: {} total, {} succeeded, {} failed.{}\n",
+            opt(p.mini_batches.scheduled),
+            opt(p.mini_batches.processed),
+            opt(p.mini_batches.failed),
+            opt(p.items.total),
+            opt(p.items.succeeded),
+            opt(p.items.failed),
+            p.leader_exit_code
+                .map(|c| format!(" Leader exit code {c}."))
+                .unwrap_or_default()
+        )?;
+        if !p.nodes.is_empty() {
+            writeln!(
+                out,
+                "| node | processes | attempts | failures | retries | restarts | killed | peak mem % |\n|---|---:|---:|---:|---:|---:|---:|---:|"
+            )?;
+            for n in &p.nodes {
+                writeln!(
+                    out,
+                    "| {} | {} | {} | {} | {} | {} | {} | {} |",
+                    cell(&n.node),
+                    n.processes,
+                    n.mini_batches,
+                    n.failures,
+                    n.retries,
+                    n.restarts,
+                    n.killed,
+                    n.peak_memory_percent
+                        .map_or_else(|| "—".to_owned(), |m| m.to_string())
+                )?;
+            }
+            writeln!(out)?;
+        }
+        if !p.errors.is_empty() {
+            writeln!(out, "| count | error | first seen |\n|---:|---|---|")?;
+            for e in p.errors.iter().take(10) {
+                writeln!(
+                    out,
+                    "| {} | `{}`: {} | `{}` |",
+                    e.count,
+                    cell(&e.exception),
+                    cell(&e.message),
+                    cell(&e.first)
+                )?;
+            }
+            writeln!(out)?;
+        }
+    }
     if r.findings.is_empty() {
         writeln!(out, "No known problem found.\n")?;
         if !r.last_error_lines.is_empty() {

@@ -121,9 +121,17 @@ fn single_byte(class: &Class) -> Option<(u8, bool)> {
     (bytes.len() == 1 && bytes[0].is_ascii_alphabetic()).then(|| (bytes[0], true))
 }
 
-fn score(set: &[Literal]) -> (usize, std::cmp::Reverse<usize>) {
+/// Prefer literals long enough to use, then case-sensitive ones (they go to the SIMD
+/// searchers; case-insensitive ones need a slower automaton), then longer, then fewer.
+fn score(set: &[Literal]) -> (bool, bool, usize, std::cmp::Reverse<usize>) {
     let shortest = set.iter().map(Literal::len).min().unwrap_or(0);
-    (shortest, std::cmp::Reverse(set.len()))
+    let sensitive = set.iter().all(|l| !l.ascii_case_insensitive);
+    (
+        shortest >= MIN_LITERAL,
+        sensitive,
+        shortest,
+        std::cmp::Reverse(set.len()),
+    )
 }
 
 fn required(hir: &Hir) -> Option<Vec<Literal>> {
@@ -146,11 +154,38 @@ fn required(hir: &Hir) -> Option<Vec<Literal>> {
                     *best = Some(candidate);
                 }
             };
+            // The case-sensitive tail of the current run, offered on its own too:
+            // `[Ff]lask==` yields `lask==` besides the case-insensitive `flask==`.
+            let mut sensitive = Vec::new();
             for s in subs {
                 if let Some(e) = exact(s) {
+                    if e.ascii_case_insensitive {
+                        if sensitive.len() >= MIN_LITERAL {
+                            consider(
+                                vec![Literal {
+                                    bytes: std::mem::take(&mut sensitive),
+                                    ascii_case_insensitive: false,
+                                }],
+                                &mut best,
+                            );
+                        }
+                        sensitive.clear();
+                    } else {
+                        sensitive.extend_from_slice(&e.bytes);
+                    }
                     run.extend(e);
                     continue;
                 }
+                if sensitive.len() >= MIN_LITERAL && run.ascii_case_insensitive {
+                    consider(
+                        vec![Literal {
+                            bytes: std::mem::take(&mut sensitive),
+                            ascii_case_insensitive: false,
+                        }],
+                        &mut best,
+                    );
+                }
+                sensitive.clear();
                 if !run.bytes.is_empty() {
                     let piece = std::mem::replace(
                         &mut run,
@@ -164,6 +199,15 @@ fn required(hir: &Hir) -> Option<Vec<Literal>> {
                 if let Some(r) = required(s) {
                     consider(r, &mut best);
                 }
+            }
+            if sensitive.len() >= MIN_LITERAL && run.ascii_case_insensitive {
+                consider(
+                    vec![Literal {
+                        bytes: sensitive,
+                        ascii_case_insensitive: false,
+                    }],
+                    &mut best,
+                );
             }
             if !run.bytes.is_empty() {
                 consider(vec![run], &mut best);
@@ -246,6 +290,15 @@ mod tests {
 
     #[test]
     fn case_insensitive_letters_count() {
+        assert_eq!(
+            lits(r"^\s*[Ff]lask==2"),
+            Some(vec!["lask==2".into()]),
+            "case-sensitive part preferred"
+        );
+        assert_eq!(
+            lits(r"\bBadArgument\b.*(?i:subscription)"),
+            Some(vec!["BadArgument".into()])
+        );
         assert_eq!(
             lits(r"(?i)out of memory"),
             Some(vec!["(?i)out of memory".into()])

@@ -96,6 +96,17 @@ impl Prefilter {
         })
     }
 
+    /// How the literals were split: (packed searchers, automaton searchers), for tests
+    /// and diagnostics.
+    pub fn shape(&self) -> (usize, usize) {
+        let packed = self
+            .searchers
+            .iter()
+            .filter(|s| matches!(s, Searcher::Packed(_)))
+            .count();
+        (packed, self.searchers.len() - packed)
+    }
+
     /// A fresh per-buffer cache for [`Prefilter::next_candidate`].
     pub fn cache(&self) -> Vec<Next> {
         vec![Next::Unknown; self.searchers.len()]
