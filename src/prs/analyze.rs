@@ -1067,6 +1067,12 @@ pub fn init_retry_limits(
     )
 }
 
+/// Whether a job whose agents have all been in init() for `seconds` fails for lack of
+/// progress (more than 3 × run_invocation_timeout + 30 s).
+pub fn stuck_in_init_fails(seconds: u64, run_invocation_timeout: u64) -> bool {
+    seconds > init_retry_limits(0, 0, run_invocation_timeout).2
+}
+
 /// Whether init() retries stop, given failures so far and how long the job has run.
 pub fn init_retries_exhausted(
     node_failures: u64,
@@ -1102,6 +1108,15 @@ mod tests {
         assert!(init_retries_exhausted(0, 16, 121, 2, 4).1);
         assert!(!init_retries_exhausted(0, 15, 600, 2, 4).1);
         assert!(init_retries_exhausted(0, 17, 600, 2, 4).1);
+    }
+
+    #[test]
+    fn stuck_in_init_limit() {
+        // 3 × 60 + 30 = 210 s.
+        assert!(!stuck_in_init_fails(209, 60));
+        assert!(!stuck_in_init_fails(210, 60), "exactly the limit is not more than it");
+        assert!(stuck_in_init_fails(211, 60));
+        assert!(stuck_in_init_fails(31, 0));
     }
 
     #[test]
