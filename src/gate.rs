@@ -94,6 +94,22 @@ pub struct Gate {
     pub baseline: Option<BaselineFile>,
     /// Today as `YYYYMMDD`, for expiry.
     pub today: u32,
+    /// The working directory, so `path:` globs also match inputs given as absolute paths.
+    pub base: Option<std::path::PathBuf>,
+}
+
+/// An input path as `path:` globs see it: relative to the working directory, without `./`.
+pub fn normalize_path(path: &str, base: Option<&std::path::Path>) -> String {
+    let mut p = path.replace('\\', "/");
+    if let Some(base) = base
+        && let Ok(rel) = std::path::Path::new(&p).strip_prefix(base)
+    {
+        p = rel.to_string_lossy().replace('\\', "/");
+    }
+    while let Some(rest) = p.strip_prefix("./") {
+        p = rest.to_owned();
+    }
+    p
 }
 
 /// The gate's verdict over a run's findings.
@@ -127,10 +143,18 @@ pub fn apply(gate: &Gate, findings: Vec<Finding>) -> Outcome {
             if s.rule != f.rule_id {
                 continue;
             }
-            if let Some(glob) = &s.path
-                && !f.paths.iter().all(|p| glob_match(glob, p))
-            {
-                continue;
+            // A path-scoped suppression needs inputs to match: a finding with none does not.
+            if let Some(glob) = &s.path {
+                let glob = normalize_path(glob, None);
+                let base = gate.base.as_deref();
+                if f.paths.is_empty()
+                    || !f
+                        .paths
+                        .iter()
+                        .all(|p| glob_match(&glob, &normalize_path(p, base)))
+                {
+                    continue;
+                }
             }
             used.insert(i);
             if let Some(exp) = s.expires
@@ -261,6 +285,7 @@ mod tests {
             suppressions,
             baseline: None,
             today: 20261129,
+            base: Some(std::path::PathBuf::from("/work")),
         }
     }
 
@@ -302,6 +327,19 @@ mod tests {
         );
         assert_eq!(out.suppressed.len(), 1);
         let out = apply(&gate(vec![sup("a", None, Some("logs/new/*"))]), findings());
+        assert!(out.suppressed.is_empty());
+        // The same input given as ./logs/… or /work/logs/… matches too.
+        for p in ["./logs/legacy/x.log", "/work/logs/legacy/x.log"] {
+            let out = apply(
+                &gate(vec![sup("a", None, Some("logs/legacy/**"))]),
+                vec![finding("a", Severity::Error, p)],
+            );
+            assert_eq!(out.suppressed.len(), 1, "{p}");
+        }
+        // A finding without inputs is not covered by a path-scoped suppression.
+        let mut pathless = finding("a", Severity::Error, "x");
+        pathless.paths.clear();
+        let out = apply(&gate(vec![sup("a", None, Some("**"))]), vec![pathless]);
         assert!(out.suppressed.is_empty());
         assert!(
             out.notices[0].contains("matched no finding"),

@@ -151,8 +151,25 @@ pub fn run(
     }
     let mut prs_summaries = Vec::new();
     for (root, files) in roots.iter().zip(trees) {
-        let (summary, computed) = prs::analyze::analyze(&root.display().to_string(), files);
-        for c in computed {
+        // Computed findings without a line of their own point at the job's result file
+        // (or the first file read), so every report format has a location.
+        let anchor = files
+            .iter()
+            .find(|f| f.role == prs::tree::Role::JobResult)
+            .or_else(|| files.first())
+            .map(|f| f.path.clone());
+        let root_name = root.display().to_string();
+        let (summary, computed) = prs::analyze::analyze(&root_name, files);
+        for mut c in computed {
+            if c.evidence.is_empty()
+                && let Some(path) = &anchor
+            {
+                c.evidence.push(Evidence {
+                    path: path.clone(),
+                    line: 1,
+                    text: format!("computed from the ParallelRunStep tree {root_name}"),
+                });
+            }
             if let Some(index) = set.index_of(c.rule_id) {
                 analysis.add_computed(index, c.count, c.evidence, c.facts);
             }
@@ -203,6 +220,7 @@ pub fn run(
         suppressions,
         baseline,
         today: source::local::today(),
+        base: source::local::current_dir().ok(),
     };
     let outcome = crate::gate::apply(&gate, findings);
     let findings = outcome.findings;

@@ -123,8 +123,10 @@ fn scan_one(
     }
     let (kind, kind_source) = match (forced_kind, &role) {
         (Some(k), _) => (k, KindSource::Forced),
-        (None, Some(_)) => (DocumentKind::Prs, KindSource::PrsTree),
-        (None, None) => {
+        // Files of a tree with a known role are PRS files; anything else in the tree
+        // (a container log someone copied in) is detected by content.
+        (None, Some(r)) if *r != Role::Other => (DocumentKind::Prs, KindSource::PrsTree),
+        (None, _) => {
             let name = match origin {
                 Origin::File(p) => p.file_name().map(|n| n.to_string_lossy().into_owned()),
                 Origin::Stdin => None,

@@ -14,6 +14,8 @@ use crate::rules::{ERROR_LITERALS, Role, RuleSet};
 
 /// Bytes read per buffer fill; also the longest piece of one line scanned as a unit.
 pub const CHUNK: usize = 1 << 20;
+/// Bytes of an overlong line's piece repeated at the start of the next piece.
+pub const OVERLAP: usize = 8 * 1024;
 /// How many hits of a pattern keep their text (the rest are only counted).
 pub const HITS_KEPT: usize = 3;
 /// Longest evidence text kept from one line.
@@ -150,12 +152,22 @@ impl<'a> Scanner<'a> {
                     }
                 }
             };
-            if end > 0 && self.buf[end - 1] == b'\n' {
+            let piece_of_long_line = !eof && (end == 0 || self.buf[end - 1] != b'\n');
+            if !piece_of_long_line {
                 in_long_line = false;
             }
             walk.region(&self.buf[..end]);
-            self.buf.copy_within(end..filled, 0);
-            filled -= end;
+            if piece_of_long_line {
+                // Keep the tail of this piece in front of the next one, so a match or a
+                // secret (`…&sig=` | `value`) spanning the cut is seen whole. Hits on the
+                // repeated bytes are counted once: they are on the same line.
+                let keep = OVERLAP.min(filled);
+                self.buf.copy_within(filled - keep..filled, 0);
+                filled = keep;
+            } else {
+                self.buf.copy_within(end..filled, 0);
+                filled -= end;
+            }
         }
         // Lines: every newline ends one, plus a final unterminated line.
         walk.scan.lines = walk.line - 1 + u64::from(any_byte && last_byte != b'\n');
@@ -350,13 +362,21 @@ impl Walk<'_> {
                 .iter()
                 .any(|l| memchr::memmem::find(bare, l.as_bytes()).is_some())
         {
-            if self.scan.error_lines.len() == ERROR_LINES_KEPT {
-                self.scan.error_lines.pop_front();
+            // A repeated piece of the same overlong line is not a new line.
+            if self
+                .scan
+                .error_lines
+                .back()
+                .is_none_or(|h| h.line != self.line)
+            {
+                if self.scan.error_lines.len() == ERROR_LINES_KEPT {
+                    self.scan.error_lines.pop_front();
+                }
+                self.scan.error_lines.push_back(Hit {
+                    line: self.line,
+                    text: text_of(bare, 0, 0),
+                });
             }
-            self.scan.error_lines.push_back(Hit {
-                line: self.line,
-                text: text_of(bare, 0, 0),
-            });
         }
     }
 }

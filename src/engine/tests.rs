@@ -331,3 +331,21 @@ fn invalid_rules_name_file_rule_and_key() {
         "b.yaml: rule 'user-init-failed': id: duplicate id; it is already defined in a.yaml"
     );
 }
+
+#[test]
+fn a_secret_across_the_cut_of_an_overlong_line_is_redacted() {
+    let set = set();
+    let url = "https://a.blob.core.windows.net/c/m?sv=1&sig=";
+    let mut text = Vec::new();
+    text.extend(std::iter::repeat_n(b'x', CHUNK - url.len()));
+    text.extend_from_slice(url.as_bytes());
+    text.extend_from_slice(b"SECRETSIGVALUE123 Reason: Worker failed to boot.\n");
+    let s = scan(&set, &text);
+    let hits = evaluate(&set, DocumentKind::InferenceServer, &s);
+    assert_eq!(hits[0].count, 1);
+    assert!(
+        !hits[0].evidence[0].text.contains("SECRETSIGVALUE123"),
+        "{}",
+        hits[0].evidence[0].text
+    );
+}

@@ -8,7 +8,7 @@ use std::collections::BTreeMap;
 
 use serde::Serialize;
 
-use super::parse::{Attempt, AttemptAgg, FileFacts, Line, Sample};
+use super::parse::{Attempt, AttemptAgg, FileFacts, FinalState, Line, Sample};
 use super::tree::Role;
 use crate::finding::Evidence;
 
@@ -20,6 +20,8 @@ pub const DEFAULT_RUN_MAX_TRY: u64 = 3;
 pub const DEFAULT_PROCESS_COUNT_PER_NODE: u64 = 1;
 /// Memory use at or above this on a node where a worker was killed corroborates an OOM.
 pub const OOM_MEMORY_PERCENT: f64 = 90.0;
+/// Failing mini-batches listed in json/yaml (the table shows fewer).
+pub const MAX_FAILING_LISTED: usize = 50;
 
 /// One parsed file of a tree.
 #[derive(Debug, Clone)]
@@ -249,9 +251,11 @@ pub fn analyze(root: &str, mut files: Vec<ParsedFile>) -> (PrsSummary, Vec<Compu
         .filter(|f| matches!(f.role, Role::DriverLog | Role::Master))
         .flat_map(|f| f.facts.args.clone())
         .collect();
+    // Counts and timeouts must be positive; only the error threshold may be -1.
     let from_args = |k: &str| {
         args.get(k)
             .and_then(|v| parse_i64(v))
+            .filter(|v| k.contains("error_threshold") || (1..=1_000_000_000).contains(v))
             .map(|value| ConfigValue {
                 value,
                 source: "driver-log",
@@ -412,7 +416,9 @@ pub fn analyze(root: &str, mut files: Vec<ParsedFile>) -> (PrsSummary, Vec<Compu
         .iter_mut()
         .filter(|f| matches!(f.role, Role::MiniBatchCsv { .. }))
     {
-        csv_path.get_or_insert_with(|| f.path.clone());
+        if f.facts.attempts.rows > 0 {
+            csv_path.get_or_insert_with(|| f.path.clone());
+        }
         agg.merge(std::mem::take(&mut f.facts.attempts));
     }
     if !agg.finals.is_empty() {
@@ -423,11 +429,16 @@ pub fn analyze(root: &str, mut files: Vec<ParsedFile>) -> (PrsSummary, Vec<Compu
                 .max(agg.finals.len() as u64),
         );
         s.mini_batches.failed = Some(agg.finals.values().filter(|a| a.failure).count() as u64);
+        // A sum over a column the CSV does not have is unknown, not zero.
+        let sum = |get: fn(&FinalState) -> Option<u64>| -> Option<u64> {
+            let values: Vec<u64> = agg.finals.values().filter_map(get).collect();
+            (!values.is_empty()).then(|| values.iter().sum())
+        };
         if s.items.total.is_none() {
-            s.items.total = Some(agg.finals.values().filter_map(|a| a.total).sum());
+            s.items.total = sum(|a| a.total);
         }
         if s.items.succeeded.is_none() {
-            s.items.succeeded = Some(agg.finals.values().filter_map(|a| a.succeeded).sum());
+            s.items.succeeded = sum(|a| a.succeeded);
         }
         if s.items.failed.is_none() {
             s.items.failed = Some(
@@ -519,9 +530,13 @@ pub fn analyze(root: &str, mut files: Vec<ParsedFile>) -> (PrsSummary, Vec<Compu
     }
     let mut nodes: BTreeMap<String, (NodeSummary, Sample)> = BTreeMap::new();
     for ((node, process), (mut p, times)) in per_process {
-        if node.is_empty() {
-            continue;
-        }
+        // A CSV without node information still counts: under an "unknown" node.
+        let node = if node.is_empty() {
+            "unknown".to_owned()
+        } else {
+            node
+        };
+        p.node = node.clone();
         p.mean_run_seconds = times.mean().map(round2);
         p.p95_run_seconds = times.percentile(0.95).map(round2);
         p.exit_code = exit_of
@@ -564,8 +579,13 @@ pub fn analyze(root: &str, mut files: Vec<ParsedFile>) -> (PrsSummary, Vec<Compu
                         Sample::default(),
                     )
                 });
-                n.0.peak_memory_percent = f.facts.peak_memory.as_ref().map(|(m, _)| *m);
-                n.0.peak_cpu_percent = f.facts.peak_cpu;
+                // Several perf files for a node (logs/perf and logs/sys/perf): keep the maximum.
+                if let Some((m, _, _)) = f.facts.peak_memory {
+                    n.0.peak_memory_percent = Some(n.0.peak_memory_percent.map_or(m, |p| p.max(m)));
+                }
+                if let Some(c) = f.facts.peak_cpu {
+                    n.0.peak_cpu_percent = Some(n.0.peak_cpu_percent.map_or(c, |p| p.max(c)));
+                }
             }
             _ => continue,
         }
@@ -601,15 +621,23 @@ pub fn analyze(root: &str, mut files: Vec<ParsedFile>) -> (PrsSummary, Vec<Compu
         inputs: a.detail.clone(),
     };
     s.slowest = agg.slowest.iter().map(to_mb).collect();
-    s.failing = agg
+    let mut failing: Vec<&Attempt> = agg
         .failing
-        .iter()
+        .values()
         .filter(|a| {
             agg.finals
                 .get(&a.id)
                 .is_some_and(|f| f.failure && f.picked == a.picked)
         })
-        .take(20)
+        .collect();
+    // Numeric ids in numeric order.
+    failing.sort_by(|a, b| match (a.id.parse::<u64>(), b.id.parse::<u64>()) {
+        (Ok(x), Ok(y)) => x.cmp(&y),
+        _ => a.id.cmp(&b.id),
+    });
+    s.failing = failing
+        .into_iter()
+        .take(MAX_FAILING_LISTED)
         .map(to_mb)
         .collect();
 
@@ -657,8 +685,14 @@ pub fn analyze(root: &str, mut files: Vec<ParsedFile>) -> (PrsSummary, Vec<Compu
     errors.sort_by(|a, b| b.count.cmp(&a.count).then_with(|| a.first.cmp(&b.first)));
     s.errors = errors;
 
+    // The same timeout is logged in the process log and again in driver error files:
+    // count the process logs, and other files only when there are none.
+    let from_process = files
+        .iter()
+        .any(|f| matches!(f.role, Role::Process { .. }) && !f.facts.run_timeouts.is_empty());
     let run_timeouts: Vec<(u64, Evidence)> = files
         .iter()
+        .filter(|f| !from_process || matches!(f.role, Role::Process { .. }))
         .flat_map(|f| {
             f.facts
                 .run_timeouts
@@ -669,7 +703,14 @@ pub fn analyze(root: &str, mut files: Vec<ParsedFile>) -> (PrsSummary, Vec<Compu
     s.timeouts = (run_timeouts.len() as u64).max(agg.timeouts);
 
     // Outcome and stop reason.
+    let stopped_by = |needle: &str| {
+        stop_reasons
+            .iter()
+            .any(|r| r.to_ascii_lowercase().contains(needle))
+    };
     let failed = threshold_hit.is_some()
+        || stopped_by("error threshold")
+        || stopped_by("no progress update") && !completed
         || exits.iter().any(|(c, _)| *c == 42)
         || no_succeeded.is_some()
         || no_progress.is_some() && !completed
@@ -820,9 +861,17 @@ fn compute(
         let t = timeout.map_or(DEFAULT_RUN_INVOCATION_TIMEOUT, |c| c.value.max(1) as u64);
         let mut f = BTreeMap::new();
         fact(&mut f, "init_failures", init_failures);
-        fact(&mut f, "per_node_budget", 3 * p);
-        fact(&mut f, "job_budget", 2 * nodes * p);
-        fact(&mut f, "no_progress_limit_seconds", 3 * t + 30);
+        fact(&mut f, "per_node_budget", 3u64.saturating_mul(p));
+        fact(
+            &mut f,
+            "job_budget",
+            2u64.saturating_mul(nodes).saturating_mul(p),
+        );
+        fact(
+            &mut f,
+            "no_progress_limit_seconds",
+            3u64.saturating_mul(t).saturating_add(30),
+        );
         fact(&mut f, "process_count_per_node", p);
         if pcpn.is_none() {
             fact(
@@ -840,7 +889,8 @@ fn compute(
                 format!("run_invocation_timeout={DEFAULT_RUN_INVOCATION_TIMEOUT} (default)"),
             );
         }
-        let used = init_failures * 100 / (2 * nodes * p).max(1);
+        let used = init_failures.saturating_mul(100)
+            / (2u64.saturating_mul(nodes).saturating_mul(p)).max(1);
         fact(&mut f, "job_budget_used_percent", used);
         let evidence = times
             .get("init_exception")
@@ -923,12 +973,12 @@ fn compute(
         }
         if let Some(perf) = files.iter().find(
             |x| matches!(&x.role, Role::NodePerf { node } if killed.iter().any(|(k, _)| k == node)),
-        ) && let Some((m, at)) = &perf.facts.peak_memory
+        ) && let Some((m, at, line)) = &perf.facts.peak_memory
         {
             evidence.push(Evidence {
                 path: perf.path.clone(),
-                line: 0,
-                text: format!("peak Memory Used Percent {m} at {at}"),
+                line: *line,
+                text: format!("Memory Used Percent {m} at {at} (the node's peak)"),
             });
         }
         fact(
@@ -1061,9 +1111,11 @@ pub fn init_retry_limits(
     run_invocation_timeout: u64,
 ) -> (u64, u64, u64) {
     (
-        3 * process_count_per_node,
-        2 * node_count * process_count_per_node,
-        3 * run_invocation_timeout + 30,
+        3u64.saturating_mul(process_count_per_node),
+        2u64.saturating_mul(node_count)
+            .saturating_mul(process_count_per_node),
+        3u64.saturating_mul(run_invocation_timeout)
+            .saturating_add(30),
     )
 }
 
@@ -1114,7 +1166,10 @@ mod tests {
     fn stuck_in_init_limit() {
         // 3 × 60 + 30 = 210 s.
         assert!(!stuck_in_init_fails(209, 60));
-        assert!(!stuck_in_init_fails(210, 60), "exactly the limit is not more than it");
+        assert!(
+            !stuck_in_init_fails(210, 60),
+            "exactly the limit is not more than it"
+        );
         assert!(stuck_in_init_fails(211, 60));
         assert!(stuck_in_init_fails(31, 0));
     }

@@ -168,8 +168,8 @@ pub struct AttemptAgg {
     pub all_times: Sample,
     /// The slowest attempt of each of the slowest mini-batches (at most [`KEEP`]).
     pub slowest: Vec<Attempt>,
-    /// Failed attempts (at most [`KEEP_FAILING`]); filtered by final state at the end.
-    pub failing: Vec<Attempt>,
+    /// The failing latest attempt of each mini-batch (at most [`KEEP_FAILING`]).
+    pub failing: std::collections::HashMap<String, Attempt>,
     pub timeouts: u64,
     /// Attempts where run() raised (status `…EXCEPTION`, category not `Driver`).
     pub run_exceptions: u64,
@@ -180,7 +180,7 @@ pub struct AttemptAgg {
 }
 
 pub const KEEP: usize = 5;
-pub const KEEP_FAILING: usize = 200;
+pub const KEEP_FAILING: usize = 10_000;
 
 impl AttemptAgg {
     pub fn add(&mut self, a: Attempt) {
@@ -234,8 +234,22 @@ impl AttemptAgg {
             }
         }
         self.keep_slowest(&a);
-        if failure && self.failing.len() < KEEP_FAILING {
-            self.failing.push(a);
+        self.track_failing(a);
+    }
+
+    /// Keeps the latest attempt of each mini-batch whose latest attempt failed: a later
+    /// success removes it. Bounded: beyond [`KEEP_FAILING`] new ids are only counted.
+    fn track_failing(&mut self, a: Attempt) {
+        let newer = self.failing.get(&a.id).is_none_or(|x| a.picked >= x.picked);
+        if !newer {
+            return;
+        }
+        if a.is_failure() {
+            if self.failing.len() < KEEP_FAILING || self.failing.contains_key(&a.id) {
+                self.failing.insert(a.id.clone(), a);
+            }
+        } else {
+            self.failing.remove(&a.id);
         }
     }
 
@@ -280,10 +294,8 @@ impl AttemptAgg {
         for a in other.slowest {
             self.keep_slowest(&a);
         }
-        for a in other.failing {
-            if self.failing.len() < KEEP_FAILING {
-                self.failing.push(a);
-            }
+        for (_, a) in other.failing {
+            self.track_failing(a);
         }
         self.timeouts += other.timeouts;
         self.run_exceptions += other.run_exceptions;
@@ -345,7 +357,8 @@ pub struct FileFacts {
     pub errors: BTreeMap<ErrorKey, (u64, Line, String)>,
     pub attempts: AttemptAgg,
     /// Peak `Memory Used Percent` and `Cpu Percent` with the time of the memory peak.
-    pub peak_memory: Option<(f64, String)>,
+    /// Peak `Memory Used Percent`, its time, and its line.
+    pub peak_memory: Option<(f64, String, u64)>,
     pub peak_cpu: Option<f64>,
     pub last_lines: Vec<Line>,
 }
@@ -424,6 +437,8 @@ struct Pending {
     message: String,
     line: Line,
     ts: String,
+    /// An exception line was seen after the header.
+    closed: bool,
 }
 
 fn evidence(number: u64, text: &str) -> Line {
@@ -484,11 +499,28 @@ impl FileParser {
     /// Feeds one line (without its terminator); `number` is 1-based.
     pub fn line(&mut self, number: u64, raw: &[u8]) {
         self.facts.lines = number;
-        let text = String::from_utf8_lossy(raw);
-        let text = text.trim_end_matches('\r');
+        // Everything the summary shows comes from here: redact secrets and neutralise
+        // terminal control characters once, at the source.
+        let lossy = String::from_utf8_lossy(raw);
+        let redacted = crate::redact::redact(lossy.trim_end_matches('\r'));
+        let cleaned: String = if redacted.chars().any(|c| c.is_control() && c != '\t') {
+            redacted
+                .chars()
+                .map(|c| {
+                    if c.is_control() && c != '\t' {
+                        '\u{FFFD}'
+                    } else {
+                        c
+                    }
+                })
+                .collect()
+        } else {
+            redacted.into_owned()
+        };
+        let text = cleaned.as_str();
         match self.role.clone() {
             Role::MiniBatchCsv { node, process } => self.csv_attempt(number, text, node, process),
-            Role::NodePerf { .. } => self.perf(text),
+            Role::NodePerf { .. } => self.perf(number, text),
             Role::ProcessPerf { .. } | Role::DiskPerf { .. } | Role::SummaryCsv => {
                 if text.contains(',') {
                     self.facts.recognised += 1;
@@ -505,6 +537,18 @@ impl FileParser {
         // The message part of a structured line, or the whole line.
         let message: &str = if let Some(c) = p.sys_line.captures(text) {
             f.recognised += 1;
+            if matches!(self.role, Role::Overview { .. }) {
+                // The 2020 overview uses this format; keep its times for the duration.
+                let ts = c
+                    .get(1)
+                    .map_or("", |m| m.as_str())
+                    .replacen(' ', "T", 1)
+                    .replacen(',', ".", 1);
+                if f.first_time.is_none() {
+                    f.first_time = Some(ts.clone());
+                }
+                f.last_time = Some(ts);
+            }
             c.get(3).map_or("", |m| m.as_str())
         } else if let Some(c) = p.overview_line.captures(text) {
             f.recognised += 1;
@@ -659,6 +703,7 @@ impl FileParser {
                 message: header_message,
                 line: evidence(number, text),
                 ts,
+                closed: false,
             });
             return;
         }
@@ -668,11 +713,13 @@ impl FileParser {
         if let Some(c) = p.exception_line.captures(text) {
             let class = c[1].rsplit('.').next().unwrap_or(&c[1]).to_owned();
             let message = c[2].trim().to_owned();
-            match self.pending.take() {
-                Some(mut pending) => {
+            match self.pending.as_mut() {
+                // In a chained traceback the last exception line is the one raised; keep
+                // updating until the next header (or the end of the file) closes it.
+                Some(pending) => {
                     pending.exception = class;
                     pending.message = message;
-                    self.record(pending);
+                    pending.closed = true;
                 }
                 None => {
                     self.facts.recognised += 1;
@@ -682,6 +729,7 @@ impl FileParser {
                         message,
                         line: evidence(number, text),
                         ts,
+                        closed: true,
                     });
                 }
             }
@@ -714,7 +762,7 @@ impl FileParser {
             if let Some((class, rest)) = p
                 .message
                 .split_once(": ")
-                .filter(|_| p.exception.is_empty())
+                .filter(|_| p.exception.is_empty() && !p.closed)
             {
                 p.exception = class.to_owned();
                 p.message = rest.to_owned();
@@ -794,7 +842,7 @@ impl FileParser {
         });
     }
 
-    fn perf(&mut self, text: &str) {
+    fn perf(&mut self, number: u64, text: &str) {
         let fields = csv_fields(text);
         let Some(header) = &self.header else {
             let h: Vec<String> = fields
@@ -823,8 +871,8 @@ impl FileParser {
         let mut any = false;
         if let Some(m) = get("memory used percent") {
             any = true;
-            if f.peak_memory.as_ref().is_none_or(|(p, _)| m > *p) {
-                f.peak_memory = Some((m, time));
+            if f.peak_memory.as_ref().is_none_or(|(p, _, _)| m > *p) {
+                f.peak_memory = Some((m, time, number));
             }
         }
         if let Some(c) = get("cpu percent") {
@@ -989,7 +1037,7 @@ mod tests {
             text,
         );
         assert_eq!(f.attempts.rows, 2);
-        let a = &f.attempts.failing[0];
+        let a = &f.attempts.failing["7"];
         assert_eq!(
             (a.id.as_str(), a.picked, a.node.as_str(), a.process.as_str()),
             ("7", 2, "1", "process001")
@@ -1004,7 +1052,7 @@ mod tests {
 
     #[test]
     fn user_errors_group_and_truncated_or_empty_files() {
-        let text = "Entry script run() failed for ValueError: could not convert string to float: 'N/A'. Details Traceback (most recent call last):\n  File \"score.py\", line 9, in run\nValueError: could not convert string to float: 'N/A'\nEntry script run() failed for ValueError: could not convert string to float: 'N/A'. Details Traceback\nValueError: could not convert string to float: 'N/A'\nTraceback (most recent call last):\nKeyError: 'id'\n";
+        let text = "Entry script run() failed for ValueError: could not convert string to float: 'N/A'. Details Traceback (most recent call last):\n  File \"score.py\", line 9, in run\nValueError: could not convert string to float: 'N/A'\nEntry script run() failed for ValueError: could not convert string to float: 'N/A'. Details Traceback\nValueError: could not convert string to float: 'N/A'\n2023-05-16 22:56:23,297|ERROR|409|Entry script run() failed for RuntimeError: scoring failed. Details Traceback (most recent call last):\nKeyError: 'id'\n\nDuring handling of the above exception, another exception occurred:\n\nTraceback (most recent call last):\nRuntimeError: scoring failed\n";
         let f = parse(
             Role::UserError {
                 node: "0".into(),
@@ -1020,12 +1068,13 @@ mod tests {
         assert_eq!(
             groups,
             [
-                ("KeyError: 'id'".to_string(), 1),
+                ("RuntimeError: scoring failed".to_string(), 1),
                 (
                     "ValueError: could not convert string to float: 'N/A'".to_string(),
                     2
                 )
-            ]
+            ],
+            "a chained traceback counts once, as the exception finally raised"
         );
         let empty = parse(Role::JobResult, "");
         assert_eq!((empty.lines, empty.recognised), (0, 0));
@@ -1076,7 +1125,7 @@ mod tests {
         );
         assert_eq!(
             f.peak_memory,
-            Some((96.9, "2023-05-16 22:10:00".to_owned()))
+            Some((96.9, "2023-05-16 22:10:00".to_owned(), 3))
         );
         assert_eq!(f.peak_cpu, Some(99.5));
     }

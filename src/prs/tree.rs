@@ -95,27 +95,49 @@ fn components(path: &Path) -> Vec<String> {
         .collect()
 }
 
-/// The PRS `logs/` folders among these files.
+/// The PRS `logs/` folders among these files: a folder is one when a marker file sits
+/// at its place in it (`job_result.txt` at the top, `sys/node/…` below). The folder is
+/// usually called `logs`, but a downloaded or renamed copy (`job-123-logs/`, or `.` when
+/// run from inside it) is found the same way.
 pub fn find_roots(files: &[PathBuf]) -> Vec<PathBuf> {
     let mut roots = BTreeSet::new();
     for f in files {
         let parts = components(f);
-        for (i, part) in parts.iter().enumerate() {
-            if part == "logs" && i + 1 < parts.len() {
-                let relative = parts[i + 1..].join("/");
-                if is_marker(&relative) {
-                    roots.insert(parts[..=i].iter().collect::<PathBuf>());
-                }
+        // Markers are at most four levels below the root.
+        for i in (0..parts.len()).rev().take(5) {
+            let relative = parts[i..].join("/");
+            if is_marker(&relative) {
+                let root: PathBuf = parts[..i].iter().collect();
+                roots.insert(if root.as_os_str().is_empty() {
+                    PathBuf::from(".")
+                } else {
+                    root
+                });
+                break;
             }
         }
     }
-    roots.into_iter().collect()
+    // A root inside another root (a `logs/` folder in a job folder) is the same tree.
+    let list: Vec<PathBuf> = roots.into_iter().collect();
+    list.iter()
+        .filter(|r| {
+            !list
+                .iter()
+                .any(|o| o != *r && r.starts_with(o) && o != &PathBuf::from("."))
+        })
+        .cloned()
+        .collect()
 }
 
 /// The tree a file belongs to, and its role there.
 pub fn classify(roots: &[PathBuf], file: &Path) -> Option<(usize, Role)> {
     for (i, root) in roots.iter().enumerate() {
-        if let Ok(rel) = file.strip_prefix(root) {
+        let relative = if root == Path::new(".") {
+            Ok(file.strip_prefix("./").unwrap_or(file))
+        } else {
+            file.strip_prefix(root)
+        };
+        if let Ok(rel) = relative {
             return Some((i, role_in_logs(&components(rel))));
         }
         if let Some(parent) = root.parent()
@@ -174,8 +196,7 @@ fn role_in_logs(parts: &[String]) -> Role {
             process: stem(f),
         },
         ["user", ..] => Role::UserLog,
-        ["sys", "job_report", "processed_mini-batches.csv"]
-        | ["sys", "report", "processed_tasks.csv"] => Role::MiniBatchCsv {
+        ["sys", "job_report", "processed_mini-batches.csv"] => Role::MiniBatchCsv {
             node: None,
             process: None,
         },
@@ -225,8 +246,17 @@ mod tests {
             p("old/logs/overview.txt"),
             p("old/logs/sys/worker/10.0.0.4/Process-1.txt"),
             p("unrelated/logs/app.log"),
+            p("job-123-logs/job_result.txt"),
+            p("job-123-logs/sys/node/0/_main.txt"),
         ];
-        assert_eq!(find_roots(&files), vec![p("old/logs"), p("run1/logs")]);
+        assert_eq!(
+            find_roots(&files),
+            vec![p("job-123-logs"), p("old/logs"), p("run1/logs")]
+        );
+        assert_eq!(
+            find_roots(&[p("job_result.txt"), p("sys/master_role.txt")]),
+            vec![p(".")]
+        );
     }
 
     #[test]

@@ -27,9 +27,13 @@ pub fn escape(text: &str) -> String {
     out
 }
 
-fn body(f: &Finding, path: &str) -> String {
+fn body(f: &Finding, path: Option<&str>) -> String {
     let mut s = String::new();
-    for e in f.evidence.iter().filter(|e| e.path == path) {
+    for e in f
+        .evidence
+        .iter()
+        .filter(|e| path.is_none_or(|p| e.path == p))
+    {
         s.push_str(&format!("{}:{}: {}\n", e.path, e.line, e.text));
     }
     if !f.facts.is_empty() {
@@ -51,45 +55,107 @@ fn body(f: &Finding, path: &str) -> String {
     s
 }
 
+/// One testsuite: a log file, or a whole ParallelRunStep tree (whose thousands of files
+/// would otherwise become hundreds of thousands of testcases).
+struct Suite<'r> {
+    name: String,
+    /// Inputs that belong to the suite.
+    paths: Vec<&'r str>,
+    kinds: Vec<crate::evidence::DocumentKind>,
+    properties: Vec<(&'static str, String)>,
+}
+
+fn under(path: &str, root: &str) -> bool {
+    root == "." || path == root || path.starts_with(&format!("{}/", root.trim_end_matches('/')))
+}
+
 pub fn write(out: &mut dyn Write, report: &DiagnoseReport) -> io::Result<()> {
     let fail_on = report.summary.fail_on;
+    let trips = |f: &Finding| {
+        fail_on.trips(f.severity) && f.baseline_state != Some(BaselineState::Unchanged)
+    };
+    let roots: Vec<&str> = report.prs.iter().map(|p| p.root.as_str()).collect();
+    let mut suites_in: Vec<Suite> = roots
+        .iter()
+        .map(|r| Suite {
+            name: (*r).to_owned(),
+            paths: Vec::new(),
+            kinds: vec![crate::evidence::DocumentKind::Prs],
+            properties: vec![("kind", "prs-tree".to_owned())],
+        })
+        .collect();
+    for input in &report.inputs {
+        // Tree files under a tree root join the tree's suite (and the tree root's parent
+        // holds the driver log).
+        let tree = roots.iter().position(|r| {
+            under(&input.path, r)
+                || std::path::Path::new(r).parent().is_some_and(|parent| {
+                    let parent = parent.to_string_lossy();
+                    !parent.is_empty()
+                        && under(&input.path, &parent)
+                        && input.kind == crate::evidence::DocumentKind::Prs
+                })
+        });
+        match tree {
+            Some(t) => {
+                suites_in[t].paths.push(&input.path);
+                if !suites_in[t].kinds.contains(&input.kind) {
+                    suites_in[t].kinds.push(input.kind);
+                }
+            }
+            None => suites_in.push(Suite {
+                name: input.path.clone(),
+                paths: vec![&input.path],
+                kinds: vec![input.kind],
+                properties: vec![
+                    ("kind", input.kind.to_string()),
+                    ("lines", input.lines.to_string()),
+                ],
+            }),
+        }
+    }
+
     let mut suites = String::new();
     let (mut tests, mut failures, mut skipped) = (0u64, 0u64, 0u64);
-    for input in &report.inputs {
+    let mut reported: Vec<&str> = Vec::new();
+    for suite in &suites_in {
         let (mut t, mut fl, mut sk) = (0u64, 0u64, 0u64);
         let mut cases = String::new();
+        let single = (suite.paths.len() == 1).then(|| suite.paths[0]);
         for rule in report
             .rules
             .iter()
-            .filter(|r| r.reads.contains(&input.kind))
+            .filter(|r| r.reads.iter().any(|k| suite.kinds.contains(k)))
         {
             t += 1;
             let open = format!(
                 "    <testcase classname=\"amldoctor.{}\" name=\"{}\" file=\"{}\">",
                 escape(&rule.family),
                 escape(&rule.id),
-                escape(&input.path)
+                escape(single.unwrap_or(&suite.name))
             );
+            let in_suite =
+                |paths: &[String]| paths.iter().any(|p| suite.paths.contains(&p.as_str()));
             let finding = report
                 .findings
                 .iter()
-                .find(|f| f.rule_id == rule.id && f.paths.iter().any(|p| p == &input.path));
+                .find(|f| f.rule_id == rule.id && in_suite(&f.paths));
             let suppressed = report
                 .suppressed
                 .iter()
-                .find(|s| s.rule_id == rule.id && s.paths.iter().any(|p| p == &input.path));
+                .find(|x| x.rule_id == rule.id && in_suite(&x.paths));
             if let Some(f) = finding {
-                let in_baseline = f.baseline_state == Some(BaselineState::Unchanged);
-                if fail_on.trips(f.severity) && !in_baseline {
+                if trips(f) {
                     fl += 1;
+                    reported.push(&f.rule_id);
                     cases.push_str(&format!(
                         "{open}\n      <failure type=\"{}\" message=\"{}\">{}</failure>\n    </testcase>\n",
                         f.severity,
                         escape(&f.title),
-                        escape(&body(f, &input.path))
+                        escape(&body(f, single))
                     ));
                 } else {
-                    let why = if in_baseline {
+                    let why = if f.baseline_state == Some(BaselineState::Unchanged) {
                         "in the baseline"
                     } else {
                         "below --fail-on"
@@ -98,15 +164,15 @@ pub fn write(out: &mut dyn Write, report: &DiagnoseReport) -> io::Result<()> {
                         "{open}\n      <system-out>{} ({why}): {}\n{}</system-out>\n    </testcase>\n",
                         f.severity,
                         escape(&f.title),
-                        escape(&body(f, &input.path))
+                        escape(&body(f, single))
                     ));
                 }
-            } else if let Some(s) = suppressed {
+            } else if let Some(x) = suppressed {
                 sk += 1;
                 cases.push_str(&format!(
                     "{open}\n      <skipped message=\"suppressed: {} ({})\"/>\n    </testcase>\n",
-                    escape(&s.reason),
-                    escape(&s.source)
+                    escape(&x.reason),
+                    escape(&x.source)
                 ));
             } else {
                 cases.push_str(&format!("{}\n", open.replace("\">", "\"/>")));
@@ -115,11 +181,40 @@ pub fn write(out: &mut dyn Write, report: &DiagnoseReport) -> io::Result<()> {
         tests += t;
         failures += fl;
         skipped += sk;
+        let props: String = suite
+            .properties
+            .iter()
+            .map(|(k, v)| format!("      <property name=\"{k}\" value=\"{}\"/>\n", escape(v)))
+            .collect();
         suites.push_str(&format!(
-            "  <testsuite name=\"{}\" tests=\"{t}\" failures=\"{fl}\" errors=\"0\" skipped=\"{sk}\">\n    <properties>\n      <property name=\"kind\" value=\"{}\"/>\n      <property name=\"lines\" value=\"{}\"/>\n    </properties>\n{cases}  </testsuite>\n",
-            escape(&input.path),
-            input.kind,
-            input.lines
+            "  <testsuite name=\"{}\" tests=\"{t}\" failures=\"{fl}\" errors=\"0\" skipped=\"{sk}\">\n    <properties>\n{props}    </properties>\n{cases}  </testsuite>\n",
+            escape(&suite.name)
+        ));
+    }
+    // Findings that trip the gate but belong to no suite above (no input of a kind the
+    // rule reads): the verdict must match the exit code, so they fail here.
+    let orphans: Vec<&Finding> = report
+        .findings
+        .iter()
+        .filter(|f| trips(f) && !reported.contains(&f.rule_id.as_str()))
+        .collect();
+    if !orphans.is_empty() {
+        let mut cases = String::new();
+        for f in &orphans {
+            cases.push_str(&format!(
+                "    <testcase classname=\"amldoctor.{}\" name=\"{}\">\n      <failure type=\"{}\" message=\"{}\">{}</failure>\n    </testcase>\n",
+                escape(&f.family),
+                escape(&f.rule_id),
+                f.severity,
+                escape(&f.title),
+                escape(&body(f, None))
+            ));
+        }
+        tests += orphans.len() as u64;
+        failures += orphans.len() as u64;
+        suites.push_str(&format!(
+            "  <testsuite name=\"amldoctor findings\" tests=\"{n}\" failures=\"{n}\" errors=\"0\" skipped=\"0\">\n{cases}  </testsuite>\n",
+            n = orphans.len()
         ));
     }
     for n in &report.not_analysed {

@@ -13,7 +13,17 @@ fn plural(n: u64, one: &str, many: &str) -> String {
 
 /// Escapes text for a table cell: pipes, newlines and backticks cannot break the row.
 pub fn cell(text: &str) -> String {
-    text.replace('\\', "\\\\")
+    text.replace('|', "\\|")
+        .replace(['\n', '\r'], " ")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
+        .replace('`', "'")
+}
+
+/// Text for inside a `code span` in a table cell: no backtick can end the span early,
+/// no pipe can end the cell. (Code spans show `<` literally, so it needs no escape.)
+pub fn code(text: &str) -> String {
+    text.replace('`', "'")
         .replace('|', "\\|")
         .replace(['\n', '\r'], " ")
 }
@@ -77,7 +87,7 @@ pub fn write(out: &mut dyn Write, r: &DiagnoseReport) -> io::Result<()> {
         writeln!(
             out,
             "### ParallelRunStep job `{}`: {}{}\n",
-            cell(&p.root),
+            code(&p.root),
             p.outcome,
             p.stop_reason
                 .map(|r| format!(" ({})", r.replace('-', " ")))
@@ -125,9 +135,9 @@ pub fn write(out: &mut dyn Write, r: &DiagnoseReport) -> io::Result<()> {
                     out,
                     "| {} | `{}`: {} | `{}` |",
                     e.count,
-                    cell(&e.exception),
+                    code(&e.exception),
                     cell(&e.message),
-                    cell(&e.first)
+                    code(&e.first)
                 )?;
             }
             writeln!(out)?;
@@ -156,7 +166,7 @@ pub fn write(out: &mut dyn Write, r: &DiagnoseReport) -> io::Result<()> {
             let at = f
                 .evidence
                 .first()
-                .map(|e| format!("`{}:{}`", cell(&e.path), e.line))
+                .map(|e| format!("`{}:{}`", code(&e.path), e.line))
                 .unwrap_or_default();
             let mut title = cell(&f.title);
             if f.baseline_state == Some(BaselineState::Unchanged) {
@@ -165,14 +175,18 @@ pub fn write(out: &mut dyn Write, r: &DiagnoseReport) -> io::Result<()> {
             if !f.caused_by.is_empty() {
                 title.push_str(&format!(
                     " — symptom of `{}`",
-                    cell(&f.caused_by.join("`, `"))
+                    f.caused_by
+                        .iter()
+                        .map(|c| code(c))
+                        .collect::<Vec<_>>()
+                        .join("`, `")
                 ));
             }
             writeln!(
                 out,
                 "| {} | `{}` | {} | {} | {} |",
                 icon(f.severity),
-                cell(&f.rule_id),
+                code(&f.rule_id),
                 title,
                 at,
                 f.count
@@ -221,7 +235,7 @@ pub fn write(out: &mut dyn Write, r: &DiagnoseReport) -> io::Result<()> {
             writeln!(
                 out,
                 "| `{}` | {} | {} | {} |",
-                cell(&x.rule_id),
+                code(&x.rule_id),
                 cell(&x.reason),
                 x.expires.as_deref().unwrap_or("—"),
                 cell(&x.source)
@@ -230,20 +244,27 @@ pub fn write(out: &mut dyn Write, r: &DiagnoseReport) -> io::Result<()> {
         writeln!(out)?;
     }
     for n in &r.notices {
-        writeln!(out, "> ⚠️ {}\n", n.replace('\n', " "))?;
+        writeln!(out, "> ⚠️ {}\n", cell(n))?;
+    }
+    if !r.not_analysed.is_empty() {
+        writeln!(
+            out,
+            "> ⚠️ {} input(s) could not be analysed (listed under Inputs); the verdict covers only the rest.\n",
+            r.not_analysed.len()
+        )?;
     }
     writeln!(
         out,
         "<details><summary>Inputs</summary>\n\n| input | kind | lines |\n|---|---|---:|"
     )?;
     for i in &r.inputs {
-        writeln!(out, "| `{}` | {} | {} |", cell(&i.path), i.kind, i.lines)?;
+        writeln!(out, "| `{}` | {} | {} |", code(&i.path), i.kind, i.lines)?;
     }
     for n in &r.not_analysed {
         writeln!(
             out,
             "| `{}` | not analysed: {} | |",
-            cell(&n.path),
+            code(&n.path),
             cell(&n.reason)
         )?;
     }
@@ -257,6 +278,8 @@ mod tests {
     #[test]
     fn cells_and_fences() {
         assert_eq!(cell("a|b\nc"), "a\\|b c");
+        assert_eq!(cell("<details>`x`"), "&lt;details&gt;'x'");
+        assert_eq!(code("a`b|c"), "a'b\\|c");
         assert_eq!(fence("sh", "x ``` y"), "````sh\nx ``` y\n````\n");
     }
 }

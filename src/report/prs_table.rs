@@ -227,11 +227,13 @@ pub fn write(out: &mut dyn Write, p: &PrsSummary, style: Style) -> io::Result<()
                 m.inputs
             )?;
         }
-        if p.failing.len() > 10 {
+        let total = p.mini_batches.failed.unwrap_or(p.failing.len() as u64);
+        if total > 10 {
             writeln!(
                 out,
-                "    … and {} more (json output lists them)",
-                p.failing.len() - 10
+                "    … and {} more (-o json lists up to {})",
+                total - 10,
+                crate::prs::analyze::MAX_FAILING_LISTED
             )?;
         }
     }

@@ -110,21 +110,20 @@ fn message(f: &Finding) -> String {
 }
 
 fn result(f: &Finding, index: usize, suppression: Option<(&str, &str)>) -> Value {
-    // One result per input: code scanning shows one alert per file, each at its first line.
-    let mut first_in_file: BTreeMap<&str, &crate::finding::Evidence> = BTreeMap::new();
-    for e in &f.evidence {
-        first_in_file.entry(e.path.as_str()).or_insert(e);
-    }
-    let locations: Vec<Value> = first_in_file
-        .values()
-        .take(1)
-        .map(|e| {
-            json!({"physicalLocation": {
-                "artifactLocation": {"uri": uri(&e.path)},
-                "region": {"startLine": e.line.max(1), "snippet": {"text": e.text}},
-            }})
-        })
-        .collect();
+    // The primary location is the first evidence line (the one the table shows first);
+    // code scanning rejects a result without one, so a finding with no line points at
+    // the first input it was found in.
+    let primary = match f.evidence.first() {
+        Some(e) => json!({"physicalLocation": {
+            "artifactLocation": {"uri": uri(&e.path)},
+            "region": {"startLine": e.line.max(1), "snippet": {"text": e.text}},
+        }}),
+        None => json!({"physicalLocation": {
+            "artifactLocation": {"uri": uri(f.paths.first().map_or("amldoctor", String::as_str))},
+            "region": {"startLine": 1},
+        }}),
+    };
+    let locations = vec![primary];
     let related: Vec<Value> = f
         .evidence
         .iter()
@@ -216,7 +215,7 @@ pub fn document(report: &DiagnoseReport) -> Value {
                 "rules": rules,
             }},
             "invocations": [{
-                "executionSuccessful": true,
+                "executionSuccessful": report.not_analysed.is_empty(),
                 "toolExecutionNotifications": notifications,
             }],
             "artifacts": report.inputs.iter().map(|i| json!({

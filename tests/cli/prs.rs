@@ -143,8 +143,17 @@ fn check(tree: &str) {
         }
     }
     for i in v["inputs"].as_array().unwrap() {
-        assert_eq!(i["kind"], "prs", "{tree}: {} read as prs", i["path"]);
-        assert_eq!(i["kind_source"], "prs-tree");
+        let path = i["path"].as_str().unwrap();
+        // Files with a role in the tree are PRS files; readme.txt and the like are
+        // detected by content.
+        if path.contains("/sys/")
+            || path.contains("/user/")
+            || path.contains("job_")
+            || path.contains("70_driver")
+        {
+            assert_eq!(i["kind"], "prs", "{tree}: {path} read as prs");
+            assert_eq!(i["kind_source"], "prs-tree", "{tree}: {path}");
+        }
     }
 }
 
@@ -216,4 +225,112 @@ fn a_garbled_file_is_a_note_not_an_abort() {
         "{notes}"
     );
     assert_eq!(v["prs"][0]["mini_batches"]["scheduled"], 2);
+}
+
+/// Copies a fixture tree into the sandbox (without EXPECT.yaml) for variations.
+fn copy_tree(sb: &Sandbox, tree: &str) -> std::path::PathBuf {
+    fn copy(from: &Path, to: &Path) {
+        std::fs::create_dir_all(to).unwrap();
+        for e in std::fs::read_dir(from).unwrap() {
+            let e = e.unwrap();
+            let target = to.join(e.file_name());
+            if e.path().is_dir() {
+                copy(&e.path(), &target);
+            } else if e.file_name() != "EXPECT.yaml" {
+                std::fs::copy(e.path(), target).unwrap();
+            }
+        }
+    }
+    let from = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/fixtures/prs")
+        .join(tree);
+    let to = sb.work().join(tree);
+    copy(&from, &to);
+    to
+}
+
+#[test]
+fn review_regressions() {
+    let sb = Sandbox::new("prs-review");
+    let job = copy_tree(&sb, "failed-job");
+    // Secrets and HTML in an exception message never reach any format.
+    let err = job.join("logs/user/error/1/process001.txt");
+    let text = std::fs::read_to_string(&err).unwrap().replacen(
+        "ValueError: could not convert string to float: 'N/A'\n",
+        "ValueError: bad https://a.blob.core.windows.net/c?sv=1&sig=SECRETSIG123abc AccountKey=SECRETKEY999== <details><summary>x</summary> \u{1b}]0;pwned\u{7}\n",
+        1,
+    );
+    std::fs::write(&err, text).unwrap();
+    for format in ["json", "yaml", "table", "markdown", "sarif", "junit"] {
+        let run = Run::from(
+            sb.command_in(&job, &["diagnose", ".", "-o", format, "--fail-on", "never"])
+                .output()
+                .unwrap(),
+        );
+        assert_eq!(run.code, 0, "{format}: {}", run.stderr);
+        for leak in ["SECRETSIG123abc", "SECRETKEY999", "\u{1b}"] {
+            assert!(!run.stdout.contains(leak), "{format} leaks {leak:?}");
+        }
+        if format == "markdown" {
+            assert!(
+                !run.stdout.contains("<details><summary>x"),
+                "raw HTML from logs in markdown"
+            );
+        }
+    }
+
+    // The tree is found from inside its logs folder too, and as `.` from the job folder.
+    let inside = Run::from(
+        sb.command_in(
+            &job.join("logs"),
+            &["diagnose", ".", "-o", "json", "--fail-on", "never"],
+        )
+        .output()
+        .unwrap(),
+    );
+    assert_eq!(inside.json()["prs"][0]["outcome"], "failed");
+
+    // Every SARIF result has a location; JUnit fails exactly when the gate does.
+    let sarif = Run::from(
+        sb.command_in(&job, &["diagnose", ".", "-o", "sarif"])
+            .output()
+            .unwrap(),
+    );
+    assert_eq!(sarif.code, 1);
+    for r in sarif.json()["runs"][0]["results"].as_array().unwrap() {
+        assert!(
+            r["locations"][0]["physicalLocation"]["artifactLocation"]["uri"].is_string(),
+            "{r}"
+        );
+    }
+    let junit = Run::from(
+        sb.command_in(&job, &["diagnose", ".", "-o", "junit"])
+            .output()
+            .unwrap(),
+    );
+    let doc = roxmltree::Document::parse(&junit.stdout).unwrap();
+    let top = doc.root_element();
+    assert!(top.attribute("failures").unwrap().parse::<u32>().unwrap() > 0);
+    let suites = top
+        .children()
+        .filter(|n| n.has_tag_name("testsuite"))
+        .count();
+    assert!(
+        suites <= 3,
+        "the tree is one suite, not one per file ({suites})"
+    );
+
+    // Absurd settings in the driver log do not crash the arithmetic.
+    let driver = job.join("azureml-logs/70_driver_log.txt");
+    let text = std::fs::read_to_string(&driver).unwrap().replace(
+        "'--node_count', '2'",
+        "'--node_count', '9223372036854775807'",
+    );
+    std::fs::write(&driver, text).unwrap();
+    let run = Run::from(
+        sb.command_in(&job, &["diagnose", ".", "-o", "json", "--fail-on", "never"])
+            .output()
+            .unwrap(),
+    );
+    assert_eq!(run.code, 0, "{}", run.stderr);
 }
