@@ -11,6 +11,9 @@ use regex::Regex;
 pub const MASK: &str = "***REDACTED***";
 
 struct Redactor {
+    /// Words without which no pattern below can match: most log lines contain none, and
+    /// skip the regexes entirely.
+    triggers: aho_corasick::AhoCorasick,
     /// `key=value` / `key: value` / `'key': 'value'` / `--key value` secrets; group 1
     /// keeps the key and separator.
     keyed: Regex,
@@ -27,6 +30,13 @@ fn redactor() -> &'static Redactor {
     R.get_or_init(|| {
         let re = |p: &str| Regex::new(p).unwrap_or_else(|e| unreachable!("redaction pattern: {e}"));
         Redactor {
+            triggers: aho_corasick::AhoCorasick::builder()
+                .ascii_case_insensitive(true)
+                .build([
+                    "sig", "key", "secret", "passw", "pwd", "token", "bearer", "basic", "eyj", "://",
+                    "connection",
+                ])
+                .unwrap_or_else(|e| unreachable!("redaction triggers: {e}")),
             keyed: re(&format!(
                 r#"(?i)((?:[?&;\s"'{{,(_]|^)(?:--)?(?:{KEYS})['"]?\s*(?:[=:]|%3D|\s)\s*['"]?)[^&;\s"',}})]+"#
             )),
@@ -40,6 +50,9 @@ fn redactor() -> &'static Redactor {
 /// `text` with every secret replaced by [`MASK`].
 pub fn redact(text: &str) -> Cow<'_, str> {
     let r = redactor();
+    if !r.triggers.is_match(text) {
+        return Cow::Borrowed(text);
+    }
     let mut out: Cow<'_, str> = Cow::Borrowed(text);
     if r.jwt.is_match(&out) {
         out = Cow::Owned(r.jwt.replace_all(&out, MASK).into_owned());
