@@ -782,14 +782,7 @@ impl FileParser {
             return;
         }
         let fields = csv_fields(text);
-        let Some(header) = &self.header else {
-            let h: Vec<String> = fields
-                .iter()
-                .map(|s| s.trim().to_ascii_lowercase())
-                .collect();
-            if h.iter().any(|c| c.contains("status")) {
-                self.header = Some(h);
-            }
+        let Some(header) = learn_header(&mut self.header, &fields, "status") else {
             return;
         };
         let col = |names: &[&str]| -> Option<String> {
@@ -844,14 +837,7 @@ impl FileParser {
 
     fn perf(&mut self, number: u64, text: &str) {
         let fields = csv_fields(text);
-        let Some(header) = &self.header else {
-            let h: Vec<String> = fields
-                .iter()
-                .map(|s| s.trim().to_ascii_lowercase())
-                .collect();
-            if h.iter().any(|c| c.contains("percent")) {
-                self.header = Some(h);
-            }
+        let Some(header) = learn_header(&mut self.header, &fields, "percent") else {
             return;
         };
         let get = |name: &str| {
@@ -883,6 +869,26 @@ impl FileParser {
             f.recognised += 1;
         }
     }
+}
+
+/// The CSV header once known; until then, takes `fields` as the header when a column
+/// name contains `marker` (lines before the header are skipped).
+fn learn_header<'h>(
+    slot: &'h mut Option<Vec<String>>,
+    fields: &[String],
+    marker: &str,
+) -> Option<&'h Vec<String>> {
+    if slot.is_none() {
+        let h: Vec<String> = fields
+            .iter()
+            .map(|s| s.trim().to_ascii_lowercase())
+            .collect();
+        if h.iter().any(|c| c.contains(marker)) {
+            *slot = Some(h);
+        }
+        return None;
+    }
+    slot.as_ref()
 }
 
 /// Passes every line of the bytes read through it to a [`FileParser`], so the rule

@@ -16,6 +16,25 @@ fn patterns(set: &RuleSet, rule: &Rule, role: Role) -> Vec<String> {
         .collect()
 }
 
+/// The fix, the commands and the references of a rule.
+fn fix_commands_docs(s: &mut String, rule: &Rule) {
+    let _ = writeln!(s, "**Fix**\n\n{}\n", rule.remediation.trim_end());
+    if !rule.commands.is_empty() {
+        let _ = writeln!(s, "**Commands**\n\n```sh");
+        for c in &rule.commands {
+            let _ = writeln!(s, "{c}");
+        }
+        let _ = writeln!(s, "```\n");
+    }
+    if !rule.docs.is_empty() {
+        let _ = writeln!(s, "**References**\n");
+        for d in &rule.docs {
+            let _ = writeln!(s, "- <{d}>");
+        }
+        let _ = writeln!(s);
+    }
+}
+
 /// One rule, fully: what it matches, why, the fix, the commands, examples.
 pub fn rule_markdown(set: &RuleSet, rule: &Rule, heading: &str) -> String {
     let mut s = String::new();
@@ -40,21 +59,7 @@ pub fn rule_markdown(set: &RuleSet, rule: &Rule, heading: &str) -> String {
             s,
             "Computed by amldoctor from the counts, settings and resource data of a ParallelRunStep log tree (not matched from a single line).\n"
         );
-        let _ = writeln!(s, "**Fix**\n\n{}\n", rule.remediation.trim_end());
-        if !rule.commands.is_empty() {
-            let _ = writeln!(s, "**Commands**\n\n```sh");
-            for c in &rule.commands {
-                let _ = writeln!(s, "{c}");
-            }
-            let _ = writeln!(s, "```\n");
-        }
-        if !rule.docs.is_empty() {
-            let _ = writeln!(s, "**References**\n");
-            for d in &rule.docs {
-                let _ = writeln!(s, "- <{d}>");
-            }
-            let _ = writeln!(s);
-        }
+        fix_commands_docs(&mut s, rule);
         return s;
     }
     let _ = writeln!(s, "Matches a line like any of:\n");
@@ -85,21 +90,8 @@ pub fn rule_markdown(set: &RuleSet, rule: &Rule, heading: &str) -> String {
             );
         }
     }
-    let _ = writeln!(s, "\n**Fix**\n\n{}\n", rule.remediation.trim_end());
-    if !rule.commands.is_empty() {
-        let _ = writeln!(s, "**Commands**\n\n```sh");
-        for c in &rule.commands {
-            let _ = writeln!(s, "{c}");
-        }
-        let _ = writeln!(s, "```\n");
-    }
-    if !rule.docs.is_empty() {
-        let _ = writeln!(s, "**References**\n");
-        for d in &rule.docs {
-            let _ = writeln!(s, "- <{d}>");
-        }
-        let _ = writeln!(s);
-    }
+    let _ = writeln!(s);
+    fix_commands_docs(&mut s, rule);
     let _ = writeln!(
         s,
         "**Example that matches**\n\n```text\n{}\n```\n",
