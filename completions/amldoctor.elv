@@ -34,7 +34,7 @@ set edit:completion:arg-completer[amldoctor] = {|@words|
             cand --help 'Print help (see more with ''--help'')'
             cand -V 'Print version'
             cand --version 'Print version'
-            cand diagnose 'Find out why a deployment failed from logs you already have'
+            cand diagnose 'Find out why a deployment or a batch job failed from logs you already have'
             cand explain 'Explain a deployment error code, an HTTP status of a scoring request, or a rule'
             cand rules 'List, show, test and document the rule catalogue'
             cand replicas 'Size an online deployment: how many instances a request rate needs, and the 429 ceiling of pending requests'
@@ -244,7 +244,7 @@ set edit:completion:arg-completer[amldoctor] = {|@words|
             cand --version 'Print version'
         }
         &'amldoctor;help'= {
-            cand diagnose 'Find out why a deployment failed from logs you already have'
+            cand diagnose 'Find out why a deployment or a batch job failed from logs you already have'
             cand explain 'Explain a deployment error code, an HTTP status of a scoring request, or a rule'
             cand rules 'List, show, test and document the rule catalogue'
             cand replicas 'Size an online deployment: how many instances a request rate needs, and the 429 ceiling of pending requests'

@@ -149,20 +149,22 @@ fn parse_output_file(text: &str) -> Result<(OutputFormat, PathBuf), String> {
     }
 }
 
-/// Find out why a deployment failed from logs you already have.
+/// Find out why a deployment or a batch job failed from logs you already have.
 ///
 /// Reads files, directories (recursively) and standard input (`-`): the output of
 /// `az ml online-deployment get-logs` (inference-server or storage-initializer
 /// container), a failed `az ml online-deployment create`, `kubectl describe pod`, an
-/// image build log. Each input's kind is detected from its content (override with
-/// --kind). Every known error signature becomes a finding with its evidence
-/// (path:line), the facts read from it, the fix and the next commands to run.
+/// image build log, or a ParallelRunStep / parallel job log tree (its `logs/` folder),
+/// which also gets a job summary. Each input's kind is detected from its content
+/// (override with --kind). Every known error signature becomes a finding with its
+/// evidence (path:line), the facts read from it, the fix and the next commands to run.
 #[derive(Debug, Clone, Args)]
 #[command(after_help = "\
 Examples:
   amldoctor diagnose tests/fixtures/logs/server-0.4.13-old-image-flask2.log
   az ml online-deployment get-logs -e my-endpoint -n blue -l 500 | amldoctor diagnose -
   amldoctor diagnose ./collected-logs/ -o json --fail-on warning
+  amldoctor diagnose ./downloaded-job/          # a ParallelRunStep / parallel job tree
   amldoctor diagnose create-output.txt --kind cli --rules ./team-rules
   amldoctor diagnose logs/ -o sarif --output-file markdown=summary.md --baseline amldoctor-baseline.json")]
 pub struct DiagnoseArgs {
