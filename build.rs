@@ -37,10 +37,11 @@ fn main() {
             .unwrap_or(f)
             .to_string_lossy()
             .replace('\\', "/");
+        // Paths relative to the manifest, so the generated file is valid for any
+        // checkout that shares a target directory.
         let _ = writeln!(
             code,
-            "    ({relative:?}, include_str!({:?})),",
-            f.display().to_string()
+            "    ({relative:?}, include_str!(concat!(env!(\"CARGO_MANIFEST_DIR\"), \"/\", {relative:?}))),"
         );
     }
     code.push_str("];\n");

@@ -46,6 +46,17 @@ pub enum FailOn {
     Never,
 }
 
+impl fmt::Display for FailOn {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            FailOn::Error => "error",
+            FailOn::Warning => "warning",
+            FailOn::Info => "info",
+            FailOn::Never => "never",
+        })
+    }
+}
+
 impl FailOn {
     /// Whether a finding of `severity` trips the gate.
     pub fn trips(self, severity: Severity) -> bool {

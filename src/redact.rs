@@ -47,6 +47,28 @@ fn redactor() -> &'static Redactor {
     })
 }
 
+/// Log text fit for a report: secrets replaced by [`MASK`] and terminal control
+/// characters (escape sequences, bells, NULs; not tabs) replaced by U+FFFD. Every piece
+/// of input text is cleaned once, where it is read (the scanner, the PRS parser).
+pub fn clean(text: &str) -> Cow<'_, str> {
+    let redacted = redact(text);
+    if !redacted.chars().any(|c| c.is_control() && c != '\t') {
+        return redacted;
+    }
+    Cow::Owned(
+        redacted
+            .chars()
+            .map(|c| {
+                if c.is_control() && c != '\t' {
+                    '\u{FFFD}'
+                } else {
+                    c
+                }
+            })
+            .collect(),
+    )
+}
+
 /// `text` with every secret replaced by [`MASK`].
 pub fn redact(text: &str) -> Cow<'_, str> {
     let r = redactor();
@@ -149,6 +171,13 @@ mod tests {
                 redact(line)
             );
         }
+    }
+
+    #[test]
+    fn clean_also_neutralises_control_characters() {
+        assert_eq!(clean("a\u{1b}[2Jb\tc"), "a\u{FFFD}[2Jb\tc");
+        assert!(matches!(clean("plain"), Cow::Borrowed(_)));
+        assert!(!clean("x sig=abcdef\u{7}").contains("abcdef"));
     }
 
     #[test]

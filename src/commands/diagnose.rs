@@ -16,7 +16,6 @@ use crate::finding::{Evidence, Severity};
 use crate::gate::{BaselineFile, Gate, Suppression};
 use crate::prs;
 use crate::prs::analyze::ParsedFile;
-use crate::redact::redact;
 use crate::report::diagnose::{
     DiagnoseReport, InputReport, NotAnalysed, RuleRef, Summary, write_table,
 };
@@ -134,7 +133,7 @@ pub fn run(
                 error_lines.extend(scan.error_lines.iter().map(|h| Evidence {
                     path: path.clone(),
                     line: h.line,
-                    text: redact(&h.text).into_owned(),
+                    text: h.text.clone(),
                 }));
                 report_inputs.push(InputReport {
                     path: path.clone(),
@@ -143,6 +142,9 @@ pub fn run(
                     lines: scan.lines,
                     bytes: scan.bytes,
                     long_lines: scan.long_lines,
+                    prs_tree: place
+                        .as_ref()
+                        .map(|(tree, _)| roots[*tree].display().to_string()),
                 });
                 analysis.add(&path, hits);
             }

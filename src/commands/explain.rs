@@ -118,17 +118,7 @@ pub fn run(ctx: &Context, args: &ExplainArgs, out: &mut dyn Write) -> Result<Exi
                 text.push_str(&status_text(s, &run_values));
             }
             for r in &matched_rules {
-                let mut doc = rule_markdown(&set, r, "#");
-                if !r.commands.is_empty() {
-                    // Show the commands with what the context knows filled in.
-                    for c in &r.commands {
-                        let filled = fill(c, &Default::default(), &run_values);
-                        if filled != *c {
-                            doc = doc.replace(c.as_str(), &filled);
-                        }
-                    }
-                }
-                text.push_str(&doc);
+                text.push_str(&rule_markdown(&set, r, "#", &run_values));
             }
             out.write_all(text.as_bytes()).map_err(Error::write)?;
         }

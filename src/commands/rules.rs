@@ -114,8 +114,10 @@ pub fn run(ctx: &Context, args: &RulesArgs, out: &mut dyn Write) -> Result<ExitC
             let set = load_rules(ctx, rule_dirs)?;
             let rule = find(&set, id)?;
             if ctx.output.value == OutputFormat::Table {
-                out.write_all(rule_markdown(&set, rule, "#").as_bytes())
-                    .map_err(Error::write)?;
+                out.write_all(
+                    rule_markdown(&set, rule, "#", &super::diagnose::placeholders(ctx)).as_bytes(),
+                )
+                .map_err(Error::write)?;
             } else {
                 emit(ctx, out, "rules show", &summary(rule))?;
             }

@@ -13,7 +13,6 @@ mod tests;
 use std::collections::BTreeMap;
 
 use crate::finding::{Evidence, Finding};
-use crate::redact::redact;
 use crate::rules::RuleSet;
 
 use evaluate::RuleHit;
@@ -45,36 +44,38 @@ impl Analysis {
     }
 
     /// Adds the rules that fired on the document at `path`. Documents must be added in
-    /// a fixed order (the input order) for the output to be deterministic.
+    /// a fixed order (the input order) for the output to be deterministic. Text arrives
+    /// cleaned (secrets redacted) from the scanner.
     pub fn add(&mut self, path: &str, hits: Vec<RuleHit>) {
         for hit in hits {
-            let m = self.merged.entry(hit.rule).or_insert_with(|| Merged {
-                count: 0,
-                inputs: 0,
-                paths: Vec::new(),
-                evidence: Vec::new(),
-                facts: BTreeMap::new(),
-            });
-            m.count += hit.count;
-            m.inputs += 1;
-            m.paths.push(path.to_owned());
-            for e in hit.evidence {
-                if m.evidence.len() < EVIDENCE_KEPT {
-                    m.evidence.push(Evidence {
-                        path: path.to_owned(),
-                        line: e.line,
-                        text: redact(&e.text).into_owned(),
-                    });
-                }
-            }
-            for (k, v) in hit.facts {
-                m.facts.entry(k).or_insert_with(|| redact(&v).into_owned());
-            }
+            let evidence = hit
+                .evidence
+                .into_iter()
+                .map(|e| Evidence {
+                    path: path.to_owned(),
+                    line: e.line,
+                    text: e.text,
+                })
+                .collect();
+            self.merge(hit.rule, hit.count, evidence, hit.facts);
         }
     }
 
     /// Adds a finding computed by code (with evidence from any files) under `rule`.
     pub fn add_computed(
+        &mut self,
+        rule: usize,
+        count: u64,
+        evidence: Vec<Evidence>,
+        facts: BTreeMap<String, String>,
+    ) {
+        self.merge(rule, count, evidence, facts);
+    }
+
+    /// Folds one document's (or one computation's) result into the rule's finding: counts
+    /// add up, inputs are listed once, evidence is kept up to [`EVIDENCE_KEPT`] lines and
+    /// the first value of each fact wins.
+    fn merge(
         &mut self,
         rule: usize,
         count: u64,
@@ -95,14 +96,11 @@ impl Analysis {
                 m.paths.push(e.path.clone());
             }
             if m.evidence.len() < EVIDENCE_KEPT {
-                m.evidence.push(Evidence {
-                    text: redact(&e.text).into_owned(),
-                    ..e
-                });
+                m.evidence.push(e);
             }
         }
         for (k, v) in facts {
-            m.facts.entry(k).or_insert_with(|| redact(&v).into_owned());
+            m.facts.entry(k).or_insert(v);
         }
     }
 

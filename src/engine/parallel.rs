@@ -113,13 +113,8 @@ fn scan_one(
     if let Err(e) = (&mut reader).take(HEAD_BYTES as u64).read_to_end(&mut head) {
         return reason(e);
     }
-    if head.starts_with(&[0xFF, 0xFE]) || head.starts_with(&[0xFE, 0xFF]) {
-        return Outcome::Skipped(
-            "UTF-16 text (as Windows PowerShell's `>` writes it); convert it first, e.g. iconv -f UTF-16 -t UTF-8 FILE > FILE.utf8.log".to_owned(),
-        );
-    }
-    if memchr::memchr(0, &head).is_some() {
-        return Outcome::Skipped("binary file (contains NUL bytes)".to_owned());
+    if let Some(why) = crate::detect::unreadable_text(&head) {
+        return Outcome::Skipped(why.to_owned());
     }
     let (kind, kind_source) = match (forced_kind, &role) {
         (Some(k), _) => (k, KindSource::Forced),

@@ -181,19 +181,9 @@ impl<'a> Scanner<'a> {
 fn text_of(line: &[u8], at: usize, end: usize) -> String {
     let line = line.strip_suffix(b"\r").unwrap_or(line);
     let lossy = String::from_utf8_lossy(line);
-    let redacted = crate::redact::redact(&lossy);
-    let clean: String = redacted
-        .chars()
-        .map(|c| {
-            if c.is_control() && c != '\t' {
-                '\u{FFFD}'
-            } else {
-                c
-            }
-        })
-        .collect();
+    let clean = crate::redact::clean(&lossy);
     if clean.len() <= MAX_TEXT {
-        return clean;
+        return clean.into_owned();
     }
     // Find the match in the cleaned text; fall back to the start.
     let needle =
@@ -278,8 +268,11 @@ impl Walk<'_> {
                         if let Some(m) = caps.name(name)
                             && !result.facts.contains_key(name)
                         {
-                            let v = fact_text(m.as_bytes());
-                            result.facts.insert(name.to_owned(), v);
+                            let cleaned =
+                                crate::redact::clean(&String::from_utf8_lossy(line)).into_owned();
+                            result
+                                .facts
+                                .insert(name.to_owned(), fact_text(m.as_bytes(), &cleaned));
                             took = true;
                         }
                     }
@@ -311,11 +304,12 @@ impl Walk<'_> {
             } else {
                 pattern.regex.captures(bare).map(|caps| {
                     let entry = self.scan.hits.entry(p).or_default();
+                    let cleaned = crate::redact::clean(&String::from_utf8_lossy(bare)).into_owned();
                     for name in pattern.regex.capture_names().flatten() {
                         if let Some(m) = caps.name(name) {
                             entry
                                 .captures
-                                .push((name.to_owned(), fact_text(m.as_bytes())));
+                                .push((name.to_owned(), fact_text(m.as_bytes(), &cleaned)));
                         }
                     }
                     caps.get(0).map_or((0, 0), |m| (m.start(), m.end()))
@@ -381,13 +375,15 @@ impl Walk<'_> {
     }
 }
 
-/// A captured value: redacted, trimmed, bounded.
-fn fact_text(bytes: &[u8]) -> String {
+/// A captured value: cleaned, trimmed, bounded. A value that redaction of its whole
+/// `line` changes (a token captured without its `sig=` key) is masked entirely.
+fn fact_text(bytes: &[u8], line: &str) -> String {
     let lossy = String::from_utf8_lossy(bytes);
-    let mut v: String = crate::redact::redact(lossy.trim())
-        .chars()
-        .map(|c| if c.is_control() { '\u{FFFD}' } else { c })
-        .collect();
+    let value = lossy.trim();
+    if !value.is_empty() && !line.contains(value) {
+        return crate::redact::MASK.to_owned();
+    }
+    let mut v = crate::redact::clean(value).into_owned();
     v.truncate(floor_char_boundary(&v, MAX_FACT));
     v
 }

@@ -349,3 +349,32 @@ fn a_secret_across_the_cut_of_an_overlong_line_is_redacted() {
         hits[0].evidence[0].text
     );
 }
+
+#[test]
+fn a_fact_captured_without_its_key_is_masked() {
+    let rule = r#"
+id: token-capture
+title: capture after a key
+severity: error
+family: inference-server
+match:
+  any: ['upload failed for .*sig=(?P<token>\w+)']
+remediation: x
+examples:
+  match: ['upload failed for x sig=abc']
+  no-match: ['upload ok']
+"#;
+    let set = compile(vec![RuleFile {
+        path: "t.yaml".into(),
+        text: rule.into(),
+        builtin: false,
+    }])
+    .unwrap();
+    let s = scan(
+        &set,
+        b"upload failed for https://a.blob.core.windows.net/c?sv=1&sig=SECRETvalue123\n",
+    );
+    let hits = evaluate(&set, DocumentKind::InferenceServer, &s);
+    assert_eq!(hits[0].facts["token"], crate::redact::MASK);
+    assert!(!hits[0].evidence[0].text.contains("SECRETvalue123"));
+}

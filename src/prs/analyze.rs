@@ -762,6 +762,23 @@ pub fn analyze(root: &str, mut files: Vec<ParsedFile>) -> (PrsSummary, Vec<Compu
     (s, computed)
 }
 
+/// Seconds of a `H:MM:SS` (or `N days, H:MM:SS`) duration, as Python prints a timedelta.
+fn hms_seconds(text: &str) -> Option<u64> {
+    let (days, clock) = match text.split_once(", ") {
+        Some((d, c)) => (d.split_whitespace().next()?.parse::<u64>().ok()?, c),
+        None => (0, text),
+    };
+    let parts: Vec<u64> = clock
+        .trim()
+        .split(':')
+        .map(|p| p.parse().ok())
+        .collect::<Option<_>>()?;
+    let [h, m, sec] = parts.as_slice() else {
+        return None;
+    };
+    Some(days * 86_400 + h * 3600 + m * 60 + sec)
+}
+
 /// `H:MM:SS` between two ISO timestamps (`YYYY-MM-DDTHH:MM:SS[.ffffff]`).
 fn elapsed(a: &str, b: &str) -> Option<String> {
     let secs = |t: &str| -> Option<i64> {
@@ -859,20 +876,53 @@ fn compute(
     if init_failures > 0 {
         let p = pcpn.map_or(DEFAULT_PROCESS_COUNT_PER_NODE, |c| c.value.max(1) as u64);
         let t = timeout.map_or(DEFAULT_RUN_INVOCATION_TIMEOUT, |c| c.value.max(1) as u64);
+        let (per_node_budget, job_budget, stuck_limit) = init_retry_limits(p, nodes, t);
+        // init() failures per node, from the per-process error files.
+        let mut per_node: BTreeMap<&str, u64> = BTreeMap::new();
+        for f in files {
+            if let Role::UserError { node, .. } = &f.role {
+                let n: u64 = f
+                    .facts
+                    .errors
+                    .iter()
+                    .filter(|(k, _)| k.phase == "init")
+                    .map(|(_, v)| v.0)
+                    .sum();
+                *per_node.entry(node.as_str()).or_default() += n;
+            }
+        }
+        let worst_node = per_node.values().copied().max().unwrap_or(init_failures);
+        let job_seconds = s.duration.as_deref().and_then(hms_seconds).unwrap_or(0);
+        let (node_exhausted, job_exhausted) =
+            init_retries_exhausted(worst_node, init_failures, job_seconds, p, nodes);
         let mut f = BTreeMap::new();
         fact(&mut f, "init_failures", init_failures);
-        fact(&mut f, "per_node_budget", 3u64.saturating_mul(p));
+        fact(&mut f, "per_node_budget", per_node_budget);
+        fact(&mut f, "most_failures_on_one_node", worst_node);
         fact(
             &mut f,
-            "job_budget",
-            2u64.saturating_mul(nodes).saturating_mul(p),
+            "nodes_out_of_retries",
+            per_node.values().filter(|n| **n >= per_node_budget).count(),
         );
+        fact(&mut f, "job_budget", job_budget);
         fact(
             &mut f,
-            "no_progress_limit_seconds",
-            3u64.saturating_mul(t).saturating_add(30),
+            "job_budget_used_percent",
+            init_failures.saturating_mul(100) / job_budget.max(1),
         );
+        fact(&mut f, "no_progress_limit_seconds", stuck_limit);
         fact(&mut f, "process_count_per_node", p);
+        let verdict = if job_exhausted {
+            "the job stopped retrying init() (job-wide budget used after more than two minutes)"
+        } else if node_exhausted {
+            "at least one node stopped starting new workers (per-node budget used)"
+        } else if s.mini_batches.processed.unwrap_or(0) == 0 && stuck_in_init_fails(job_seconds, t)
+        {
+            "no mini-batch finished while agents stayed in init() past the no-progress limit"
+        } else {
+            "still within the retry budget"
+        };
+        fact(&mut f, "retry_state", verdict);
         if pcpn.is_none() {
             fact(
                 &mut f,
@@ -889,9 +939,6 @@ fn compute(
                 format!("run_invocation_timeout={DEFAULT_RUN_INVOCATION_TIMEOUT} (default)"),
             );
         }
-        let used = init_failures.saturating_mul(100)
-            / (2u64.saturating_mul(nodes).saturating_mul(p)).max(1);
-        fact(&mut f, "job_budget_used_percent", used);
         let evidence = times
             .get("init_exception")
             .or_else(|| times.get("init_timeout"))
@@ -1172,6 +1219,13 @@ mod tests {
         );
         assert!(stuck_in_init_fails(211, 60));
         assert!(stuck_in_init_fails(31, 0));
+    }
+
+    #[test]
+    fn timedelta_text() {
+        assert_eq!(hms_seconds("0:03:31"), Some(211));
+        assert_eq!(hms_seconds("1 day, 2:00:00"), Some(93_600));
+        assert_eq!(hms_seconds("5:02"), None);
     }
 
     #[test]

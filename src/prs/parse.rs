@@ -502,22 +502,8 @@ impl FileParser {
         // Everything the summary shows comes from here: redact secrets and neutralise
         // terminal control characters once, at the source.
         let lossy = String::from_utf8_lossy(raw);
-        let redacted = crate::redact::redact(lossy.trim_end_matches('\r'));
-        let cleaned: String = if redacted.chars().any(|c| c.is_control() && c != '\t') {
-            redacted
-                .chars()
-                .map(|c| {
-                    if c.is_control() && c != '\t' {
-                        '\u{FFFD}'
-                    } else {
-                        c
-                    }
-                })
-                .collect()
-        } else {
-            redacted.into_owned()
-        };
-        let text = cleaned.as_str();
+        let cleaned = crate::redact::clean(lossy.trim_end_matches('\r'));
+        let text: &str = &cleaned;
         match self.role.clone() {
             Role::MiniBatchCsv { node, process } => self.csv_attempt(number, text, node, process),
             Role::NodePerf { .. } => self.perf(number, text),

@@ -7,6 +7,7 @@ use serde::Serialize;
 use crate::evidence::{DocumentKind, KindSource};
 use crate::finding::{Evidence, FailOn, Finding, Severity};
 
+use super::plural;
 use super::style::Style;
 
 /// One analysed input and the kind it was read as.
@@ -19,6 +20,9 @@ pub struct InputReport {
     pub bytes: u64,
     /// Lines longer than the scanner's buffer, scanned in pieces.
     pub long_lines: u64,
+    /// The ParallelRunStep tree (its root) the input belongs to, if any.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub prs_tree: Option<String>,
 }
 
 /// An input that was not analysed.
@@ -80,10 +84,6 @@ fn severity_label(style: Style, s: Severity) -> String {
         Severity::Warning => style.yellow("warning"),
         Severity::Info => style.cyan("info"),
     }
-}
-
-fn plural(n: u64, one: &str, many: &str) -> String {
-    format!("{n} {}", if n == 1 { one } else { many })
 }
 
 /// Human-readable output: findings grouped by severity, causes before symptoms.
@@ -203,15 +203,9 @@ pub fn write_table(
     }
     writeln!(out)?;
     let verdict = if s.failed {
-        style.red(&format!(
-            "gate failed (--fail-on {})",
-            fail_on_name(s.fail_on)
-        ))
+        style.red(&format!("gate failed (--fail-on {})", s.fail_on))
     } else {
-        style.green(&format!(
-            "gate passed (--fail-on {})",
-            fail_on_name(s.fail_on)
-        ))
+        style.green(&format!("gate passed (--fail-on {})", s.fail_on))
     };
     let mut extra = String::new();
     if s.suppressed > 0 {
@@ -229,15 +223,6 @@ pub fn write_table(
         plural(s.inputs_analysed, "input", "inputs"),
     )?;
     Ok(())
-}
-
-pub fn fail_on_name(f: FailOn) -> &'static str {
-    match f {
-        FailOn::Error => "error",
-        FailOn::Warning => "warning",
-        FailOn::Info => "info",
-        FailOn::Never => "never",
-    }
 }
 
 fn write_finding(out: &mut dyn Write, f: &Finding, style: Style) -> io::Result<()> {

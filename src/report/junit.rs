@@ -65,10 +65,6 @@ struct Suite<'r> {
     properties: Vec<(&'static str, String)>,
 }
 
-fn under(path: &str, root: &str) -> bool {
-    root == "." || path == root || path.starts_with(&format!("{}/", root.trim_end_matches('/')))
-}
-
 pub fn write(out: &mut dyn Write, report: &DiagnoseReport) -> io::Result<()> {
     let fail_on = report.summary.fail_on;
     let trips = |f: &Finding| {
@@ -85,17 +81,10 @@ pub fn write(out: &mut dyn Write, report: &DiagnoseReport) -> io::Result<()> {
         })
         .collect();
     for input in &report.inputs {
-        // Tree files under a tree root join the tree's suite (and the tree root's parent
-        // holds the driver log).
-        let tree = roots.iter().position(|r| {
-            under(&input.path, r)
-                || std::path::Path::new(r).parent().is_some_and(|parent| {
-                    let parent = parent.to_string_lossy();
-                    !parent.is_empty()
-                        && under(&input.path, &parent)
-                        && input.kind == crate::evidence::DocumentKind::Prs
-                })
-        });
+        let tree = input
+            .prs_tree
+            .as_deref()
+            .and_then(|t| roots.iter().position(|r| *r == t));
         match tree {
             Some(t) => {
                 suites_in[t].paths.push(&input.path);

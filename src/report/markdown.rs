@@ -5,11 +5,8 @@ use std::io::{self, Write};
 
 use crate::finding::{BaselineState, Severity};
 
-use super::diagnose::{DiagnoseReport, fail_on_name};
-
-fn plural(n: u64, one: &str, many: &str) -> String {
-    format!("{n} {}", if n == 1 { one } else { many })
-}
+use super::diagnose::DiagnoseReport;
+use super::plural;
 
 /// Escapes text for a table cell: pipes, newlines and backticks cannot break the row.
 pub fn cell(text: &str) -> String {
@@ -58,7 +55,7 @@ pub fn write(out: &mut dyn Write, r: &DiagnoseReport) -> io::Result<()> {
         plural(s.errors, "error", "errors"),
         plural(s.warnings, "warning", "warnings"),
         plural(s.infos, "info", "infos"),
-        fail_on_name(s.fail_on)
+        s.fail_on
     )?;
     let mut extra = Vec::new();
     if s.suppressed > 0 {

@@ -35,8 +35,13 @@ pub enum OutputFormat {
 }
 
 impl OutputFormat {
-    pub fn names() -> Vec<&'static str> {
-        vec!["table", "json", "yaml", "sarif", "junit", "markdown"]
+    /// The names `-o` accepts, from the clap definition.
+    pub fn names() -> Vec<String> {
+        use clap::ValueEnum;
+        OutputFormat::value_variants()
+            .iter()
+            .map(ToString::to_string)
+            .collect()
     }
 
     /// Formats that only make sense for commands that report findings.
@@ -72,15 +77,18 @@ impl OutputFormat {
 
 impl fmt::Display for OutputFormat {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
-            OutputFormat::Table => "table",
-            OutputFormat::Json => "json",
-            OutputFormat::Yaml => "yaml",
-            OutputFormat::Sarif => "sarif",
-            OutputFormat::Junit => "junit",
-            OutputFormat::Markdown => "markdown",
-        })
+        use clap::ValueEnum;
+        match self.to_possible_value() {
+            Some(v) => f.write_str(v.get_name()),
+            None => Ok(()),
+        }
     }
+}
+
+/// `1 error`, `2 errors`.
+pub fn plural<N: Into<u128>>(n: N, one: &str, many: &str) -> String {
+    let n = n.into();
+    format!("{n} {}", if n == 1 { one } else { many })
 }
 
 /// Version of every json/yaml document amldoctor prints; bumped on incompatible change.
@@ -133,14 +141,16 @@ mod tests {
     use clap::ValueEnum;
 
     #[test]
-    fn names_match_the_value_enum() {
-        let from_clap: Vec<String> = OutputFormat::value_variants()
-            .iter()
-            .map(|v| v.to_possible_value().unwrap().get_name().to_owned())
-            .collect();
-        assert_eq!(from_clap, OutputFormat::names());
-        for v in OutputFormat::value_variants() {
-            assert_eq!(v.to_string(), v.to_possible_value().unwrap().get_name());
-        }
+    fn names_are_the_documented_ones() {
+        // Part of the CLI contract (README, .amldoctor.yaml `output:`, AMLDOCTOR_OUTPUT).
+        assert_eq!(
+            OutputFormat::names(),
+            ["table", "json", "yaml", "sarif", "junit", "markdown"]
+        );
+        assert_eq!(OutputFormat::Junit.to_string(), "junit");
+        assert_eq!(
+            OutputFormat::from_str("SARIF", true),
+            Ok(OutputFormat::Sarif)
+        );
     }
 }

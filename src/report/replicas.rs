@@ -6,6 +6,7 @@ use serde::Serialize;
 
 use crate::capacity::{CapacityInputs, CapacityPlan, Evaluation, Ratio, Warning};
 
+use super::plural;
 use super::style::Style;
 
 /// The `replicas` document for every output format.
@@ -63,10 +64,6 @@ fn percent(r: Ratio) -> String {
         Ok(p) => format!("{} %", p.to_decimal_string(3)),
         Err(_) => r.to_decimal_string(6),
     }
-}
-
-fn plural(n: u128, one: &str, many: &str) -> String {
-    format!("{n} {}", if n == 1 { one } else { many })
 }
 
 /// Human-readable output. With `quiet`, only the instance count.

@@ -3,6 +3,7 @@
 
 use std::fmt::Write as _;
 
+use crate::engine::{Placeholders, fill};
 use crate::rules::{Role, Rule, RuleSet};
 
 fn patterns(set: &RuleSet, rule: &Rule, role: Role) -> Vec<String> {
@@ -17,12 +18,12 @@ fn patterns(set: &RuleSet, rule: &Rule, role: Role) -> Vec<String> {
 }
 
 /// The fix, the commands and the references of a rule.
-fn fix_commands_docs(s: &mut String, rule: &Rule) {
+fn fix_commands_docs(s: &mut String, rule: &Rule, known: &Placeholders) {
     let _ = writeln!(s, "**Fix**\n\n{}\n", rule.remediation.trim_end());
     if !rule.commands.is_empty() {
         let _ = writeln!(s, "**Commands**\n\n```sh");
         for c in &rule.commands {
-            let _ = writeln!(s, "{c}");
+            let _ = writeln!(s, "{}", fill(c, &Default::default(), known));
         }
         let _ = writeln!(s, "```\n");
     }
@@ -36,7 +37,9 @@ fn fix_commands_docs(s: &mut String, rule: &Rule) {
 }
 
 /// One rule, fully: what it matches, why, the fix, the commands, examples.
-pub fn rule_markdown(set: &RuleSet, rule: &Rule, heading: &str) -> String {
+/// Commands show `{placeholders}` filled from `known` (the run's context); the
+/// generated reference passes none.
+pub fn rule_markdown(set: &RuleSet, rule: &Rule, heading: &str, known: &Placeholders) -> String {
     let mut s = String::new();
     let _ = writeln!(s, "{heading} {}\n", rule.id);
     let _ = writeln!(s, "**{}**\n", rule.title);
@@ -59,7 +62,7 @@ pub fn rule_markdown(set: &RuleSet, rule: &Rule, heading: &str) -> String {
             s,
             "Computed by amldoctor from the counts, settings and resource data of a ParallelRunStep log tree (not matched from a single line).\n"
         );
-        fix_commands_docs(&mut s, rule);
+        fix_commands_docs(&mut s, rule, known);
         return s;
     }
     let _ = writeln!(s, "Matches a line like any of:\n");
@@ -91,7 +94,7 @@ pub fn rule_markdown(set: &RuleSet, rule: &Rule, heading: &str) -> String {
         }
     }
     let _ = writeln!(s);
-    fix_commands_docs(&mut s, rule);
+    fix_commands_docs(&mut s, rule, known);
     let _ = writeln!(
         s,
         "**Example that matches**\n\n```text\n{}\n```\n",
@@ -135,7 +138,7 @@ pub fn catalogue_markdown(set: &RuleSet) -> String {
             family = &r.family;
             let _ = writeln!(s, "## {family}\n");
         }
-        s.push_str(&rule_markdown(set, r, "###"));
+        s.push_str(&rule_markdown(set, r, "###", &Placeholders::new()));
     }
     s
 }

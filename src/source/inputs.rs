@@ -123,18 +123,6 @@ pub fn open(origin: &Origin) -> io::Result<Box<dyn Read + Send>> {
     }
 }
 
-/// Reads up to `limit` bytes from the start of a stream (for kind detection).
-pub fn read_head(reader: &mut dyn Read, limit: usize) -> io::Result<Vec<u8>> {
-    let mut head = Vec::with_capacity(limit.min(64 * 1024));
-    reader.take(limit as u64).read_to_end(&mut head)?;
-    Ok(head)
-}
-
-/// Whether the bytes look binary (a NUL byte, as git and ripgrep decide).
-pub fn looks_binary(head: &[u8]) -> bool {
-    memchr::memchr(0, head).is_some()
-}
-
 /// Reads every rule file (`*.yaml`, `*.yml`) below `dir`.
 pub fn read_rule_dir(dir: &Path) -> Result<Vec<(PathBuf, String)>, String> {
     let meta = std::fs::metadata(dir).map_err(|e| {
@@ -211,11 +199,5 @@ mod tests {
         );
         assert!(set.unreadable.iter().all(|u| u.explicit));
         std::fs::remove_dir_all(root).unwrap();
-    }
-
-    #[test]
-    fn binary_detection() {
-        assert!(looks_binary(b"PK\x03\x04\x00\x00"));
-        assert!(!looks_binary("plain text é".as_bytes()));
     }
 }

@@ -123,19 +123,7 @@ fn stdin_and_forced_kind() {
     assert_eq!(v["findings"][0]["evidence"][0]["path"], "<stdin>");
 
     let path = sb.write("work/plain.txt", "Reason: Worker failed to boot.\n");
-    let v = sb
-        .run(&[
-            "diagnose",
-            path.to_str().unwrap(),
-            "--kind",
-            "inference-server",
-            "-o",
-            "json",
-            "--fail-on",
-            "never",
-        ])
-        .ok()
-        .json();
+    let v = sb.diagnose_json(&[path.to_str().unwrap(), "--kind", "inference-server"]);
     assert_eq!(v["inputs"][0]["kind"], "inference-server");
     assert_eq!(v["inputs"][0]["kind_source"], "forced");
 }
@@ -231,18 +219,7 @@ fn bad_inputs() {
     )
     .unwrap();
     let empty = sb.write("work/empty.log", "");
-    let v = sb
-        .run(&[
-            "diagnose",
-            latin1.to_str().unwrap(),
-            empty.to_str().unwrap(),
-            "-o",
-            "json",
-            "--fail-on",
-            "never",
-        ])
-        .ok()
-        .json();
+    let v = sb.diagnose_json(&[latin1.to_str().unwrap(), empty.to_str().unwrap()]);
     assert_eq!(v["inputs"][0]["lines"], 2);
     assert_eq!(v["inputs"][1]["lines"], 0);
     assert_eq!(v["findings"][0]["evidence"][0]["line"], 2);
@@ -261,17 +238,7 @@ fn a_fifty_megabyte_line() {
     f.write_all(b" Reason: Worker failed to boot.\nend\n")
         .unwrap();
     drop(f);
-    let v = sb
-        .run(&[
-            "diagnose",
-            path.to_str().unwrap(),
-            "-o",
-            "json",
-            "--fail-on",
-            "never",
-        ])
-        .ok()
-        .json();
+    let v = sb.diagnose_json(&[path.to_str().unwrap()]);
     assert_eq!(v["inputs"][0]["lines"], 3);
     assert_eq!(v["inputs"][0]["long_lines"], 1);
     assert_eq!(v["findings"][0]["rule_id"], "gunicorn-worker-boot-failed");
@@ -477,38 +444,19 @@ fn review_regressions() {
 
 #[test]
 fn closed_stdout_keeps_the_gate_exit_code() {
-    use std::io::Read;
     let sb = Sandbox::new("diag-pipe");
     let big: String = (0..20_000)
         .map(|i| format!("line {i}\n"))
         .collect::<String>()
         + "Reason: Worker failed to boot.\n";
     let log = sb.write("work/big.log", &big);
-    let mut child = sb
-        .command(&[
-            "diagnose",
-            log.to_str().unwrap(),
-            &fixture(FLASK2),
-            "-o",
-            "junit",
-        ])
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    drop(child.stdout.take());
-    let mut stderr = String::new();
-    child
-        .stderr
-        .take()
-        .unwrap()
-        .read_to_string(&mut stderr)
-        .unwrap();
-    let status = child.wait().unwrap();
-    assert_eq!(
-        status.code(),
-        Some(1),
-        "findings still fail the gate: {stderr}"
-    );
+    let (code, stderr) = sb.run_with_closed_stdout(&[
+        "diagnose",
+        log.to_str().unwrap(),
+        &fixture(FLASK2),
+        "-o",
+        "junit",
+    ]);
+    assert_eq!(code, Some(1), "findings still fail the gate: {stderr}");
     assert_eq!(stderr, "");
 }

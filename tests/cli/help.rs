@@ -1,7 +1,5 @@
 //! `--help` lists only working commands, documents the exit codes and gives examples.
 
-use std::io::Read;
-use std::process::Stdio;
 
 use crate::Sandbox;
 
@@ -91,22 +89,7 @@ fn version() {
 #[test]
 fn closed_stdout_exits_quietly() {
     let sb = Sandbox::new("help-pipe");
-    let mut child = sb
-        .command(&["completions", "zsh"])
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    // Close the read end before the child writes, as `| head -0` would.
-    drop(child.stdout.take());
-    let mut stderr = String::new();
-    child
-        .stderr
-        .take()
-        .unwrap()
-        .read_to_string(&mut stderr)
-        .unwrap();
-    let status = child.wait().unwrap();
-    assert_eq!(status.code(), Some(0), "stderr: {stderr}");
+    let (code, stderr) = sb.run_with_closed_stdout(&["completions", "zsh"]);
+    assert_eq!(code, Some(0), "stderr: {stderr}");
     assert_eq!(stderr, "");
 }

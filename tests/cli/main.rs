@@ -81,6 +81,35 @@ impl Sandbox {
     pub fn run(&self, args: &[&str]) -> Run {
         Run::from(self.command(args).output().unwrap())
     }
+
+    /// `diagnose ARGS… -o json --fail-on never`, which must exit 0: the parsed document.
+    pub fn diagnose_json(&self, args: &[&str]) -> serde_json::Value {
+        let mut full = vec!["diagnose"];
+        full.extend_from_slice(args);
+        full.extend(["-o", "json", "--fail-on", "never"]);
+        self.run(&full).ok().json()
+    }
+
+    /// Runs with stdout closed before the child writes (as `| head -0` would): the exit
+    /// code and what went to stderr.
+    pub fn run_with_closed_stdout(&self, args: &[&str]) -> (Option<i32>, String) {
+        use std::io::Read;
+        let mut child = self
+            .command(args)
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        drop(child.stdout.take());
+        let mut stderr = String::new();
+        child
+            .stderr
+            .take()
+            .unwrap()
+            .read_to_string(&mut stderr)
+            .unwrap();
+        (child.wait().unwrap().code(), stderr)
+    }
 }
 
 impl Drop for Sandbox {

@@ -211,10 +211,7 @@ fn a_garbled_file_is_a_note_not_an_abort() {
         "garbage ~~~\nmore garbage\n",
     );
     sb.write("work/run/logs/perf/0/node_resource_usage.csv", "");
-    let v = sb
-        .run(&["diagnose", "run", "-o", "json", "--fail-on", "never"])
-        .ok()
-        .json();
+    let v = sb.diagnose_json(&["run"]);
     let notes = v["prs"][0]["notes"].to_string();
     assert!(
         notes.contains("processed_mini-batches.csv: no line in the expected format"),
@@ -333,4 +330,61 @@ fn review_regressions() {
             .unwrap(),
     );
     assert_eq!(run.code, 0, "{}", run.stderr);
+}
+
+#[test]
+fn init_failures_against_the_retry_budget() {
+    let sb = Sandbox::new("prs-init");
+    let job = copy_tree(&sb, "healthy-job");
+    let header = |i: u32| {
+        format!(
+            "2023-05-17 08:12:{i:02},000|ERROR|412|Entry script init() failed for FileNotFoundError: [Errno 2] No such file or directory: 'model.pkl'. Details Traceback (most recent call last):\n  File \"score.py\", line 8, in init\nFileNotFoundError: [Errno 2] No such file or directory: 'model.pkl'\n"
+        )
+    };
+    std::fs::create_dir_all(job.join("logs/user/error/0")).unwrap();
+    std::fs::write(
+        job.join("logs/user/error/0/process000.txt"),
+        (0..4).map(header).collect::<String>(),
+    )
+    .unwrap();
+    std::fs::write(
+        job.join("logs/user/error/0/process001.txt"),
+        (4..6).map(header).collect::<String>(),
+    )
+    .unwrap();
+    let v = Run::from(
+        sb.command_in(&job, &["diagnose", ".", "-o", "json", "--fail-on", "never"])
+            .output()
+            .unwrap(),
+    )
+    .json();
+    let f = v["findings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|f| f["rule_id"] == "prs-init-retry-budget")
+        .expect("init budget finding");
+    // One node, process_count_per_node 2, run_invocation_timeout 60 (driver log).
+    assert_eq!(f["facts"]["init_failures"], "6");
+    assert_eq!(f["facts"]["per_node_budget"], "6");
+    assert_eq!(f["facts"]["most_failures_on_one_node"], "6");
+    assert_eq!(f["facts"]["nodes_out_of_retries"], "1");
+    assert_eq!(f["facts"]["job_budget"], "4");
+    assert_eq!(f["facts"]["job_budget_used_percent"], "150");
+    assert_eq!(f["facts"]["no_progress_limit_seconds"], "210");
+    assert!(
+        f["facts"]["retry_state"]
+            .as_str()
+            .unwrap()
+            .starts_with("the job stopped retrying"),
+        "{}",
+        f["facts"]
+    );
+    assert!(
+        f["facts"].get("assumed").is_none(),
+        "settings came from the driver log"
+    );
+    let groups = &v["prs"][0]["errors"];
+    assert_eq!(groups[0]["phase"], "init");
+    assert_eq!(groups[0]["count"], 6);
 }
