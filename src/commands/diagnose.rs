@@ -111,7 +111,9 @@ pub fn run(
             reason: u.reason.clone(),
         })
         .collect();
-    let mut error_lines: Vec<Evidence> = Vec::new();
+    // Only the last few error-like lines over all inputs (in input order) are shown.
+    let mut error_lines: std::collections::VecDeque<Evidence> = std::collections::VecDeque::new();
+    let mut unreadable_named: Vec<(String, String)> = Vec::new();
     let mut trees: Vec<Vec<ParsedFile>> = vec![Vec::new(); roots.len()];
     for (r, place) in results.into_iter().zip(&placed) {
         let path = r.origin.display_name();
@@ -130,11 +132,16 @@ pub fn run(
                         facts,
                     });
                 }
-                error_lines.extend(scan.error_lines.iter().map(|h| Evidence {
-                    path: path.clone(),
-                    line: h.line,
-                    text: h.text.clone(),
-                }));
+                for h in &scan.error_lines {
+                    if error_lines.len() == crate::engine::scan::ERROR_LINES_KEPT {
+                        error_lines.pop_front();
+                    }
+                    error_lines.push_back(Evidence {
+                        path: path.clone(),
+                        line: h.line,
+                        text: h.text.clone(),
+                    });
+                }
                 report_inputs.push(InputReport {
                     path: path.clone(),
                     kind,
@@ -149,6 +156,16 @@ pub fn run(
                 analysis.add(&path, hits);
             }
             Outcome::Skipped(reason) => not_analysed.push(NotAnalysed { path, reason }),
+            Outcome::Unreadable(reason) => {
+                // A file named on the command line that cannot be read is an input error.
+                if explicit_paths.contains(&path) {
+                    unreadable_named.push((path.clone(), reason.clone()));
+                }
+                not_analysed.push(NotAnalysed {
+                    path,
+                    reason: format!("cannot read it: {reason}"),
+                });
+            }
         }
     }
     let mut prs_summaries = Vec::new();
@@ -227,9 +244,6 @@ pub fn run(
     let outcome = crate::gate::apply(&gate, findings);
     let findings = outcome.findings;
     let count = |s: Severity| findings.iter().filter(|f| f.severity == s).count() as u64;
-    let keep = error_lines
-        .len()
-        .saturating_sub(crate::engine::scan::ERROR_LINES_KEPT);
     let report = DiagnoseReport {
         summary: Summary {
             errors: count(Severity::Error),
@@ -247,7 +261,7 @@ pub fn run(
             failed: outcome.failed,
         },
         last_error_lines: if findings.is_empty() && outcome.suppressed.is_empty() {
-            error_lines.split_off(keep)
+            error_lines.into()
         } else {
             Vec::new()
         },
@@ -276,19 +290,8 @@ pub fn run(
     for u in inputs.unreadable.iter().filter(|u| u.explicit) {
         let _ = writeln!(err, "error: cannot analyse {}: {}", u.path, u.reason);
     }
-    // A named file that exists but could not be read is an input error too.
-    let unreadable_named: Vec<&NotAnalysed> = report
-        .not_analysed
-        .iter()
-        .filter(|n| n.reason.starts_with("cannot read") && explicit_paths.contains(&n.path))
-        .collect();
-    for n in &unreadable_named {
-        let _ = writeln!(
-            err,
-            "error: cannot analyse {}: {}",
-            n.path,
-            n.reason.trim_start_matches("cannot read it: ")
-        );
+    for (path, reason) in &unreadable_named {
+        let _ = writeln!(err, "error: cannot analyse {path}: {reason}");
     }
     for n in &report.notices {
         let _ = writeln!(err, "warning: {n}");

@@ -30,6 +30,8 @@ pub enum Outcome {
     },
     /// Not analysed (binary, unreadable); the reason is one sentence.
     Skipped(String),
+    /// The bytes could not be read (permission, device, I/O error): an input error.
+    Unreadable(String),
 }
 
 /// A document's origin with its outcome.
@@ -103,8 +105,7 @@ fn scan_one(
     open: &Opener<'_>,
     set: &RuleSet,
 ) -> Outcome {
-    let reason =
-        |e: io::Error| Outcome::Skipped(format!("cannot read it: {}", crate::error::io_reason(&e)));
+    let reason = |e: io::Error| Outcome::Unreadable(crate::error::io_reason(&e));
     let mut reader = match open(origin) {
         Ok(r) => r,
         Err(e) => return reason(e),

@@ -264,12 +264,11 @@ impl Walk<'_> {
             for re in &ctx.extract {
                 if let Some(caps) = re.captures(line) {
                     let mut took = false;
+                    let cleaned = crate::redact::clean(&String::from_utf8_lossy(line)).into_owned();
                     for name in re.capture_names().flatten() {
                         if let Some(m) = caps.name(name)
                             && !result.facts.contains_key(name)
                         {
-                            let cleaned =
-                                crate::redact::clean(&String::from_utf8_lossy(line)).into_owned();
                             result
                                 .facts
                                 .insert(name.to_owned(), fact_text(m.as_bytes(), &cleaned));

@@ -504,8 +504,8 @@ impl FileParser {
         let lossy = String::from_utf8_lossy(raw);
         let cleaned = crate::redact::clean(lossy.trim_end_matches('\r'));
         let text: &str = &cleaned;
-        match self.role.clone() {
-            Role::MiniBatchCsv { node, process } => self.csv_attempt(number, text, node, process),
+        match &self.role {
+            Role::MiniBatchCsv { .. } => self.csv_attempt(number, text),
             Role::NodePerf { .. } => self.perf(number, text),
             Role::ProcessPerf { .. } | Role::DiskPerf { .. } | Role::SummaryCsv => {
                 if text.contains(',') {
@@ -757,13 +757,7 @@ impl FileParser {
         }
     }
 
-    fn csv_attempt(
-        &mut self,
-        number: u64,
-        text: &str,
-        node: Option<String>,
-        process: Option<String>,
-    ) {
+    fn csv_attempt(&mut self, number: u64, text: &str) {
         if text.trim().is_empty() {
             return;
         }
@@ -792,12 +786,17 @@ impl FileParser {
             Some((n, p)) => (Some(n.to_owned()), p.to_owned()),
             None => (None, process_col.clone()),
         };
+        // Legacy per-process task CSVs name the node and process in their path.
+        let (role_node, role_process) = match &self.role {
+            Role::MiniBatchCsv { node, process } => (node.as_deref(), process.as_deref()),
+            _ => (None, None),
+        };
         let node = col(&["node id", "node", "ip address", "node ip"])
             .or(node_from_process)
-            .or(node)
+            .or_else(|| role_node.map(str::to_owned))
             .unwrap_or_default();
         let process = if process_name.is_empty() {
-            process.unwrap_or_default()
+            role_process.unwrap_or_default().to_owned()
         } else {
             process_name
         };

@@ -1,6 +1,5 @@
 //! `--help` lists only working commands, documents the exit codes and gives examples.
 
-
 use crate::Sandbox;
 
 #[test]
