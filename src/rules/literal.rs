@@ -38,6 +38,13 @@ pub struct Literal {
 }
 
 impl Literal {
+    fn sensitive(bytes: Vec<u8>) -> Literal {
+        Literal {
+            bytes,
+            ascii_case_insensitive: false,
+        }
+    }
+
     fn len(&self) -> usize {
         self.bytes.len()
     }
@@ -54,20 +61,14 @@ pub fn required_literals(hir: &Hir) -> Option<Vec<Literal>> {
 /// The exact bytes a node matches, if it matches exactly one string (up to ASCII case).
 fn exact(hir: &Hir) -> Option<Literal> {
     match hir.kind() {
-        HirKind::Literal(lit) => Some(Literal {
-            bytes: lit.0.to_vec(),
-            ascii_case_insensitive: false,
-        }),
+        HirKind::Literal(lit) => Some(Literal::sensitive(lit.0.to_vec())),
         HirKind::Class(class) => single_byte(class).map(|(b, ci)| Literal {
             bytes: vec![b],
             ascii_case_insensitive: ci,
         }),
         HirKind::Capture(cap) => exact(&cap.sub),
         HirKind::Concat(subs) => {
-            let mut out = Literal {
-                bytes: Vec::new(),
-                ascii_case_insensitive: false,
-            };
+            let mut out = Literal::sensitive(Vec::new());
             for s in subs {
                 out.extend(exact(s)?);
             }
@@ -145,70 +146,43 @@ fn required(hir: &Hir) -> Option<Vec<Literal>> {
             // Adjacent exact children form one longer literal; other children offer
             // their own requirement. Keep the most selective candidate.
             let mut best: Option<Vec<Literal>> = None;
-            let mut run = Literal {
-                bytes: Vec::new(),
-                ascii_case_insensitive: false,
-            };
+            let mut run = Literal::sensitive(Vec::new());
             let consider = |candidate: Vec<Literal>, best: &mut Option<Vec<Literal>>| {
                 if best.as_ref().is_none_or(|b| score(&candidate) > score(b)) {
                     *best = Some(candidate);
                 }
             };
-            // The case-sensitive tail of the current run, offered on its own too:
+            // The case-sensitive tail of the current run is offered on its own too:
             // `[Ff]lask==` yields `lask==` besides the case-insensitive `flask==`.
+            let offer_sensitive = |sensitive: &mut Vec<u8>, best: &mut Option<Vec<Literal>>| {
+                if sensitive.len() >= MIN_LITERAL {
+                    consider(vec![Literal::sensitive(std::mem::take(sensitive))], best);
+                }
+                sensitive.clear();
+            };
             let mut sensitive = Vec::new();
             for s in subs {
                 if let Some(e) = exact(s) {
                     if e.ascii_case_insensitive {
-                        if sensitive.len() >= MIN_LITERAL {
-                            consider(
-                                vec![Literal {
-                                    bytes: std::mem::take(&mut sensitive),
-                                    ascii_case_insensitive: false,
-                                }],
-                                &mut best,
-                            );
-                        }
-                        sensitive.clear();
+                        offer_sensitive(&mut sensitive, &mut best);
                     } else {
                         sensitive.extend_from_slice(&e.bytes);
                     }
                     run.extend(e);
                     continue;
                 }
-                if sensitive.len() >= MIN_LITERAL && run.ascii_case_insensitive {
+                offer_sensitive(&mut sensitive, &mut best);
+                if !run.bytes.is_empty() {
                     consider(
-                        vec![Literal {
-                            bytes: std::mem::take(&mut sensitive),
-                            ascii_case_insensitive: false,
-                        }],
+                        vec![std::mem::replace(&mut run, Literal::sensitive(Vec::new()))],
                         &mut best,
                     );
-                }
-                sensitive.clear();
-                if !run.bytes.is_empty() {
-                    let piece = std::mem::replace(
-                        &mut run,
-                        Literal {
-                            bytes: Vec::new(),
-                            ascii_case_insensitive: false,
-                        },
-                    );
-                    consider(vec![piece], &mut best);
                 }
                 if let Some(r) = required(s) {
                     consider(r, &mut best);
                 }
             }
-            if sensitive.len() >= MIN_LITERAL && run.ascii_case_insensitive {
-                consider(
-                    vec![Literal {
-                        bytes: sensitive,
-                        ascii_case_insensitive: false,
-                    }],
-                    &mut best,
-                );
-            }
+            offer_sensitive(&mut sensitive, &mut best);
             if !run.bytes.is_empty() {
                 consider(vec![run], &mut best);
             }
