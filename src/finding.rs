@@ -69,15 +69,90 @@ impl FailOn {
     }
 }
 
-/// A line that shows why a finding was reported.
+/// Where a piece of evidence is: a line of a log file, or a key of a resource's JSON
+/// (kept with the line it stands on, so every report format can point at it).
+/// Serialised flat into [`Evidence`] (`path`, `line`, and `pointer` for resources), so
+/// the json schema of log evidence is unchanged.
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Serialize)]
+#[serde(untagged)]
+pub enum Location {
+    /// A 1-based line of an input (`<stdin>` for standard input).
+    Line { path: String, line: u64 },
+    /// A key of a resource document: its RFC 6901 JSON pointer and the line it is on.
+    Pointer {
+        path: String,
+        line: u64,
+        pointer: String,
+    },
+}
+
+impl Location {
+    /// The input the evidence came from.
+    pub fn path(&self) -> &str {
+        match self {
+            Location::Line { path, .. } | Location::Pointer { path, .. } => path,
+        }
+    }
+
+    /// The 1-based line in [`Location::path`].
+    pub fn line(&self) -> u64 {
+        match self {
+            Location::Line { line, .. } | Location::Pointer { line, .. } => *line,
+        }
+    }
+
+    /// The JSON pointer of a resource key, if this is one.
+    pub fn pointer(&self) -> Option<&str> {
+        match self {
+            Location::Pointer { pointer, .. } => Some(pointer),
+            Location::Line { .. } => None,
+        }
+    }
+}
+
+impl fmt::Display for Location {
+    /// `path:line`, and for a resource key ` (/json/pointer)` after it.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Location::Line { path, line } => write!(f, "{path}:{line}"),
+            Location::Pointer {
+                path,
+                line,
+                pointer,
+            } => write!(f, "{path}:{line} ({pointer})"),
+        }
+    }
+}
+
+/// A line (or resource key) that shows why a finding was reported.
 #[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Serialize)]
 pub struct Evidence {
-    /// The input the line came from (`<stdin>` for standard input).
-    pub path: String,
-    /// 1-based line number.
-    pub line: u64,
-    /// The line, trimmed to a readable length and with secrets redacted.
+    #[serde(flatten)]
+    pub location: Location,
+    /// The line (or `pointer: value`), trimmed to a readable length and with secrets
+    /// redacted.
     pub text: String,
+}
+
+impl Evidence {
+    /// Evidence from line `line` of the input `path`.
+    pub fn at_line(path: impl Into<String>, line: u64, text: impl Into<String>) -> Evidence {
+        Evidence {
+            location: Location::Line {
+                path: path.into(),
+                line,
+            },
+            text: text.into(),
+        }
+    }
+
+    pub fn path(&self) -> &str {
+        self.location.path()
+    }
+
+    pub fn line(&self) -> u64 {
+        self.location.line()
+    }
 }
 
 /// One rule's conclusion over all inputs.

@@ -136,11 +136,7 @@ pub fn run(
                     if error_lines.len() == crate::engine::scan::ERROR_LINES_KEPT {
                         error_lines.pop_front();
                     }
-                    error_lines.push_back(Evidence {
-                        path: path.clone(),
-                        line: h.line,
-                        text: h.text.clone(),
-                    });
+                    error_lines.push_back(Evidence::at_line(path.clone(), h.line, h.text.clone()));
                 }
                 report_inputs.push(InputReport {
                     path: path.clone(),
@@ -183,11 +179,11 @@ pub fn run(
             if c.evidence.is_empty()
                 && let Some(path) = &anchor
             {
-                c.evidence.push(Evidence {
-                    path: path.clone(),
-                    line: 1,
-                    text: format!("computed from the ParallelRunStep tree {root_name}"),
-                });
+                c.evidence.push(Evidence::at_line(
+                    path.clone(),
+                    1,
+                    format!("computed from the ParallelRunStep tree {root_name}"),
+                ));
             }
             if let Some(index) = set.index_of(c.rule_id) {
                 analysis.add_computed(index, c.count, c.evidence, c.facts);

@@ -51,11 +51,7 @@ impl Analysis {
             let evidence = hit
                 .evidence
                 .into_iter()
-                .map(|e| Evidence {
-                    path: path.to_owned(),
-                    line: e.line,
-                    text: e.text,
-                })
+                .map(|e| Evidence::at_line(path.to_owned(), e.line, e.text))
                 .collect();
             self.merge(hit.rule, hit.count, evidence, hit.facts);
         }
@@ -92,8 +88,8 @@ impl Analysis {
         m.count += count;
         m.inputs += 1;
         for e in evidence {
-            if !m.paths.contains(&e.path) {
-                m.paths.push(e.path.clone());
+            if !m.paths.iter().any(|p| p == e.path()) {
+                m.paths.push(e.path().to_owned());
             }
             if m.evidence.len() < EVIDENCE_KEPT {
                 m.evidence.push(e);

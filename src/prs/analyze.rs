@@ -181,11 +181,7 @@ pub const COMPUTED_RULES: &[&str] = &[
 ];
 
 fn ev(path: &str, l: &Line) -> Evidence {
-    Evidence {
-        path: path.to_owned(),
-        line: l.line,
-        text: l.text.clone(),
-    }
+    Evidence::at_line(path.to_owned(), l.line, l.text.clone())
 }
 
 fn round2(x: f64) -> f64 {
@@ -1022,11 +1018,11 @@ fn compute(
             |x| matches!(&x.role, Role::NodePerf { node } if killed.iter().any(|(k, _)| k == node)),
         ) && let Some((m, at, line)) = &perf.facts.peak_memory
         {
-            evidence.push(Evidence {
-                path: perf.path.clone(),
-                line: *line,
-                text: format!("Memory Used Percent {m} at {at} (the node's peak)"),
-            });
+            evidence.push(Evidence::at_line(
+                perf.path.clone(),
+                *line,
+                format!("Memory Used Percent {m} at {at} (the node's peak)"),
+            ));
         }
         fact(
             &mut f,
@@ -1037,7 +1033,7 @@ fn compute(
                 "no perf data above 90 % memory: possibly OOM, or killed for another reason"
             },
         );
-        evidence.retain(|e| e.line > 0 || !e.text.is_empty());
+        evidence.retain(|e| e.line() > 0 || !e.text.is_empty());
         out.push(Computed {
             rule_id: "prs-oom-killed",
             count: killed.len() as u64,
@@ -1088,16 +1084,18 @@ fn compute(
         let evidence = agg
             .short_examples
             .iter()
-            .map(|a| Evidence {
-                path: csv_path.to_owned(),
-                line: a.line,
-                text: format!(
-                    "mini-batch {}: {} inputs, {} results, status {}",
-                    a.id,
-                    a.total.unwrap_or(0),
-                    a.succeeded.unwrap_or(0),
-                    a.status
-                ),
+            .map(|a| {
+                Evidence::at_line(
+                    csv_path.to_owned(),
+                    a.line,
+                    format!(
+                        "mini-batch {}: {} inputs, {} results, status {}",
+                        a.id,
+                        a.total.unwrap_or(0),
+                        a.succeeded.unwrap_or(0),
+                        a.status
+                    ),
+                )
             })
             .collect();
         out.push(Computed {
@@ -1139,11 +1137,11 @@ fn first_error_evidence(s: &PrsSummary, phase: &str) -> Vec<Evidence> {
         .find(|e| e.phase == phase)
         .and_then(|e| {
             let (path, line) = e.first.rsplit_once(':')?;
-            Some(vec![Evidence {
-                path: path.to_owned(),
-                line: line.parse().ok()?,
-                text: format!("{}: {}", e.exception, e.message),
-            }])
+            Some(vec![Evidence::at_line(
+                path.to_owned(),
+                line.parse().ok()?,
+                format!("{}: {}", e.exception, e.message),
+            )])
         })
         .unwrap_or_default()
 }

@@ -98,7 +98,7 @@ pub fn write_table(
             let at = f
                 .evidence
                 .first()
-                .map(|e| format!("{}:{}", e.path, e.line))
+                .map(|e| format!("{}:{}", e.path(), e.line()))
                 .unwrap_or_default();
             writeln!(out, "{}\t{}\t{}\t{}", f.severity, f.rule_id, at, f.title)?;
         }
@@ -143,7 +143,7 @@ pub fn write_table(
             writeln!(out)?;
             writeln!(out, "The last error-like lines seen, in case they help:")?;
             for e in &r.last_error_lines {
-                writeln!(out, "  {}:{}: {}", e.path, e.line, e.text)?;
+                writeln!(out, "  {}:{}: {}", e.path(), e.line(), e.text)?;
             }
         }
         writeln!(out)?;
@@ -253,23 +253,23 @@ fn write_finding(out: &mut dyn Write, f: &Finding, style: Style) -> io::Result<(
             out,
             "  {} {}:{} ({hits})",
             style.dim("-->"),
-            first.path,
-            first.line
+            first.path(),
+            first.line()
         )?;
     }
     let width = f
         .evidence
         .iter()
-        .map(|e| e.line.to_string().len())
+        .map(|e| e.line().to_string().len())
         .max()
         .unwrap_or(1);
     let mut last_path: Option<&str> = None;
     for e in &f.evidence {
-        if last_path.is_some_and(|p| p != e.path) {
-            writeln!(out, "  {} {}", style.dim("-->"), e.path)?;
+        if last_path.is_some_and(|p| p != e.path()) {
+            writeln!(out, "  {} {}", style.dim("-->"), e.path())?;
         }
-        last_path = Some(&e.path);
-        writeln!(out, "  {:>width$} {} {}", e.line, style.dim("|"), e.text)?;
+        last_path = Some(&e.path());
+        writeln!(out, "  {:>width$} {} {}", e.line(), style.dim("|"), e.text)?;
     }
     if !f.facts.is_empty() {
         let facts: Vec<String> = f.facts.iter().map(|(k, v)| format!("{k}={v}")).collect();

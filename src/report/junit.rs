@@ -32,9 +32,9 @@ fn body(f: &Finding, path: Option<&str>) -> String {
     for e in f
         .evidence
         .iter()
-        .filter(|e| path.is_none_or(|p| e.path == p))
+        .filter(|e| path.is_none_or(|p| e.path() == p))
     {
-        s.push_str(&format!("{}:{}: {}\n", e.path, e.line, e.text));
+        s.push_str(&format!("{}:{}: {}\n", e.path(), e.line(), e.text));
     }
     if !f.facts.is_empty() {
         let facts: Vec<String> = f.facts.iter().map(|(k, v)| format!("{k}={v}")).collect();

@@ -146,7 +146,7 @@ pub fn write(out: &mut dyn Write, r: &DiagnoseReport) -> io::Result<()> {
             let lines: Vec<String> = r
                 .last_error_lines
                 .iter()
-                .map(|e| format!("{}:{}: {}", e.path, e.line, e.text))
+                .map(|e| format!("{}:{}: {}", e.path(), e.line(), e.text))
                 .collect();
             writeln!(
                 out,
@@ -163,7 +163,7 @@ pub fn write(out: &mut dyn Write, r: &DiagnoseReport) -> io::Result<()> {
             let at = f
                 .evidence
                 .first()
-                .map(|e| format!("`{}:{}`", code(&e.path), e.line))
+                .map(|e| format!("`{}:{}`", code(&e.path()), e.line()))
                 .unwrap_or_default();
             let mut title = cell(&f.title);
             if f.baseline_state == Some(BaselineState::Unchanged) {
@@ -201,7 +201,7 @@ pub fn write(out: &mut dyn Write, r: &DiagnoseReport) -> io::Result<()> {
             let lines: Vec<String> = f
                 .evidence
                 .iter()
-                .map(|e| format!("{}:{}: {}", e.path, e.line, e.text))
+                .map(|e| format!("{}:{}: {}", e.path(), e.line(), e.text))
                 .collect();
             write!(out, "{}", fence("text", &lines.join("\n")))?;
             if !f.facts.is_empty() {

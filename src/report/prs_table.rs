@@ -84,7 +84,7 @@ pub fn write(out: &mut dyn Write, p: &PrsSummary, style: Style) -> io::Result<()
     };
     writeln!(out, "  outcome: {outcome}{exit}")?;
     if let Some(m) = &p.stop_message {
-        writeln!(out, "    {}:{}: {}", m.path, m.line, m.text)?;
+        writeln!(out, "    {}:{}: {}", m.path(), m.line(), m.text)?;
     }
     let mb = &p.mini_batches;
     let it = &p.items;
@@ -126,7 +126,13 @@ pub fn write(out: &mut dyn Write, p: &PrsSummary, style: Style) -> io::Result<()
         writeln!(out, "  duration: {d}")?;
     }
     if let Some(l) = &p.last_progress {
-        writeln!(out, "  last progress: {} ({}:{})", l.text, l.path, l.line)?;
+        writeln!(
+            out,
+            "  last progress: {} ({}:{})",
+            l.text,
+            l.path(),
+            l.line()
+        )?;
     }
     if p.timeouts > 0 {
         writeln!(out, "  run() timeouts: {}", p.timeouts)?;

@@ -115,8 +115,8 @@ fn result(f: &Finding, index: usize, suppression: Option<(&str, &str)>) -> Value
     // the first input it was found in.
     let primary = match f.evidence.first() {
         Some(e) => json!({"physicalLocation": {
-            "artifactLocation": {"uri": uri(&e.path)},
-            "region": {"startLine": e.line.max(1), "snippet": {"text": e.text}},
+            "artifactLocation": {"uri": uri(&e.path())},
+            "region": {"startLine": e.line().max(1), "snippet": {"text": e.text}},
         }}),
         None => json!({"physicalLocation": {
             "artifactLocation": {"uri": uri(f.paths.first().map_or("amldoctor", String::as_str))},
@@ -131,8 +131,8 @@ fn result(f: &Finding, index: usize, suppression: Option<(&str, &str)>) -> Value
         .enumerate()
         .map(|(i, e)| {
             json!({"id": i + 1, "physicalLocation": {
-                "artifactLocation": {"uri": uri(&e.path)},
-                "region": {"startLine": e.line.max(1), "snippet": {"text": e.text}},
+                "artifactLocation": {"uri": uri(&e.path())},
+                "region": {"startLine": e.line().max(1), "snippet": {"text": e.text}},
             }})
         })
         .collect();
