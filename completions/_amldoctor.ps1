@@ -38,6 +38,7 @@ Register-ArgumentCompleter -Native -CommandName 'amldoctor' -ScriptBlock {
             [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
             [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
             [CompletionResult]::new('diagnose', 'diagnose', [CompletionResultType]::ParameterValue, 'Find out why a deployment or a batch job failed from logs you already have')
+            [CompletionResult]::new('check', 'check', [CompletionResultType]::ParameterValue, 'Check the configuration of a workspace, its Key Vault, private endpoints and online deployments from the JSON of the resources')
             [CompletionResult]::new('explain', 'explain', [CompletionResultType]::ParameterValue, 'Explain a deployment error code, an HTTP status of a scoring request, or a rule')
             [CompletionResult]::new('rules', 'rules', [CompletionResultType]::ParameterValue, 'List, show, test and document the rule catalogue')
             [CompletionResult]::new('replicas', 'replicas', [CompletionResultType]::ParameterValue, 'Size an online deployment: how many instances a request rate needs, and the 429 ceiling of pending requests')
@@ -50,6 +51,34 @@ Register-ArgumentCompleter -Native -CommandName 'amldoctor' -ScriptBlock {
             [CompletionResult]::new('--rules', '--rules', [CompletionResultType]::ParameterName, 'A directory of extra rule files (repeatable); added to the built-in catalogue')
             [CompletionResult]::new('-j', '-j', [CompletionResultType]::ParameterName, 'Worker threads for scanning [default: the number of CPUs]')
             [CompletionResult]::new('--jobs', '--jobs', [CompletionResultType]::ParameterName, 'Worker threads for scanning [default: the number of CPUs]')
+            [CompletionResult]::new('--fail-on', '--fail-on', [CompletionResultType]::ParameterName, 'Exit 1 when a finding at or above this severity is reported (and not suppressed or in the baseline)')
+            [CompletionResult]::new('--ignore', '--ignore', [CompletionResultType]::ParameterName, 'Do not report this rule (repeatable); for accepted findings prefer a suppression with a reason in .amldoctor.yaml')
+            [CompletionResult]::new('--baseline', '--baseline', [CompletionResultType]::ParameterName, 'Findings in this baseline file (from --write-baseline) are reported as unchanged and do not fail the gate; only new ones do')
+            [CompletionResult]::new('--write-baseline', '--write-baseline', [CompletionResultType]::ParameterName, 'Write every current finding to FILE as a baseline, then apply it')
+            [CompletionResult]::new('--output-file', '--output-file', [CompletionResultType]::ParameterName, 'Also write a report to a file: FORMAT=PATH (e.g. sarif=results.sarif), or a PATH whose extension names the format (.sarif .json .yaml .xml .md); repeatable')
+            [CompletionResult]::new('-o', '-o', [CompletionResultType]::ParameterName, 'Output format [default: table, or `output` in .amldoctor.yaml / $AMLDOCTOR_OUTPUT]')
+            [CompletionResult]::new('--output', '--output', [CompletionResultType]::ParameterName, 'Output format [default: table, or `output` in .amldoctor.yaml / $AMLDOCTOR_OUTPUT]')
+            [CompletionResult]::new('--subscription', '--subscription', [CompletionResultType]::ParameterName, 'Subscription id or name [default: the az CLI''s default subscription]')
+            [CompletionResult]::new('-g', '-g', [CompletionResultType]::ParameterName, 'Resource group [default: az configure --defaults group=…]')
+            [CompletionResult]::new('--resource-group', '--resource-group', [CompletionResultType]::ParameterName, 'Resource group [default: az configure --defaults group=…]')
+            [CompletionResult]::new('-w', '-w', [CompletionResultType]::ParameterName, 'Azure Machine Learning workspace [default: az configure --defaults workspace=…]')
+            [CompletionResult]::new('--workspace-name', '--workspace-name', [CompletionResultType]::ParameterName, 'Azure Machine Learning workspace [default: az configure --defaults workspace=…]')
+            [CompletionResult]::new('--cloud', '--cloud', [CompletionResultType]::ParameterName, 'Azure cloud: AzureCloud, AzureChinaCloud or AzureUSGovernment [default: the az CLI''s active cloud]')
+            [CompletionResult]::new('--no-color', '--no-color', [CompletionResultType]::ParameterName, 'Never use colours (also when NO_COLOR is set); colours are used only on a terminal')
+            [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print only the essential result on stdout and no notes')
+            [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Print only the essential result on stdout and no notes')
+            [CompletionResult]::new('--debug', '--debug', [CompletionResultType]::ParameterName, 'Print how each setting was resolved, and later HTTP traces, on stderr (secrets redacted)')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'amldoctor;check' {
+            [CompletionResult]::new('--from', '--from', [CompletionResultType]::ParameterName, 'JSON of the resources: files, directories, or `-` for standard input (repeatable)')
+            [CompletionResult]::new('--rps', '--rps', [CompletionResultType]::ParameterName, 'Requests per second the deployment must serve: checks the instance count with the `replicas` formula')
+            [CompletionResult]::new('--latency', '--latency', [CompletionResultType]::ParameterName, 'Time one request takes, for --rps: 10, 250ms, PT10S [default: 10s]')
+            [CompletionResult]::new('--rules', '--rules', [CompletionResultType]::ParameterName, 'A directory of extra rule files (repeatable); added to the built-in catalogue')
             [CompletionResult]::new('--fail-on', '--fail-on', [CompletionResultType]::ParameterName, 'Exit 1 when a finding at or above this severity is reported (and not suppressed or in the baseline)')
             [CompletionResult]::new('--ignore', '--ignore', [CompletionResultType]::ParameterName, 'Do not report this rule (repeatable); for accepted findings prefer a suppression with a reason in .amldoctor.yaml')
             [CompletionResult]::new('--baseline', '--baseline', [CompletionResultType]::ParameterName, 'Findings in this baseline file (from --write-baseline) are reported as unchanged and do not fail the gate; only new ones do')
@@ -264,6 +293,7 @@ Register-ArgumentCompleter -Native -CommandName 'amldoctor' -ScriptBlock {
         }
         'amldoctor;help' {
             [CompletionResult]::new('diagnose', 'diagnose', [CompletionResultType]::ParameterValue, 'Find out why a deployment or a batch job failed from logs you already have')
+            [CompletionResult]::new('check', 'check', [CompletionResultType]::ParameterValue, 'Check the configuration of a workspace, its Key Vault, private endpoints and online deployments from the JSON of the resources')
             [CompletionResult]::new('explain', 'explain', [CompletionResultType]::ParameterValue, 'Explain a deployment error code, an HTTP status of a scoring request, or a rule')
             [CompletionResult]::new('rules', 'rules', [CompletionResultType]::ParameterValue, 'List, show, test and document the rule catalogue')
             [CompletionResult]::new('replicas', 'replicas', [CompletionResultType]::ParameterValue, 'Size an online deployment: how many instances a request rate needs, and the 429 ceiling of pending requests')
@@ -272,6 +302,9 @@ Register-ArgumentCompleter -Native -CommandName 'amldoctor' -ScriptBlock {
             break
         }
         'amldoctor;help;diagnose' {
+            break
+        }
+        'amldoctor;help;check' {
             break
         }
         'amldoctor;help;explain' {

@@ -16,6 +16,9 @@ _amldoctor() {
             ",$1")
                 cmd="amldoctor"
                 ;;
+            amldoctor,check)
+                cmd="amldoctor__subcmd__check"
+                ;;
             amldoctor,completions)
                 cmd="amldoctor__subcmd__completions"
                 ;;
@@ -33,6 +36,9 @@ _amldoctor() {
                 ;;
             amldoctor,rules)
                 cmd="amldoctor__subcmd__rules"
+                ;;
+            amldoctor__subcmd__help,check)
+                cmd="amldoctor__subcmd__help__subcmd__check"
                 ;;
             amldoctor__subcmd__help,completions)
                 cmd="amldoctor__subcmd__help__subcmd__completions"
@@ -101,12 +107,94 @@ _amldoctor() {
 
     case "${cmd}" in
         amldoctor)
-            opts="-o -q -g -w -h -V --output --no-color --quiet --debug --subscription --resource-group --workspace-name --cloud --help --version diagnose explain rules replicas completions help"
+            opts="-o -q -g -w -h -V --output --no-color --quiet --debug --subscription --resource-group --workspace-name --cloud --help --version diagnose check explain rules replicas completions help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 1 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
             case "${prev}" in
+                --output)
+                    COMPREPLY=($(compgen -W "table json yaml sarif junit markdown" -- "${cur}"))
+                    return 0
+                    ;;
+                -o)
+                    COMPREPLY=($(compgen -W "table json yaml sarif junit markdown" -- "${cur}"))
+                    return 0
+                    ;;
+                --subscription)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --resource-group)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                -g)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --workspace-name)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                -w)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --cloud)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        amldoctor__subcmd__check)
+            opts="-o -q -g -w -h -V --from --rps --latency --rules --fail-on --ignore --baseline --write-baseline --output-file --output --no-color --quiet --debug --subscription --resource-group --workspace-name --cloud --help --version all workspace keyvault private-endpoint deployment"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --from)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --rps)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --latency)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --rules)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --fail-on)
+                    COMPREPLY=($(compgen -W "error warning info never" -- "${cur}"))
+                    return 0
+                    ;;
+                --ignore)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --baseline)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --write-baseline)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --output-file)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 --output)
                     COMPREPLY=($(compgen -W "table json yaml sarif junit markdown" -- "${cur}"))
                     return 0
@@ -321,8 +409,22 @@ _amldoctor() {
             return 0
             ;;
         amldoctor__subcmd__help)
-            opts="diagnose explain rules replicas completions help"
+            opts="diagnose check explain rules replicas completions help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        amldoctor__subcmd__help__subcmd__check)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi

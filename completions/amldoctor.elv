@@ -35,6 +35,7 @@ set edit:completion:arg-completer[amldoctor] = {|@words|
             cand -V 'Print version'
             cand --version 'Print version'
             cand diagnose 'Find out why a deployment or a batch job failed from logs you already have'
+            cand check 'Check the configuration of a workspace, its Key Vault, private endpoints and online deployments from the JSON of the resources'
             cand explain 'Explain a deployment error code, an HTTP status of a scoring request, or a rule'
             cand rules 'List, show, test and document the rule catalogue'
             cand replicas 'Size an online deployment: how many instances a request rate needs, and the 429 ceiling of pending requests'
@@ -46,6 +47,33 @@ set edit:completion:arg-completer[amldoctor] = {|@words|
             cand --rules 'A directory of extra rule files (repeatable); added to the built-in catalogue'
             cand -j 'Worker threads for scanning [default: the number of CPUs]'
             cand --jobs 'Worker threads for scanning [default: the number of CPUs]'
+            cand --fail-on 'Exit 1 when a finding at or above this severity is reported (and not suppressed or in the baseline)'
+            cand --ignore 'Do not report this rule (repeatable); for accepted findings prefer a suppression with a reason in .amldoctor.yaml'
+            cand --baseline 'Findings in this baseline file (from --write-baseline) are reported as unchanged and do not fail the gate; only new ones do'
+            cand --write-baseline 'Write every current finding to FILE as a baseline, then apply it'
+            cand --output-file 'Also write a report to a file: FORMAT=PATH (e.g. sarif=results.sarif), or a PATH whose extension names the format (.sarif .json .yaml .xml .md); repeatable'
+            cand -o 'Output format [default: table, or `output` in .amldoctor.yaml / $AMLDOCTOR_OUTPUT]'
+            cand --output 'Output format [default: table, or `output` in .amldoctor.yaml / $AMLDOCTOR_OUTPUT]'
+            cand --subscription 'Subscription id or name [default: the az CLI''s default subscription]'
+            cand -g 'Resource group [default: az configure --defaults group=…]'
+            cand --resource-group 'Resource group [default: az configure --defaults group=…]'
+            cand -w 'Azure Machine Learning workspace [default: az configure --defaults workspace=…]'
+            cand --workspace-name 'Azure Machine Learning workspace [default: az configure --defaults workspace=…]'
+            cand --cloud 'Azure cloud: AzureCloud, AzureChinaCloud or AzureUSGovernment [default: the az CLI''s active cloud]'
+            cand --no-color 'Never use colours (also when NO_COLOR is set); colours are used only on a terminal'
+            cand -q 'Print only the essential result on stdout and no notes'
+            cand --quiet 'Print only the essential result on stdout and no notes'
+            cand --debug 'Print how each setting was resolved, and later HTTP traces, on stderr (secrets redacted)'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'amldoctor;check'= {
+            cand --from 'JSON of the resources: files, directories, or `-` for standard input (repeatable)'
+            cand --rps 'Requests per second the deployment must serve: checks the instance count with the `replicas` formula'
+            cand --latency 'Time one request takes, for --rps: 10, 250ms, PT10S [default: 10s]'
+            cand --rules 'A directory of extra rule files (repeatable); added to the built-in catalogue'
             cand --fail-on 'Exit 1 when a finding at or above this severity is reported (and not suppressed or in the baseline)'
             cand --ignore 'Do not report this rule (repeatable); for accepted findings prefer a suppression with a reason in .amldoctor.yaml'
             cand --baseline 'Findings in this baseline file (from --write-baseline) are reported as unchanged and do not fail the gate; only new ones do'
@@ -245,6 +273,7 @@ set edit:completion:arg-completer[amldoctor] = {|@words|
         }
         &'amldoctor;help'= {
             cand diagnose 'Find out why a deployment or a batch job failed from logs you already have'
+            cand check 'Check the configuration of a workspace, its Key Vault, private endpoints and online deployments from the JSON of the resources'
             cand explain 'Explain a deployment error code, an HTTP status of a scoring request, or a rule'
             cand rules 'List, show, test and document the rule catalogue'
             cand replicas 'Size an online deployment: how many instances a request rate needs, and the 429 ceiling of pending requests'
@@ -252,6 +281,8 @@ set edit:completion:arg-completer[amldoctor] = {|@words|
             cand help 'Print this message or the help of the given subcommand(s)'
         }
         &'amldoctor;help;diagnose'= {
+        }
+        &'amldoctor;help;check'= {
         }
         &'amldoctor;help;explain'= {
         }

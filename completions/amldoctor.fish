@@ -40,6 +40,7 @@ complete -c amldoctor -n "__fish_amldoctor_needs_command" -l debug -d 'Print how
 complete -c amldoctor -n "__fish_amldoctor_needs_command" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c amldoctor -n "__fish_amldoctor_needs_command" -s V -l version -d 'Print version'
 complete -c amldoctor -n "__fish_amldoctor_needs_command" -f -a "diagnose" -d 'Find out why a deployment or a batch job failed from logs you already have'
+complete -c amldoctor -n "__fish_amldoctor_needs_command" -f -a "check" -d 'Check the configuration of a workspace, its Key Vault, private endpoints and online deployments from the JSON of the resources'
 complete -c amldoctor -n "__fish_amldoctor_needs_command" -f -a "explain" -d 'Explain a deployment error code, an HTTP status of a scoring request, or a rule'
 complete -c amldoctor -n "__fish_amldoctor_needs_command" -f -a "rules" -d 'List, show, test and document the rule catalogue'
 complete -c amldoctor -n "__fish_amldoctor_needs_command" -f -a "replicas" -d 'Size an online deployment: how many instances a request rate needs, and the 429 ceiling of pending requests'
@@ -77,6 +78,33 @@ complete -c amldoctor -n "__fish_amldoctor_using_subcommand diagnose" -s q -l qu
 complete -c amldoctor -n "__fish_amldoctor_using_subcommand diagnose" -l debug -d 'Print how each setting was resolved, and later HTTP traces, on stderr (secrets redacted)'
 complete -c amldoctor -n "__fish_amldoctor_using_subcommand diagnose" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c amldoctor -n "__fish_amldoctor_using_subcommand diagnose" -s V -l version -d 'Print version'
+complete -c amldoctor -n "__fish_amldoctor_using_subcommand check" -l from -d 'JSON of the resources: files, directories, or `-` for standard input (repeatable)' -r
+complete -c amldoctor -n "__fish_amldoctor_using_subcommand check" -l rps -d 'Requests per second the deployment must serve: checks the instance count with the `replicas` formula' -r
+complete -c amldoctor -n "__fish_amldoctor_using_subcommand check" -l latency -d 'Time one request takes, for --rps: 10, 250ms, PT10S [default: 10s]' -r
+complete -c amldoctor -n "__fish_amldoctor_using_subcommand check" -l rules -d 'A directory of extra rule files (repeatable); added to the built-in catalogue' -r -F
+complete -c amldoctor -n "__fish_amldoctor_using_subcommand check" -l fail-on -d 'Exit 1 when a finding at or above this severity is reported (and not suppressed or in the baseline)' -r -f -a "error\t'Fail on errors only (default)'
+warning\t'Fail on warnings and errors'
+info\t'Fail on any finding'
+never\t'Never fail because of findings'"
+complete -c amldoctor -n "__fish_amldoctor_using_subcommand check" -l ignore -d 'Do not report this rule (repeatable); for accepted findings prefer a suppression with a reason in .amldoctor.yaml' -r
+complete -c amldoctor -n "__fish_amldoctor_using_subcommand check" -l baseline -d 'Findings in this baseline file (from --write-baseline) are reported as unchanged and do not fail the gate; only new ones do' -r -F
+complete -c amldoctor -n "__fish_amldoctor_using_subcommand check" -l write-baseline -d 'Write every current finding to FILE as a baseline, then apply it' -r -F
+complete -c amldoctor -n "__fish_amldoctor_using_subcommand check" -l output-file -d 'Also write a report to a file: FORMAT=PATH (e.g. sarif=results.sarif), or a PATH whose extension names the format (.sarif .json .yaml .xml .md); repeatable' -r
+complete -c amldoctor -n "__fish_amldoctor_using_subcommand check" -s o -l output -d 'Output format [default: table, or `output` in .amldoctor.yaml / $AMLDOCTOR_OUTPUT]' -r -f -a "table\t'Human-readable text (colours only on a terminal)'
+json\t'JSON with a versioned schema (`schema_version`)'
+yaml\t'The same schema as json, in YAML'
+sarif\t'SARIF 2.1.0 for GitHub code scanning and other SARIF viewers'
+junit\t'JUnit XML: one testcase per rule and input, for CI test tabs'
+markdown\t'Markdown for pull-request comments and job summaries'"
+complete -c amldoctor -n "__fish_amldoctor_using_subcommand check" -l subscription -d 'Subscription id or name [default: the az CLI\'s default subscription]' -r
+complete -c amldoctor -n "__fish_amldoctor_using_subcommand check" -s g -l resource-group -d 'Resource group [default: az configure --defaults group=…]' -r
+complete -c amldoctor -n "__fish_amldoctor_using_subcommand check" -s w -l workspace-name -d 'Azure Machine Learning workspace [default: az configure --defaults workspace=…]' -r
+complete -c amldoctor -n "__fish_amldoctor_using_subcommand check" -l cloud -d 'Azure cloud: AzureCloud, AzureChinaCloud or AzureUSGovernment [default: the az CLI\'s active cloud]' -r
+complete -c amldoctor -n "__fish_amldoctor_using_subcommand check" -l no-color -d 'Never use colours (also when NO_COLOR is set); colours are used only on a terminal'
+complete -c amldoctor -n "__fish_amldoctor_using_subcommand check" -s q -l quiet -d 'Print only the essential result on stdout and no notes'
+complete -c amldoctor -n "__fish_amldoctor_using_subcommand check" -l debug -d 'Print how each setting was resolved, and later HTTP traces, on stderr (secrets redacted)'
+complete -c amldoctor -n "__fish_amldoctor_using_subcommand check" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c amldoctor -n "__fish_amldoctor_using_subcommand check" -s V -l version -d 'Print version'
 complete -c amldoctor -n "__fish_amldoctor_using_subcommand explain" -s o -l output -d 'Output format [default: table, or `output` in .amldoctor.yaml / $AMLDOCTOR_OUTPUT]' -r -f -a "table\t'Human-readable text (colours only on a terminal)'
 json\t'JSON with a versioned schema (`schema_version`)'
 yaml\t'The same schema as json, in YAML'
@@ -215,12 +243,13 @@ complete -c amldoctor -n "__fish_amldoctor_using_subcommand completions" -s q -l
 complete -c amldoctor -n "__fish_amldoctor_using_subcommand completions" -l debug -d 'Print how each setting was resolved, and later HTTP traces, on stderr (secrets redacted)'
 complete -c amldoctor -n "__fish_amldoctor_using_subcommand completions" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c amldoctor -n "__fish_amldoctor_using_subcommand completions" -s V -l version -d 'Print version'
-complete -c amldoctor -n "__fish_amldoctor_using_subcommand help; and not __fish_seen_subcommand_from diagnose explain rules replicas completions help" -f -a "diagnose" -d 'Find out why a deployment or a batch job failed from logs you already have'
-complete -c amldoctor -n "__fish_amldoctor_using_subcommand help; and not __fish_seen_subcommand_from diagnose explain rules replicas completions help" -f -a "explain" -d 'Explain a deployment error code, an HTTP status of a scoring request, or a rule'
-complete -c amldoctor -n "__fish_amldoctor_using_subcommand help; and not __fish_seen_subcommand_from diagnose explain rules replicas completions help" -f -a "rules" -d 'List, show, test and document the rule catalogue'
-complete -c amldoctor -n "__fish_amldoctor_using_subcommand help; and not __fish_seen_subcommand_from diagnose explain rules replicas completions help" -f -a "replicas" -d 'Size an online deployment: how many instances a request rate needs, and the 429 ceiling of pending requests'
-complete -c amldoctor -n "__fish_amldoctor_using_subcommand help; and not __fish_seen_subcommand_from diagnose explain rules replicas completions help" -f -a "completions" -d 'Print a shell completion script to stdout'
-complete -c amldoctor -n "__fish_amldoctor_using_subcommand help; and not __fish_seen_subcommand_from diagnose explain rules replicas completions help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c amldoctor -n "__fish_amldoctor_using_subcommand help; and not __fish_seen_subcommand_from diagnose check explain rules replicas completions help" -f -a "diagnose" -d 'Find out why a deployment or a batch job failed from logs you already have'
+complete -c amldoctor -n "__fish_amldoctor_using_subcommand help; and not __fish_seen_subcommand_from diagnose check explain rules replicas completions help" -f -a "check" -d 'Check the configuration of a workspace, its Key Vault, private endpoints and online deployments from the JSON of the resources'
+complete -c amldoctor -n "__fish_amldoctor_using_subcommand help; and not __fish_seen_subcommand_from diagnose check explain rules replicas completions help" -f -a "explain" -d 'Explain a deployment error code, an HTTP status of a scoring request, or a rule'
+complete -c amldoctor -n "__fish_amldoctor_using_subcommand help; and not __fish_seen_subcommand_from diagnose check explain rules replicas completions help" -f -a "rules" -d 'List, show, test and document the rule catalogue'
+complete -c amldoctor -n "__fish_amldoctor_using_subcommand help; and not __fish_seen_subcommand_from diagnose check explain rules replicas completions help" -f -a "replicas" -d 'Size an online deployment: how many instances a request rate needs, and the 429 ceiling of pending requests'
+complete -c amldoctor -n "__fish_amldoctor_using_subcommand help; and not __fish_seen_subcommand_from diagnose check explain rules replicas completions help" -f -a "completions" -d 'Print a shell completion script to stdout'
+complete -c amldoctor -n "__fish_amldoctor_using_subcommand help; and not __fish_seen_subcommand_from diagnose check explain rules replicas completions help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
 complete -c amldoctor -n "__fish_amldoctor_using_subcommand help; and __fish_seen_subcommand_from rules" -f -a "list" -d 'List every rule: id, severity, family and title'
 complete -c amldoctor -n "__fish_amldoctor_using_subcommand help; and __fish_seen_subcommand_from rules" -f -a "show" -d 'Show one rule in full: what it matches, why it matters, the fix'
 complete -c amldoctor -n "__fish_amldoctor_using_subcommand help; and __fish_seen_subcommand_from rules" -f -a "test" -d 'Check every rule against its own examples (built-in, plus those in DIR)'

@@ -283,7 +283,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         }
         w.flush()?;
     }
-    let set = amldoctor::rules::load_builtin()?;
+    let set = amldoctor::commands::support::builtin_rules()?;
     let patterns: Vec<&str> = set.patterns.iter().map(|p| p.regex.as_str()).collect();
     let rg: Vec<String> = patterns.iter().map(|p| unnamed(p)).collect();
     fs::write(out.join("patterns.rg.txt"), rg.join("\n") + "\n")?;

@@ -103,6 +103,7 @@ fn parse_cloud(text: &str) -> Result<String, String> {
 #[derive(Debug, Subcommand)]
 pub enum Command {
     Diagnose(DiagnoseArgs),
+    Check(CheckArgs),
     Explain(ExplainArgs),
     Rules(RulesArgs),
     Replicas(ReplicasArgs),
@@ -156,7 +157,8 @@ fn parse_output_file(text: &str) -> Result<(OutputFormat, PathBuf), String> {
 
 /// Find out why a deployment or a batch job failed from logs you already have.
 ///
-/// Reads files, directories (recursively) and standard input (`-`): the output of
+/// Reads files, directories (recursively) and standard input (`-`): resource JSON
+/// (as `amldoctor check` reads it, checked by every resource rule), the output of
 /// `az ml online-deployment get-logs` (inference-server or storage-initializer
 /// container), a failed `az ml online-deployment create`, `kubectl describe pod`, an
 /// image build log, or a ParallelRunStep / parallel job log tree (its `logs/` folder),
@@ -187,6 +189,75 @@ pub struct DiagnoseArgs {
     pub jobs: Option<u64>,
     #[command(flatten)]
     pub report: ReportArgs,
+}
+
+/// Check the configuration of a workspace, its Key Vault, private endpoints and online
+/// deployments from the JSON of the resources.
+///
+/// Reads what `az ml workspace show`, `az keyvault show` (or `az keyvault network-rule
+/// list`), `az acr show`, `az acr private-endpoint-connection list`, `az storage account
+/// show`, `az ml online-endpoint show`, `az ml online-deployment show`, `az network
+/// private-dns record-set list` or `az rest` print, from files, directories or standard
+/// input. Each document's kind is told from its shape; every resource rule of the chosen
+/// area runs over them, and rules that need two resources (a deployment and its
+/// registry) see all of them. Live reading from Azure comes in a later release: save the
+/// JSON with the az commands above and pass it with --from.
+#[derive(Debug, Clone, Args)]
+#[command(after_help = "\
+Examples:
+  az keyvault show -n kv-prod -o json > kv.json && amldoctor check keyvault --from kv.json
+  az ml workspace show -n ws -g rg -o json | amldoctor check workspace --from -
+  amldoctor check private-endpoint --from ./resources/
+  amldoctor check deployment --from blue.json --rps 20 --latency 250ms
+  amldoctor check all --from ./resources/ -o sarif --output-file junit=checks.xml")]
+pub struct CheckArgs {
+    /// What to check
+    #[arg(value_enum, default_value = "all")]
+    pub area: CheckSelection,
+    /// JSON of the resources: files, directories, or `-` for standard input (repeatable)
+    #[arg(long = "from", value_name = "FILE|DIR|-")]
+    pub from: Vec<String>,
+    /// Requests per second the deployment must serve: checks the instance count with the
+    /// `replicas` formula
+    #[arg(long, value_name = "RPS", value_parser = quantity::parse_rate, allow_negative_numbers = true)]
+    pub rps: Option<Ratio>,
+    /// Time one request takes, for --rps: 10, 250ms, PT10S [default: 10s]
+    #[arg(long, value_name = "DURATION", value_parser = quantity::parse_duration, allow_negative_numbers = true, requires = "rps")]
+    pub latency: Option<Ratio>,
+    /// A directory of extra rule files (repeatable); added to the built-in catalogue
+    #[arg(long = "rules", value_name = "DIR")]
+    pub rule_dirs: Vec<PathBuf>,
+    #[command(flatten)]
+    pub report: ReportArgs,
+}
+
+/// The areas `check` covers.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum CheckSelection {
+    /// Every area below
+    All,
+    /// v1 legacy mode, public network access and the workspace's private endpoints
+    Workspace,
+    /// The Key Vault firewall lets trusted Azure services through
+    Keyvault,
+    /// Private endpoint connections of the registry, storage and workspace; egress
+    PrivateEndpoint,
+    /// Online endpoint traffic and deployment state, timeouts, probes and instances
+    Deployment,
+}
+
+impl CheckSelection {
+    /// The one area chosen, or `None` for all.
+    pub fn area(self) -> Option<crate::rules::resource::CheckArea> {
+        use crate::rules::resource::CheckArea;
+        match self {
+            CheckSelection::All => None,
+            CheckSelection::Workspace => Some(CheckArea::Workspace),
+            CheckSelection::Keyvault => Some(CheckArea::Keyvault),
+            CheckSelection::PrivateEndpoint => Some(CheckArea::PrivateEndpoint),
+            CheckSelection::Deployment => Some(CheckArea::Deployment),
+        }
+    }
 }
 
 /// Explain a deployment error code, an HTTP status of a scoring request, or a rule.

@@ -155,6 +155,16 @@ impl Evidence {
     }
 }
 
+/// A finding an analyser computed in code (ParallelRunStep counting, deployment
+/// settings): the rule id, how often, the evidence and the facts.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Computed {
+    pub rule_id: &'static str,
+    pub count: u64,
+    pub evidence: Vec<Evidence>,
+    pub facts: BTreeMap<String, String>,
+}
+
 /// One rule's conclusion over all inputs.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct Finding {
@@ -182,6 +192,10 @@ pub struct Finding {
     /// Stable identity across runs (rule id and the first evidence line with numbers
     /// masked), used by baselines and SARIF `partialFingerprints`.
     pub fingerprint: String,
+    /// Set by the gate: this finding makes the run exit 1. Writers show the verdict;
+    /// they never decide it.
+    #[serde(skip)]
+    pub failing: bool,
     /// Set when a baseline was given: whether the finding is in it.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub baseline_state: Option<BaselineState>,

@@ -114,7 +114,7 @@ pub fn normalize_path(path: &str, base: Option<&std::path::Path>) -> String {
 
 /// The gate's verdict over a run's findings.
 #[derive(Debug, Clone)]
-pub struct Outcome {
+pub struct GateResult {
     pub findings: Vec<Finding>,
     pub suppressed: Vec<Suppressed>,
     /// Things the user must know: expired suppressions, suppressions that matched nothing.
@@ -127,7 +127,7 @@ fn show_date(d: u32) -> String {
 }
 
 /// Applies suppressions, the baseline and the threshold.
-pub fn apply(gate: &Gate, findings: Vec<Finding>) -> Outcome {
+pub fn apply(gate: &Gate, findings: Vec<Finding>) -> GateResult {
     let mut kept = Vec::new();
     let mut suppressed = Vec::new();
     let mut notices = Vec::new();
@@ -207,10 +207,12 @@ pub fn apply(gate: &Gate, findings: Vec<Finding>) -> Outcome {
         f.caused_by.retain(|c| present.contains(c));
         f.symptoms.retain(|c| present.contains(c));
     }
-    let failed = kept.iter().any(|f| {
-        gate.fail_on.trips(f.severity) && f.baseline_state != Some(BaselineState::Unchanged)
-    });
-    Outcome {
+    for f in &mut kept {
+        f.failing =
+            gate.fail_on.trips(f.severity) && f.baseline_state != Some(BaselineState::Unchanged);
+    }
+    let failed = kept.iter().any(|f| f.failing);
+    GateResult {
         findings: kept,
         suppressed,
         notices,
@@ -274,6 +276,7 @@ mod tests {
             caused_by: vec![],
             symptoms: vec![],
             paths: vec![path.into()],
+            failing: false,
             fingerprint: format!("fp-{id}"),
             baseline_state: None,
         }

@@ -8,6 +8,7 @@
 
 pub mod capacity;
 pub mod catalogue;
+pub mod checks;
 pub mod cli;
 pub mod commands;
 pub mod context;

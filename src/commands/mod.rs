@@ -2,11 +2,14 @@
 //! into output and an [`ExitCode`]. Orchestration only: the work lives in the modules
 //! they call.
 
+pub mod check;
 pub mod completions;
 pub mod diagnose;
 pub mod explain;
+pub mod pipeline;
 pub mod replicas;
 pub mod rules;
+pub mod support;
 
 use std::io::Write;
 
@@ -24,6 +27,10 @@ pub fn run(cli: Cli, out: &mut dyn Write, err: &mut dyn Write) -> Result<ExitCod
         Command::Diagnose(args) => {
             let ctx = resolve_context(&cli.global, err)?;
             diagnose::run(&ctx, &args, out, err)
+        }
+        Command::Check(args) => {
+            let ctx = resolve_context(&cli.global, err)?;
+            check::run(&ctx, &args, out, err)
         }
         Command::Explain(args) => {
             let ctx = resolve_context(&cli.global, err)?;

@@ -13,8 +13,8 @@ use crate::report::rule_doc::{catalogue_markdown, rule_markdown};
 use crate::report::{Envelope, OutputFormat, json, yaml};
 use crate::rules::{Rule, RuleSet};
 
-use super::diagnose::load_rules;
-use super::explain::closest;
+use super::support::closest;
+use super::support::load_rules;
 
 #[derive(Debug, Serialize)]
 struct RuleSummary<'a> {
@@ -115,7 +115,7 @@ pub fn run(ctx: &Context, args: &RulesArgs, out: &mut dyn Write) -> Result<ExitC
             let rule = find(&set, id)?;
             if ctx.output.value == OutputFormat::Table {
                 out.write_all(
-                    rule_markdown(&set, rule, "#", &super::diagnose::placeholders(ctx)).as_bytes(),
+                    rule_markdown(&set, rule, "#", &super::support::placeholders(ctx)).as_bytes(),
                 )
                 .map_err(Error::write)?;
             } else {

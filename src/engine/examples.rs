@@ -37,8 +37,12 @@ impl std::fmt::Display for ExampleFailure {
     }
 }
 
-/// Whether rule `index` fires on `text` read as `kind`.
+/// Whether rule `index` fires on `text` read as `kind`; for a rule over resources,
+/// `text` is JSON: the resource under test, then any other documents it needs.
 pub fn fires(set: &RuleSet, index: usize, kind: DocumentKind, text: &str) -> bool {
+    if set.rules[index].resource.is_some() {
+        return fires_on_resources(set, index, text);
+    }
     let mut scanner = Scanner::new(set);
     match scanner.scan(kind, &mut Cursor::new(text.as_bytes())) {
         Ok(scan) => evaluate_rule(index, &set.rules[index], kind, &scan).is_some(),
@@ -75,4 +79,32 @@ pub fn check(set: &RuleSet, select: impl Fn(&crate::rules::Rule) -> bool) -> Vec
         }
     }
     failures
+}
+
+/// The documents of a resource example: one or more JSON values one after another.
+/// Resources of the first are the ones the rule must (or must not) fire on.
+fn fires_on_resources(set: &RuleSet, index: usize, text: &str) -> bool {
+    use crate::evidence::json_lines::JsonText;
+    use crate::evidence::resource::{JsonDocument, classify};
+
+    let mut all = Vec::new();
+    let mut subjects = 0;
+    let stream = serde_json::Deserializer::from_str(text).into_iter::<serde_json::Value>();
+    for (n, value) in stream.enumerate() {
+        let Ok(value) = value else { return false };
+        let bytes = serde_json::to_vec_pretty(&value).unwrap_or_default();
+        if let JsonDocument::Resources(list) = classify("example.json", value, JsonText::new(bytes))
+        {
+            if n == 0 {
+                subjects = list.len();
+            }
+            all.extend(list);
+        }
+    }
+    let rule = &set.rules[index];
+    // `with-finding` rules are tested as if the findings they need were there.
+    let fired = |_: &str| Some(super::resource::Facts::new());
+    super::resource::evaluate(set, &all, &fired)
+        .iter()
+        .any(|h| h.rule == index && h.resource < subjects && rule.resource.is_some())
 }

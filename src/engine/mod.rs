@@ -5,6 +5,7 @@
 pub mod evaluate;
 pub mod examples;
 pub mod parallel;
+pub mod resource;
 pub mod scan;
 
 #[cfg(test)]
@@ -54,6 +55,26 @@ impl Analysis {
                 .map(|e| Evidence::at_line(path.to_owned(), e.line, e.text))
                 .collect();
             self.merge(hit.rule, hit.count, evidence, hit.facts);
+        }
+    }
+
+    /// Evaluates every resource rule over `resources` and adds what fires. Call it after
+    /// the logs were added, so `with-finding` sees the log findings.
+    pub fn add_resources(
+        &mut self,
+        set: &RuleSet,
+        resources: &[crate::evidence::resource::Resource],
+    ) {
+        let hits = {
+            let fired = |id: &str| {
+                set.index_of(id)
+                    .and_then(|i| self.merged.get(&i))
+                    .map(|m| m.facts.clone())
+            };
+            resource::evaluate(set, resources, &fired)
+        };
+        for h in hits {
+            self.merge(h.rule, 1, h.evidence, h.facts);
         }
     }
 
@@ -142,6 +163,7 @@ impl Analysis {
                         &rule.id,
                         m.evidence.first().map_or("", |e| e.text.as_str()),
                     ),
+                    failing: false,
                     baseline_state: None,
                 }
             })
@@ -290,6 +312,7 @@ mod order_tests {
             symptoms: vec![],
             paths: vec![],
             fingerprint: String::new(),
+            failing: false,
             baseline_state: None,
         }
     }

@@ -76,7 +76,7 @@ fn set() -> RuleSet {
             builtin: false,
         })
         .collect();
-    compile(files).unwrap()
+    compile(files, &[]).unwrap()
 }
 
 fn scan(set: &RuleSet, text: &[u8]) -> DocumentScan {
@@ -246,11 +246,14 @@ fn examples_of_test_rules_pass() {
 }
 
 fn load_error(text: &str) -> String {
-    compile(vec![RuleFile {
-        path: "user/r.yaml".into(),
-        text: text.into(),
-        builtin: false,
-    }])
+    compile(
+        vec![RuleFile {
+            path: "user/r.yaml".into(),
+            text: text.into(),
+            builtin: false,
+        }],
+        &[],
+    )
     .unwrap_err()
     .to_string()
 }
@@ -312,18 +315,21 @@ fn invalid_rules_name_file_rule_and_key() {
         assert!(e.contains(expected), "expected {expected:?} in:\n{e}");
         assert!(!e.contains('\n'), "one line: {e}");
     }
-    let dup = compile(vec![
-        RuleFile {
-            path: "a.yaml".into(),
-            text: INIT_FAILED.into(),
-            builtin: true,
-        },
-        RuleFile {
-            path: "b.yaml".into(),
-            text: INIT_FAILED.into(),
-            builtin: false,
-        },
-    ])
+    let dup = compile(
+        vec![
+            RuleFile {
+                path: "a.yaml".into(),
+                text: INIT_FAILED.into(),
+                builtin: true,
+            },
+            RuleFile {
+                path: "b.yaml".into(),
+                text: INIT_FAILED.into(),
+                builtin: false,
+            },
+        ],
+        &[],
+    )
     .unwrap_err()
     .to_string();
     assert_eq!(
@@ -364,11 +370,14 @@ examples:
   match: ['upload failed for x sig=abc']
   no-match: ['upload ok']
 "#;
-    let set = compile(vec![RuleFile {
-        path: "t.yaml".into(),
-        text: rule.into(),
-        builtin: false,
-    }])
+    let set = compile(
+        vec![RuleFile {
+            path: "t.yaml".into(),
+            text: rule.into(),
+            builtin: false,
+        }],
+        &[],
+    )
     .unwrap();
     let s = scan(
         &set,

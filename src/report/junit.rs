@@ -7,7 +7,7 @@ use std::io::{self, Write};
 
 use crate::finding::{BaselineState, Finding};
 
-use super::diagnose::DiagnoseReport;
+use super::findings::Report;
 
 /// Escapes text for XML 1.0 attributes and content, dropping characters XML forbids.
 pub fn escape(text: &str) -> String {
@@ -65,11 +65,8 @@ struct Suite<'r> {
     properties: Vec<(&'static str, String)>,
 }
 
-pub fn write(out: &mut dyn Write, report: &DiagnoseReport) -> io::Result<()> {
-    let fail_on = report.summary.fail_on;
-    let trips = |f: &Finding| {
-        fail_on.trips(f.severity) && f.baseline_state != Some(BaselineState::Unchanged)
-    };
+pub fn write(out: &mut dyn Write, report: &Report) -> io::Result<()> {
+    let trips = |f: &Finding| f.failing;
     let roots: Vec<&str> = report.prs.iter().map(|p| p.root.as_str()).collect();
     let mut suites_in: Vec<Suite> = roots
         .iter()

@@ -5,7 +5,7 @@ use std::io::{self, Write};
 
 use crate::finding::{BaselineState, Severity};
 
-use super::diagnose::DiagnoseReport;
+use super::findings::Report;
 use super::plural;
 
 /// Escapes text for a table cell: pipes, newlines and backticks cannot break the row.
@@ -42,7 +42,7 @@ fn fence(lang: &str, body: &str) -> String {
     format!("{ticks}{lang}\n{}\n{ticks}\n", body.trim_end())
 }
 
-pub fn write(out: &mut dyn Write, r: &DiagnoseReport) -> io::Result<()> {
+pub fn write(out: &mut dyn Write, r: &Report) -> io::Result<()> {
     let s = &r.summary;
     let verdict = if s.failed {
         "❌ gate failed"

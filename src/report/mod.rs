@@ -1,7 +1,7 @@
 //! Rendering finished results. Each output format is its own printer over the same
 //! data; nothing here computes or decides anything.
 
-pub mod diagnose;
+pub mod findings;
 pub mod json;
 pub mod junit;
 pub mod markdown;

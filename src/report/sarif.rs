@@ -10,7 +10,7 @@ use serde_json::{Value, json};
 
 use crate::finding::{BaselineState, Finding, Severity};
 
-use super::diagnose::DiagnoseReport;
+use super::findings::Report;
 
 pub const SCHEMA: &str = "https://json.schemastore.org/sarif-2.1.0.json";
 const INFORMATION_URI: &str = "https://github.com/amldoctor/amldoctor";
@@ -160,7 +160,7 @@ fn result(f: &Finding, index: usize, suppression: Option<(&str, &str)>) -> Value
     r
 }
 
-pub fn document(report: &DiagnoseReport) -> Value {
+pub fn document(report: &Report) -> Value {
     // Rules: those with results, in a stable order; suppressed ones too, so their
     // results can reference them.
     let mut rules: Vec<Value> = Vec::new();
@@ -228,7 +228,7 @@ pub fn document(report: &DiagnoseReport) -> Value {
     })
 }
 
-pub fn write(out: &mut dyn Write, report: &DiagnoseReport) -> io::Result<()> {
+pub fn write(out: &mut dyn Write, report: &Report) -> io::Result<()> {
     // Serialise first: writing through serde_json would hide a closed pipe's error kind.
     let mut text = serde_json::to_vec_pretty(&document(report)).map_err(io::Error::other)?;
     text.push(b'\n');

@@ -10,10 +10,15 @@ use regex::bytes::{Regex, RegexBuilder};
 use super::compare::{Op, ValueType};
 use super::literal;
 use super::model::{FAMILIES, RuleSpec};
+use super::resource::{
+    CheckArea, ResourceMatch, compile_related, compile_tests, resource_kind_names,
+};
 use super::{
-    Condition, ContextCapture, ERROR_LITERALS, Examples, Pattern, Role, Rule, RuleSet, RuleSource,
+    Condition, ContextCapture, ERROR_LITERALS, Examples, Pattern, PatternRole, Rule, RuleSet,
+    RuleSource,
 };
 use crate::evidence::DocumentKind;
+use crate::evidence::resource::ResourceKind;
 use crate::yaml_error::YamlError;
 
 /// Placeholders the report fills from the run's context rather than from facts.
@@ -58,9 +63,9 @@ pub struct RuleFile {
     pub builtin: bool,
 }
 
-/// The built-in catalogue.
-pub fn load_builtin() -> Result<RuleSet, RuleError> {
-    compile(builtin_rule_files())
+/// The built-in catalogue. `computed` lists the rule ids that analysers compute.
+pub fn load_builtin(computed: &[&str]) -> Result<RuleSet, RuleError> {
+    compile(builtin_rule_files(), computed)
 }
 
 pub fn builtin_rule_files() -> Vec<RuleFile> {
@@ -75,10 +80,10 @@ pub fn builtin_rule_files() -> Vec<RuleFile> {
 }
 
 /// The built-in catalogue plus user rule files (already read by `source`).
-pub fn load_dir(user: Vec<RuleFile>) -> Result<RuleSet, RuleError> {
+pub fn load_dir(user: Vec<RuleFile>, computed: &[&str]) -> Result<RuleSet, RuleError> {
     let mut files = builtin_rule_files();
     files.extend(user);
-    compile(files)
+    compile(files, computed)
 }
 
 fn is_kebab(id: &str) -> bool {
@@ -91,7 +96,7 @@ fn is_kebab(id: &str) -> bool {
         })
 }
 
-fn is_snake(name: &str) -> bool {
+pub(crate) fn is_snake(name: &str) -> bool {
     name.bytes().next().is_some_and(|b| b.is_ascii_lowercase())
         && name
             .bytes()
@@ -114,18 +119,21 @@ pub fn compile_regex(pattern: &str) -> Result<Regex, String> {
         })
 }
 
-struct Builder {
+struct Builder<'c> {
     rules: Vec<Rule>,
     patterns: Vec<Pattern>,
     pattern_literals: Vec<Vec<literal::Literal>>,
+    computed: &'c [&'c str],
 }
 
-/// Validates and compiles rule files into one set.
-pub fn compile(files: Vec<RuleFile>) -> Result<RuleSet, RuleError> {
+/// Validates and compiles rule files into one set. `computed` lists the ids analysers
+/// compute (handed in, so rules never import an analyser).
+pub fn compile(files: Vec<RuleFile>, computed: &[&str]) -> Result<RuleSet, RuleError> {
     let mut b = Builder {
         rules: Vec::new(),
         patterns: Vec::new(),
         pattern_literals: Vec::new(),
+        computed,
     };
     let mut seen: HashMap<String, String> = HashMap::new();
     for file in &files {
@@ -141,15 +149,26 @@ pub fn compile(files: Vec<RuleFile>) -> Result<RuleSet, RuleError> {
         seen.insert(spec.id.clone(), file.path.clone());
         b.add(file, spec)?;
     }
-    // caused-by must name rules that exist.
+    // caused-by and with-finding must name rules that exist.
     for rule in &b.rules {
-        for (i, cause) in rule.caused_by.iter().enumerate() {
-            if !seen.contains_key(cause) {
+        let finding_links = rule.resource.iter().flat_map(|m| &m.with_finding);
+        let links = rule
+            .caused_by
+            .iter()
+            .enumerate()
+            .map(|(i, id)| (format!("caused-by[{i}]"), id))
+            .chain(
+                finding_links
+                    .enumerate()
+                    .map(|(i, id)| (format!("match.with-finding[{i}]"), id)),
+            );
+        for (key, target) in links {
+            if !seen.contains_key(target) {
                 return Err(RuleError {
                     path: rule.source.path.clone(),
                     rule_id: Some(rule.id.clone()),
-                    key: Some(format!("caused-by[{i}]")),
-                    message: format!("no rule has the id '{cause}'"),
+                    key: Some(key),
+                    message: format!("no rule has the id '{target}'"),
                 });
             }
         }
@@ -179,267 +198,427 @@ fn parse_spec(file: &RuleFile) -> Result<RuleSpec, RuleError> {
     })
 }
 
-impl Builder {
-    fn add(&mut self, file: &RuleFile, spec: RuleSpec) -> Result<(), RuleError> {
-        let err = |key: &str, message: String| RuleError {
-            path: file.path.clone(),
-            rule_id: Some(spec.id.clone()),
-            key: Some(key.to_owned()),
-            message,
-        };
-        if !is_kebab(&spec.id) {
-            return Err(err(
-                "id",
-                "expected kebab-case such as flask2-register-typeerror".to_owned(),
+/// Names resource rules may use in commands besides their captures: what
+/// `engine::resource::id_facts` reads from resource ids.
+pub const RESOURCE_PLACEHOLDERS: &[&str] = &[
+    "vault",
+    "registry",
+    "storage_account",
+    "connection",
+    "dns_zone",
+    "record_set",
+    "compute",
+    "resource_id",
+];
+
+/// A rule error without the file and id, which the caller adds.
+type KeyError = (String, String);
+
+fn key_err(key: &str, message: impl Into<String>) -> KeyError {
+    (key.to_owned(), message.into())
+}
+
+/// What a rule reads: document kinds (log rules) and resource kinds.
+fn parse_applies_to(spec: &RuleSpec) -> Result<(u8, u16), KeyError> {
+    let Some(list) = &spec.applies_to else {
+        return Ok((
+            DocumentKind::ALL.iter().fold(0u8, |acc, k| acc | k.bit()),
+            0,
+        ));
+    };
+    if list.is_empty() {
+        return Err(key_err(
+            "applies-to",
+            "must list at least one kind, or be omitted",
+        ));
+    }
+    let (mut docs, mut resources) = (0u8, 0u16);
+    for (i, name) in list.iter().enumerate() {
+        if let Some(kind) = DocumentKind::parse(name) {
+            docs |= kind.bit();
+        } else if let Some(kind) = ResourceKind::parse(name) {
+            resources |= kind.bit();
+        } else {
+            return Err(key_err(
+                &format!("applies-to[{i}]"),
+                format!(
+                    "unknown kind '{name}'; expected a document kind ({}) or a resource kind ({})",
+                    kind_names(),
+                    resource_kind_names()
+                ),
             ));
         }
-        if spec.title.trim().is_empty() {
-            return Err(err("title", "must not be empty".to_owned()));
+    }
+    if docs != 0 && resources != 0 {
+        return Err(key_err(
+            "applies-to",
+            "lists both document and resource kinds; a rule reads one or the other",
+        ));
+    }
+    Ok((docs, resources))
+}
+
+/// Title, remediation, family, id and links.
+fn check_basics(spec: &RuleSpec) -> Result<(), KeyError> {
+    if !is_kebab(&spec.id) {
+        return Err(key_err(
+            "id",
+            "expected kebab-case such as flask2-register-typeerror",
+        ));
+    }
+    if spec.title.trim().is_empty() {
+        return Err(key_err("title", "must not be empty"));
+    }
+    if spec.remediation.trim().is_empty() {
+        return Err(key_err("remediation", "must not be empty"));
+    }
+    if !FAMILIES.contains(&spec.family.as_str()) {
+        return Err(key_err(
+            "family",
+            format!("expected one of: {}", FAMILIES.join(", ")),
+        ));
+    }
+    for (i, link) in spec.docs.iter().enumerate() {
+        if !link.starts_with("https://") {
+            return Err(key_err(&format!("docs[{i}]"), "expected an https:// link"));
         }
-        if spec.remediation.trim().is_empty() {
-            return Err(err("remediation", "must not be empty".to_owned()));
-        }
-        if !FAMILIES.contains(&spec.family.as_str()) {
-            return Err(err(
-                "family",
-                format!("expected one of: {}", FAMILIES.join(", ")),
+    }
+    for (i, cause) in spec.caused_by.iter().enumerate() {
+        if cause == &spec.id {
+            return Err(key_err(
+                &format!("caused-by[{i}]"),
+                "a rule cannot be caused by itself",
             ));
         }
-        let kinds = match &spec.applies_to {
-            None => DocumentKind::ALL.iter().fold(0u8, |acc, k| acc | k.bit()),
-            Some(list) if list.is_empty() => {
-                return Err(err(
-                    "applies-to",
-                    "must list at least one kind, or be omitted".to_owned(),
-                ));
-            }
-            Some(list) => {
-                let mut bits = 0u8;
-                for (i, name) in list.iter().enumerate() {
-                    let kind = DocumentKind::parse(name).ok_or_else(|| {
-                        err(
-                            &format!("applies-to[{i}]"),
-                            format!("unknown kind '{name}'; expected one of: {}", kind_names()),
-                        )
-                    })?;
-                    bits |= kind.bit();
-                }
-                bits
-            }
-        };
-        if spec.computed {
-            if !crate::prs::analyze::COMPUTED_RULES.contains(&spec.id.as_str()) {
-                return Err(err(
-                    "computed",
+    }
+    Ok(())
+}
+
+/// Which of patterns, field tests or code decides the rule, and that they agree with
+/// `applies-to`, `computed` and `check`.
+fn check_shape(
+    spec: &RuleSpec,
+    resources: u16,
+    computed: &[&str],
+) -> Result<Option<CheckArea>, KeyError> {
+    let m = &spec.matcher;
+    let has_patterns = !m.any.is_empty() || !m.all.is_empty() || !spec.unless.is_empty();
+    let has_fields = m.fields.is_some();
+    let has_related = !m.with.is_empty() || !m.without.is_empty() || !m.with_finding.is_empty();
+    if spec.computed {
+        if !computed.contains(&spec.id.as_str()) {
+            return Err(key_err(
+                "computed",
+                format!(
+                    "no code computes this id; computed rules are: {}",
+                    computed.join(", ")
+                ),
+            ));
+        }
+        if has_patterns || has_fields || has_related {
+            return Err(key_err(
+                "match",
+                "a computed rule has no patterns or field tests",
+            ));
+        }
+    } else if has_fields || has_related {
+        if has_patterns {
+            return Err(key_err(
+                "match",
+                "a rule has line patterns or field tests, not both",
+            ));
+        }
+        if resources == 0 {
+            return Err(key_err(
+                "applies-to",
+                format!(
+                    "field tests need resource kinds ({})",
+                    resource_kind_names()
+                ),
+            ));
+        }
+        if !has_fields {
+            return Err(key_err(
+                "match.fields",
+                "a rule over resources needs field tests",
+            ));
+        }
+    } else if resources != 0 {
+        return Err(key_err(
+            "match.fields",
+            "a rule that applies to resources needs field tests",
+        ));
+    } else if !has_patterns || (m.any.is_empty() && m.all.is_empty()) {
+        return Err(key_err(
+            "match",
+            "needs at least one pattern under 'any' or 'all'",
+        ));
+    }
+    match (&spec.check, resources != 0) {
+        (Some(area), true) => CheckArea::parse(area).map(Some).ok_or_else(|| {
+            key_err(
+                "check",
+                format!(
+                    "expected one of: {}",
+                    CheckArea::ALL.map(CheckArea::name).join(", ")
+                ),
+            )
+        }),
+        (None, true) => Err(key_err(
+            "check",
+            "a rule over resources names the 'amldoctor check' area it belongs to",
+        )),
+        (Some(_), false) => Err(key_err(
+            "check",
+            "only rules over resources have a check area",
+        )),
+        (None, false) => Ok(None),
+    }
+}
+
+/// Compiles `match.fields`, `with`, `without` and `with-finding`.
+fn compile_resource_match(
+    spec: &RuleSpec,
+    captures: &mut BTreeSet<String>,
+) -> Result<Option<ResourceMatch>, KeyError> {
+    let m = &spec.matcher;
+    let Some(fields) = &m.fields else {
+        return Ok(None);
+    };
+    let mut names = Vec::new();
+    let all = compile_tests(&fields.all, "match.fields.all", &mut names)?;
+    let any = compile_tests(&fields.any, "match.fields.any", &mut names)?;
+    if all.is_empty() && any.is_empty() {
+        return Err(key_err("match.fields", "needs tests under 'all' or 'any'"));
+    }
+    let mut related = |list: &[super::model::RelatedSpec], key: &str| {
+        list.iter()
+            .enumerate()
+            .map(|(i, r)| compile_related(r, &format!("match.{key}[{i}]"), &mut names))
+            .collect::<Result<Vec<_>, _>>()
+    };
+    let with = related(&m.with, "with")?;
+    let without = related(&m.without, "without")?;
+    captures.extend(names);
+    Ok(Some(ResourceMatch {
+        all,
+        any,
+        with,
+        without,
+        with_finding: m.with_finding.clone(),
+    }))
+}
+
+fn compile_context(
+    spec: &RuleSpec,
+    captures: &mut BTreeSet<String>,
+) -> Result<Option<ContextCapture>, KeyError> {
+    let Some(c) = &spec.context else {
+        return Ok(None);
+    };
+    if !(1..=500).contains(&c.lines) {
+        return Err(key_err(
+            "context.lines",
+            format!("expected 1 to 500, found {}", c.lines),
+        ));
+    }
+    let mut extract = Vec::new();
+    for (i, p) in c.extract.iter().enumerate() {
+        let key = format!("context.extract[{i}]");
+        let regex = compile_regex(p).map_err(|m| key_err(&key, m))?;
+        let named = capture_names(&regex, &key, captures)?;
+        if named == 0 {
+            return Err(key_err(
+                &key,
+                "needs at least one named capture (?P<name>…)",
+            ));
+        }
+        extract.push(regex);
+    }
+    Ok(Some(ContextCapture {
+        lines: c.lines,
+        extract,
+    }))
+}
+
+/// Adds a regex's capture names to `captures`; returns how many it has.
+fn capture_names(
+    regex: &Regex,
+    key: &str,
+    captures: &mut BTreeSet<String>,
+) -> Result<usize, KeyError> {
+    let mut named = 0;
+    for name in regex.capture_names().flatten() {
+        if !is_snake(name) {
+            return Err(key_err(
+                key,
+                format!("capture name '{name}' must be snake_case"),
+            ));
+        }
+        captures.insert(name.to_owned());
+        named += 1;
+    }
+    Ok(named)
+}
+
+fn compile_when(spec: &RuleSpec, captures: &BTreeSet<String>) -> Result<Vec<Condition>, KeyError> {
+    let mut when = Vec::new();
+    for (i, c) in spec.when.iter().enumerate() {
+        let key = format!("when[{i}]");
+        let value_type = ValueType::parse(&c.value_type).ok_or_else(|| {
+            key_err(
+                &format!("{key}.is"),
+                "expected version, date, number or text",
+            )
+        })?;
+        let op = Op::parse(&c.op)
+            .ok_or_else(|| key_err(&format!("{key}.op"), "expected <, <=, >, >=, == or !="))?;
+        value_type
+            .validate(&c.value)
+            .map_err(|m| key_err(&format!("{key}.value"), m))?;
+        // Facts of `with-finding` rules are only known at run time.
+        if !captures.contains(&c.fact) && spec.matcher.with_finding.is_empty() {
+            return Err(key_err(
+                &format!("{key}.fact"),
+                format!("no pattern of this rule captures '{}'", c.fact),
+            ));
+        }
+        when.push(Condition {
+            fact: c.fact.clone(),
+            value_type,
+            op,
+            value: c.value.clone(),
+        });
+    }
+    Ok(when)
+}
+
+/// Every `{name}` of every command is a captured fact or a value the run knows.
+fn check_commands(
+    spec: &RuleSpec,
+    resources: u16,
+    captures: &BTreeSet<String>,
+) -> Result<(), KeyError> {
+    for (i, command) in spec.commands.iter().enumerate() {
+        for name in placeholders(command) {
+            // Computed rules and `with-finding` get facts the loader cannot see.
+            let known = spec.computed
+                || !spec.matcher.with_finding.is_empty()
+                || CONTEXT_PLACEHOLDERS.contains(&name)
+                || (resources != 0 && RESOURCE_PLACEHOLDERS.contains(&name))
+                || captures.contains(name);
+            if !known {
+                return Err(key_err(
+                    &format!("commands[{i}]"),
                     format!(
-                        "no code computes this id; computed rules are: {}",
-                        crate::prs::analyze::COMPUTED_RULES.join(", ")
+                        "unknown placeholder {{{name}}}; use a captured fact or one of {}",
+                        CONTEXT_PLACEHOLDERS.join(", ")
                     ),
                 ));
             }
-            if !spec.matcher.any.is_empty()
-                || !spec.matcher.all.is_empty()
-                || !spec.unless.is_empty()
-            {
-                return Err(err("match", "a computed rule has no patterns".to_owned()));
-            }
-        } else if spec.matcher.any.is_empty() && spec.matcher.all.is_empty() {
-            return Err(err(
-                "match",
-                "needs at least one pattern under 'any' or 'all'".to_owned(),
-            ));
         }
-        for (i, link) in spec.docs.iter().enumerate() {
-            if !link.starts_with("https://") {
-                return Err(err(
-                    &format!("docs[{i}]"),
-                    "expected an https:// link".to_owned(),
-                ));
-            }
-        }
+    }
+    Ok(())
+}
 
+/// Both kinds of example (computed rules need none), and the kind log examples are
+/// read as.
+fn compile_examples(spec: &RuleSpec, kinds: u8) -> Result<Examples, KeyError> {
+    if spec.examples.matching.is_empty() && !spec.computed {
+        return Err(key_err(
+            "examples.match",
+            "needs at least one example that must match",
+        ));
+    }
+    if spec.examples.no_match.is_empty() && !spec.computed {
+        return Err(key_err(
+            "examples.no-match",
+            "needs at least one example that must not match",
+        ));
+    }
+    let kind = match &spec.examples.kind {
+        Some(name) => DocumentKind::parse(name).ok_or_else(|| {
+            key_err(
+                "examples.kind",
+                format!("unknown kind '{name}'; expected one of: {}", kind_names()),
+            )
+        })?,
+        // The first kind the rule lists; all kinds read generic text too.
+        None => spec
+            .applies_to
+            .as_ref()
+            .and_then(|l| l.first())
+            .and_then(|n| DocumentKind::parse(n))
+            .unwrap_or(DocumentKind::Generic),
+    };
+    if kinds != 0 && kinds & kind.bit() == 0 {
+        return Err(key_err(
+            "examples.kind",
+            format!("'{kind}' is not in applies-to"),
+        ));
+    }
+    Ok(Examples {
+        matching: spec.examples.matching.clone(),
+        no_match: spec.examples.no_match.clone(),
+        kind,
+    })
+}
+
+impl Builder<'_> {
+    fn add(&mut self, file: &RuleFile, spec: RuleSpec) -> Result<(), RuleError> {
+        let rule = self
+            .build(file, &spec)
+            .map_err(|(key, message)| RuleError {
+                path: file.path.clone(),
+                rule_id: Some(spec.id.clone()),
+                key: Some(key),
+                message,
+            })?;
+        self.rules.push(rule);
+        Ok(())
+    }
+
+    fn build(&mut self, file: &RuleFile, spec: &RuleSpec) -> Result<Rule, KeyError> {
+        check_basics(spec)?;
+        let (kinds, resource_kinds) = parse_applies_to(spec)?;
+        let check = check_shape(spec, resource_kinds, self.computed)?;
         let rule_index = self.rules.len();
         let mut captures: BTreeSet<String> = BTreeSet::new();
-        let mut add_patterns = |list: &[String],
-                                role: Role,
-                                key: &str,
-                                this: &mut Builder|
-         -> Result<Vec<usize>, RuleError> {
-            let mut ids = Vec::new();
-            for (i, p) in list.iter().enumerate() {
-                let key = format!("{key}[{i}]");
-                let regex = compile_regex(p).map_err(|m| err(&key, m))?;
-                for name in regex.capture_names().flatten() {
-                    if !is_snake(name) {
-                        return Err(err(
-                            &key,
-                            format!("capture name '{name}' must be snake_case"),
-                        ));
-                    }
-                    captures.insert(name.to_owned());
-                }
-                let hir =
-                    literal::parse(p).map_err(|m| err(&key, format!("invalid regex: {m}")))?;
-                let literals = literal::required_literals(&hir).ok_or_else(|| {
-                    err(
-                        &key,
-                        format!(
-                            "the pattern has no literal text of at least {} characters that every match contains; add one (amldoctor selects candidate lines by literal text)",
-                            literal::MIN_LITERAL
-                        ),
-                    )
-                })?;
-                ids.push(this.patterns.len());
-                this.patterns.push(Pattern {
-                    regex,
-                    rule: rule_index,
-                    role,
-                });
-                this.pattern_literals.push(literals);
-            }
-            Ok(ids)
-        };
-        let any = add_patterns(&spec.matcher.any, Role::Any, "match.any", self)?;
-        let all = add_patterns(&spec.matcher.all, Role::All, "match.all", self)?;
-        let unless = add_patterns(&spec.unless, Role::Unless, "unless", self)?;
-
-        let context = match &spec.context {
-            None => None,
-            Some(c) => {
-                if !(1..=500).contains(&c.lines) {
-                    return Err(err(
-                        "context.lines",
-                        format!("expected 1 to 500, found {}", c.lines),
-                    ));
-                }
-                let mut extract = Vec::new();
-                for (i, p) in c.extract.iter().enumerate() {
-                    let key = format!("context.extract[{i}]");
-                    let regex = compile_regex(p).map_err(|m| err(&key, m))?;
-                    let mut named = 0;
-                    for name in regex.capture_names().flatten() {
-                        if !is_snake(name) {
-                            return Err(err(
-                                &key,
-                                format!("capture name '{name}' must be snake_case"),
-                            ));
-                        }
-                        captures.insert(name.to_owned());
-                        named += 1;
-                    }
-                    if named == 0 {
-                        return Err(err(
-                            &key,
-                            "needs at least one named capture (?P<name>…)".to_owned(),
-                        ));
-                    }
-                    extract.push(regex);
-                }
-                Some(ContextCapture {
-                    lines: c.lines,
-                    extract,
-                })
-            }
-        };
-
-        let mut when = Vec::new();
-        for (i, c) in spec.when.iter().enumerate() {
-            let key = format!("when[{i}]");
-            let value_type = ValueType::parse(&c.value_type).ok_or_else(|| {
-                err(
-                    &format!("{key}.is"),
-                    "expected version, date, number or text".to_owned(),
-                )
-            })?;
-            let op = Op::parse(&c.op).ok_or_else(|| {
-                err(
-                    &format!("{key}.op"),
-                    "expected <, <=, >, >=, == or !=".to_owned(),
-                )
-            })?;
-            value_type
-                .validate(&c.value)
-                .map_err(|m| err(&format!("{key}.value"), m))?;
-            if !captures.contains(&c.fact) {
-                return Err(err(
-                    &format!("{key}.fact"),
-                    format!("no pattern of this rule captures '{}'", c.fact),
-                ));
-            }
-            when.push(Condition {
-                fact: c.fact.clone(),
-                value_type,
-                op,
-                value: c.value.clone(),
-            });
-        }
-
-        for (i, command) in spec.commands.iter().enumerate() {
-            for name in placeholders(command) {
-                // Computed rules get their facts from code, which the loader cannot see.
-                if !spec.computed
-                    && !CONTEXT_PLACEHOLDERS.contains(&name)
-                    && !captures.contains(name)
-                {
-                    return Err(err(
-                        &format!("commands[{i}]"),
-                        format!(
-                            "unknown placeholder {{{name}}}; use a captured fact or one of {}",
-                            CONTEXT_PLACEHOLDERS.join(", ")
-                        ),
-                    ));
-                }
-            }
-        }
-
-        if spec.examples.matching.is_empty() && !spec.computed {
-            return Err(err(
-                "examples.match",
-                "needs at least one example that must match".to_owned(),
-            ));
-        }
-        if spec.examples.no_match.is_empty() && !spec.computed {
-            return Err(err(
-                "examples.no-match",
-                "needs at least one example that must not match".to_owned(),
-            ));
-        }
-        let example_kind = match &spec.examples.kind {
-            Some(name) => DocumentKind::parse(name).ok_or_else(|| {
-                err(
-                    "examples.kind",
-                    format!("unknown kind '{name}'; expected one of: {}", kind_names()),
-                )
-            })?,
-            // The first kind the rule lists; all kinds read generic text too.
-            None => spec
-                .applies_to
-                .as_ref()
-                .and_then(|l| l.first())
-                .and_then(|n| DocumentKind::parse(n))
-                .unwrap_or(DocumentKind::Generic),
-        };
-        if kinds & example_kind.bit() == 0 {
-            return Err(err(
-                "examples.kind",
-                format!("'{example_kind}' is not in applies-to"),
-            ));
-        }
-        for (i, cause) in spec.caused_by.iter().enumerate() {
-            if cause == &spec.id {
-                return Err(err(
-                    &format!("caused-by[{i}]"),
-                    "a rule cannot be caused by itself".to_owned(),
-                ));
-            }
-        }
-
-        self.rules.push(Rule {
+        let any = self.add_patterns(
+            &spec.matcher.any,
+            PatternRole::Any,
+            "match.any",
+            rule_index,
+            &mut captures,
+        )?;
+        let all = self.add_patterns(
+            &spec.matcher.all,
+            PatternRole::All,
+            "match.all",
+            rule_index,
+            &mut captures,
+        )?;
+        let unless = self.add_patterns(
+            &spec.unless,
+            PatternRole::Unless,
+            "unless",
+            rule_index,
+            &mut captures,
+        )?;
+        let context = compile_context(spec, &mut captures)?;
+        let resource = compile_resource_match(spec, &mut captures)?;
+        let when = compile_when(spec, &captures)?;
+        check_commands(spec, resource_kinds, &captures)?;
+        let examples = compile_examples(spec, if resource_kinds != 0 { 0 } else { kinds })?;
+        Ok(Rule {
             id: spec.id.clone(),
             title: spec.title.trim().to_owned(),
             severity: spec.severity,
             family: spec.family.clone(),
-            kinds,
+            kinds: if resource_kinds != 0 { 0 } else { kinds },
+            resource_kinds,
+            resource,
+            check,
             codes: spec.codes.clone(),
             any,
             all,
@@ -450,18 +629,45 @@ impl Builder {
             remediation: spec.remediation.trim_end().to_owned(),
             commands: spec.commands.clone(),
             docs: spec.docs.clone(),
-            examples: Examples {
-                matching: spec.examples.matching.clone(),
-                no_match: spec.examples.no_match.clone(),
-                kind: example_kind,
-            },
+            examples,
             source: RuleSource {
                 path: file.path.clone(),
                 builtin: file.builtin,
             },
             computed: spec.computed,
-        });
-        Ok(())
+        })
+    }
+
+    /// Compiles line patterns, each with the literal the prefilter looks for.
+    fn add_patterns(
+        &mut self,
+        list: &[String],
+        role: PatternRole,
+        key: &str,
+        rule: usize,
+        captures: &mut BTreeSet<String>,
+    ) -> Result<Vec<usize>, KeyError> {
+        let mut ids = Vec::new();
+        for (i, p) in list.iter().enumerate() {
+            let key = format!("{key}[{i}]");
+            let regex = compile_regex(p).map_err(|m| key_err(&key, m))?;
+            capture_names(&regex, &key, captures)?;
+            let hir =
+                literal::parse(p).map_err(|m| key_err(&key, format!("invalid regex: {m}")))?;
+            let literals = literal::required_literals(&hir).ok_or_else(|| {
+                key_err(
+                    &key,
+                    format!(
+                        "the pattern has no literal text of at least {} characters that every match contains; add one (amldoctor selects candidate lines by literal text)",
+                        literal::MIN_LITERAL
+                    ),
+                )
+            })?;
+            ids.push(self.patterns.len());
+            self.patterns.push(Pattern { regex, rule, role });
+            self.pattern_literals.push(literals);
+        }
+        Ok(ids)
     }
 
     fn finish(self) -> Result<RuleSet, RuleError> {
@@ -541,7 +747,7 @@ mod tests {
         // A fully case-insensitive literal needs a slower automaton over every byte of
         // every log (measured: 8x slower scans). Built-in rules keep a case-sensitive
         // literal in each pattern.
-        let set = super::load_builtin().unwrap();
+        let set = crate::commands::support::builtin_rules().unwrap();
         let (packed, automata) = set.prefilter.shape();
         assert!(packed >= 1);
         assert_eq!(

@@ -8,12 +8,14 @@ pub mod literal;
 pub mod load;
 pub mod model;
 pub mod prefilter;
+pub mod resource;
 
 use std::collections::BTreeMap;
 
 use regex::bytes::Regex;
 
 use crate::evidence::DocumentKind;
+use crate::evidence::resource::ResourceKind;
 use crate::finding::Severity;
 
 pub use load::{RuleError, load_builtin, load_dir};
@@ -29,7 +31,7 @@ pub fn builtin_files() -> &'static [(&'static str, &'static str)] {
 
 /// What a pattern does for its rule.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Role {
+pub enum PatternRole {
     Any,
     All,
     Unless,
@@ -40,7 +42,7 @@ pub enum Role {
 pub struct Pattern {
     pub regex: Regex,
     pub rule: usize,
-    pub role: Role,
+    pub role: PatternRole,
 }
 
 /// A `when` condition.
@@ -80,6 +82,7 @@ pub struct RuleSource {
 pub struct Examples {
     pub matching: Vec<String>,
     pub no_match: Vec<String>,
+    /// The kind log examples are read as (resource examples are JSON documents).
     pub kind: DocumentKind,
 }
 
@@ -92,6 +95,12 @@ pub struct Rule {
     pub family: String,
     /// Bit set of [`DocumentKind::bit`]s the rule reads.
     pub kinds: u8,
+    /// Bit set of [`ResourceKind::bit`]s the rule reads (resource and computed rules).
+    pub resource_kinds: u16,
+    /// Field tests, for rules over resources.
+    pub resource: Option<resource::ResourceMatch>,
+    /// The `amldoctor check` area of a rule over resources.
+    pub check: Option<resource::CheckArea>,
     pub codes: Vec<String>,
     pub any: Vec<usize>,
     pub all: Vec<usize>,
@@ -104,11 +113,24 @@ pub struct Rule {
     pub docs: Vec<String>,
     pub examples: Examples,
     pub source: RuleSource,
-    /// Computed by code (see `prs::analyze`), never matched from text.
+    /// Computed by code (an analyser: `prs`, `checks`), never matched from text.
     pub computed: bool,
 }
 
 impl Rule {
+    pub fn reads_resource(&self, kind: ResourceKind) -> bool {
+        self.resource_kinds & kind.bit() != 0
+    }
+
+    /// The resource kinds the rule reads.
+    pub fn resource_kind_names(&self) -> Vec<&'static str> {
+        ResourceKind::ALL
+            .iter()
+            .filter(|k| self.reads_resource(**k))
+            .map(|k| k.name())
+            .collect()
+    }
+
     pub fn applies_to(&self, kind: DocumentKind) -> bool {
         self.kinds & kind.bit() != 0
     }

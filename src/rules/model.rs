@@ -30,6 +30,9 @@ pub struct RuleSpec {
     pub context: Option<ContextSpec>,
     #[serde(default)]
     pub caused_by: Vec<String>,
+    /// For rules over resources: the `amldoctor check` area they belong to.
+    #[serde(default)]
+    pub check: Option<String>,
     pub remediation: String,
     #[serde(default)]
     pub commands: Vec<String>,
@@ -46,6 +49,109 @@ pub struct MatchSpec {
     pub any: Vec<String>,
     #[serde(default)]
     pub all: Vec<String>,
+    /// Tests on the fields of a resource (rules whose `applies-to` names resource kinds).
+    #[serde(default)]
+    pub fields: Option<FieldsSpec>,
+    /// Other resources read in the same run that must exist, matching their own tests.
+    #[serde(default)]
+    pub with: Vec<RelatedSpec>,
+    /// Resources that must not exist: the rule fires only when resources of that kind
+    /// were read and none matches.
+    #[serde(default)]
+    pub without: Vec<RelatedSpec>,
+    /// Rules (log or resource) of which one must have fired in the same run; their facts
+    /// join this rule's facts, so `when` can test them.
+    #[serde(default)]
+    pub with_finding: Vec<String>,
+}
+
+/// Field tests combined: every test of `all` and, when given, at least one of `any`.
+#[derive(Debug, Clone, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct FieldsSpec {
+    #[serde(default)]
+    pub all: Vec<FieldSpec>,
+    #[serde(default)]
+    pub any: Vec<FieldSpec>,
+}
+
+/// A test on one field of a resource (see docs/rule-format.md).
+#[derive(Debug, Clone, Default, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "kebab-case")]
+pub struct FieldSpec {
+    /// Dotted path, `[*]`/`*` for every element, `|` between alternatives
+    /// (`properties.networkAcls.bypass | bypass`).
+    #[serde(default)]
+    pub field: Option<String>,
+    #[serde(default)]
+    pub equals: Option<Scalar>,
+    #[serde(default)]
+    pub not_equals: Option<Scalar>,
+    #[serde(default)]
+    pub one_of: Vec<Scalar>,
+    #[serde(default)]
+    pub not_one_of: Vec<Scalar>,
+    #[serde(default)]
+    pub exists: Option<bool>,
+    #[serde(default)]
+    pub matches: Option<String>,
+    #[serde(default)]
+    pub not_matches: Option<String>,
+    /// Typed comparison: `is: number|version|date`, with `op` and `value`.
+    #[serde(default, rename = "is")]
+    pub value_type: Option<String>,
+    #[serde(default)]
+    pub op: Option<String>,
+    #[serde(default)]
+    pub value: Option<Scalar>,
+    /// Tests on each element the path selects, all of which must hold for it.
+    #[serde(default, rename = "where")]
+    pub where_all: Vec<FieldSpec>,
+    /// Over the elements a `*` selects: `any` (default), `all` or `none` must pass.
+    #[serde(default)]
+    pub each: Option<String>,
+    /// A group instead of a field: at least one of these tests holds.
+    #[serde(default)]
+    pub any_of: Vec<FieldSpec>,
+    /// Keeps the passing value as a fact under this name.
+    #[serde(default)]
+    pub capture: Option<String>,
+    /// Keeps the key (or index) of the passing element as a fact under this name.
+    #[serde(default)]
+    pub capture_key: Option<String>,
+}
+
+/// Another resource a rule needs (or must not find).
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RelatedSpec {
+    pub kind: String,
+    #[serde(default)]
+    pub all: Vec<FieldSpec>,
+    #[serde(default)]
+    pub any: Vec<FieldSpec>,
+}
+
+/// A literal in a field test, as YAML writes it.
+#[derive(Debug, Clone, PartialEq, Deserialize)]
+#[serde(untagged)]
+pub enum Scalar {
+    Bool(bool),
+    Int(i64),
+    Float(f64),
+    Text(String),
+}
+
+impl Scalar {
+    /// The text form every comparison uses.
+    pub fn text(&self) -> String {
+        match self {
+            Scalar::Bool(b) => b.to_string(),
+            Scalar::Int(i) => i.to_string(),
+            Scalar::Float(f) => f.to_string(),
+            Scalar::Text(t) => t.clone(),
+        }
+    }
 }
 
 #[derive(Debug, Clone, Deserialize)]

@@ -118,7 +118,10 @@ fn walk(dir: &Path, found: &mut Vec<PathBuf>, unreadable: &mut Vec<Unreadable>) 
 /// Opens a document for streaming.
 pub fn open(origin: &Origin) -> io::Result<Box<dyn Read + Send>> {
     match origin {
-        Origin::Stdin => Ok(Box::new(io::stdin())),
+        // Whatever `json::read_json` already read of stdin comes first.
+        Origin::Stdin => Ok(Box::new(
+            io::Cursor::new(super::json::take_stdin_head()).chain(io::stdin()),
+        )),
         Origin::File(path) => Ok(Box::new(File::open(path)?)),
     }
 }

@@ -3,6 +3,7 @@
 
 pub mod az_cli;
 pub mod inputs;
+pub mod json;
 pub mod local;
 
 use std::path::PathBuf;

@@ -20,6 +20,7 @@ fn top_level_help() {
         commands,
         [
             "diagnose",
+            "check",
             "explain",
             "rules",
             "replicas",

@@ -56,7 +56,7 @@ fn rules_test_reports_failing_user_examples() {
 #[test]
 fn rules_md_is_current() {
     let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/rules.md");
-    let set = amldoctor::rules::load_builtin().unwrap();
+    let set = amldoctor::commands::support::builtin_rules().unwrap();
     let fresh = amldoctor::report::rule_doc::catalogue_markdown(&set);
     if std::env::var_os("AMLDOCTOR_UPDATE_DOCS").is_some() {
         std::fs::write(&path, &fresh).unwrap();
@@ -70,7 +70,7 @@ fn rules_md_is_current() {
 
 #[test]
 fn every_builtin_rule_passes_its_examples() {
-    let set = amldoctor::rules::load_builtin().unwrap();
+    let set = amldoctor::commands::support::builtin_rules().unwrap();
     let failures = amldoctor::engine::examples::check(&set, |_| true);
     let text: Vec<String> = failures.iter().map(|f| f.to_string()).collect();
     assert!(failures.is_empty(), "{}", text.join("\n"));
@@ -79,7 +79,7 @@ fn every_builtin_rule_passes_its_examples() {
 #[test]
 fn rule_code_snapshot() {
     // A new or renamed rule id shows up in review here.
-    let set = amldoctor::rules::load_builtin().unwrap();
+    let set = amldoctor::commands::support::builtin_rules().unwrap();
     let mut ids: Vec<&str> = set.rules.iter().map(|r| r.id.as_str()).collect();
     ids.sort();
     let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/snapshots/rule-ids.txt");

@@ -1,7 +1,11 @@
-//! What the engine consumes: documents with a kind, and where each came from.
+//! What the engine consumes: documents with a kind, and where each came from, and
+//! Azure resources read from JSON (`resource.rs`).
 //!
 //! Documents are streamed, never held whole: a [`Document`] names its origin and kind,
 //! and `source` hands the engine a reader for its bytes.
+
+pub mod json_lines;
+pub mod resource;
 
 use std::fmt;
 use std::path::PathBuf;

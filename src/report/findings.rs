@@ -1,4 +1,6 @@
-//! The `diagnose` document and its table rendering.
+//! The report every findings command prints (`diagnose`, `check`): findings plus the
+//! sections a command fills (inputs read, resources read, ParallelRunStep summaries),
+//! and its table rendering. Writers of the other formats read the same [`Report`].
 
 use std::io::{self, Write};
 
@@ -59,15 +61,36 @@ pub struct RuleRef {
     pub reads: Vec<DocumentKind>,
 }
 
-/// Everything `diagnose` reports.
+/// A resource read from JSON, and what it was read as.
 #[derive(Debug, Clone, Serialize)]
-pub struct DiagnoseReport {
+pub struct ResourceReport {
+    pub path: String,
+    /// Where in the file (`/value/0` for a list element; empty for the whole file).
+    pub pointer: String,
+    pub kind: crate::evidence::resource::ResourceKind,
+    pub shape: crate::evidence::resource::Shape,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub name: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub id: Option<String>,
+}
+
+/// Everything a findings command reports. Command-neutral: sections a command does
+/// not fill stay empty.
+#[derive(Debug, Clone, Serialize)]
+pub struct Report {
+    /// The command that made it (`diagnose`, `check`).
+    #[serde(skip)]
+    pub command: &'static str,
     pub summary: Summary,
     pub findings: Vec<Finding>,
     pub suppressed: Vec<crate::gate::Suppressed>,
     /// Expired or unused suppressions and similar things the user must know.
     pub notices: Vec<String>,
     pub inputs: Vec<InputReport>,
+    /// Resources read from JSON inputs.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub resources: Vec<ResourceReport>,
     pub not_analysed: Vec<NotAnalysed>,
     /// When no rule fired: the last error-like lines seen, so the user has a lead.
     pub last_error_lines: Vec<Evidence>,
@@ -87,12 +110,7 @@ fn severity_label(style: Style, s: Severity) -> String {
 }
 
 /// Human-readable output: findings grouped by severity, causes before symptoms.
-pub fn write_table(
-    out: &mut dyn Write,
-    r: &DiagnoseReport,
-    style: Style,
-    quiet: bool,
-) -> io::Result<()> {
+pub fn write_table(out: &mut dyn Write, r: &Report, style: Style, quiet: bool) -> io::Result<()> {
     if quiet {
         for f in &r.findings {
             let at = f

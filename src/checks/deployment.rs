@@ -1,0 +1,368 @@
+//! Online deployment settings, read from either shape (ARM: ISO 8601 durations under
+//! `properties`; `az ml online-deployment show`: milliseconds and seconds as integers),
+//! and the checks over them.
+
+use std::collections::BTreeMap;
+
+use serde_json::Value;
+
+use super::CheckOptions;
+use crate::capacity::quantity::parse_duration;
+use crate::capacity::{CapacityInputs, CapacityPlan, Ratio};
+use crate::evidence::resource::{Resource, ResourceKind};
+use crate::finding::{Computed, Evidence, Location};
+use crate::setting::{Origin, Setting};
+
+/// The largest request timeout managed online endpoints accept, in milliseconds.
+pub const MAX_REQUEST_TIMEOUT_MS: u64 = 180_000;
+
+/// A number read from the resource, with where it stands.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Read<T> {
+    pub value: T,
+    pub pointer: String,
+}
+
+/// A liveness or readiness probe, in whole seconds.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Probe {
+    pub initial_delay: Option<Read<u64>>,
+    pub period: Option<Read<u64>>,
+    pub timeout: Option<Read<u64>>,
+    pub failure_threshold: Option<Read<u64>>,
+}
+
+/// The settings the checks need.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Settings {
+    pub request_timeout_ms: Option<Read<u64>>,
+    pub max_concurrent: Option<Read<u64>>,
+    pub instance_count: Option<Read<u64>>,
+    pub liveness: Option<Probe>,
+    pub readiness: Option<Probe>,
+}
+
+fn at<'v>(root: &'v Value, pointer: &str) -> Option<&'v Value> {
+    root.pointer(pointer).filter(|v| !v.is_null())
+}
+
+fn int(root: &Value, pointer: &str) -> Option<Read<u64>> {
+    let v = at(root, pointer)?;
+    let value = v
+        .as_u64()
+        .or_else(|| v.as_str().and_then(|s| s.trim().parse().ok()))?;
+    Some(Read {
+        value,
+        pointer: pointer.to_owned(),
+    })
+}
+
+/// An ISO 8601 duration (`PT1M30S`) in whole `unit`s of a second (1000 for ms).
+fn iso(root: &Value, pointer: &str, per_second: u128) -> Option<Read<u64>> {
+    let seconds = parse_duration(at(root, pointer)?.as_str()?).ok()?;
+    let value = seconds
+        .checked_mul(Ratio::from_int(per_second))
+        .ok()?
+        .floor();
+    Some(Read {
+        value: u64::try_from(value).ok()?,
+        pointer: pointer.to_owned(),
+    })
+}
+
+fn probe(root: &Value, base: &str, arm: bool) -> Option<Probe> {
+    at(root, base)?;
+    let seconds = |arm_key: &str, cli_key: &str| {
+        if arm {
+            iso(root, &format!("{base}/{arm_key}"), 1)
+        } else {
+            int(root, &format!("{base}/{cli_key}"))
+        }
+    };
+    let threshold = if arm {
+        "failureThreshold"
+    } else {
+        "failure_threshold"
+    };
+    Some(Probe {
+        initial_delay: seconds("initialDelay", "initial_delay"),
+        period: seconds("period", "period"),
+        timeout: seconds("timeout", "timeout"),
+        failure_threshold: int(root, &format!("{base}/{threshold}")),
+    })
+}
+
+impl Settings {
+    /// Reads an online deployment in either shape.
+    pub fn read(r: &Resource) -> Settings {
+        let j = &r.json;
+        if j.get("properties").is_some_and(Value::is_object) {
+            Settings {
+                request_timeout_ms: iso(j, "/properties/requestSettings/requestTimeout", 1000),
+                max_concurrent: int(
+                    j,
+                    "/properties/requestSettings/maxConcurrentRequestsPerInstance",
+                ),
+                instance_count: int(j, "/sku/capacity"),
+                liveness: probe(j, "/properties/livenessProbe", true),
+                readiness: probe(j, "/properties/readinessProbe", true),
+            }
+        } else {
+            Settings {
+                request_timeout_ms: int(j, "/request_settings/request_timeout_ms"),
+                max_concurrent: int(j, "/request_settings/max_concurrent_requests_per_instance"),
+                instance_count: int(j, "/instance_count"),
+                liveness: probe(j, "/liveness_probe", false),
+                readiness: probe(j, "/readiness_probe", false),
+            }
+        }
+    }
+}
+
+fn evidence(r: &Resource, pointer: &str, text: String) -> Evidence {
+    Evidence {
+        location: Location::Pointer {
+            path: r.path.clone(),
+            line: r.line_of(pointer),
+            pointer: r.absolute(pointer),
+        },
+        text,
+    }
+}
+
+fn computed(
+    rule_id: &'static str,
+    r: &Resource,
+    evidence: Vec<Evidence>,
+    facts: &[(&str, String)],
+) -> Computed {
+    let mut all: BTreeMap<String, String> = r.names();
+    for (k, v) in facts {
+        all.insert((*k).to_owned(), v.clone());
+    }
+    Computed {
+        rule_id,
+        count: 1,
+        evidence,
+        facts: all,
+    }
+}
+
+fn deployment(r: &Resource) -> Option<Settings> {
+    (r.kind == ResourceKind::OnlineDeployment).then(|| Settings::read(r))
+}
+
+/// `request_timeout_ms` over what managed online endpoints accept.
+pub fn request_timeout_over_limit(r: &Resource, _: &CheckOptions) -> Option<Computed> {
+    let t = deployment(r)?.request_timeout_ms?;
+    (t.value > MAX_REQUEST_TIMEOUT_MS).then(|| {
+        computed(
+            "deployment-request-timeout-over-limit",
+            r,
+            vec![evidence(
+                r,
+                &t.pointer,
+                format!(
+                    "request timeout {} ms, over the {MAX_REQUEST_TIMEOUT_MS} ms limit",
+                    t.value
+                ),
+            )],
+            &[
+                ("request_timeout_ms", t.value.to_string()),
+                ("limit_ms", MAX_REQUEST_TIMEOUT_MS.to_string()),
+            ],
+        )
+    })
+}
+
+/// A probe whose timeout is not shorter than its period.
+pub fn probe_timeout_not_below_period(r: &Resource, _: &CheckOptions) -> Option<Computed> {
+    let s = deployment(r)?;
+    let mut evidence_list = Vec::new();
+    let mut facts = Vec::new();
+    for (name, p) in [("liveness", &s.liveness), ("readiness", &s.readiness)] {
+        let Some(p) = p else { continue };
+        if let (Some(t), Some(period)) = (&p.timeout, &p.period)
+            && t.value >= period.value
+        {
+            evidence_list.push(evidence(
+                r,
+                &t.pointer,
+                format!(
+                    "{name} probe: timeout {} s, period {} s",
+                    t.value, period.value
+                ),
+            ));
+            facts.push(("probe", name.to_owned()));
+            facts.push(("timeout_s", t.value.to_string()));
+            facts.push(("period_s", period.value.to_string()));
+        }
+    }
+    (!evidence_list.is_empty()).then(|| {
+        computed(
+            "deployment-probe-timeout-not-below-period",
+            r,
+            evidence_list,
+            &facts,
+        )
+    })
+}
+
+/// The liveness probe restarts the container before the readiness probe even starts.
+pub fn liveness_gives_up_before_readiness(r: &Resource, _: &CheckOptions) -> Option<Computed> {
+    let s = deployment(r)?;
+    let (l, ready) = (s.liveness?, s.readiness?);
+    let ready_delay = ready.initial_delay?;
+    let budget = l.initial_delay.as_ref()?.value
+        + l.failure_threshold.as_ref()?.value * l.period.as_ref()?.value;
+    (budget < ready_delay.value).then(|| {
+        computed(
+            "deployment-liveness-gives-up-before-readiness",
+            r,
+            vec![
+                evidence(
+                    r,
+                    &ready_delay.pointer,
+                    format!("readiness probe starts after {} s", ready_delay.value),
+                ),
+                evidence(
+                    r,
+                    &l.failure_threshold
+                        .as_ref()
+                        .map_or(String::new(), |f| f.pointer.clone()),
+                    format!("liveness probe restarts the container after {budget} s"),
+                ),
+            ],
+            &[
+                ("liveness_budget_s", budget.to_string()),
+                ("readiness_delay_s", ready_delay.value.to_string()),
+            ],
+        )
+    })
+}
+
+/// Fewer instances than `--rps` needs, by the `replicas` formula.
+pub fn instances_below_rps(r: &Resource, o: &CheckOptions) -> Option<Computed> {
+    let rps = o.rps?;
+    let s = deployment(r)?;
+    let count = s.instance_count?;
+    let flag = |v, f: &'static str| Setting::new(v, Origin::Flag(f));
+    let inputs = CapacityInputs {
+        rps: flag(rps, "--rps"),
+        request_time_seconds: o.latency_seconds.map_or_else(
+            || {
+                Setting::new(
+                    Ratio::from_int(crate::capacity::DEFAULT_REQUEST_TIME_SECONDS),
+                    Origin::Default,
+                )
+            },
+            |l| flag(l, "--latency"),
+        ),
+        max_concurrent_requests_per_instance: Setting::new(
+            s.max_concurrent
+                .as_ref()
+                .map_or(crate::capacity::DEFAULT_MAX_CONCURRENT, |m| m.value),
+            Origin::Default,
+        ),
+        target_utilization: Setting::new(
+            Ratio::new(crate::capacity::DEFAULT_UTILIZATION_PERCENT, 100)?,
+            Origin::Default,
+        ),
+        instance_count: Some(Setting::new(count.value, Origin::Default)),
+        request_timeout_ms: None,
+        autoscale_max_instances: None,
+    };
+    let plan = CapacityPlan::compute(inputs).ok()?;
+    let eval = plan.evaluation.as_ref()?;
+    (!eval.meets_target).then(|| {
+        computed(
+            "deployment-instances-below-rps",
+            r,
+            vec![evidence(
+                r,
+                &count.pointer,
+                format!(
+                    "{} instances sustain {} rps; {} rps needs {}",
+                    count.value,
+                    eval.sustained_rps.to_decimal_string(2),
+                    rps.to_decimal_string(2),
+                    plan.instances_required
+                ),
+            )],
+            &[
+                ("instances", count.value.to_string()),
+                ("required", plan.instances_required.to_string()),
+                ("rps", rps.to_decimal_string(2)),
+                (
+                    "latency_s",
+                    plan.inputs.request_time_seconds.value.to_decimal_string(3),
+                ),
+            ],
+        )
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::evidence::json_lines::JsonText;
+    use crate::evidence::resource::{JsonDocument, classify};
+
+    fn deployment(v: serde_json::Value) -> Resource {
+        let text = JsonText::new(serde_json::to_vec_pretty(&v).unwrap());
+        match classify("d.json", v, text) {
+            JsonDocument::Resources(mut r) => r.remove(0),
+            other => panic!("{other:?}"),
+        }
+    }
+
+    #[test]
+    fn both_shapes_read_alike() {
+        let arm = deployment(serde_json::json!({
+            "id": "/subscriptions/s/resourceGroups/rg/providers/Microsoft.MachineLearningServices/workspaces/ws/onlineEndpoints/ep/deployments/blue",
+            "sku": {"capacity": 2},
+            "properties": {"requestSettings": {"requestTimeout": "PT1M30S", "maxConcurrentRequestsPerInstance": 2},
+              "livenessProbe": {"initialDelay": "PT10S", "period": "PT10S", "timeout": "PT2S", "failureThreshold": 30}}
+        }));
+        let cli = deployment(serde_json::json!({
+            "endpoint_name": "ep", "instance_type": "Standard_DS3_v2", "instance_count": 2,
+            "request_settings": {"request_timeout_ms": 90000, "max_concurrent_requests_per_instance": 2},
+            "liveness_probe": {"initial_delay": 10, "period": 10, "timeout": 2, "failure_threshold": 30}
+        }));
+        let (a, b) = (Settings::read(&arm), Settings::read(&cli));
+        assert_eq!(a.request_timeout_ms.as_ref().unwrap().value, 90_000);
+        assert_eq!(b.request_timeout_ms.as_ref().unwrap().value, 90_000);
+        assert_eq!(
+            a.instance_count.unwrap().value,
+            b.instance_count.unwrap().value
+        );
+        assert_eq!(
+            a.liveness.unwrap().failure_threshold.unwrap().value,
+            b.liveness.unwrap().failure_threshold.unwrap().value
+        );
+        assert_eq!(arm.names()["deployment"], "blue");
+        assert_eq!(cli.names()["endpoint"], "ep");
+    }
+
+    #[test]
+    fn checks_fire_at_their_limits() {
+        let d = |timeout: u64, count: u64| {
+            deployment(serde_json::json!({
+                "endpoint_name": "ep", "instance_type": "x", "instance_count": count,
+                "request_settings": {"request_timeout_ms": timeout}
+            }))
+        };
+        let none = CheckOptions::default();
+        assert!(request_timeout_over_limit(&d(180_000, 1), &none).is_none());
+        assert!(request_timeout_over_limit(&d(180_001, 1), &none).is_some());
+        // 20 rps × 10 s / 0.7 = 285.7 → 286 instances of one concurrent request.
+        let rps = CheckOptions {
+            rps: Some(Ratio::from_int(20)),
+            latency_seconds: None,
+        };
+        let c = instances_below_rps(&d(5000, 285), &rps).unwrap();
+        assert_eq!(c.facts["required"], "286");
+        assert!(instances_below_rps(&d(5000, 286), &rps).is_none());
+        assert!(instances_below_rps(&d(5000, 1), &none).is_none());
+    }
+}

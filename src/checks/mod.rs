@@ -1,0 +1,70 @@
+//! Configuration checks that need arithmetic over several settings, which field tests
+//! cannot express: probe timings that defeat each other, a request timeout over the
+//! service's limit, too few instances for a request rate. Pure: resources in,
+//! [`Computed`] findings out, each under a rule id of the registry below, whose YAML
+//! file says `computed: true` and carries the text, fix and commands.
+
+pub mod deployment;
+
+use crate::capacity::Ratio;
+use crate::evidence::resource::Resource;
+use crate::finding::Computed;
+
+/// What the user told `check` beyond the resources (`--rps`, `--latency`).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct CheckOptions {
+    /// Requests per second the deployment must serve.
+    pub rps: Option<Ratio>,
+    /// Seconds one request takes.
+    pub latency_seconds: Option<Ratio>,
+}
+
+/// One computed check: its rule id and the code that decides it for one resource.
+pub struct ComputedCheck {
+    pub rule_id: &'static str,
+    pub compute: fn(&Resource, &CheckOptions) -> Option<Computed>,
+}
+
+impl std::fmt::Debug for ComputedCheck {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.rule_id)
+    }
+}
+
+/// Every computed check; each id is written here once.
+pub const REGISTRY: &[ComputedCheck] = &[
+    ComputedCheck {
+        rule_id: "deployment-request-timeout-over-limit",
+        compute: deployment::request_timeout_over_limit,
+    },
+    ComputedCheck {
+        rule_id: "deployment-probe-timeout-not-below-period",
+        compute: deployment::probe_timeout_not_below_period,
+    },
+    ComputedCheck {
+        rule_id: "deployment-liveness-gives-up-before-readiness",
+        compute: deployment::liveness_gives_up_before_readiness,
+    },
+    ComputedCheck {
+        rule_id: "deployment-instances-below-rps",
+        compute: deployment::instances_below_rps,
+    },
+];
+
+/// The ids of [`REGISTRY`].
+pub fn computed_rule_ids() -> impl Iterator<Item = &'static str> {
+    REGISTRY.iter().map(|c| c.rule_id)
+}
+
+/// Runs every computed check whose rule is selected over every resource.
+pub fn run(
+    resources: &[Resource],
+    options: &CheckOptions,
+    selected: &dyn Fn(&str) -> bool,
+) -> Vec<Computed> {
+    let mut out = Vec::new();
+    for check in REGISTRY.iter().filter(|c| selected(c.rule_id)) {
+        out.extend(resources.iter().filter_map(|r| (check.compute)(r, options)));
+    }
+    out
+}

@@ -1,0 +1,210 @@
+//! The one tail every findings command shares: gate (suppressions, baseline,
+//! `--fail-on`) → a command-neutral [`Report`] → every output format and
+//! `--output-file` → exit code. Commands only collect evidence and findings.
+
+use std::io::Write;
+
+use crate::cli::ReportArgs;
+use crate::context::Context;
+use crate::error::{Error, Result};
+use crate::exit_code::ExitCode;
+use crate::finding::{BaselineState, Evidence, Finding, Severity};
+use crate::gate::{BaselineFile, Gate, Suppression};
+use crate::report::findings::{
+    InputReport, NotAnalysed, Report, ResourceReport, RuleRef, Summary, write_table,
+};
+use crate::report::style::Style;
+use crate::report::{Envelope, OutputFormat, json, junit, markdown, sarif, yaml};
+use crate::rules::RuleSet;
+use crate::source;
+
+use super::support::unknown_rule;
+
+/// What a command collected and concluded, before the gate.
+#[derive(Debug, Default)]
+pub struct Collected {
+    pub findings: Vec<Finding>,
+    pub inputs: Vec<InputReport>,
+    pub resources: Vec<ResourceReport>,
+    pub not_analysed: Vec<NotAnalysed>,
+    pub prs: Vec<crate::prs::analyze::PrsSummary>,
+    /// The last error-like lines seen, shown when nothing was found.
+    pub error_lines: Vec<Evidence>,
+    /// Inputs the user named that could not be used: each one `error:` line, exit 2.
+    pub input_errors: Vec<String>,
+    /// Rules the command applied (JUnit lists the ones that passed).
+    pub rules: Vec<RuleRef>,
+}
+
+/// Gates, reports and returns the exit code.
+pub fn finish(
+    command: &'static str,
+    ctx: &Context,
+    set: &RuleSet,
+    args: &ReportArgs,
+    c: Collected,
+    out: &mut dyn Write,
+    err: &mut dyn Write,
+) -> Result<ExitCode> {
+    let gate = build_gate(ctx, set, args, &c.findings)?;
+    let outcome = crate::gate::apply(&gate, c.findings);
+    let findings = outcome.findings;
+    let count = |s: Severity| findings.iter().filter(|f| f.severity == s).count() as u64;
+    let nothing = findings.is_empty() && outcome.suppressed.is_empty();
+    let report = Report {
+        command,
+        summary: Summary {
+            errors: count(Severity::Error),
+            warnings: count(Severity::Warning),
+            infos: count(Severity::Info),
+            suppressed: outcome.suppressed.len() as u64,
+            baseline_unchanged: findings
+                .iter()
+                .filter(|f| f.baseline_state == Some(BaselineState::Unchanged))
+                .count() as u64,
+            inputs_analysed: (c.inputs.len() + c.resources.len()) as u64,
+            inputs_not_analysed: c.not_analysed.len() as u64,
+            rules: c.rules.len() as u64,
+            fail_on: args.fail_on,
+            failed: outcome.failed,
+        },
+        last_error_lines: if nothing { c.error_lines } else { Vec::new() },
+        findings,
+        suppressed: outcome.suppressed,
+        notices: outcome.notices,
+        inputs: c.inputs,
+        resources: c.resources,
+        not_analysed: c.not_analysed,
+        prs: c.prs,
+        rules: c.rules,
+    };
+    for e in &c.input_errors {
+        let _ = writeln!(err, "error: {e}");
+    }
+    for n in &report.notices {
+        let _ = writeln!(err, "warning: {n}");
+    }
+    let mut code = if report.summary.failed {
+        ExitCode::Findings
+    } else {
+        ExitCode::Clean
+    };
+    if !c.input_errors.is_empty() || report.summary.inputs_analysed == 0 {
+        code = code.merge(ExitCode::Usage);
+        if report.summary.inputs_analysed == 0 && c.input_errors.is_empty() {
+            let _ = writeln!(err, "error: none of the inputs could be analysed");
+        }
+    }
+    // Files first, so a report file exists even when stdout goes away.
+    for (format, path) in &args.output_file {
+        let mut buf = Vec::new();
+        render(*format, &report, &mut buf, Style::new(false), false).map_err(Error::write)?;
+        source::local::write_file(path, &buf)?;
+    }
+    match render(
+        ctx.output.value,
+        &report,
+        out,
+        Style::new(ctx.color),
+        ctx.quiet,
+    ) {
+        Ok(()) => Ok(code),
+        // A reader that went away (`| head`) does not change the verdict.
+        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Ok(code),
+        Err(e) => Err(Error::write(e)),
+    }
+}
+
+/// Suppressions from flags and the project file, the baseline, the threshold.
+fn build_gate(
+    ctx: &Context,
+    set: &RuleSet,
+    args: &ReportArgs,
+    findings: &[Finding],
+) -> Result<Gate> {
+    let mut suppressions: Vec<Suppression> = Vec::new();
+    for id in &args.ignore {
+        if set.get(id).is_none() {
+            return Err(unknown_rule(set, id, "--ignore"));
+        }
+        suppressions.push(Suppression {
+            rule: id.clone(),
+            reason: "ignored with --ignore".to_owned(),
+            expires: None,
+            path: None,
+            source: "--ignore".to_owned(),
+        });
+    }
+    for s in &ctx.suppressions {
+        if set.get(&s.rule).is_none() {
+            return Err(unknown_rule(set, &s.rule, &format!("{}.rule", s.source)));
+        }
+        suppressions.push(s.clone());
+    }
+    let baseline = match (&args.write_baseline, &args.baseline) {
+        (Some(path), _) => {
+            let file = BaselineFile::from_findings(findings);
+            source::local::write_file(path, &json_text(&file)?)?;
+            Some(file)
+        }
+        (None, Some(path)) => {
+            let loaded = source::local::read_config_file(path, false)?
+                .ok_or_else(|| Error::input(format!("cannot read {}", path.display())))?;
+            Some(
+                BaselineFile::parse(&loaded.text)
+                    .map_err(|e| Error::input(format!("{}: {e}", path.display())))?,
+            )
+        }
+        (None, None) => None,
+    };
+    Ok(Gate {
+        fail_on: args.fail_on,
+        suppressions,
+        baseline,
+        today: source::local::today(),
+        base: source::local::current_dir().ok(),
+    })
+}
+
+/// Writes the report in `format`.
+pub fn render(
+    format: OutputFormat,
+    report: &Report,
+    out: &mut dyn Write,
+    style: Style,
+    quiet: bool,
+) -> std::io::Result<()> {
+    match format {
+        OutputFormat::Table => write_table(out, report, style, quiet),
+        OutputFormat::Json => json::write(out, &Envelope::new(report.command, report)),
+        OutputFormat::Yaml => yaml::write(out, &Envelope::new(report.command, report)),
+        OutputFormat::Sarif => sarif::write(out, report),
+        OutputFormat::Junit => junit::write(out, report),
+        OutputFormat::Markdown => markdown::write(out, report),
+    }
+}
+
+fn json_text<T: serde::Serialize>(value: &T) -> Result<Vec<u8>> {
+    let mut buf = serde_json::to_vec_pretty(value)
+        .map_err(|e| Error::input(format!("cannot encode the baseline: {e}")))?;
+    buf.push(b'\n');
+    Ok(buf)
+}
+
+/// The rules a command applied, for reports.
+pub fn rule_refs(set: &RuleSet, selected: &dyn Fn(&crate::rules::Rule) -> bool) -> Vec<RuleRef> {
+    set.rules
+        .iter()
+        .filter(|r| selected(r))
+        .map(|rule| RuleRef {
+            id: rule.id.clone(),
+            family: rule.family.clone(),
+            severity: rule.severity,
+            title: rule.title.clone(),
+            reads: crate::evidence::DocumentKind::ALL
+                .into_iter()
+                .filter(|k| rule.applies_to(*k))
+                .collect(),
+        })
+        .collect()
+}

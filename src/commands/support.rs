@@ -1,0 +1,200 @@
+//! What several commands share: loading the rule set (built-in, user directories and
+//! the analysers' computed ids), the run's placeholder values, and "did you mean".
+
+use std::path::PathBuf;
+
+use crate::context::Context;
+use crate::engine::Placeholders;
+use crate::error::{Error, Result};
+use crate::rules::RuleSet;
+use crate::rules::load::RuleFile;
+use crate::source;
+
+/// The ids every analyser computes, handed to the rule loader so that rules never
+/// import an analyser.
+pub fn computed_rule_ids() -> Vec<&'static str> {
+    let mut ids: Vec<&'static str> = crate::prs::analyze::COMPUTED_RULES.to_vec();
+    ids.extend(crate::checks::computed_rule_ids());
+    ids
+}
+
+/// The built-in catalogue alone.
+pub fn builtin_rules() -> std::result::Result<RuleSet, crate::rules::RuleError> {
+    crate::rules::load_builtin(&computed_rule_ids())
+}
+
+/// The built-in rules plus the user's rule directories (flags, then project file).
+pub fn load_rules(ctx: &Context, extra: &[PathBuf]) -> Result<RuleSet> {
+    let mut user = Vec::new();
+    for dir in extra.iter().chain(&ctx.project_rule_dirs) {
+        let files = source::inputs::read_rule_dir(dir).map_err(Error::input)?;
+        user.extend(files.into_iter().map(|(path, text)| RuleFile {
+            path: path.display().to_string(),
+            text,
+            builtin: false,
+        }));
+    }
+    crate::rules::load_dir(user, &computed_rule_ids()).map_err(|e| {
+        Error::input(e.to_string())
+            .with_hint("see docs/rule-format.md, or run 'amldoctor rules test DIR'")
+    })
+}
+
+/// Values for `{group}`, `{workspace}`, `{subscription}` in commands.
+pub fn placeholders(ctx: &Context) -> Placeholders {
+    let mut p = Placeholders::new();
+    if let Some(g) = &ctx.resource_group {
+        p.insert("group", g.value.clone());
+    }
+    if let Some(w) = &ctx.workspace {
+        p.insert("workspace", w.value.clone());
+    }
+    if let Some(s) = &ctx.subscription {
+        p.insert("subscription", s.value.clone());
+    }
+    p
+}
+
+/// Edit distance, for "did you mean".
+pub fn distance(a: &str, b: &str) -> usize {
+    let a: Vec<char> = a.to_lowercase().chars().collect();
+    let b: Vec<char> = b.to_lowercase().chars().collect();
+    let mut prev: Vec<usize> = (0..=b.len()).collect();
+    for (i, ca) in a.iter().enumerate() {
+        let mut cur = vec![i + 1];
+        for (j, cb) in b.iter().enumerate() {
+            let cost = usize::from(ca != cb);
+            cur.push((prev[j] + cost).min(prev[j + 1] + 1).min(cur[j] + 1));
+        }
+        prev = cur;
+    }
+    prev[b.len()]
+}
+
+/// Up to five names close to `query`, closest first.
+pub fn closest(query: &str, names: &[&str]) -> Vec<String> {
+    let q = query.trim().to_lowercase();
+    let mut scored: Vec<(usize, &str)> = names
+        .iter()
+        .map(|n| {
+            let d = distance(&q, n);
+            // A substring is as good as a small typo.
+            let d = if n.to_lowercase().contains(&q) && q.len() >= 3 {
+                d.min(2)
+            } else {
+                d
+            };
+            (d, *n)
+        })
+        .filter(|(d, n)| *d <= (n.len().max(q.len()) / 3).max(2))
+        .collect();
+    scored.sort();
+    scored.dedup_by(|a, b| a.1.eq_ignore_ascii_case(b.1));
+    scored
+        .into_iter()
+        .take(5)
+        .map(|(_, n)| n.to_owned())
+        .collect()
+}
+
+/// An `--ignore` or suppression naming a rule that does not exist.
+pub fn unknown_rule(set: &RuleSet, id: &str, key: &str) -> Error {
+    let names: Vec<&str> = set.rules.iter().map(|r| r.id.as_str()).collect();
+    let near = closest(id, &names);
+    let e = Error::input(format!("{key}: no rule has the id '{id}'"));
+    if near.is_empty() {
+        e.with_hint("run 'amldoctor rules list'")
+    } else {
+        e.with_hint(format!("did you mean {}?", near.join(", ")))
+    }
+}
+
+/// Resources read from the JSON among a command's inputs.
+#[derive(Debug, Default)]
+pub struct ResourceInputs {
+    pub resources: Vec<crate::evidence::resource::Resource>,
+    pub reports: Vec<crate::report::findings::ResourceReport>,
+    pub not_analysed: Vec<crate::report::findings::NotAnalysed>,
+    /// Inputs that cannot be used (malformed JSON named as JSON): one sentence each.
+    pub errors: Vec<String>,
+}
+
+/// Takes the JSON resource documents out of `inputs`. Every other input stays for the
+/// log scanner, unless `only_json` (for `check`), where it is not analysed. A file
+/// named `*.json` (or, with `only_json`, any input) that is not valid JSON is an error
+/// naming the file, line and column.
+pub fn read_resources(inputs: &mut source::inputs::InputSet, only_json: bool) -> ResourceInputs {
+    use crate::evidence::Origin;
+    use crate::evidence::json_lines::JsonText;
+    use crate::evidence::resource::{JsonDocument, classify};
+    use crate::report::findings::NotAnalysed;
+    use source::json::JsonRead;
+
+    let mut out = ResourceInputs::default();
+    let mut keep = Vec::new();
+    for origin in std::mem::take(&mut inputs.documents) {
+        let path = origin.display_name();
+        let named_json = only_json
+            || matches!(&origin, Origin::File(p) if p.extension().is_some_and(|e| e.eq_ignore_ascii_case("json")));
+        let not_analysed = |reason: String| NotAnalysed {
+            path: path.clone(),
+            reason,
+        };
+        match source::json::read_json(&origin) {
+            Err(e) => {
+                // The scanner reports unreadable files with the other log inputs.
+                if only_json {
+                    out.errors.push(format!(
+                        "cannot read {path}: {}",
+                        crate::error::io_reason(&e)
+                    ));
+                } else {
+                    keep.push(origin);
+                }
+            }
+            Ok(JsonRead::Json { value, bytes }) => {
+                match classify(&path, value, JsonText::new(bytes)) {
+                    JsonDocument::Resources(list) => {
+                        out.reports.extend(list.iter().map(|r| {
+                            crate::report::findings::ResourceReport {
+                                path: r.path.clone(),
+                                pointer: r.base.clone(),
+                                kind: r.kind,
+                                shape: r.shape,
+                                name: r.name.clone(),
+                                id: r.id.clone(),
+                            }
+                        }));
+                        out.resources.extend(list);
+                    }
+                    JsonDocument::ErrorBody | JsonDocument::Unknown(_) if !only_json => {
+                        keep.push(origin);
+                    }
+                    JsonDocument::ErrorBody => out.not_analysed.push(not_analysed(
+                        "an error response, not a resource; run 'amldoctor diagnose' on it"
+                            .to_owned(),
+                    )),
+                    JsonDocument::Unknown(why) => out.not_analysed.push(not_analysed(why)),
+                }
+            }
+            Ok(JsonRead::Malformed {
+                line,
+                column,
+                message,
+            }) if named_json => out
+                .errors
+                .push(format!("{path}:{line}:{column}: not valid JSON: {message}")),
+            Ok(JsonRead::TooLarge) if only_json => out.errors.push(format!(
+                "{path}: larger than {} MiB; resource documents are read whole",
+                source::json::MAX_JSON_BYTES / (1024 * 1024)
+            )),
+            Ok(_) if only_json => out.not_analysed.push(not_analysed(
+                "not JSON: expected the JSON an az command prints".to_owned(),
+            )),
+            Ok(_) => keep.push(origin),
+        }
+    }
+    inputs.explicit.retain(|o| keep.contains(o));
+    inputs.documents = keep;
+    out
+}

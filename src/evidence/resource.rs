@@ -1,0 +1,480 @@
+//! Azure resources as evidence: the JSON a user already has from `az … show`, `az rest`
+//! or a REST response, with its kind told from the document's shape.
+//!
+//! Two shapes reach us for the same resource: the ARM wire shape (camelCase, settings
+//! under `properties`) and what `az ml … show` prints (snake_case, flattened). Rules name
+//! the field of each shape they read; this module only decides what a document is.
+
+use std::collections::BTreeMap;
+use std::fmt;
+
+use serde::Serialize;
+use serde_json::Value;
+
+use super::json_lines::{JsonText, escape_token};
+
+/// The kinds of Azure resource amldoctor reads.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum ResourceKind {
+    Workspace,
+    OnlineEndpoint,
+    OnlineDeployment,
+    KeyVault,
+    ContainerRegistry,
+    PrivateEndpointConnection,
+    StorageAccount,
+    PrivateDnsRecordSet,
+    Compute,
+}
+
+impl ResourceKind {
+    pub const ALL: [ResourceKind; 9] = [
+        ResourceKind::Workspace,
+        ResourceKind::OnlineEndpoint,
+        ResourceKind::OnlineDeployment,
+        ResourceKind::KeyVault,
+        ResourceKind::ContainerRegistry,
+        ResourceKind::PrivateEndpointConnection,
+        ResourceKind::StorageAccount,
+        ResourceKind::PrivateDnsRecordSet,
+        ResourceKind::Compute,
+    ];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            ResourceKind::Workspace => "workspace",
+            ResourceKind::OnlineEndpoint => "online-endpoint",
+            ResourceKind::OnlineDeployment => "online-deployment",
+            ResourceKind::KeyVault => "key-vault",
+            ResourceKind::ContainerRegistry => "container-registry",
+            ResourceKind::PrivateEndpointConnection => "private-endpoint-connection",
+            ResourceKind::StorageAccount => "storage-account",
+            ResourceKind::PrivateDnsRecordSet => "private-dns-record-set",
+            ResourceKind::Compute => "compute",
+        }
+    }
+
+    /// The command that prints such a document, for messages.
+    pub fn example_command(self) -> &'static str {
+        match self {
+            ResourceKind::Workspace => "az ml workspace show, or az rest for the ARM document",
+            ResourceKind::OnlineEndpoint => "az ml online-endpoint show",
+            ResourceKind::OnlineDeployment => "az ml online-deployment show",
+            ResourceKind::KeyVault => "az keyvault show",
+            ResourceKind::ContainerRegistry => "az acr show",
+            ResourceKind::PrivateEndpointConnection => "az acr private-endpoint-connection list",
+            ResourceKind::StorageAccount => "az storage account show",
+            ResourceKind::PrivateDnsRecordSet => "az network private-dns record-set list",
+            ResourceKind::Compute => "az ml compute show",
+        }
+    }
+
+    pub fn parse(name: &str) -> Option<ResourceKind> {
+        ResourceKind::ALL
+            .into_iter()
+            .find(|k| k.name().eq_ignore_ascii_case(name.trim()))
+    }
+
+    pub fn bit(self) -> u16 {
+        1 << (self as u16)
+    }
+
+    /// The kind an ARM resource type names (`Microsoft.KeyVault/vaults`), compared
+    /// without regard to case as ARM itself does.
+    pub fn from_arm_type(arm_type: &str) -> Option<ResourceKind> {
+        let t = arm_type.to_ascii_lowercase();
+        let kind = if t.ends_with("/privateendpointconnections") {
+            ResourceKind::PrivateEndpointConnection
+        } else if t.starts_with("microsoft.network/privatednszones/") {
+            ResourceKind::PrivateDnsRecordSet
+        } else {
+            match t.as_str() {
+                "microsoft.machinelearningservices/workspaces" => ResourceKind::Workspace,
+                "microsoft.machinelearningservices/workspaces/onlineendpoints" => {
+                    ResourceKind::OnlineEndpoint
+                }
+                "microsoft.machinelearningservices/workspaces/onlineendpoints/deployments" => {
+                    ResourceKind::OnlineDeployment
+                }
+                "microsoft.machinelearningservices/workspaces/computes" => ResourceKind::Compute,
+                "microsoft.keyvault/vaults" => ResourceKind::KeyVault,
+                "microsoft.containerregistry/registries" => ResourceKind::ContainerRegistry,
+                "microsoft.storage/storageaccounts" => ResourceKind::StorageAccount,
+                _ => return None,
+            }
+        };
+        Some(kind)
+    }
+}
+
+impl fmt::Display for ResourceKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// Which tool's shape a resource document has.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Shape {
+    /// The ARM wire shape (`az rest`, `az resource show`, REST responses): settings
+    /// under `properties`, camelCase.
+    Arm,
+    /// What an `az` command prints after flattening (`az ml … show` in snake_case,
+    /// `az acr show`, `az acr private-endpoint-connection list`, …).
+    AzCli,
+}
+
+/// One resource read from a JSON document.
+#[derive(Debug, Clone)]
+pub struct Resource {
+    /// The file (or `<stdin>`) it was read from.
+    pub path: String,
+    /// Where the resource sits in its document (`""`, `/value/2`, `/0`).
+    pub base: String,
+    pub kind: ResourceKind,
+    pub shape: Shape,
+    pub id: Option<String>,
+    pub name: Option<String>,
+    pub json: Value,
+    pub text: JsonText,
+}
+
+impl Resource {
+    /// The line of `pointer` (relative to this resource) in its file.
+    pub fn line_of(&self, pointer: &str) -> u64 {
+        self.text.line_of(&format!("{}{pointer}", self.base))
+    }
+
+    /// Names taken from a resource's id (and az ml's `endpoint_name`), so commands can be
+    /// filled in: `group`, `workspace`, `endpoint`, `deployment`, `vault`, `registry`, …
+    pub fn names(&self) -> BTreeMap<String, String> {
+        let mut facts = BTreeMap::new();
+        if let Some(id) = &self.id {
+            let parts: Vec<&str> = id.trim_matches('/').split('/').collect();
+            for pair in parts.chunks(2) {
+                if let [segment, value] = pair {
+                    let name = match segment.to_ascii_lowercase().as_str() {
+                        "subscriptions" => "subscription",
+                        "resourcegroups" => "group",
+                        "workspaces" => "workspace",
+                        "onlineendpoints" => "endpoint",
+                        "deployments" => "deployment",
+                        "vaults" => "vault",
+                        "registries" => "registry",
+                        "storageaccounts" => "storage_account",
+                        "privateendpointconnections" => "connection",
+                        "privatednszones" => "dns_zone",
+                        "computes" => "compute",
+                        _ => continue,
+                    };
+                    facts.insert(name.to_owned(), (*value).to_owned());
+                }
+            }
+            facts.insert("resource_id".to_owned(), id.clone());
+        }
+        if self.kind == ResourceKind::OnlineDeployment
+            && let Some(ep) = self.json.get("endpoint_name").and_then(Value::as_str)
+        {
+            facts.entry("endpoint".to_owned()).or_insert(ep.to_owned());
+        }
+        if let Some(name) = &self.name {
+            let key = match self.kind {
+                ResourceKind::Workspace => "workspace",
+                ResourceKind::OnlineEndpoint => "endpoint",
+                ResourceKind::OnlineDeployment => "deployment",
+                ResourceKind::KeyVault => "vault",
+                ResourceKind::ContainerRegistry => "registry",
+                ResourceKind::StorageAccount => "storage_account",
+                ResourceKind::PrivateEndpointConnection => "connection",
+                ResourceKind::PrivateDnsRecordSet => "record_set",
+                ResourceKind::Compute => "compute",
+            };
+            facts.entry(key.to_owned()).or_insert(name.clone());
+        }
+        facts
+    }
+
+    /// The pointer of `relative` within the whole document.
+    pub fn absolute(&self, relative: &str) -> String {
+        format!("{}{relative}", self.base)
+    }
+}
+
+/// What a JSON document turned out to be.
+#[derive(Debug)]
+pub enum JsonDocument {
+    /// One or more resources (a list yields one per element).
+    Resources(Vec<Resource>),
+    /// An ARM or service error body (`{"error": {...}}`): text for the log rules.
+    ErrorBody,
+    /// Valid JSON of no kind amldoctor reads; the reason says why.
+    Unknown(String),
+}
+
+/// Classifies a parsed JSON document from `path`.
+pub fn classify(path: &str, value: Value, text: JsonText) -> JsonDocument {
+    match value {
+        Value::Array(items) => list(path, items, "", &text),
+        Value::Object(mut map) => {
+            if map.contains_key("error") && !map.contains_key("id") {
+                return JsonDocument::ErrorBody;
+            }
+            // An ARM list response: {"value": [...], "nextLink": ...}.
+            if let Some(Value::Array(_)) = map.get("value")
+                && map.keys().all(|k| k == "value" || k == "nextLink")
+                && let Some(Value::Array(items)) = map.remove("value")
+            {
+                return list(path, items, "/value", &text);
+            }
+            let value = Value::Object(map);
+            match kind_of(&value) {
+                Some((kind, shape)) => {
+                    JsonDocument::Resources(vec![resource(path, "", kind, shape, value, &text)])
+                }
+                None => JsonDocument::Unknown(
+                    "valid JSON, but not a resource amldoctor knows (no ARM 'type', no resource id of a known provider, no known az output keys)".to_owned(),
+                ),
+            }
+        }
+        _ => JsonDocument::Unknown("a JSON scalar, not a resource document".to_owned()),
+    }
+}
+
+fn list(path: &str, items: Vec<Value>, prefix: &str, text: &JsonText) -> JsonDocument {
+    if items.is_empty() {
+        return JsonDocument::Unknown(
+            "an empty JSON list: it holds no resource to check (for a list command, nothing was listed)"
+                .to_owned(),
+        );
+    }
+    let mut out = Vec::new();
+    let mut unknown = 0;
+    for (i, item) in items.into_iter().enumerate() {
+        match kind_of(&item) {
+            Some((kind, shape)) => {
+                let base = format!("{prefix}/{}", escape_token(&i.to_string()));
+                out.push(resource(path, &base, kind, shape, item, text));
+            }
+            None => unknown += 1,
+        }
+    }
+    if out.is_empty() {
+        JsonDocument::Unknown(format!(
+            "a JSON list of {unknown} items, none of them a resource amldoctor knows"
+        ))
+    } else {
+        JsonDocument::Resources(out)
+    }
+}
+
+fn resource(
+    path: &str,
+    base: &str,
+    kind: ResourceKind,
+    shape: Shape,
+    json: Value,
+    text: &JsonText,
+) -> Resource {
+    let str_of = |k: &str| json.get(k).and_then(Value::as_str).map(str::to_owned);
+    Resource {
+        path: path.to_owned(),
+        base: base.to_owned(),
+        kind,
+        shape,
+        id: str_of("id"),
+        name: str_of("name")
+            .or_else(|| str_of("id").and_then(|id| id.rsplit('/').next().map(str::to_owned))),
+        text: text.clone(),
+        json,
+    }
+}
+
+/// The kind and shape of one object, from its ARM `type`, its resource id, or the keys
+/// an `az` command prints.
+pub fn kind_of(value: &Value) -> Option<(ResourceKind, Shape)> {
+    let obj = value.as_object()?;
+    let shape = if obj.get("properties").is_some_and(Value::is_object) {
+        Shape::Arm
+    } else {
+        Shape::AzCli
+    };
+    let by_type = obj
+        .get("type")
+        .and_then(Value::as_str)
+        .filter(|t| t.contains('/'))
+        .and_then(ResourceKind::from_arm_type);
+    let by_id = || {
+        obj.get("id")
+            .and_then(Value::as_str)
+            .and_then(arm_type_of_id)
+            .and_then(|t| ResourceKind::from_arm_type(&t))
+    };
+    let kind = by_type.or_else(by_id).or_else(|| kind_from_keys(obj))?;
+    Some((kind, shape))
+}
+
+/// The resource type of an ARM id: `/subscriptions/s/resourceGroups/rg/providers/
+/// Microsoft.X/a/n1/b/n2` → `Microsoft.X/a/b`. Segment names compare case-insensitively.
+pub fn arm_type_of_id(id: &str) -> Option<String> {
+    let id = id.strip_prefix("azureml:").unwrap_or(id);
+    let parts: Vec<&str> = id.trim_matches('/').split('/').collect();
+    let at = parts
+        .iter()
+        .rposition(|p| p.eq_ignore_ascii_case("providers"))?;
+    let rest = &parts[at + 1..];
+    let (namespace, types) = rest.split_first()?;
+    if types.is_empty() {
+        return None;
+    }
+    let mut t = (*namespace).to_owned();
+    for pair in types.chunks(2) {
+        t.push('/');
+        t.push_str(pair[0]);
+    }
+    Some(t)
+}
+
+/// Kinds known only by the keys their `az` command prints.
+fn kind_from_keys(obj: &serde_json::Map<String, Value>) -> Option<ResourceKind> {
+    let has = |k: &str| obj.contains_key(k);
+    Some(if has("endpoint_name") && has("instance_type") {
+        ResourceKind::OnlineDeployment
+    } else if has("scoring_uri") && has("auth_mode") {
+        ResourceKind::OnlineEndpoint
+    } else if has("discovery_url") || (has("key_vault") && has("storage_account")) {
+        ResourceKind::Workspace
+    } else if has("privateLinkServiceConnectionState") {
+        ResourceKind::PrivateEndpointConnection
+    } else if has("bypass") && has("defaultAction") {
+        // `az keyvault network-rule list`: the vault's networkAcls alone.
+        ResourceKind::KeyVault
+    } else if has("aRecords") || has("cnameRecord") {
+        ResourceKind::PrivateDnsRecordSet
+    } else {
+        return None;
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    fn kinds(v: Value) -> Result<Vec<(ResourceKind, Shape, String)>, String> {
+        let text = JsonText::new(serde_json::to_vec_pretty(&v).unwrap());
+        match classify("x.json", v, text) {
+            JsonDocument::Resources(r) => {
+                Ok(r.into_iter().map(|r| (r.kind, r.shape, r.base)).collect())
+            }
+            JsonDocument::ErrorBody => Err("error body".into()),
+            JsonDocument::Unknown(why) => Err(why),
+        }
+    }
+
+    #[test]
+    fn ids_name_their_type() {
+        assert_eq!(
+            arm_type_of_id("/subscriptions/s/resourcegroups/rg/providers/Microsoft.MachineLearningServices/workspaces/ws/onlineEndpoints/ep/deployments/blue").as_deref(),
+            Some("Microsoft.MachineLearningServices/workspaces/onlineEndpoints/deployments")
+        );
+        assert_eq!(arm_type_of_id("/subscriptions/s"), None);
+        assert_eq!(
+            ResourceKind::from_arm_type("microsoft.keyvault/VAULTS"),
+            Some(ResourceKind::KeyVault)
+        );
+    }
+
+    #[test]
+    fn every_kind_is_detected_in_each_shape() {
+        let ws = "/subscriptions/s/resourceGroups/rg/providers/Microsoft.MachineLearningServices/workspaces/ws";
+        let cases = [
+            (
+                json!({"id": ws, "properties": {"v1LegacyMode": true}}),
+                ResourceKind::Workspace,
+                Shape::Arm,
+            ),
+            (
+                json!({"discovery_url": "https://x", "name": "ws"}),
+                ResourceKind::Workspace,
+                Shape::AzCli,
+            ),
+            (
+                json!({"id": format!("{ws}/onlineEndpoints/ep"), "scoring_uri": "u", "auth_mode": "key"}),
+                ResourceKind::OnlineEndpoint,
+                Shape::AzCli,
+            ),
+            (
+                json!({"type": "managed", "endpoint_name": "ep", "instance_type": "Standard_DS3_v2"}),
+                ResourceKind::OnlineDeployment,
+                Shape::AzCli,
+            ),
+            (
+                json!({"type": "Microsoft.KeyVault/vaults", "properties": {}}),
+                ResourceKind::KeyVault,
+                Shape::Arm,
+            ),
+            (
+                json!({"bypass": "None", "defaultAction": "Deny", "ipRules": []}),
+                ResourceKind::KeyVault,
+                Shape::AzCli,
+            ),
+            (
+                json!({"type": "Microsoft.ContainerRegistry/registries", "loginServer": "a.azurecr.io"}),
+                ResourceKind::ContainerRegistry,
+                Shape::AzCli,
+            ),
+            (
+                json!({"type": "Microsoft.Storage/storageAccounts", "properties": {}}),
+                ResourceKind::StorageAccount,
+                Shape::Arm,
+            ),
+            (
+                json!({"type": "Microsoft.Network/privateDnsZones/A", "aRecords": []}),
+                ResourceKind::PrivateDnsRecordSet,
+                Shape::AzCli,
+            ),
+            (
+                json!({"id": format!("{ws}/computes/cpu"), "properties": {"computeType": "AmlCompute"}}),
+                ResourceKind::Compute,
+                Shape::Arm,
+            ),
+        ];
+        for (doc, kind, shape) in cases {
+            assert_eq!(
+                kinds(doc.clone()),
+                Ok(vec![(kind, shape, String::new())]),
+                "{doc}"
+            );
+        }
+    }
+
+    #[test]
+    fn lists_errors_and_unknown_documents() {
+        let conn = json!({"privateLinkServiceConnectionState": {"status": "Pending"}});
+        assert_eq!(
+            kinds(json!([conn.clone(), conn.clone()])).unwrap()[1],
+            (
+                ResourceKind::PrivateEndpointConnection,
+                Shape::AzCli,
+                "/1".to_owned()
+            )
+        );
+        assert_eq!(
+            kinds(json!({"value": [conn], "nextLink": null})).unwrap()[0].2,
+            "/value/0"
+        );
+        assert_eq!(
+            kinds(json!({"error": {"code": "ResourceNotFound"}})),
+            Err("error body".to_owned())
+        );
+        assert!(kinds(json!([])).unwrap_err().contains("empty JSON list"));
+        assert!(
+            kinds(json!({"name": "pkg"}))
+                .unwrap_err()
+                .contains("not a resource")
+        );
+        assert!(kinds(json!(3)).unwrap_err().contains("scalar"));
+    }
+}

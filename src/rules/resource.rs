@@ -1,0 +1,415 @@
+//! Rules over resources, compiled: field paths, the tests on the values they select,
+//! and the other resources a rule needs. The engine evaluates them
+//! (`engine::resource`); this module only says what a rule asks.
+
+use std::fmt;
+
+use regex::Regex;
+
+use super::compare::{Op, ValueType};
+use super::model::{FieldSpec, RelatedSpec, Scalar};
+use crate::evidence::resource::ResourceKind;
+
+/// The area of `amldoctor check` a resource rule belongs to.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, serde::Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum CheckArea {
+    Workspace,
+    Keyvault,
+    PrivateEndpoint,
+    Deployment,
+}
+
+impl CheckArea {
+    pub const ALL: [CheckArea; 4] = [
+        CheckArea::Workspace,
+        CheckArea::Keyvault,
+        CheckArea::PrivateEndpoint,
+        CheckArea::Deployment,
+    ];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            CheckArea::Workspace => "workspace",
+            CheckArea::Keyvault => "keyvault",
+            CheckArea::PrivateEndpoint => "private-endpoint",
+            CheckArea::Deployment => "deployment",
+        }
+    }
+
+    pub fn parse(name: &str) -> Option<CheckArea> {
+        CheckArea::ALL.into_iter().find(|a| a.name() == name.trim())
+    }
+
+    /// The resource kinds a check of this area is about: at least one must be given.
+    pub fn subjects(self) -> &'static [ResourceKind] {
+        match self {
+            CheckArea::Workspace => &[ResourceKind::Workspace],
+            CheckArea::Keyvault => &[ResourceKind::KeyVault],
+            CheckArea::PrivateEndpoint => &[
+                ResourceKind::PrivateEndpointConnection,
+                ResourceKind::ContainerRegistry,
+                ResourceKind::StorageAccount,
+                ResourceKind::PrivateDnsRecordSet,
+                ResourceKind::Workspace,
+            ],
+            CheckArea::Deployment => {
+                &[ResourceKind::OnlineDeployment, ResourceKind::OnlineEndpoint]
+            }
+        }
+    }
+}
+
+impl fmt::Display for CheckArea {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// One step of a field path.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Step {
+    /// An object key; may hold `{fact}` placeholders filled at evaluation.
+    Key(String),
+    /// Every element of an array, or every value of an object.
+    Each,
+    Index(usize),
+}
+
+/// A field path with its alternatives (the first that resolves is used).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct FieldPath {
+    pub text: String,
+    pub alternatives: Vec<Vec<Step>>,
+}
+
+impl FieldPath {
+    /// Parses `a.b[*].c | x.y`, `traffic.*`, `items[0].name`, `"odd.key"` is not needed
+    /// by Azure documents and is not supported.
+    pub fn parse(text: &str) -> Result<FieldPath, String> {
+        let mut alternatives = Vec::new();
+        for alt in text.split('|') {
+            let alt = alt.trim();
+            if alt.is_empty() {
+                return Err(format!("'{text}' has an empty alternative"));
+            }
+            let mut steps = Vec::new();
+            for part in alt.split('.') {
+                let (name, mut rest) = match part.find('[') {
+                    Some(at) => (&part[..at], &part[at..]),
+                    None => (part, ""),
+                };
+                match name {
+                    "" if rest.is_empty() => return Err(format!("'{alt}' has an empty segment")),
+                    "" => {}
+                    "*" => steps.push(Step::Each),
+                    n => steps.push(Step::Key(n.to_owned())),
+                }
+                while let Some(inner) = rest.strip_prefix('[') {
+                    let end = inner
+                        .find(']')
+                        .ok_or_else(|| format!("'{alt}' has a '[' without ']'"))?;
+                    match &inner[..end] {
+                        "*" => steps.push(Step::Each),
+                        n => steps.push(Step::Index(n.parse().map_err(|_| {
+                            format!("'{alt}': expected [*] or [number], found [{n}]")
+                        })?)),
+                    }
+                    rest = &inner[end + 1..];
+                }
+                if !rest.is_empty() {
+                    return Err(format!("'{alt}': unexpected '{rest}'"));
+                }
+            }
+            alternatives.push(steps);
+        }
+        Ok(FieldPath {
+            text: text.trim().to_owned(),
+            alternatives,
+        })
+    }
+
+    pub fn has_each(&self) -> bool {
+        self.alternatives.iter().any(|a| a.contains(&Step::Each))
+    }
+}
+
+/// What must hold of a selected value.
+#[derive(Debug, Clone)]
+pub enum Test {
+    /// Compared as text, enums without regard to case, `_` or an SDK class prefix.
+    Equals(String),
+    NotEquals(String),
+    OneOf(Vec<String>),
+    NotOneOf(Vec<String>),
+    Exists(bool),
+    Matches(Regex),
+    NotMatches(Regex),
+    Compare {
+        value_type: ValueType,
+        op: Op,
+        value: String,
+    },
+    /// Every nested test holds with the value as their root.
+    Where(Vec<FieldTest>),
+}
+
+/// Over the elements a `*` selects, which must pass.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Each {
+    Any,
+    All,
+    None,
+}
+
+/// A test on a field, or a group of alternatives.
+#[derive(Debug, Clone)]
+pub enum FieldTest {
+    Field {
+        path: FieldPath,
+        tests: Vec<Test>,
+        each: Each,
+        capture: Option<String>,
+        capture_key: Option<String>,
+    },
+    AnyOf(Vec<FieldTest>),
+}
+
+/// Another resource a rule needs, or must not find.
+#[derive(Debug, Clone)]
+pub struct Related {
+    pub kind: ResourceKind,
+    pub all: Vec<FieldTest>,
+    pub any: Vec<FieldTest>,
+}
+
+/// Everything a resource rule tests.
+#[derive(Debug, Clone, Default)]
+pub struct ResourceMatch {
+    pub all: Vec<FieldTest>,
+    pub any: Vec<FieldTest>,
+    pub with: Vec<Related>,
+    pub without: Vec<Related>,
+    pub with_finding: Vec<String>,
+}
+
+/// Compiles field tests; `key` names the place for errors, `captures` collects the
+/// fact names they capture.
+pub fn compile_tests(
+    specs: &[FieldSpec],
+    key: &str,
+    captures: &mut Vec<String>,
+) -> Result<Vec<FieldTest>, (String, String)> {
+    specs
+        .iter()
+        .enumerate()
+        .map(|(i, s)| compile_test(s, &format!("{key}[{i}]"), captures))
+        .collect()
+}
+
+fn compile_test(
+    spec: &FieldSpec,
+    key: &str,
+    captures: &mut Vec<String>,
+) -> Result<FieldTest, (String, String)> {
+    let err = |k: &str, m: String| (format!("{key}{k}"), m);
+    if !spec.any_of.is_empty() {
+        if spec.field.is_some() {
+            return Err(err(
+                ".any-of",
+                "a group has no 'field' of its own".to_owned(),
+            ));
+        }
+        return Ok(FieldTest::AnyOf(compile_tests(
+            &spec.any_of,
+            &format!("{key}.any-of"),
+            captures,
+        )?));
+    }
+    let field = spec
+        .field
+        .as_deref()
+        .ok_or_else(|| err("", "needs 'field' (or 'any-of')".to_owned()))?;
+    let path = FieldPath::parse(field).map_err(|m| err(".field", m))?;
+    let tests = compile_value_tests(spec, key, captures)?;
+    let each = match spec.each.as_deref() {
+        None | Some("any") => Each::Any,
+        Some("all") => Each::All,
+        Some("none") => Each::None,
+        Some(other) => {
+            return Err(err(
+                ".each",
+                format!("expected any, all or none, found '{other}'"),
+            ));
+        }
+    };
+    if spec.each.is_some() && !path.has_each() {
+        return Err(err(
+            ".each",
+            "the field has no [*] or * to range over".to_owned(),
+        ));
+    }
+    for name in spec.capture.iter().chain(&spec.capture_key) {
+        if !super::load::is_snake(name) {
+            return Err(err(".capture", format!("'{name}' must be snake_case")));
+        }
+        captures.push(name.clone());
+    }
+    Ok(FieldTest::Field {
+        path,
+        tests,
+        each,
+        capture: spec.capture.clone(),
+        capture_key: spec.capture_key.clone(),
+    })
+}
+
+fn compile_value_tests(
+    spec: &FieldSpec,
+    key: &str,
+    captures: &mut Vec<String>,
+) -> Result<Vec<Test>, (String, String)> {
+    let err = |k: &str, m: String| (format!("{key}{k}"), m);
+    let texts = |list: &[Scalar]| list.iter().map(Scalar::text).collect::<Vec<_>>();
+    let mut tests = Vec::new();
+    if let Some(v) = &spec.equals {
+        tests.push(Test::Equals(v.text()));
+    }
+    if let Some(v) = &spec.not_equals {
+        tests.push(Test::NotEquals(v.text()));
+    }
+    if !spec.one_of.is_empty() {
+        tests.push(Test::OneOf(texts(&spec.one_of)));
+    }
+    if !spec.not_one_of.is_empty() {
+        tests.push(Test::NotOneOf(texts(&spec.not_one_of)));
+    }
+    if let Some(e) = spec.exists {
+        tests.push(Test::Exists(e));
+    }
+    let regex = |p: &str, key: &str| {
+        regex::RegexBuilder::new(p)
+            .size_limit(1024 * 1024)
+            .build()
+            .map_err(|e| err(key, format!("invalid regex: {e}")))
+    };
+    if let Some(p) = &spec.matches {
+        tests.push(Test::Matches(regex(p, ".matches")?));
+    }
+    if let Some(p) = &spec.not_matches {
+        tests.push(Test::NotMatches(regex(p, ".not-matches")?));
+    }
+    if let Some(t) = &spec.value_type {
+        let value_type = ValueType::parse(t)
+            .ok_or_else(|| err(".is", "expected version, date, number or text".to_owned()))?;
+        let op = spec
+            .op
+            .as_deref()
+            .and_then(Op::parse)
+            .ok_or_else(|| err(".op", "expected <, <=, >, >=, == or !=".to_owned()))?;
+        let value = spec
+            .value
+            .as_ref()
+            .map(Scalar::text)
+            .ok_or_else(|| err(".value", "a typed comparison needs 'value'".to_owned()))?;
+        value_type.validate(&value).map_err(|m| err(".value", m))?;
+        tests.push(Test::Compare {
+            value_type,
+            op,
+            value,
+        });
+    } else if spec.op.is_some() || spec.value.is_some() {
+        return Err(err(".is", "'op' and 'value' need 'is'".to_owned()));
+    }
+    if !spec.where_all.is_empty() {
+        tests.push(Test::Where(compile_tests(
+            &spec.where_all,
+            &format!("{key}.where"),
+            captures,
+        )?));
+    }
+    if tests.is_empty() {
+        return Err(err(
+            "",
+            "needs a test: equals, not-equals, one-of, not-one-of, exists, matches, not-matches, is/op/value or where".to_owned(),
+        ));
+    }
+    Ok(tests)
+}
+
+/// Compiles a `with`/`without` entry.
+pub fn compile_related(
+    spec: &RelatedSpec,
+    key: &str,
+    captures: &mut Vec<String>,
+) -> Result<Related, (String, String)> {
+    let kind = ResourceKind::parse(&spec.kind).ok_or_else(|| {
+        (
+            format!("{key}.kind"),
+            format!(
+                "unknown resource kind '{}'; expected one of: {}",
+                spec.kind,
+                resource_kind_names()
+            ),
+        )
+    })?;
+    if spec.all.is_empty() && spec.any.is_empty() {
+        return Err((
+            key.to_owned(),
+            "needs field tests under 'all' or 'any'".to_owned(),
+        ));
+    }
+    Ok(Related {
+        kind,
+        all: compile_tests(&spec.all, &format!("{key}.all"), captures)?,
+        any: compile_tests(&spec.any, &format!("{key}.any"), captures)?,
+    })
+}
+
+pub fn resource_kind_names() -> String {
+    ResourceKind::ALL
+        .iter()
+        .map(|k| k.name())
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn paths_parse_with_alternatives_and_wildcards() {
+        let p = FieldPath::parse("properties.privateEndpointConnections[*].properties.status | privateEndpointConnections[*].status").unwrap();
+        assert_eq!(p.alternatives.len(), 2);
+        assert_eq!(
+            p.alternatives[0],
+            vec![
+                Step::Key("properties".into()),
+                Step::Key("privateEndpointConnections".into()),
+                Step::Each,
+                Step::Key("properties".into()),
+                Step::Key("status".into())
+            ]
+        );
+        assert!(p.has_each());
+        let q = FieldPath::parse("traffic.* ").unwrap();
+        assert_eq!(
+            q.alternatives[0],
+            vec![Step::Key("traffic".into()), Step::Each]
+        );
+        assert_eq!(
+            FieldPath::parse("a[0][2].b").unwrap().alternatives[0],
+            vec![
+                Step::Key("a".into()),
+                Step::Index(0),
+                Step::Index(2),
+                Step::Key("b".into())
+            ]
+        );
+        assert!(FieldPath::parse("a..b").is_err());
+        assert!(FieldPath::parse("a[x]").is_err());
+        assert!(FieldPath::parse("a[0").is_err());
+        assert!(FieldPath::parse("a | ").is_err());
+    }
+}

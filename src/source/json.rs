@@ -1,0 +1,205 @@
+//! Reading an input that may be one JSON document (a resource from `az … show`, a REST
+//! response) rather than a log. Only inputs that start like JSON are parsed, and the
+//! parse streams, so a JSON-lines log or a `[2024-…]` log line is given up on at once
+//! and goes to the log scanner as text.
+//!
+//! Standard input can be read only once: what was read of it here is kept and served
+//! again by [`super::inputs::open`].
+
+use std::io::{self, BufReader, Read};
+use std::sync::Mutex;
+
+use serde::Deserialize;
+use serde_json::Value;
+
+use crate::evidence::Origin;
+
+/// The largest JSON document read whole; a larger input is analysed as text.
+pub const MAX_JSON_BYTES: usize = 256 * 1024 * 1024;
+
+/// What reading an input as JSON gave.
+#[derive(Debug)]
+pub enum JsonRead {
+    /// Does not start like JSON, or is more than one value (JSON lines): a text input.
+    NotJson,
+    /// One JSON document and its bytes (for pointer → line lookups).
+    Json { value: Value, bytes: Vec<u8> },
+    /// Starts like JSON but is not valid JSON.
+    Malformed {
+        line: usize,
+        column: usize,
+        message: String,
+    },
+    /// Over [`MAX_JSON_BYTES`].
+    TooLarge,
+}
+
+/// What was read from standard input by [`read_json`], served again before the rest.
+static STDIN_HEAD: Mutex<Vec<u8>> = Mutex::new(Vec::new());
+
+/// The bytes of stdin already consumed by [`read_json`].
+pub(crate) fn take_stdin_head() -> Vec<u8> {
+    STDIN_HEAD
+        .lock()
+        .map(|mut h| std::mem::take(&mut *h))
+        .unwrap_or_default()
+}
+
+/// Reads `origin` as one JSON document if it starts like one.
+pub fn read_json(origin: &Origin) -> io::Result<JsonRead> {
+    match origin {
+        Origin::File(path) => read_from(std::fs::File::open(path)?).map(|(r, _)| r),
+        Origin::Stdin => {
+            let (result, consumed) = read_from(io::stdin().lock())?;
+            if let Ok(mut head) = STDIN_HEAD.lock() {
+                *head = consumed;
+            }
+            Ok(match result {
+                JsonRead::Json { value, bytes } => {
+                    // The bytes are also the document's text for the scanner, if it
+                    // turns out not to be a resource.
+                    if let Ok(mut head) = STDIN_HEAD.lock() {
+                        head.clone_from(&bytes);
+                    }
+                    JsonRead::Json { value, bytes }
+                }
+                other => other,
+            })
+        }
+    }
+}
+
+/// Parses from `reader`; returns the result and every byte consumed from it.
+fn read_from<R: Read>(reader: R) -> io::Result<(JsonRead, Vec<u8>)> {
+    let mut tee = Tee {
+        inner: reader,
+        copy: Vec::new(),
+    };
+    let mut head = [0u8; 1];
+    let mut skipped = 0usize;
+    // The first byte that is not white space or a byte-order mark decides.
+    let first = loop {
+        if tee.read(&mut head)? == 0 {
+            return Ok((JsonRead::NotJson, tee.copy));
+        }
+        match head[0] {
+            b' ' | b'\t' | b'\r' | b'\n' => skipped += 1,
+            0xEF | 0xBB | 0xBF if skipped < 3 && tee.copy.len() <= 3 => skipped += 1,
+            b => break b,
+        }
+    };
+    if first != b'{' && first != b'[' {
+        return Ok((JsonRead::NotJson, tee.copy));
+    }
+    let replay = io::Cursor::new(vec![first]);
+    let result = {
+        let reader = BufReader::with_capacity(64 * 1024, replay.chain(&mut tee));
+        let mut de = serde_json::Deserializer::from_reader(reader);
+        match Value::deserialize(&mut de) {
+            Ok(value) => match de.end() {
+                Ok(()) => Ok(value),
+                Err(_) => Err(None),
+            },
+            Err(e) if e.is_io() => Err(Some(e)),
+            Err(e) => {
+                return Ok((
+                    JsonRead::Malformed {
+                        line: e.line(),
+                        column: e.column(),
+                        message: syntax_message(&e),
+                    },
+                    tee.copy,
+                ));
+            }
+        }
+    };
+    Ok(match result {
+        Ok(value) => {
+            let bytes = std::mem::take(&mut tee.copy);
+            (
+                JsonRead::Json {
+                    value,
+                    bytes: bytes.clone(),
+                },
+                bytes,
+            )
+        }
+        // More than one value: JSON lines or a log that begins with one.
+        Err(None) => (JsonRead::NotJson, tee.copy),
+        Err(Some(e)) if e.to_string().contains(TOO_LARGE) => (JsonRead::TooLarge, tee.copy),
+        Err(Some(e)) => return Err(io::Error::other(e.to_string())),
+    })
+}
+
+/// serde_json's message without its ` at line L column C` tail (we print our own).
+fn syntax_message(e: &serde_json::Error) -> String {
+    let text = e.to_string();
+    match text.rfind(" at line ") {
+        Some(at) => text[..at].to_owned(),
+        None => text,
+    }
+}
+
+const TOO_LARGE: &str = "JSON document over the size limit";
+
+/// Copies what is read, up to [`MAX_JSON_BYTES`].
+struct Tee<R> {
+    inner: R,
+    copy: Vec<u8>,
+}
+
+impl<R: Read> Read for Tee<R> {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        if self.copy.len() > MAX_JSON_BYTES {
+            return Err(io::Error::other(TOO_LARGE));
+        }
+        let n = self.inner.read(buf)?;
+        self.copy.extend_from_slice(&buf[..n]);
+        Ok(n)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn read(text: &str) -> JsonRead {
+        read_from(text.as_bytes()).unwrap().0
+    }
+
+    #[test]
+    fn tells_json_from_logs() {
+        assert!(matches!(read("{\"a\": [1, 2]}\n"), JsonRead::Json { .. }));
+        assert!(matches!(
+            read("\u{feff}  [{\"a\": 1}]"),
+            JsonRead::Json { .. }
+        ));
+        assert!(matches!(read("2024-01-01 INFO start"), JsonRead::NotJson));
+        assert!(matches!(read(""), JsonRead::NotJson));
+        // JSON lines: more than one value.
+        assert!(matches!(
+            read("{\"a\": 1}\n{\"a\": 2}\n"),
+            JsonRead::NotJson
+        ));
+        match read("{\n  \"a\": \"cut") {
+            JsonRead::Malformed { line, message, .. } => {
+                assert_eq!(line, 2);
+                assert!(message.contains("EOF"), "{message}");
+            }
+            other => panic!("{other:?}"),
+        }
+        // A log line that starts with '[' is malformed JSON on line 1; callers treat
+        // such inputs as text unless they were named as JSON.
+        assert!(matches!(
+            read("[2024-01-01 12:00:00] INFO x"),
+            JsonRead::Malformed { line: 1, .. }
+        ));
+    }
+
+    #[test]
+    fn consumed_bytes_are_kept_for_the_text_path() {
+        let (r, consumed) = read_from("hello\nworld".as_bytes()).unwrap();
+        assert!(matches!(r, JsonRead::NotJson));
+        assert_eq!(consumed, b"h");
+    }
+}
