@@ -8,6 +8,7 @@ use std::io::{self, Read};
 use std::sync::OnceLock;
 
 use regex::Regex;
+use serde::Serialize;
 
 use super::tree::Role;
 
@@ -309,10 +310,53 @@ impl AttemptAgg {
     }
 }
 
+/// The entry-script method an error was raised in. The order (unknown, init, run)
+/// matches the text order, which groups are sorted by.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
+pub enum Phase {
+    /// The file does not say.
+    #[default]
+    #[serde(rename = "")]
+    Unknown,
+    #[serde(rename = "init")]
+    Init,
+    #[serde(rename = "run")]
+    Run,
+}
+
+impl Phase {
+    fn parse(text: &str) -> Phase {
+        match text {
+            "init" => Phase::Init,
+            "run" => Phase::Run,
+            _ => Phase::Unknown,
+        }
+    }
+
+    /// `init`, `run`, or empty.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Phase::Unknown => "",
+            Phase::Init => "init",
+            Phase::Run => "run",
+        }
+    }
+}
+
+/// What the job's messages count: "The run() in the entry script had raised exception
+/// for N times" and its siblings.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Repeated {
+    RunException,
+    RunTimeout,
+    InitException,
+    InitTimeout,
+}
+
 /// An error message from the user error files, grouped by exception and message.
 #[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
 pub struct ErrorKey {
-    pub phase: String,
+    pub phase: Phase,
     pub exception: String,
     pub message: String,
 }
@@ -341,7 +385,7 @@ pub struct FileFacts {
     pub threshold_exceeded: Option<(u64, i64, Line)>,
     pub stop_reasons: Vec<String>,
     pub no_progress: Option<(u64, Line)>,
-    pub times: BTreeMap<&'static str, (u64, Line)>,
+    pub times: BTreeMap<Repeated, (u64, Line)>,
     pub no_succeeded: Option<Line>,
     pub bad_return: Option<Line>,
     pub system_error: Option<Line>,
@@ -432,7 +476,7 @@ pub struct FileParser {
 
 #[derive(Debug, Clone)]
 struct Pending {
-    phase: String,
+    phase: Phase,
     exception: String,
     message: String,
     line: Line,
@@ -612,10 +656,10 @@ impl FileParser {
         }
         if let Some(c) = p.times.captures(message) {
             let key = match (&c[1], &c[2]) {
-                ("run", "raised exception") => "run_exception",
-                ("run", _) => "run_timeout",
-                ("init", "raised exception") => "init_exception",
-                _ => "init_timeout",
+                ("run", "raised exception") => Repeated::RunException,
+                ("run", _) => Repeated::RunTimeout,
+                ("init", "raised exception") => Repeated::InitException,
+                _ => Repeated::InitTimeout,
             };
             f.times
                 .entry(key)
@@ -684,7 +728,7 @@ impl FileParser {
             // The class is taken from the traceback's last line when it follows; the
             // header is the fallback (2020 headers carry only the message).
             self.pending = Some(Pending {
-                phase: c[1].to_owned(),
+                phase: Phase::parse(&c[1]),
                 exception: header_exception,
                 message: header_message,
                 line: evidence(number, text),
@@ -710,7 +754,7 @@ impl FileParser {
                 None => {
                     self.facts.recognised += 1;
                     self.record(Pending {
-                        phase: String::new(),
+                        phase: Phase::Unknown,
                         exception: class,
                         message,
                         line: evidence(number, text),
