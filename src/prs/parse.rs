@@ -562,10 +562,31 @@ impl FileParser {
     }
 
     fn message_line(&mut self, number: u64, text: &str) {
+        let message = self.message_part(text);
+        if message.trim().is_empty() {
+            return;
+        }
+        if matches!(
+            self.role,
+            Role::JobResult | Role::JobError | Role::Overview { .. } | Role::Master
+        ) {
+            let f = &mut self.facts;
+            if f.last_lines.len() == 3 {
+                f.last_lines.remove(0);
+            }
+            f.last_lines.push(evidence(number, text));
+        }
+        self.progress_messages(number, text, message);
+        self.stop_messages(number, text, message);
+        self.process_messages(number, text, message);
+    }
+
+    /// The message part of a structured line (its time kept for the duration), or the
+    /// whole line.
+    fn message_part<'t>(&mut self, text: &'t str) -> &'t str {
         let p = patterns();
         let f = &mut self.facts;
-        // The message part of a structured line, or the whole line.
-        let message: &str = if let Some(c) = p.sys_line.captures(text) {
+        if let Some(c) = p.sys_line.captures(text) {
             f.recognised += 1;
             if matches!(self.role, Role::Overview { .. }) {
                 // The 2020 overview uses this format; keep its times for the duration.
@@ -590,19 +611,13 @@ impl FileParser {
             c.get(2).map_or("", |m| m.as_str())
         } else {
             text
-        };
-        if message.trim().is_empty() {
-            return;
         }
-        if matches!(
-            self.role,
-            Role::JobResult | Role::JobError | Role::Overview { .. } | Role::Master
-        ) {
-            if f.last_lines.len() == 3 {
-                f.last_lines.remove(0);
-            }
-            f.last_lines.push(evidence(number, text));
-        }
+    }
+
+    /// Scheduling, progress and the closing counts.
+    fn progress_messages(&mut self, number: u64, text: &str, message: &str) {
+        let p = patterns();
+        let f = &mut self.facts;
         if let Some(c) = p.scheduled.captures(message) {
             f.recognised += 1;
             f.scheduled = Some((
@@ -641,6 +656,12 @@ impl FileParser {
                 evidence(number, text),
             ));
         }
+    }
+
+    /// Why the job stopped, and what its messages say was repeated or slow.
+    fn stop_messages(&mut self, number: u64, text: &str, message: &str) {
+        let p = patterns();
+        let f = &mut self.facts;
         if let Some(c) = p.stopped.captures(message) {
             for reason in c[1].split(',') {
                 let r = reason.trim().trim_matches(['\'', '"']).trim().to_owned();
@@ -679,6 +700,12 @@ impl FileParser {
         {
             f.slow_tasks = Some((num(&c[1]).unwrap_or(0), evidence(number, text)));
         }
+    }
+
+    /// The driver's arguments and exit, and what happened to worker processes.
+    fn process_messages(&mut self, number: u64, text: &str, message: &str) {
+        let p = patterns();
+        let f = &mut self.facts;
         let namespace = matches!(self.role, Role::Master) && message.contains("Namespace(");
         if matches!(self.role, Role::DriverLog) || namespace {
             for c in p

@@ -137,6 +137,16 @@ pub fn write(out: &mut dyn Write, p: &PrsSummary, style: Style) -> io::Result<()
     if p.timeouts > 0 {
         writeln!(out, "  run() timeouts: {}", p.timeouts)?;
     }
+    write_tables(out, p)?;
+    write_batches_and_errors(out, p)?;
+    for n in &p.notes {
+        writeln!(out, "  {} {n}", style.yellow("note:"))?;
+    }
+    writeln!(out)
+}
+
+/// The per-node and per-process tables.
+fn write_tables(out: &mut dyn Write, p: &PrsSummary) -> io::Result<()> {
     if !p.nodes.is_empty() {
         writeln!(out, "  per node:")?;
         let rows: Vec<Vec<String>> = p
@@ -202,6 +212,11 @@ pub fn write(out: &mut dyn Write, p: &PrsSummary, style: Style) -> io::Result<()
             &rows,
         )?;
     }
+    Ok(())
+}
+
+/// The slowest and failing mini-batches, and the grouped errors.
+fn write_batches_and_errors(out: &mut dyn Write, p: &PrsSummary) -> io::Result<()> {
     if !p.slowest.is_empty() {
         writeln!(out, "  slowest mini-batches:")?;
         for m in &p.slowest {
@@ -262,8 +277,5 @@ pub fn write(out: &mut dyn Write, p: &PrsSummary, style: Style) -> io::Result<()
             )?;
         }
     }
-    for n in &p.notes {
-        writeln!(out, "  {} {n}", style.yellow("note:"))?;
-    }
-    writeln!(out)
+    Ok(())
 }
