@@ -18,29 +18,14 @@ pub(super) fn hms_seconds(text: &str) -> Option<u64> {
     Some(days * 86_400 + h * 3600 + m * 60 + sec)
 }
 
-/// `H:MM:SS` between two ISO timestamps (`YYYY-MM-DDTHH:MM:SS[.ffffff]`).
+/// `H:MM:SS` between two ISO timestamps (`YYYY-MM-DDTHH:MM:SS[.ffffff]`), each
+/// counted in whole seconds as the job's own messages do.
 pub(super) fn elapsed(a: &str, b: &str) -> Option<String> {
-    let secs = |t: &str| -> Option<i64> {
-        let (date, time) = t.split_once('T')?;
-        let d: Vec<i64> = date
-            .split('-')
-            .map(|x| x.parse().ok())
-            .collect::<Option<_>>()?;
-        let hms: Vec<f64> = time
-            .split(':')
-            .map(|x| x.parse().ok())
-            .collect::<Option<_>>()?;
-        let (y, m, day) = (d.first()?, d.get(1)?, d.get(2)?);
-        // Days from civil, enough for differences within a run.
-        let (yy, mm) = if *m <= 2 { (y - 1, m + 9) } else { (*y, m - 3) };
-        let era = yy.div_euclid(400);
-        let yoe = yy - era * 400;
-        let doy = (153 * mm + 2) / 5 + day - 1;
-        let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
-        let days = era * 146_097 + doe;
-        Some(days * 86_400 + (hms.first()? * 3600.0 + hms.get(1)? * 60.0 + hms.get(2)?) as i64)
+    let secs = |t: &str| -> Option<jiff::civil::DateTime> {
+        let dt: jiff::civil::DateTime = t.trim().parse().ok()?;
+        dt.with().subsec_nanosecond(0).build().ok()
     };
-    let d = secs(b)? - secs(a)?;
+    let d = secs(b)?.duration_since(secs(a)?).as_secs();
     (d >= 0).then(|| format!("{}:{:02}:{:02}", d / 3600, (d / 60) % 60, d % 60))
 }
 
@@ -62,5 +47,14 @@ mod tests {
             Some("2:20:52")
         );
         assert_eq!(elapsed("2023-05-16T22:00:01", "2023-05-16T21:00:00"), None);
+        // Whole seconds of each timestamp, as before: 01.9 to 02.1 is one second.
+        assert_eq!(
+            elapsed("2023-05-16T22:00:01.9", "2023-05-16T22:00:02.1").as_deref(),
+            Some("0:00:01")
+        );
+        assert_eq!(
+            elapsed("2024-02-28T23:00:00", "2024-03-01T01:00:00").as_deref(),
+            Some("26:00:00")
+        );
     }
 }
