@@ -5,7 +5,7 @@ use std::path::PathBuf;
 
 use crate::cli::DiagnoseArgs;
 use crate::context::Context;
-use crate::engine::parallel::{Outcome, scan_all};
+use crate::engine::parallel::{ScanOutcome, scan_all};
 use crate::engine::{Analysis, Placeholders};
 use crate::error::{Error, Result};
 use crate::evidence::DocumentKind;
@@ -118,7 +118,7 @@ pub fn run(
     for (r, place) in results.into_iter().zip(&placed) {
         let path = r.origin.display_name();
         match r.outcome {
-            Outcome::Scanned {
+            ScanOutcome::Scanned {
                 kind,
                 kind_source,
                 scan,
@@ -151,8 +151,8 @@ pub fn run(
                 });
                 analysis.add(&path, hits);
             }
-            Outcome::Skipped(reason) => not_analysed.push(NotAnalysed { path, reason }),
-            Outcome::Unreadable(reason) => {
+            ScanOutcome::Skipped(reason) => not_analysed.push(NotAnalysed { path, reason }),
+            ScanOutcome::Unreadable(reason) => {
                 // A file named on the command line that cannot be read is an input error.
                 if explicit_paths.contains(&path) {
                     unreadable_named.push((path.clone(), reason.clone()));

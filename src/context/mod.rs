@@ -19,7 +19,7 @@ use clap::ValueEnum;
 use crate::cli::GlobalArgs;
 use crate::error::{Error, Result};
 use crate::report::OutputFormat;
-use crate::setting::{Origin, Setting};
+use crate::setting::{Setting, ValueSource};
 use crate::source::LoadedFile;
 
 pub use cloud::Cloud;
@@ -77,7 +77,7 @@ pub struct Context {
 #[derive(Clone)]
 struct Candidate {
     value: String,
-    origin: Origin,
+    origin: ValueSource,
 }
 
 /// The places a value can come from, parsed once; each lookup yields a [`Candidate`]
@@ -111,7 +111,7 @@ impl<'a> Sources<'a> {
                 })?
                 .map(|s| Candidate {
                     value: s.id,
-                    origin: Origin::AzProfile(f.path.clone()),
+                    origin: ValueSource::AzProfile(f.path.clone()),
                 }),
             None => None,
         };
@@ -134,14 +134,14 @@ impl<'a> Sources<'a> {
     fn flag(value: &Option<String>, name: &'static str) -> Option<Candidate> {
         value.clone().map(|v| Candidate {
             value: v,
-            origin: Origin::Flag(name),
+            origin: ValueSource::Flag(name),
         })
     }
 
     fn var(&self, name: &str) -> Option<Candidate> {
         self.env.var(name).map(|v| Candidate {
             value: v.trim().to_owned(),
-            origin: Origin::Env(name.to_owned()),
+            origin: ValueSource::Env(name.to_owned()),
         })
     }
 
@@ -149,7 +149,7 @@ impl<'a> Sources<'a> {
         self.ini.as_ref().and_then(|(f, ini)| {
             ini.get(section, key).map(|v| Candidate {
                 value: v.to_owned(),
-                origin: Origin::AzConfig {
+                origin: ValueSource::AzConfig {
                     path: f.path.clone(),
                     key: format!("[{section}] {key}"),
                 },
@@ -165,7 +165,7 @@ impl<'a> Sources<'a> {
         self.project.as_ref().and_then(|(f, cfg)| {
             pick(cfg).clone().map(|v| Candidate {
                 value: v,
-                origin: Origin::ProjectFile {
+                origin: ValueSource::ProjectFile {
                     path: f.path.clone(),
                     key: key.to_owned(),
                 },
@@ -175,7 +175,7 @@ impl<'a> Sources<'a> {
 
     fn output(&self, flag: Option<OutputFormat>) -> Result<Setting<OutputFormat>> {
         if let Some(o) = flag {
-            return Ok(Setting::new(o, Origin::Flag("--output")));
+            return Ok(Setting::new(o, ValueSource::Flag("--output")));
         }
         match self
             .var("AMLDOCTOR_OUTPUT")
@@ -206,8 +206,8 @@ impl<'a> Sources<'a> {
                 Ok(known) => Setting::new(known, c.origin),
                 // `az cloud register` clouds are legitimate in the az CLI's own config.
                 Err(_)
-                    if matches!(&c.origin, Origin::AzConfig { .. })
-                        || c.origin == Origin::Env("AZURE_CLOUD_NAME".to_owned()) =>
+                    if matches!(&c.origin, ValueSource::AzConfig { .. })
+                        || c.origin == ValueSource::Env("AZURE_CLOUD_NAME".to_owned()) =>
                 {
                     Setting::new(Cloud::Custom(c.value), c.origin)
                 }
@@ -275,7 +275,7 @@ impl Context {
 
     /// One line per resolved value with its origin, for `--debug`.
     pub fn describe(&self) -> Vec<String> {
-        let line = |name: &str, value: Option<(&dyn std::fmt::Display, &Origin)>| match value {
+        let line = |name: &str, value: Option<(&dyn std::fmt::Display, &ValueSource)>| match value {
             Some((v, o)) => format!("{name} = {v} (from {o})"),
             None => format!("{name} is not set"),
         };
@@ -443,7 +443,7 @@ mod tests {
         let ctx = Context::resolve(&a, &e, &all_files()).unwrap();
         assert_eq!(
             ctx.subscription.unwrap(),
-            Setting::new("sub-flag".into(), Origin::Flag("--subscription"))
+            Setting::new("sub-flag".into(), ValueSource::Flag("--subscription"))
         );
         assert_eq!(ctx.resource_group.unwrap().value, "rg-flag");
         assert_eq!(ctx.workspace.unwrap().value, "ws-flag");
@@ -462,14 +462,14 @@ mod tests {
         let ctx = Context::resolve(&args(), &e, &all_files()).unwrap();
         assert_eq!(
             ctx.workspace.unwrap().origin,
-            Origin::Env("AMLDOCTOR_WORKSPACE".into())
+            ValueSource::Env("AMLDOCTOR_WORKSPACE".into())
         );
         assert_eq!(ctx.resource_group.unwrap().value, "rg-azenv");
         let sub = ctx.subscription.unwrap();
         assert_eq!(sub.value, "sub-from-profile");
         assert_eq!(
             sub.origin,
-            Origin::AzProfile(PathBuf::from("/h/.azure/azureProfile.json"))
+            ValueSource::AzProfile(PathBuf::from("/h/.azure/azureProfile.json"))
         );
         assert_eq!(ctx.cloud.value, Cloud::AzureChinaCloud);
         assert_eq!(
@@ -481,7 +481,7 @@ mod tests {
         let ctx = Context::resolve(&args(), &env(&[]), &all_files()).unwrap();
         assert_eq!(
             ctx.resource_group.unwrap().origin,
-            Origin::AzConfig {
+            ValueSource::AzConfig {
                 path: PathBuf::from("/h/.azure/config"),
                 key: "[defaults] group".into()
             }

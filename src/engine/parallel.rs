@@ -19,7 +19,7 @@ use super::scan::{DocumentScan, Scanner};
 #[derive(Debug)]
 // Skipped documents are rare; boxing the common variant would cost every document.
 #[allow(clippy::large_enum_variant)]
-pub enum Outcome {
+pub enum ScanOutcome {
     Scanned {
         kind: DocumentKind,
         kind_source: KindSource,
@@ -38,7 +38,7 @@ pub enum Outcome {
 #[derive(Debug)]
 pub struct DocumentResult {
     pub origin: Origin,
-    pub outcome: Outcome,
+    pub outcome: ScanOutcome,
 }
 
 /// How to get at documents' bytes; supplied by `source`, so the engine does no I/O
@@ -56,7 +56,7 @@ pub fn scan_all(
 ) -> Vec<DocumentResult> {
     let detector = Detector::new();
     let next = AtomicUsize::new(0);
-    let results: Mutex<Vec<Option<Outcome>>> =
+    let results: Mutex<Vec<Option<ScanOutcome>>> =
         Mutex::new((0..documents.len()).map(|_| None).collect());
     let workers = threads.clamp(1, documents.len().max(1));
     std::thread::scope(|s| {
@@ -75,7 +75,7 @@ pub fn scan_all(
                     }))
                     .unwrap_or_else(|_| {
                         scanner = Scanner::new(set);
-                        Outcome::Skipped("amldoctor failed while reading it (an internal error; please report it)".to_owned())
+                        ScanOutcome::Skipped("amldoctor failed while reading it (an internal error; please report it)".to_owned())
                     });
                     if let Ok(mut r) = results.lock() {
                         r[i] = Some(outcome);
@@ -91,7 +91,7 @@ pub fn scan_all(
         .zip(results)
         .map(|(origin, outcome)| DocumentResult {
             origin,
-            outcome: outcome.unwrap_or_else(|| Outcome::Skipped("not scanned".to_owned())),
+            outcome: outcome.unwrap_or_else(|| ScanOutcome::Skipped("not scanned".to_owned())),
         })
         .collect()
 }
@@ -104,8 +104,8 @@ fn scan_one(
     forced_kind: Option<DocumentKind>,
     open: &Opener<'_>,
     set: &RuleSet,
-) -> Outcome {
-    let reason = |e: io::Error| Outcome::Unreadable(crate::error::io_reason(&e));
+) -> ScanOutcome {
+    let reason = |e: io::Error| ScanOutcome::Unreadable(crate::error::io_reason(&e));
     let mut reader = match open(origin) {
         Ok(r) => r,
         Err(e) => return reason(e),
@@ -115,7 +115,7 @@ fn scan_one(
         return reason(e);
     }
     if let Some(why) = crate::detect::unreadable_text(&head) {
-        return Outcome::Skipped(why.to_owned());
+        return ScanOutcome::Skipped(why.to_owned());
     }
     let (kind, kind_source) = match (forced_kind, &role) {
         (Some(k), _) => (k, KindSource::Forced),
@@ -147,7 +147,7 @@ fn scan_one(
             // documents wait here until all are scanned.
             scan.hits = Default::default();
             scan.context = Default::default();
-            Outcome::Scanned {
+            ScanOutcome::Scanned {
                 kind,
                 kind_source,
                 scan,

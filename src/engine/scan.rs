@@ -10,7 +10,7 @@ use std::collections::{BTreeMap, HashMap, VecDeque};
 use std::io::{self, Read};
 
 use crate::evidence::DocumentKind;
-use crate::rules::{ERROR_LITERALS, Role, RuleSet};
+use crate::rules::{ERROR_LITERALS, PatternRole, RuleSet};
 
 /// Bytes read per buffer fill; also the longest piece of one line scanned as a unit.
 pub const CHUNK: usize = 1 << 20;
@@ -332,8 +332,8 @@ impl Walk<'_> {
             }
             // The first hit of a rule's main pattern opens its context window.
             let rule = &set.rules[pattern.rule];
-            let main =
-                pattern.role == Role::Any || (pattern.role == Role::All && rule.any.is_empty());
+            let main = pattern.role == PatternRole::Any
+                || (pattern.role == PatternRole::All && rule.any.is_empty());
             if main
                 && rule.context.is_some()
                 && !self.scan.context.contains_key(&pattern.rule)

@@ -264,7 +264,7 @@ fn write_inputs(out: &mut dyn Write, report: &ReplicasReport, style: Style) -> i
     Ok(())
 }
 
-fn origin_text(origin: &crate::setting::Origin, flag: &str) -> String {
+fn origin_text(origin: &crate::setting::ValueSource, flag: &str) -> String {
     if origin.is_default() {
         format!("default (set with {flag})")
     } else {

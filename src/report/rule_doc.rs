@@ -4,13 +4,13 @@
 use std::fmt::Write as _;
 
 use crate::engine::{Placeholders, fill};
-use crate::rules::{Role, Rule, RuleSet};
+use crate::rules::{PatternRole, Rule, RuleSet};
 
-fn patterns(set: &RuleSet, rule: &Rule, role: Role) -> Vec<String> {
+fn patterns(set: &RuleSet, rule: &Rule, role: PatternRole) -> Vec<String> {
     let ids = match role {
-        Role::Any => &rule.any,
-        Role::All => &rule.all,
-        Role::Unless => &rule.unless,
+        PatternRole::Any => &rule.any,
+        PatternRole::All => &rule.all,
+        PatternRole::Unless => &rule.unless,
     };
     ids.iter()
         .map(|i| set.patterns[*i].regex.as_str().to_owned())
@@ -66,17 +66,17 @@ pub fn rule_markdown(set: &RuleSet, rule: &Rule, heading: &str, known: &Placehol
         return s;
     }
     let _ = writeln!(s, "Matches a line like any of:\n");
-    for p in patterns(set, rule, Role::Any) {
+    for p in patterns(set, rule, PatternRole::Any) {
         let _ = writeln!(s, "- `{p}`");
     }
-    let all = patterns(set, rule, Role::All);
+    let all = patterns(set, rule, PatternRole::All);
     if !all.is_empty() {
         let _ = writeln!(s, "\nand, in the same input, every one of:\n");
         for p in all {
             let _ = writeln!(s, "- `{p}`");
         }
     }
-    let unless = patterns(set, rule, Role::Unless);
+    let unless = patterns(set, rule, PatternRole::Unless);
     if !unless.is_empty() {
         let _ = writeln!(s, "\nunless the input also has a line like:\n");
         for p in unless {

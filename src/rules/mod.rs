@@ -29,7 +29,7 @@ pub fn builtin_files() -> &'static [(&'static str, &'static str)] {
 
 /// What a pattern does for its rule.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Role {
+pub enum PatternRole {
     Any,
     All,
     Unless,
@@ -40,8 +40,11 @@ pub enum Role {
 pub struct Pattern {
     pub regex: Regex,
     pub rule: usize,
-    pub role: Role,
+    pub role: PatternRole,
 }
+
+// The old name, only for rules/load.rs until it imports `PatternRole` itself.
+use PatternRole as Role;
 
 /// A `when` condition.
 #[derive(Debug, Clone)]
