@@ -94,7 +94,7 @@ pub fn run(
     let results = scan_all(
         &set,
         &inputs.documents,
-        &roles,
+        &prs::parse::PrsObservers(&roles),
         args.kind,
         threads,
         &source::inputs::open,
@@ -123,7 +123,7 @@ pub fn run(
                 kind_source,
                 scan,
                 hits,
-                prs,
+                observed: prs,
             } => {
                 if let (Some(facts), Some((tree, role))) = (prs, place) {
                     trees[*tree].push(ParsedFile {

@@ -1,16 +1,18 @@
 //! Line parsers for the files of a ParallelRunStep tree. Each file's lines go through a
-//! [`FileParser`] as the scanner streams them (see [`Tap`]), so a tree is read once.
+//! [`FileParser`] as the scanner streams them (the engine's line-observer hook), so a
+//! tree is read once.
 //! Formats marked UNCONFIRMED in the reference are keyed on substrings; a line that
 //! fits nothing is ignored, and a file that fits nothing is noted, never fatal.
 
 use std::collections::BTreeMap;
-use std::io::{self, Read};
 use std::sync::OnceLock;
 
 use regex::Regex;
 use serde::Serialize;
 
 use super::tree::Role;
+use crate::engine::observe::{LineObserver, Observers, Placement};
+use crate::evidence::{DocumentKind, KindSource};
 
 /// A line that supports a conclusion.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -947,73 +949,45 @@ fn learn_header<'h>(
     slot.as_ref()
 }
 
-/// Passes every line of the bytes read through it to a [`FileParser`], so the rule
-/// scanner and the PRS parser share one read of each file.
+impl LineObserver for FileParser {
+    type Output = FileFacts;
+
+    fn line(&mut self, number: u64, text: &[u8]) {
+        FileParser::line(self, number, text);
+    }
+
+    fn finish(self) -> FileFacts {
+        FileParser::finish(self)
+    }
+}
+
+/// The placement of every input for the scan: files of a tree with a known role are
+/// PRS documents, and those the parser reads get a [`FileParser`].
 #[derive(Debug)]
-pub struct Tap<'p, R> {
-    inner: R,
-    parser: &'p mut FileParser,
-    pending: Vec<u8>,
-    number: u64,
-    overlong: bool,
-}
+pub struct PrsObservers<'a>(pub &'a [Option<Role>]);
 
-/// Longest line the PRS parser looks at; longer lines are cut (the rule scanner still
-/// sees them whole).
-const MAX_PARSED_LINE: usize = 64 * 1024;
+impl Observers for PrsObservers<'_> {
+    type Observer = FileParser;
 
-impl<'p, R: Read> Tap<'p, R> {
-    pub fn new(inner: R, parser: &'p mut FileParser) -> Self {
-        Tap {
-            inner,
-            parser,
-            pending: Vec::new(),
-            number: 0,
-            overlong: false,
+    fn place(&self, index: usize) -> Placement<FileParser> {
+        let role = self.0.get(index).cloned().flatten();
+        Placement {
+            // Anything else in the tree (a container log someone copied in) is
+            // detected by content.
+            kind: role
+                .as_ref()
+                .filter(|r| **r != Role::Other)
+                .map(|_| (DocumentKind::Prs, KindSource::PrsTree)),
+            observer: role.filter(Role::parsed).map(FileParser::new),
         }
-    }
-
-    fn emit(&mut self) {
-        self.number += 1;
-        self.parser.line(self.number, &self.pending);
-        self.pending.clear();
-        self.overlong = false;
-    }
-}
-
-impl<R: Read> Read for Tap<'_, R> {
-    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
-        let n = self.inner.read(buf)?;
-        if n == 0 {
-            if !self.pending.is_empty() || self.overlong {
-                self.emit();
-            }
-            return Ok(0);
-        }
-        let mut rest = &buf[..n];
-        while let Some(i) = memchr::memchr(b'\n', rest) {
-            if !self.overlong {
-                let take = (MAX_PARSED_LINE - self.pending.len().min(MAX_PARSED_LINE)).min(i);
-                self.pending.extend_from_slice(&rest[..take]);
-            }
-            self.emit();
-            rest = &rest[i + 1..];
-        }
-        if !rest.is_empty() && !self.overlong {
-            let room = MAX_PARSED_LINE.saturating_sub(self.pending.len());
-            self.pending
-                .extend_from_slice(&rest[..rest.len().min(room)]);
-            if rest.len() > room {
-                self.overlong = true;
-            }
-        }
-        Ok(n)
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::engine::observe::Tap;
+    use std::io::Read;
 
     fn parse(role: Role, text: &str) -> FileFacts {
         let mut p = FileParser::new(role);
