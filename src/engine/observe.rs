@@ -33,7 +33,7 @@ pub trait Observers: Sync {
 
 /// Longest line an observer looks at; longer lines are cut (the rule scanner still
 /// sees them whole).
-pub const MAX_OBSERVED_LINE: usize = 64 * 1024;
+pub(crate) const MAX_OBSERVED_LINE: usize = 64 * 1024;
 
 /// Passes every line of the bytes read through it to a [`LineObserver`].
 #[derive(Debug)]

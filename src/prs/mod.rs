@@ -7,7 +7,7 @@ mod aggregate;
 pub mod analyze;
 mod computed;
 pub mod parse;
-pub mod retry_budget;
+pub(crate) mod retry_budget;
 pub mod summary;
 mod time;
 pub mod tree;

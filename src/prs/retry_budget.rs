@@ -5,7 +5,7 @@
 /// and tests: (per-node failures before that node starts no new workers, job-wide
 /// failures that stop retrying once the job has run two minutes, seconds all agents may
 /// stay in init before the job fails for lack of progress).
-pub fn init_retry_limits(
+pub(crate) fn init_retry_limits(
     process_count_per_node: u64,
     node_count: u64,
     run_invocation_timeout: u64,
@@ -21,12 +21,12 @@ pub fn init_retry_limits(
 
 /// Whether a job whose agents have all been in init() for `seconds` fails for lack of
 /// progress (more than 3 × run_invocation_timeout + 30 s).
-pub fn stuck_in_init_fails(seconds: u64, run_invocation_timeout: u64) -> bool {
+pub(crate) fn stuck_in_init_fails(seconds: u64, run_invocation_timeout: u64) -> bool {
     seconds > init_retry_limits(0, 0, run_invocation_timeout).2
 }
 
 /// Whether init() retries stop, given failures so far and how long the job has run.
-pub fn init_retries_exhausted(
+pub(crate) fn init_retries_exhausted(
     node_failures: u64,
     job_failures: u64,
     job_seconds: u64,
