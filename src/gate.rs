@@ -239,20 +239,18 @@ pub fn glob_match(glob: &str, path: &str) -> bool {
     go(glob.as_bytes(), path.as_bytes())
 }
 
-/// Civil date (`YYYYMMDD`, UTC) of a Unix time, without a date library.
+/// Civil date (`YYYYMMDD`, UTC) of a Unix time.
 pub fn yyyymmdd_from_unix(secs: u64) -> u32 {
-    // Howard Hinnant's days-from-civil inverse.
-    let days = (secs / 86_400) as i64;
-    let z = days + 719_468;
-    let era = z.div_euclid(146_097);
-    let doe = z - era * 146_097;
-    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
-    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-    let mp = (5 * doy + 2) / 153;
-    let d = doy - (153 * mp + 2) / 5 + 1;
-    let m = if mp < 10 { mp + 3 } else { mp - 9 };
-    let y = yoe + era * 400 + i64::from(m <= 2);
-    u32::try_from(y * 10_000 + m * 100 + d).unwrap_or(0)
+    let Some(date) = i64::try_from(secs)
+        .ok()
+        .and_then(|s| jiff::Timestamp::from_second(s).ok())
+        .map(|t| jiff::tz::TimeZone::UTC.to_datetime(t).date())
+    else {
+        return 0;
+    };
+    let ymd =
+        i32::from(date.year()) * 10_000 + i32::from(date.month()) * 100 + i32::from(date.day());
+    u32::try_from(ymd).unwrap_or(0)
 }
 
 #[cfg(test)]

@@ -11,7 +11,7 @@ use serde::Serialize;
 
 /// Where a resolved value came from, in precedence order (earlier wins).
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Origin {
+pub enum ValueSource {
     /// A command-line flag, e.g. `--rps`.
     Flag(&'static str),
     /// An environment variable, e.g. `AMLDOCTOR_WORKSPACE` or `AZURE_DEFAULTS_GROUP`.
@@ -28,55 +28,55 @@ pub enum Origin {
     Default,
 }
 
-impl Origin {
+impl ValueSource {
     /// Stable kebab-case kind for json output.
     pub fn kind(&self) -> &'static str {
         match self {
-            Origin::Flag(_) => "flag",
-            Origin::Env(_) => "env",
-            Origin::AzConfig { .. } => "az-config",
-            Origin::AzProfile(_) => "az-profile",
-            Origin::ProjectFile { .. } => "project-file",
-            Origin::DeploymentFile { .. } => "deployment-file",
-            Origin::Default => "default",
+            ValueSource::Flag(_) => "flag",
+            ValueSource::Env(_) => "env",
+            ValueSource::AzConfig { .. } => "az-config",
+            ValueSource::AzProfile(_) => "az-profile",
+            ValueSource::ProjectFile { .. } => "project-file",
+            ValueSource::DeploymentFile { .. } => "deployment-file",
+            ValueSource::Default => "default",
         }
     }
 
     pub fn is_default(&self) -> bool {
-        matches!(self, Origin::Default)
+        matches!(self, ValueSource::Default)
     }
 }
 
-impl fmt::Display for Origin {
+impl fmt::Display for ValueSource {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            Origin::Flag(flag) => write!(f, "{flag}"),
-            Origin::Env(var) => write!(f, "${var}"),
-            Origin::AzConfig { path, key } => write!(f, "{key} in {}", path.display()),
-            Origin::AzProfile(path) => write!(f, "default subscription in {}", path.display()),
-            Origin::ProjectFile { path, key } => write!(f, "{key} in {}", path.display()),
-            Origin::DeploymentFile { path, key } => write!(f, "{key} in {}", path.display()),
-            Origin::Default => f.write_str("default"),
+            ValueSource::Flag(flag) => write!(f, "{flag}"),
+            ValueSource::Env(var) => write!(f, "${var}"),
+            ValueSource::AzConfig { path, key } => write!(f, "{key} in {}", path.display()),
+            ValueSource::AzProfile(path) => write!(f, "default subscription in {}", path.display()),
+            ValueSource::ProjectFile { path, key } => write!(f, "{key} in {}", path.display()),
+            ValueSource::DeploymentFile { path, key } => write!(f, "{key} in {}", path.display()),
+            ValueSource::Default => f.write_str("default"),
         }
     }
 }
 
-impl Serialize for Origin {
+impl Serialize for ValueSource {
     fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         use serde::ser::SerializeMap;
         let mut map = serializer.serialize_map(None)?;
         map.serialize_entry("kind", self.kind())?;
         match self {
-            Origin::Flag(flag) => map.serialize_entry("flag", flag)?,
-            Origin::Env(var) => map.serialize_entry("variable", var)?,
-            Origin::AzConfig { path, key }
-            | Origin::ProjectFile { path, key }
-            | Origin::DeploymentFile { path, key } => {
+            ValueSource::Flag(flag) => map.serialize_entry("flag", flag)?,
+            ValueSource::Env(var) => map.serialize_entry("variable", var)?,
+            ValueSource::AzConfig { path, key }
+            | ValueSource::ProjectFile { path, key }
+            | ValueSource::DeploymentFile { path, key } => {
                 map.serialize_entry("path", path)?;
                 map.serialize_entry("key", key)?;
             }
-            Origin::AzProfile(path) => map.serialize_entry("path", path)?,
-            Origin::Default => {}
+            ValueSource::AzProfile(path) => map.serialize_entry("path", path)?,
+            ValueSource::Default => {}
         }
         map.end()
     }
@@ -86,18 +86,18 @@ impl Serialize for Origin {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct Setting<T> {
     pub value: T,
-    pub origin: Origin,
+    pub origin: ValueSource,
 }
 
 impl<T> Setting<T> {
-    pub fn new(value: T, origin: Origin) -> Self {
+    pub fn new(value: T, origin: ValueSource) -> Self {
         Setting { value, origin }
     }
 
     pub fn default(value: T) -> Self {
         Setting {
             value,
-            origin: Origin::Default,
+            origin: ValueSource::Default,
         }
     }
 }

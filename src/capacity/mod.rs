@@ -200,7 +200,7 @@ impl Serialize for Ratio {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::setting::Origin;
+    use crate::setting::ValueSource;
 
     fn dec(s: &str) -> Ratio {
         Ratio::parse_decimal(s).unwrap()
@@ -208,13 +208,13 @@ mod tests {
 
     fn inputs(rps: &str, seconds: &str, max: u64, util: &str) -> CapacityInputs {
         CapacityInputs {
-            rps: Setting::new(dec(rps), Origin::Flag("--rps")),
-            request_time_seconds: Setting::new(dec(seconds), Origin::Flag("--latency")),
+            rps: Setting::new(dec(rps), ValueSource::Flag("--rps")),
+            request_time_seconds: Setting::new(dec(seconds), ValueSource::Flag("--latency")),
             max_concurrent_requests_per_instance: Setting::new(
                 max,
-                Origin::Flag("--max-concurrent"),
+                ValueSource::Flag("--max-concurrent"),
             ),
-            target_utilization: Setting::new(dec(util), Origin::Flag("--utilization")),
+            target_utilization: Setting::new(dec(util), ValueSource::Flag("--utilization")),
             instance_count: None,
             request_timeout_ms: None,
             autoscale_max_instances: None,
@@ -269,7 +269,7 @@ mod tests {
     #[test]
     fn evaluating_an_existing_count() {
         let mut i = inputs("20", "10", 1, "0.7");
-        i.instance_count = Some(Setting::new(3, Origin::Flag("--instances")));
+        i.instance_count = Some(Setting::new(3, ValueSource::Flag("--instances")));
         let plan = CapacityPlan::compute(i).unwrap();
         let e = plan.evaluation.unwrap();
         assert_eq!(e.instances, 3);
@@ -281,13 +281,13 @@ mod tests {
         // Exactly enough: 286 instances sustain 20.02 rps; 285 sustain 19.95.
         for (n, meets) in [(286, true), (285, false)] {
             let mut i = inputs("20", "10", 1, "0.7");
-            i.instance_count = Some(Setting::new(n, Origin::Flag("--instances")));
+            i.instance_count = Some(Setting::new(n, ValueSource::Flag("--instances")));
             let e = CapacityPlan::compute(i).unwrap().evaluation.unwrap();
             assert_eq!(e.meets_target, meets, "{n}");
         }
         // A whole match counts as meeting the target: 10 instances at 7 rps, 1 s, 70 %.
         let mut i = inputs("7", "1", 1, "0.7");
-        i.instance_count = Some(Setting::new(10, Origin::Flag("--instances")));
+        i.instance_count = Some(Setting::new(10, ValueSource::Flag("--instances")));
         let e = CapacityPlan::compute(i).unwrap().evaluation.unwrap();
         assert_eq!(e.sustained_rps, Ratio::from_int(7));
         assert!(e.meets_target);
@@ -296,8 +296,8 @@ mod tests {
     #[test]
     fn timeout_and_autoscale_warnings() {
         let mut i = inputs("20", "10", 1, "0.7");
-        i.request_timeout_ms = Some(Setting::new(5000, Origin::Default));
-        i.autoscale_max_instances = Some(Setting::new(3, Origin::Default));
+        i.request_timeout_ms = Some(Setting::new(5000, ValueSource::Default));
+        i.autoscale_max_instances = Some(Setting::new(3, ValueSource::Default));
         let plan = CapacityPlan::compute(i).unwrap();
         let codes: Vec<_> = plan.warnings.iter().map(|w| w.code).collect();
         assert_eq!(
@@ -307,7 +307,7 @@ mod tests {
         assert!(plan.warnings[0].message.contains("408"));
 
         let mut i = inputs("20", "5", 1, "0.7");
-        i.request_timeout_ms = Some(Setting::new(5000, Origin::Default));
+        i.request_timeout_ms = Some(Setting::new(5000, ValueSource::Default));
         assert!(
             CapacityPlan::compute(i).unwrap().warnings.is_empty(),
             "equal is not over"
@@ -317,7 +317,7 @@ mod tests {
     #[test]
     fn defaulted_inputs_are_listed() {
         let mut i = inputs("20", "10", 1, "0.7");
-        i.target_utilization.origin = Origin::Default;
+        i.target_utilization.origin = ValueSource::Default;
         let plan = CapacityPlan::compute(i).unwrap();
         assert_eq!(plan.defaulted_inputs(), ["--utilization"]);
     }

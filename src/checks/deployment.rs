@@ -11,7 +11,7 @@ use crate::capacity::quantity::parse_duration;
 use crate::capacity::{CapacityInputs, CapacityPlan, Ratio};
 use crate::evidence::resource::{Resource, ResourceKind};
 use crate::finding::{Computed, Evidence, Location};
-use crate::setting::{Origin, Setting};
+use crate::setting::{Setting, ValueSource};
 
 /// The largest request timeout managed online endpoints accept, in milliseconds.
 pub const MAX_REQUEST_TIMEOUT_MS: u64 = 180_000;
@@ -246,14 +246,14 @@ pub fn instances_below_rps(r: &Resource, o: &CheckOptions) -> Option<Computed> {
     let rps = o.rps?;
     let s = deployment(r)?;
     let count = s.instance_count?;
-    let flag = |v, f: &'static str| Setting::new(v, Origin::Flag(f));
+    let flag = |v, f: &'static str| Setting::new(v, ValueSource::Flag(f));
     let inputs = CapacityInputs {
         rps: flag(rps, "--rps"),
         request_time_seconds: o.latency_seconds.map_or_else(
             || {
                 Setting::new(
                     Ratio::from_int(crate::capacity::DEFAULT_REQUEST_TIME_SECONDS),
-                    Origin::Default,
+                    ValueSource::Default,
                 )
             },
             |l| flag(l, "--latency"),
@@ -262,13 +262,13 @@ pub fn instances_below_rps(r: &Resource, o: &CheckOptions) -> Option<Computed> {
             s.max_concurrent
                 .as_ref()
                 .map_or(crate::capacity::DEFAULT_MAX_CONCURRENT, |m| m.value),
-            Origin::Default,
+            ValueSource::Default,
         ),
         target_utilization: Setting::new(
             Ratio::new(crate::capacity::DEFAULT_UTILIZATION_PERCENT, 100)?,
-            Origin::Default,
+            ValueSource::Default,
         ),
-        instance_count: Some(Setting::new(count.value, Origin::Default)),
+        instance_count: Some(Setting::new(count.value, ValueSource::Default)),
         request_timeout_ms: None,
         autoscale_max_instances: None,
     };

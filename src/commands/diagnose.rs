@@ -7,7 +7,7 @@ use std::io::Write;
 use crate::cli::DiagnoseArgs;
 use crate::context::Context;
 use crate::engine::Analysis;
-use crate::engine::parallel::{Outcome, scan_all};
+use crate::engine::parallel::{ScanOutcome, scan_all};
 use crate::error::Result;
 use crate::evidence::Origin;
 use crate::exit_code::ExitCode;
@@ -101,7 +101,7 @@ fn scan_logs(
     let results = scan_all(
         set,
         &inputs.documents,
-        &roles,
+        &prs::parse::PrsObservers(&roles),
         args.kind,
         threads,
         &source::inputs::open,
@@ -124,12 +124,12 @@ fn scan_logs(
     for (r, place) in results.into_iter().zip(&placed) {
         let path = r.origin.display_name();
         match r.outcome {
-            Outcome::Scanned {
+            ScanOutcome::Scanned {
                 kind,
                 kind_source,
                 scan,
                 hits,
-                prs,
+                observed: prs,
             } => {
                 if let (Some(facts), Some((tree, role))) = (prs, place) {
                     trees[*tree].push(ParsedFile {
@@ -157,8 +157,8 @@ fn scan_logs(
                 });
                 analysis.add(&path, hits);
             }
-            Outcome::Skipped(reason) => c.not_analysed.push(NotAnalysed { path, reason }),
-            Outcome::Unreadable(reason) => {
+            ScanOutcome::Skipped(reason) => c.not_analysed.push(NotAnalysed { path, reason }),
+            ScanOutcome::Unreadable(reason) => {
                 // A file named on the command line that cannot be read is an input error.
                 if explicit.contains(&path) {
                     c.input_errors

@@ -14,7 +14,7 @@ use crate::exit_code::ExitCode;
 use crate::report::replicas::{ReplicasReport, write_table};
 use crate::report::style::Style;
 use crate::report::{Envelope, OutputFormat, json, yaml};
-use crate::setting::{Origin, Setting};
+use crate::setting::{Setting, ValueSource};
 use crate::source;
 
 pub fn run(
@@ -64,9 +64,9 @@ fn build_inputs(
     args: &ReplicasArgs,
     file: Option<&(std::path::PathBuf, DeploymentCapacity)>,
 ) -> Result<CapacityInputs> {
-    let from_file = |key: &str| -> Origin {
+    let from_file = |key: &str| -> ValueSource {
         let path = file.map(|(p, _)| p.clone()).unwrap_or_default();
-        Origin::DeploymentFile {
+        ValueSource::DeploymentFile {
             path,
             key: key.to_owned(),
         }
@@ -77,7 +77,7 @@ fn build_inputs(
         args.max_concurrent,
         spec.and_then(|d| d.max_concurrent_requests_per_instance),
     ) {
-        (Some(n), _) => Setting::new(n, Origin::Flag("--max-concurrent")),
+        (Some(n), _) => Setting::new(n, ValueSource::Flag("--max-concurrent")),
         (None, Some(n)) => Setting::new(n, from_file(deployment::KEY_MAX_CONCURRENT)),
         (None, None) => Setting::default(DEFAULT_MAX_CONCURRENT),
     };
@@ -85,7 +85,7 @@ fn build_inputs(
         args.utilization,
         spec.and_then(|d| d.target_utilization_percentage),
     ) {
-        (Some(u), _) => Setting::new(u, Origin::Flag("--utilization")),
+        (Some(u), _) => Setting::new(u, ValueSource::Flag("--utilization")),
         (None, Some(p)) => Setting::new(
             percent_fraction(u128::from(p))?,
             from_file(deployment::KEY_UTILIZATION),
@@ -93,14 +93,14 @@ fn build_inputs(
         (None, None) => Setting::default(percent_fraction(DEFAULT_UTILIZATION_PERCENT)?),
     };
     let instance_count = match (args.instances, spec.and_then(|d| d.instance_count)) {
-        (Some(n), _) => Some(Setting::new(n, Origin::Flag("--instances"))),
+        (Some(n), _) => Some(Setting::new(n, ValueSource::Flag("--instances"))),
         (None, Some(n)) => Some(Setting::new(n, from_file(deployment::KEY_INSTANCE_COUNT))),
         (None, None) => None,
     };
     Ok(CapacityInputs {
-        rps: Setting::new(args.rps, Origin::Flag("--rps")),
+        rps: Setting::new(args.rps, ValueSource::Flag("--rps")),
         request_time_seconds: match args.latency {
-            Some(l) => Setting::new(l, Origin::Flag("--latency")),
+            Some(l) => Setting::new(l, ValueSource::Flag("--latency")),
             None => Setting::default(Ratio::from_int(DEFAULT_REQUEST_TIME_SECONDS)),
         },
         max_concurrent_requests_per_instance: max_concurrent,

@@ -13,7 +13,7 @@ use crate::source;
 /// The ids every analyser computes, handed to the rule loader so that rules never
 /// import an analyser.
 pub fn computed_rule_ids() -> Vec<&'static str> {
-    let mut ids: Vec<&'static str> = crate::prs::analyze::COMPUTED_RULES.to_vec();
+    let mut ids: Vec<&'static str> = crate::prs::computed_rule_ids();
     ids.extend(crate::checks::computed_rule_ids());
     ids
 }

@@ -19,7 +19,7 @@ use clap::ValueEnum;
 use crate::cli::GlobalArgs;
 use crate::error::{Error, Result};
 use crate::report::OutputFormat;
-use crate::setting::{Origin, Setting};
+use crate::setting::{Setting, ValueSource};
 use crate::source::LoadedFile;
 
 pub use cloud::Cloud;
@@ -74,13 +74,23 @@ pub struct Context {
     pub suppressions: Vec<crate::gate::Suppression>,
 }
 
+#[derive(Clone)]
 struct Candidate {
     value: String,
-    origin: Origin,
+    origin: ValueSource,
 }
 
-impl Context {
-    pub fn resolve(args: &GlobalArgs, env: &Environment, files: &ContextFiles) -> Result<Context> {
+/// The places a value can come from, parsed once; each lookup yields a [`Candidate`]
+/// carrying its origin, and callers chain them in precedence order.
+struct Sources<'a> {
+    env: &'a Environment,
+    ini: Option<(&'a LoadedFile, az_cli::IniFile)>,
+    profile_subscription: Option<Candidate>,
+    project: Option<(&'a LoadedFile, ProjectConfig)>,
+}
+
+impl<'a> Sources<'a> {
+    fn read(env: &'a Environment, files: &'a ContextFiles) -> Result<Sources<'a>> {
         let ini = match &files.az_config {
             Some(f) => Some((
                 f,
@@ -92,7 +102,7 @@ impl Context {
             )),
             None => None,
         };
-        let profile_sub = match &files.az_profile {
+        let profile_subscription = match &files.az_profile {
             Some(f) => az_cli::default_subscription(&f.text)
                 .map_err(|e| {
                     Error::input(format!("{}: {e}", f.path.display())).with_hint(
@@ -101,7 +111,7 @@ impl Context {
                 })?
                 .map(|s| Candidate {
                     value: s.id,
-                    origin: Origin::AzProfile(f.path.clone()),
+                    origin: ValueSource::AzProfile(f.path.clone()),
                 }),
             None => None,
         };
@@ -113,102 +123,126 @@ impl Context {
             )),
             None => None,
         };
+        Ok(Sources {
+            env,
+            ini,
+            profile_subscription,
+            project,
+        })
+    }
 
-        let flag = |value: &Option<String>, name: &'static str| {
-            value.clone().map(|v| Candidate {
+    fn flag(value: &Option<String>, name: &'static str) -> Option<Candidate> {
+        value.clone().map(|v| Candidate {
+            value: v,
+            origin: ValueSource::Flag(name),
+        })
+    }
+
+    fn var(&self, name: &str) -> Option<Candidate> {
+        self.env.var(name).map(|v| Candidate {
+            value: v.trim().to_owned(),
+            origin: ValueSource::Env(name.to_owned()),
+        })
+    }
+
+    fn az_key(&self, section: &str, key: &str) -> Option<Candidate> {
+        self.ini.as_ref().and_then(|(f, ini)| {
+            ini.get(section, key).map(|v| Candidate {
+                value: v.to_owned(),
+                origin: ValueSource::AzConfig {
+                    path: f.path.clone(),
+                    key: format!("[{section}] {key}"),
+                },
+            })
+        })
+    }
+
+    fn project_key(
+        &self,
+        key: &str,
+        pick: fn(&ProjectConfig) -> &Option<String>,
+    ) -> Option<Candidate> {
+        self.project.as_ref().and_then(|(f, cfg)| {
+            pick(cfg).clone().map(|v| Candidate {
                 value: v,
-                origin: Origin::Flag(name),
+                origin: ValueSource::ProjectFile {
+                    path: f.path.clone(),
+                    key: key.to_owned(),
+                },
             })
-        };
-        let var = |name: &str| {
-            env.var(name).map(|v| Candidate {
-                value: v.trim().to_owned(),
-                origin: Origin::Env(name.to_owned()),
-            })
-        };
-        let az_key = |section: &str, key: &str| {
-            ini.as_ref().and_then(|(f, ini)| {
-                ini.get(section, key).map(|v| Candidate {
-                    value: v.to_owned(),
-                    origin: Origin::AzConfig {
-                        path: f.path.clone(),
-                        key: format!("[{section}] {key}"),
-                    },
-                })
-            })
-        };
-        let project_key = |key: &str, pick: fn(&ProjectConfig) -> &Option<String>| {
-            project.as_ref().and_then(|(f, cfg)| {
-                pick(cfg).clone().map(|v| Candidate {
-                    value: v,
-                    origin: Origin::ProjectFile {
-                        path: f.path.clone(),
-                        key: key.to_owned(),
-                    },
-                })
-            })
-        };
+        })
+    }
 
-        let subscription = flag(&args.azure.subscription, "--subscription")
-            .or_else(|| var("AMLDOCTOR_SUBSCRIPTION"))
-            .or(profile_sub)
-            .or_else(|| project_key("subscription", |c| &c.subscription));
-        let resource_group = flag(&args.azure.resource_group, "--resource-group")
-            .or_else(|| var("AMLDOCTOR_RESOURCE_GROUP"))
-            .or_else(|| var("AZURE_DEFAULTS_GROUP"))
-            .or_else(|| az_key("defaults", "group"))
-            .or_else(|| project_key("resource-group", |c| &c.resource_group));
-        let workspace = flag(&args.azure.workspace_name, "--workspace-name")
-            .or_else(|| var("AMLDOCTOR_WORKSPACE"))
-            .or_else(|| var("AZURE_DEFAULTS_WORKSPACE"))
-            .or_else(|| az_key("defaults", "workspace"))
-            .or_else(|| project_key("workspace", |c| &c.workspace));
-        let cloud = flag(&args.azure.cloud, "--cloud")
-            .or_else(|| var("AMLDOCTOR_CLOUD"))
-            .or_else(|| var("AZURE_CLOUD_NAME"))
-            .or_else(|| az_key("cloud", "name"))
-            .or_else(|| project_key("cloud", |c| &c.cloud));
-        let output = args
-            .output
-            .output
-            .map(|o| Setting::new(o, Origin::Flag("--output")));
-        let output = match output {
-            Some(o) => o,
-            None => {
-                match var("AMLDOCTOR_OUTPUT").or_else(|| project_key("output", |c| &c.output)) {
-                    Some(c) => Setting::new(
-                        OutputFormat::from_str(&c.value, true).map_err(|_| {
-                            invalid(
-                                &c,
-                                &format!("expected one of: {}", OutputFormat::names().join(", ")),
-                            )
-                        })?,
-                        c.origin,
-                    ),
-                    None => Setting::default(OutputFormat::Table),
-                }
-            }
-        };
+    fn output(&self, flag: Option<OutputFormat>) -> Result<Setting<OutputFormat>> {
+        if let Some(o) = flag {
+            return Ok(Setting::new(o, ValueSource::Flag("--output")));
+        }
+        match self
+            .var("AMLDOCTOR_OUTPUT")
+            .or_else(|| self.project_key("output", |c| &c.output))
+        {
+            Some(c) => Ok(Setting::new(
+                OutputFormat::from_str(&c.value, true).map_err(|_| {
+                    invalid(
+                        &c,
+                        &format!("expected one of: {}", OutputFormat::names().join(", ")),
+                    )
+                })?,
+                c.origin,
+            )),
+            None => Ok(Setting::default(OutputFormat::Table)),
+        }
+    }
 
-        let subscription = validate(subscription, names::subscription)?;
-        let resource_group = validate(resource_group, names::resource_group)?;
-        let workspace = validate(workspace, names::workspace)?;
-        let cloud = match cloud {
+    fn cloud(&self, flag: &Option<String>) -> Result<Setting<Cloud>> {
+        let cloud = Self::flag(flag, "--cloud")
+            .or_else(|| self.var("AMLDOCTOR_CLOUD"))
+            .or_else(|| self.var("AZURE_CLOUD_NAME"))
+            .or_else(|| self.az_key("cloud", "name"))
+            .or_else(|| self.project_key("cloud", |c| &c.cloud));
+        Ok(match cloud {
             None => Setting::default(Cloud::AzureCloud),
             Some(c) => match Cloud::parse_known(&c.value) {
                 Ok(known) => Setting::new(known, c.origin),
                 // `az cloud register` clouds are legitimate in the az CLI's own config.
                 Err(_)
-                    if matches!(&c.origin, Origin::AzConfig { .. })
-                        || c.origin == Origin::Env("AZURE_CLOUD_NAME".to_owned()) =>
+                    if matches!(&c.origin, ValueSource::AzConfig { .. })
+                        || c.origin == ValueSource::Env("AZURE_CLOUD_NAME".to_owned()) =>
                 {
                     Setting::new(Cloud::Custom(c.value), c.origin)
                 }
                 Err(e) => return Err(invalid(&c, &e)),
             },
-        };
+        })
+    }
+}
 
-        let suppressions = match &project {
+impl Context {
+    pub fn resolve(args: &GlobalArgs, env: &Environment, files: &ContextFiles) -> Result<Context> {
+        let src = Sources::read(env, files)?;
+        let azure = &args.azure;
+        let subscription = Sources::flag(&azure.subscription, "--subscription")
+            .or_else(|| src.var("AMLDOCTOR_SUBSCRIPTION"))
+            .or_else(|| src.profile_subscription.clone())
+            .or_else(|| src.project_key("subscription", |c| &c.subscription));
+        let resource_group = Sources::flag(&azure.resource_group, "--resource-group")
+            .or_else(|| src.var("AMLDOCTOR_RESOURCE_GROUP"))
+            .or_else(|| src.var("AZURE_DEFAULTS_GROUP"))
+            .or_else(|| src.az_key("defaults", "group"))
+            .or_else(|| src.project_key("resource-group", |c| &c.resource_group));
+        let workspace = Sources::flag(&azure.workspace_name, "--workspace-name")
+            .or_else(|| src.var("AMLDOCTOR_WORKSPACE"))
+            .or_else(|| src.var("AZURE_DEFAULTS_WORKSPACE"))
+            .or_else(|| src.az_key("defaults", "workspace"))
+            .or_else(|| src.project_key("workspace", |c| &c.workspace));
+        // Validated in this order so the first error reported is the same as ever.
+        let output = src.output(args.output.output)?;
+        let subscription = validate(subscription, names::subscription)?;
+        let resource_group = validate(resource_group, names::resource_group)?;
+        let workspace = validate(workspace, names::workspace)?;
+        let cloud = src.cloud(&azure.cloud)?;
+
+        let suppressions = match &src.project {
             Some((f, cfg)) => suppressions_of(&f.path, cfg)?,
             None => Vec::new(),
         };
@@ -227,7 +261,8 @@ impl Context {
             workspace,
             cloud,
             project_file: files.project.as_ref().map(|f| f.path.clone()),
-            project_rule_dirs: project
+            project_rule_dirs: src
+                .project
                 .as_ref()
                 .map(|(f, cfg)| {
                     let base = f.path.parent().map(PathBuf::from).unwrap_or_default();
@@ -240,7 +275,7 @@ impl Context {
 
     /// One line per resolved value with its origin, for `--debug`.
     pub fn describe(&self) -> Vec<String> {
-        let line = |name: &str, value: Option<(&dyn std::fmt::Display, &Origin)>| match value {
+        let line = |name: &str, value: Option<(&dyn std::fmt::Display, &ValueSource)>| match value {
             Some((v, o)) => format!("{name} = {v} (from {o})"),
             None => format!("{name} is not set"),
         };
@@ -408,7 +443,7 @@ mod tests {
         let ctx = Context::resolve(&a, &e, &all_files()).unwrap();
         assert_eq!(
             ctx.subscription.unwrap(),
-            Setting::new("sub-flag".into(), Origin::Flag("--subscription"))
+            Setting::new("sub-flag".into(), ValueSource::Flag("--subscription"))
         );
         assert_eq!(ctx.resource_group.unwrap().value, "rg-flag");
         assert_eq!(ctx.workspace.unwrap().value, "ws-flag");
@@ -427,14 +462,14 @@ mod tests {
         let ctx = Context::resolve(&args(), &e, &all_files()).unwrap();
         assert_eq!(
             ctx.workspace.unwrap().origin,
-            Origin::Env("AMLDOCTOR_WORKSPACE".into())
+            ValueSource::Env("AMLDOCTOR_WORKSPACE".into())
         );
         assert_eq!(ctx.resource_group.unwrap().value, "rg-azenv");
         let sub = ctx.subscription.unwrap();
         assert_eq!(sub.value, "sub-from-profile");
         assert_eq!(
             sub.origin,
-            Origin::AzProfile(PathBuf::from("/h/.azure/azureProfile.json"))
+            ValueSource::AzProfile(PathBuf::from("/h/.azure/azureProfile.json"))
         );
         assert_eq!(ctx.cloud.value, Cloud::AzureChinaCloud);
         assert_eq!(
@@ -446,7 +481,7 @@ mod tests {
         let ctx = Context::resolve(&args(), &env(&[]), &all_files()).unwrap();
         assert_eq!(
             ctx.resource_group.unwrap().origin,
-            Origin::AzConfig {
+            ValueSource::AzConfig {
                 path: PathBuf::from("/h/.azure/config"),
                 key: "[defaults] group".into()
             }

@@ -8,25 +8,24 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 
 use crate::detect::{Detector, HEAD_BYTES};
 use crate::evidence::{DocumentKind, KindSource, Origin};
-use crate::prs::parse::{FileFacts, FileParser, Tap};
-use crate::prs::tree::Role;
 use crate::rules::RuleSet;
 
 use super::evaluate::{RuleHit, evaluate};
+use super::observe::{LineObserver, Observers, Placement, Tap};
 use super::scan::{DocumentScan, Scanner};
 
 /// What happened to one document.
 #[derive(Debug)]
 // Skipped documents are rare; boxing the common variant would cost every document.
 #[allow(clippy::large_enum_variant)]
-pub enum Outcome {
+pub enum ScanOutcome<T> {
     Scanned {
         kind: DocumentKind,
         kind_source: KindSource,
         scan: DocumentScan,
         hits: Vec<RuleHit>,
-        /// What the ParallelRunStep parser read, for files of a PRS tree.
-        prs: Option<FileFacts>,
+        /// What the document's line observer concluded, if it had one.
+        observed: Option<T>,
     },
     /// Not analysed (binary, unreadable); the reason is one sentence.
     Skipped(String),
@@ -36,27 +35,31 @@ pub enum Outcome {
 
 /// A document's origin with its outcome.
 #[derive(Debug)]
-pub struct DocumentResult {
+pub struct DocumentResult<T> {
     pub origin: Origin,
-    pub outcome: Outcome,
+    pub outcome: ScanOutcome<T>,
 }
 
 /// How to get at documents' bytes; supplied by `source`, so the engine does no I/O
 /// of its own.
 pub type Opener<'a> = dyn Fn(&Origin) -> io::Result<Box<dyn Read + Send>> + Sync + 'a;
 
-/// Scans `documents` with up to `threads` workers.
-pub fn scan_all(
+/// What the observer of `O` concludes about one document.
+type Observed<O> = <<O as Observers>::Observer as LineObserver>::Output;
+
+/// Scans `documents` with up to `threads` workers; `observers` places each document
+/// and may give it a line observer.
+pub fn scan_all<O: Observers>(
     set: &RuleSet,
     documents: &[Origin],
-    roles: &[Option<Role>],
+    observers: &O,
     forced_kind: Option<DocumentKind>,
     threads: usize,
     open: &Opener<'_>,
-) -> Vec<DocumentResult> {
+) -> Vec<DocumentResult<Observed<O>>> {
     let detector = Detector::new();
     let next = AtomicUsize::new(0);
-    let results: Mutex<Vec<Option<Outcome>>> =
+    let results: Mutex<Vec<Option<ScanOutcome<Observed<O>>>>> =
         Mutex::new((0..documents.len()).map(|_| None).collect());
     let workers = threads.clamp(1, documents.len().max(1));
     std::thread::scope(|s| {
@@ -68,14 +71,14 @@ pub fn scan_all(
                     let Some(origin) = documents.get(i) else {
                         break;
                     };
-                    let role = roles.get(i).cloned().flatten();
+                    let placement = observers.place(i);
                     // A bug in one parser must cost one input, not the whole run.
                     let outcome = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-                        scan_one(&mut scanner, &detector, origin, role, forced_kind, open, set)
+                        scan_one(&mut scanner, &detector, origin, placement, forced_kind, open, set)
                     }))
                     .unwrap_or_else(|_| {
                         scanner = Scanner::new(set);
-                        Outcome::Skipped("amldoctor failed while reading it (an internal error; please report it)".to_owned())
+                        ScanOutcome::Skipped("amldoctor failed while reading it (an internal error; please report it)".to_owned())
                     });
                     if let Ok(mut r) = results.lock() {
                         r[i] = Some(outcome);
@@ -91,21 +94,21 @@ pub fn scan_all(
         .zip(results)
         .map(|(origin, outcome)| DocumentResult {
             origin,
-            outcome: outcome.unwrap_or_else(|| Outcome::Skipped("not scanned".to_owned())),
+            outcome: outcome.unwrap_or_else(|| ScanOutcome::Skipped("not scanned".to_owned())),
         })
         .collect()
 }
 
-fn scan_one(
+fn scan_one<L: LineObserver>(
     scanner: &mut Scanner<'_>,
     detector: &Detector,
     origin: &Origin,
-    role: Option<Role>,
+    placement: Placement<L>,
     forced_kind: Option<DocumentKind>,
     open: &Opener<'_>,
     set: &RuleSet,
-) -> Outcome {
-    let reason = |e: io::Error| Outcome::Unreadable(crate::error::io_reason(&e));
+) -> ScanOutcome<L::Output> {
+    let reason = |e: io::Error| ScanOutcome::Unreadable(crate::error::io_reason(&e));
     let mut reader = match open(origin) {
         Ok(r) => r,
         Err(e) => return reason(e),
@@ -115,14 +118,12 @@ fn scan_one(
         return reason(e);
     }
     if let Some(why) = crate::detect::unreadable_text(&head) {
-        return Outcome::Skipped(why.to_owned());
+        return ScanOutcome::Skipped(why.to_owned());
     }
-    let (kind, kind_source) = match (forced_kind, &role) {
+    let (kind, kind_source) = match (forced_kind, placement.kind) {
         (Some(k), _) => (k, KindSource::Forced),
-        // Files of a tree with a known role are PRS files; anything else in the tree
-        // (a container log someone copied in) is detected by content.
-        (None, Some(r)) if *r != Role::Other => (DocumentKind::Prs, KindSource::PrsTree),
-        (None, _) => {
+        (None, Some(known)) => known,
+        (None, None) => {
             let name = match origin {
                 Origin::File(p) => p.file_name().map(|n| n.to_string_lossy().into_owned()),
                 Origin::Stdin => None,
@@ -134,10 +135,10 @@ fn scan_one(
         }
     };
     let stream = io::Cursor::new(head).chain(reader);
-    let mut parser = role.filter(|r| r.parsed()).map(FileParser::new);
-    let result = match parser.as_mut() {
-        // One read serves both the rule scanner and the PRS parser.
-        Some(p) => scanner.scan(kind, &mut Tap::new(stream, p)),
+    let mut observer = placement.observer;
+    let result = match observer.as_mut() {
+        // One read serves both the rule scanner and the observer.
+        Some(o) => scanner.scan(kind, &mut Tap::new(stream, o)),
         None => scanner.scan(kind, &mut { stream }),
     };
     match result {
@@ -147,12 +148,12 @@ fn scan_one(
             // documents wait here until all are scanned.
             scan.hits = Default::default();
             scan.context = Default::default();
-            Outcome::Scanned {
+            ScanOutcome::Scanned {
                 kind,
                 kind_source,
                 scan,
                 hits,
-                prs: parser.map(FileParser::finish),
+                observed: observer.map(LineObserver::finish),
             }
         }
         Err(e) => reason(e),

@@ -253,7 +253,7 @@ fn value_passes(
     let mut spots = Vec::new();
     for t in tests {
         let ok = match t {
-            Test::Exists(e) => !value.is_null() == *e,
+            Test::Exists(e) => value.is_null() != *e,
             Test::Equals(want) => !value.is_null() && same(value, want),
             Test::NotEquals(want) => !value.is_null() && !same(value, want),
             Test::OneOf(list) => !value.is_null() && list.iter().any(|w| same(value, w)),

@@ -1,7 +1,20 @@
 //! ParallelRunStep log trees: find them (`tree.rs`), parse their files as they are
-//! scanned (`parse.rs`), and turn the parsed files into a job summary and findings that
-//! need counting rather than matching (`analyze.rs`).
+//! scanned (`parse.rs`), build a job summary from the parsed files (`aggregate.rs` into
+//! `summary.rs`), and compute the findings that need counting rather than matching
+//! (`computed.rs`, with the retry limits in `retry_budget.rs`).
 
+mod aggregate;
 pub mod analyze;
+mod computed;
 pub mod parse;
+pub(crate) mod retry_budget;
+pub mod summary;
+mod time;
 pub mod tree;
+
+pub use computed::COMPUTED_RULES;
+
+/// The ids of the rules computed from a tree rather than matched from text.
+pub fn computed_rule_ids() -> Vec<&'static str> {
+    COMPUTED_RULES.to_vec()
+}

@@ -1,15 +1,18 @@
 //! Line parsers for the files of a ParallelRunStep tree. Each file's lines go through a
-//! [`FileParser`] as the scanner streams them (see [`Tap`]), so a tree is read once.
+//! [`FileParser`] as the scanner streams them (the engine's line-observer hook), so a
+//! tree is read once.
 //! Formats marked UNCONFIRMED in the reference are keyed on substrings; a line that
 //! fits nothing is ignored, and a file that fits nothing is noted, never fatal.
 
 use std::collections::BTreeMap;
-use std::io::{self, Read};
 use std::sync::OnceLock;
 
 use regex::Regex;
+use serde::Serialize;
 
 use super::tree::Role;
+use crate::engine::observe::{LineObserver, Observers, Placement};
+use crate::evidence::{DocumentKind, KindSource};
 
 /// A line that supports a conclusion.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -309,10 +312,53 @@ impl AttemptAgg {
     }
 }
 
+/// The entry-script method an error was raised in. The order (unknown, init, run)
+/// matches the text order, which groups are sorted by.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
+pub enum Phase {
+    /// The file does not say.
+    #[default]
+    #[serde(rename = "")]
+    Unknown,
+    #[serde(rename = "init")]
+    Init,
+    #[serde(rename = "run")]
+    Run,
+}
+
+impl Phase {
+    fn parse(text: &str) -> Phase {
+        match text {
+            "init" => Phase::Init,
+            "run" => Phase::Run,
+            _ => Phase::Unknown,
+        }
+    }
+
+    /// `init`, `run`, or empty.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Phase::Unknown => "",
+            Phase::Init => "init",
+            Phase::Run => "run",
+        }
+    }
+}
+
+/// What the job's messages count: "The run() in the entry script had raised exception
+/// for N times" and its siblings.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Repeated {
+    RunException,
+    RunTimeout,
+    InitException,
+    InitTimeout,
+}
+
 /// An error message from the user error files, grouped by exception and message.
 #[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
 pub struct ErrorKey {
-    pub phase: String,
+    pub phase: Phase,
     pub exception: String,
     pub message: String,
 }
@@ -341,7 +387,7 @@ pub struct FileFacts {
     pub threshold_exceeded: Option<(u64, i64, Line)>,
     pub stop_reasons: Vec<String>,
     pub no_progress: Option<(u64, Line)>,
-    pub times: BTreeMap<&'static str, (u64, Line)>,
+    pub times: BTreeMap<Repeated, (u64, Line)>,
     pub no_succeeded: Option<Line>,
     pub bad_return: Option<Line>,
     pub system_error: Option<Line>,
@@ -432,7 +478,7 @@ pub struct FileParser {
 
 #[derive(Debug, Clone)]
 struct Pending {
-    phase: String,
+    phase: Phase,
     exception: String,
     message: String,
     line: Line,
@@ -518,10 +564,31 @@ impl FileParser {
     }
 
     fn message_line(&mut self, number: u64, text: &str) {
+        let message = self.message_part(text);
+        if message.trim().is_empty() {
+            return;
+        }
+        if matches!(
+            self.role,
+            Role::JobResult | Role::JobError | Role::Overview { .. } | Role::Master
+        ) {
+            let f = &mut self.facts;
+            if f.last_lines.len() == 3 {
+                f.last_lines.remove(0);
+            }
+            f.last_lines.push(evidence(number, text));
+        }
+        self.progress_messages(number, text, message);
+        self.stop_messages(number, text, message);
+        self.process_messages(number, text, message);
+    }
+
+    /// The message part of a structured line (its time kept for the duration), or the
+    /// whole line.
+    fn message_part<'t>(&mut self, text: &'t str) -> &'t str {
         let p = patterns();
         let f = &mut self.facts;
-        // The message part of a structured line, or the whole line.
-        let message: &str = if let Some(c) = p.sys_line.captures(text) {
+        if let Some(c) = p.sys_line.captures(text) {
             f.recognised += 1;
             if matches!(self.role, Role::Overview { .. }) {
                 // The 2020 overview uses this format; keep its times for the duration.
@@ -546,19 +613,13 @@ impl FileParser {
             c.get(2).map_or("", |m| m.as_str())
         } else {
             text
-        };
-        if message.trim().is_empty() {
-            return;
         }
-        if matches!(
-            self.role,
-            Role::JobResult | Role::JobError | Role::Overview { .. } | Role::Master
-        ) {
-            if f.last_lines.len() == 3 {
-                f.last_lines.remove(0);
-            }
-            f.last_lines.push(evidence(number, text));
-        }
+    }
+
+    /// Scheduling, progress and the closing counts.
+    fn progress_messages(&mut self, number: u64, text: &str, message: &str) {
+        let p = patterns();
+        let f = &mut self.facts;
         if let Some(c) = p.scheduled.captures(message) {
             f.recognised += 1;
             f.scheduled = Some((
@@ -597,6 +658,12 @@ impl FileParser {
                 evidence(number, text),
             ));
         }
+    }
+
+    /// Why the job stopped, and what its messages say was repeated or slow.
+    fn stop_messages(&mut self, number: u64, text: &str, message: &str) {
+        let p = patterns();
+        let f = &mut self.facts;
         if let Some(c) = p.stopped.captures(message) {
             for reason in c[1].split(',') {
                 let r = reason.trim().trim_matches(['\'', '"']).trim().to_owned();
@@ -612,10 +679,10 @@ impl FileParser {
         }
         if let Some(c) = p.times.captures(message) {
             let key = match (&c[1], &c[2]) {
-                ("run", "raised exception") => "run_exception",
-                ("run", _) => "run_timeout",
-                ("init", "raised exception") => "init_exception",
-                _ => "init_timeout",
+                ("run", "raised exception") => Repeated::RunException,
+                ("run", _) => Repeated::RunTimeout,
+                ("init", "raised exception") => Repeated::InitException,
+                _ => Repeated::InitTimeout,
             };
             f.times
                 .entry(key)
@@ -635,6 +702,12 @@ impl FileParser {
         {
             f.slow_tasks = Some((num(&c[1]).unwrap_or(0), evidence(number, text)));
         }
+    }
+
+    /// The driver's arguments and exit, and what happened to worker processes.
+    fn process_messages(&mut self, number: u64, text: &str, message: &str) {
+        let p = patterns();
+        let f = &mut self.facts;
         let namespace = matches!(self.role, Role::Master) && message.contains("Namespace(");
         if matches!(self.role, Role::DriverLog) || namespace {
             for c in p
@@ -684,7 +757,7 @@ impl FileParser {
             // The class is taken from the traceback's last line when it follows; the
             // header is the fallback (2020 headers carry only the message).
             self.pending = Some(Pending {
-                phase: c[1].to_owned(),
+                phase: Phase::parse(&c[1]),
                 exception: header_exception,
                 message: header_message,
                 line: evidence(number, text),
@@ -710,7 +783,7 @@ impl FileParser {
                 None => {
                     self.facts.recognised += 1;
                     self.record(Pending {
-                        phase: String::new(),
+                        phase: Phase::Unknown,
                         exception: class,
                         message,
                         line: evidence(number, text),
@@ -876,73 +949,45 @@ fn learn_header<'h>(
     slot.as_ref()
 }
 
-/// Passes every line of the bytes read through it to a [`FileParser`], so the rule
-/// scanner and the PRS parser share one read of each file.
+impl LineObserver for FileParser {
+    type Output = FileFacts;
+
+    fn line(&mut self, number: u64, text: &[u8]) {
+        FileParser::line(self, number, text);
+    }
+
+    fn finish(self) -> FileFacts {
+        FileParser::finish(self)
+    }
+}
+
+/// The placement of every input for the scan: files of a tree with a known role are
+/// PRS documents, and those the parser reads get a [`FileParser`].
 #[derive(Debug)]
-pub struct Tap<'p, R> {
-    inner: R,
-    parser: &'p mut FileParser,
-    pending: Vec<u8>,
-    number: u64,
-    overlong: bool,
-}
+pub struct PrsObservers<'a>(pub &'a [Option<Role>]);
 
-/// Longest line the PRS parser looks at; longer lines are cut (the rule scanner still
-/// sees them whole).
-const MAX_PARSED_LINE: usize = 64 * 1024;
+impl Observers for PrsObservers<'_> {
+    type Observer = FileParser;
 
-impl<'p, R: Read> Tap<'p, R> {
-    pub fn new(inner: R, parser: &'p mut FileParser) -> Self {
-        Tap {
-            inner,
-            parser,
-            pending: Vec::new(),
-            number: 0,
-            overlong: false,
+    fn place(&self, index: usize) -> Placement<FileParser> {
+        let role = self.0.get(index).cloned().flatten();
+        Placement {
+            // Anything else in the tree (a container log someone copied in) is
+            // detected by content.
+            kind: role
+                .as_ref()
+                .filter(|r| **r != Role::Other)
+                .map(|_| (DocumentKind::Prs, KindSource::PrsTree)),
+            observer: role.filter(Role::parsed).map(FileParser::new),
         }
-    }
-
-    fn emit(&mut self) {
-        self.number += 1;
-        self.parser.line(self.number, &self.pending);
-        self.pending.clear();
-        self.overlong = false;
-    }
-}
-
-impl<R: Read> Read for Tap<'_, R> {
-    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
-        let n = self.inner.read(buf)?;
-        if n == 0 {
-            if !self.pending.is_empty() || self.overlong {
-                self.emit();
-            }
-            return Ok(0);
-        }
-        let mut rest = &buf[..n];
-        while let Some(i) = memchr::memchr(b'\n', rest) {
-            if !self.overlong {
-                let take = (MAX_PARSED_LINE - self.pending.len().min(MAX_PARSED_LINE)).min(i);
-                self.pending.extend_from_slice(&rest[..take]);
-            }
-            self.emit();
-            rest = &rest[i + 1..];
-        }
-        if !rest.is_empty() && !self.overlong {
-            let room = MAX_PARSED_LINE.saturating_sub(self.pending.len());
-            self.pending
-                .extend_from_slice(&rest[..rest.len().min(room)]);
-            if rest.len() > room {
-                self.overlong = true;
-            }
-        }
-        Ok(n)
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::engine::observe::Tap;
+    use std::io::Read;
 
     fn parse(role: Role, text: &str) -> FileFacts {
         let mut p = FileParser::new(role);

@@ -286,7 +286,7 @@ fn write_finding(out: &mut dyn Write, f: &Finding, style: Style) -> io::Result<(
         if last_path.is_some_and(|p| p != e.path()) {
             writeln!(out, "  {} {}", style.dim("-->"), e.path())?;
         }
-        last_path = Some(&e.path());
+        last_path = Some(e.path());
         writeln!(out, "  {:>width$} {} {}", e.line(), style.dim("|"), e.text)?;
     }
     if !f.facts.is_empty() {

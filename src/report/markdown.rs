@@ -163,7 +163,7 @@ pub fn write(out: &mut dyn Write, r: &Report) -> io::Result<()> {
             let at = f
                 .evidence
                 .first()
-                .map(|e| format!("`{}:{}`", code(&e.path()), e.line()))
+                .map(|e| format!("`{}:{}`", code(e.path()), e.line()))
                 .unwrap_or_default();
             let mut title = cell(&f.title);
             if f.baseline_state == Some(BaselineState::Unchanged) {

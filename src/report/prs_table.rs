@@ -2,7 +2,8 @@
 
 use std::io::{self, Write};
 
-use crate::prs::analyze::{ConfigValue, PrsSummary};
+use crate::prs::analyze::{ConfigSource, ConfigValue, JobOutcome, PrsSummary};
+use crate::prs::parse::Phase;
 
 use super::style::Style;
 
@@ -18,9 +19,8 @@ fn fnum(v: Option<f64>) -> String {
 fn setting(name: &str, c: &Option<ConfigValue>) -> Option<String> {
     c.as_ref().map(|c| {
         let from = match c.source {
-            "driver-log" => "",
-            "job-messages" => " (from job messages)",
-            other => other,
+            ConfigSource::DriverLog => "",
+            ConfigSource::JobMessages => " (from job messages)",
         };
         format!("{name} {}{from}", c.value)
     })
@@ -73,9 +73,9 @@ pub fn write(out: &mut dyn Write, p: &PrsSummary, style: Style) -> io::Result<()
         .map(|r| format!(" ({})", r.replace('-', " ")))
         .unwrap_or_default();
     let outcome = match p.outcome {
-        "failed" => style.red(&format!("failed{reason}")),
-        "completed" => style.green("completed"),
-        _ => style.yellow("unknown (no result found)"),
+        JobOutcome::Failed => style.red(&format!("failed{reason}")),
+        JobOutcome::Completed => style.green("completed"),
+        JobOutcome::Unknown => style.yellow("unknown (no result found)"),
     };
     let exit = match p.leader_exit_code {
         Some(42) => ", leader exit code 42 (job failed; 41 on workers is normal)".to_owned(),
@@ -137,6 +137,16 @@ pub fn write(out: &mut dyn Write, p: &PrsSummary, style: Style) -> io::Result<()
     if p.timeouts > 0 {
         writeln!(out, "  run() timeouts: {}", p.timeouts)?;
     }
+    write_tables(out, p)?;
+    write_batches_and_errors(out, p)?;
+    for n in &p.notes {
+        writeln!(out, "  {} {n}", style.yellow("note:"))?;
+    }
+    writeln!(out)
+}
+
+/// The per-node and per-process tables.
+fn write_tables(out: &mut dyn Write, p: &PrsSummary) -> io::Result<()> {
     if !p.nodes.is_empty() {
         writeln!(out, "  per node:")?;
         let rows: Vec<Vec<String>> = p
@@ -202,6 +212,11 @@ pub fn write(out: &mut dyn Write, p: &PrsSummary, style: Style) -> io::Result<()
             &rows,
         )?;
     }
+    Ok(())
+}
+
+/// The slowest and failing mini-batches, and the grouped errors.
+fn write_batches_and_errors(out: &mut dyn Write, p: &PrsSummary) -> io::Result<()> {
     if !p.slowest.is_empty() {
         writeln!(out, "  slowest mini-batches:")?;
         for m in &p.slowest {
@@ -246,10 +261,9 @@ pub fn write(out: &mut dyn Write, p: &PrsSummary, style: Style) -> io::Result<()
     if !p.errors.is_empty() {
         writeln!(out, "  errors in the entry script, grouped:")?;
         for e in p.errors.iter().take(10) {
-            let phase = if e.phase.is_empty() {
-                String::new()
-            } else {
-                format!("{}(): ", e.phase)
+            let phase = match e.phase {
+                Phase::Unknown => String::new(),
+                known => format!("{}(): ", known.as_str()),
             };
             let msg = if e.message.is_empty() {
                 String::new()
@@ -263,8 +277,5 @@ pub fn write(out: &mut dyn Write, p: &PrsSummary, style: Style) -> io::Result<()
             )?;
         }
     }
-    for n in &p.notes {
-        writeln!(out, "  {} {n}", style.yellow("note:"))?;
-    }
-    writeln!(out)
+    Ok(())
 }

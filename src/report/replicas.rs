@@ -130,6 +130,33 @@ pub fn write_table(
         "  further requests are rejected with 429 Too Many Requests."
     )?;
 
+    write_evaluation(out, report, style)?;
+    write_inputs(out, report, style)?;
+    for w in &report.warnings {
+        writeln!(out)?;
+        writeln!(out, "{} {}", style.yellow("warning:"), w.message)?;
+    }
+    writeln!(out)?;
+    match &report.next_command {
+        Some(cmd) => {
+            writeln!(out, "{}", style.bold("Next"))?;
+            writeln!(out, "  {}", style.cyan(cmd))?;
+        }
+        None => writeln!(
+            out,
+            "{}",
+            style.green("No change needed: the existing instance count meets the target.")
+        )?,
+    }
+    Ok(())
+}
+
+/// How the deployment's existing instance count fares against the target.
+fn write_evaluation(out: &mut dyn Write, report: &ReplicasReport, style: Style) -> io::Result<()> {
+    let i = &report.inputs;
+    let r = &report.results;
+    let rps = i.rps.value.to_decimal_string(6);
+    let max = i.max_concurrent_requests_per_instance.value;
     if let Some(e) = &r.evaluation {
         let origin = i
             .instance_count
@@ -173,6 +200,14 @@ pub fn write_table(
         )?;
     }
 
+    Ok(())
+}
+
+/// The inputs with where each came from.
+fn write_inputs(out: &mut dyn Write, report: &ReplicasReport, style: Style) -> io::Result<()> {
+    let i = &report.inputs;
+    let rps = i.rps.value.to_decimal_string(6);
+    let max = i.max_concurrent_requests_per_instance.value;
     writeln!(out)?;
     writeln!(out, "{}", style.bold("Inputs"))?;
     let rows: Vec<(&str, String, String)> = {
@@ -226,26 +261,10 @@ pub fn write_table(
         writeln!(out, "  defaulted: {}", report.defaulted_inputs.join(", "))?;
     }
 
-    for w in &report.warnings {
-        writeln!(out)?;
-        writeln!(out, "{} {}", style.yellow("warning:"), w.message)?;
-    }
-    writeln!(out)?;
-    match &report.next_command {
-        Some(cmd) => {
-            writeln!(out, "{}", style.bold("Next"))?;
-            writeln!(out, "  {}", style.cyan(cmd))?;
-        }
-        None => writeln!(
-            out,
-            "{}",
-            style.green("No change needed: the existing instance count meets the target.")
-        )?,
-    }
     Ok(())
 }
 
-fn origin_text(origin: &crate::setting::Origin, flag: &str) -> String {
+fn origin_text(origin: &crate::setting::ValueSource, flag: &str) -> String {
     if origin.is_default() {
         format!("default (set with {flag})")
     } else {

@@ -115,7 +115,7 @@ fn result(f: &Finding, index: usize, suppression: Option<(&str, &str)>) -> Value
     // the first input it was found in.
     let primary = match f.evidence.first() {
         Some(e) => json!({"physicalLocation": {
-            "artifactLocation": {"uri": uri(&e.path())},
+            "artifactLocation": {"uri": uri(e.path())},
             "region": {"startLine": e.line().max(1), "snippet": {"text": e.text}},
         }}),
         None => json!({"physicalLocation": {
@@ -131,7 +131,7 @@ fn result(f: &Finding, index: usize, suppression: Option<(&str, &str)>) -> Value
         .enumerate()
         .map(|(i, e)| {
             json!({"id": i + 1, "physicalLocation": {
-                "artifactLocation": {"uri": uri(&e.path())},
+                "artifactLocation": {"uri": uri(e.path())},
                 "region": {"startLine": e.line().max(1), "snippet": {"text": e.text}},
             }})
         })

@@ -1,6 +1,7 @@
 //! Typed comparison of facts: Python-style versions, dates and exact decimals.
 
 use std::cmp::Ordering;
+use std::str::FromStr;
 
 use crate::capacity::Ratio;
 
@@ -104,17 +105,32 @@ pub fn parse_date(text: &str) -> Option<u32> {
     ((1..=12).contains(&month) && (1..=31).contains(&day)).then_some(n)
 }
 
-/// A Python package version, ordered like PEP 440 for the forms logs show:
-/// `0.4.13`, `0.8.4.2`, `1.0.0rc1`, `1.0.0.post1`, `2.0.3.dev0`.
+/// A Python package version, ordered by PEP 440 (`pep440_rs`). Logs also show
+/// versions PEP 440 does not accept; those are kept in a lenient form and compared by
+/// release numbers and pre/post phase, which is also how a PEP 440 version compares with
+/// one of them.
 #[derive(Debug, Clone)]
 pub struct Version {
+    pep440: Option<pep440_rs::Version>,
     release: Vec<u64>,
     /// Pre-release phase: dev < a < b < rc < (final) < post.
     phase: (u8, u64),
 }
 
 impl Version {
+    /// Accepts what the lenient form accepts (the set of versions rule files and facts
+    /// may use is unchanged), ordered by PEP 440 where both sides are PEP 440.
     pub fn parse(text: &str) -> Option<Version> {
+        let (release, phase) = Version::lenient(text)?;
+        let pep440 = pep440_rs::Version::from_str(text.trim()).ok();
+        Some(Version {
+            pep440,
+            release,
+            phase,
+        })
+    }
+
+    fn lenient(text: &str) -> Option<(Vec<u64>, (u8, u64))> {
         let t = text
             .trim()
             .trim_start_matches(['v', 'V'])
@@ -155,7 +171,7 @@ impl Version {
             };
             (rank, n)
         };
-        Some(Version { release, phase })
+        Some((release, phase))
     }
 }
 
@@ -175,6 +191,9 @@ impl PartialOrd for Version {
 
 impl Ord for Version {
     fn cmp(&self, other: &Self) -> Ordering {
+        if let (Some(a), Some(b)) = (&self.pep440, &other.pep440) {
+            return a.cmp(b);
+        }
         // 0.7 == 0.7.0: compare with trailing zeros ignored.
         let len = self.release.len().max(other.release.len());
         for i in 0..len {
@@ -221,6 +240,9 @@ mod tests {
         assert_eq!(v("0.7"), v("0.7.0"));
         assert_eq!(v("v1.2"), v("1.2"));
         assert!(v("0.4.9") < v("0.4.10"), "numeric, not lexicographic");
+        // Not PEP 440, compared by the lenient form as before.
+        assert_eq!(v("1.2."), v("1.2"));
+        assert!(v("1.2.") < v("1.3rc1"));
         for bad in ["", "x", "1.x", "1.0.0zeta"] {
             assert!(Version::parse(bad).is_none(), "{bad}");
         }

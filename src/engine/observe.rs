@@ -1,0 +1,95 @@
+//! The line-observer hook. An analyser that needs every line of some documents (the
+//! ParallelRunStep parser) plugs in here, so one read of each file serves both the rule
+//! scanner and the analyser, and the engine never imports an analyser.
+
+use std::io::{self, Read};
+
+use crate::evidence::{DocumentKind, KindSource};
+
+/// Sees every line of one document while the scanner reads it (ripgrep's sink idea).
+pub trait LineObserver {
+    /// What the observer concluded, handed back with the document's scan.
+    type Output: Send;
+    /// One line without its terminator; `number` is 1-based. Lines longer than
+    /// [`MAX_OBSERVED_LINE`] are cut.
+    fn line(&mut self, number: u64, text: &[u8]);
+    fn finish(self) -> Self::Output;
+}
+
+/// What a document's place says before it is read.
+#[derive(Debug)]
+pub struct Placement<O> {
+    /// The kind the document is known to be (overrides detection, not `--kind`).
+    pub kind: Option<(DocumentKind, KindSource)>,
+    pub observer: Option<O>,
+}
+
+/// Gives each document (by its index in the input list) its placement; shared by the
+/// scanning threads.
+pub trait Observers: Sync {
+    type Observer: LineObserver;
+    fn place(&self, index: usize) -> Placement<Self::Observer>;
+}
+
+/// Longest line an observer looks at; longer lines are cut (the rule scanner still
+/// sees them whole).
+pub(crate) const MAX_OBSERVED_LINE: usize = 64 * 1024;
+
+/// Passes every line of the bytes read through it to a [`LineObserver`].
+#[derive(Debug)]
+pub struct Tap<'o, O, R> {
+    inner: R,
+    observer: &'o mut O,
+    pending: Vec<u8>,
+    number: u64,
+    overlong: bool,
+}
+
+impl<'o, O: LineObserver, R: Read> Tap<'o, O, R> {
+    pub fn new(inner: R, observer: &'o mut O) -> Self {
+        Tap {
+            inner,
+            observer,
+            pending: Vec::new(),
+            number: 0,
+            overlong: false,
+        }
+    }
+
+    fn emit(&mut self) {
+        self.number += 1;
+        self.observer.line(self.number, &self.pending);
+        self.pending.clear();
+        self.overlong = false;
+    }
+}
+
+impl<O: LineObserver, R: Read> Read for Tap<'_, O, R> {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        let n = self.inner.read(buf)?;
+        if n == 0 {
+            if !self.pending.is_empty() || self.overlong {
+                self.emit();
+            }
+            return Ok(0);
+        }
+        let mut rest = &buf[..n];
+        while let Some(i) = memchr::memchr(b'\n', rest) {
+            if !self.overlong {
+                let take = (MAX_OBSERVED_LINE - self.pending.len().min(MAX_OBSERVED_LINE)).min(i);
+                self.pending.extend_from_slice(&rest[..take]);
+            }
+            self.emit();
+            rest = &rest[i + 1..];
+        }
+        if !rest.is_empty() && !self.overlong {
+            let room = MAX_OBSERVED_LINE.saturating_sub(self.pending.len());
+            self.pending
+                .extend_from_slice(&rest[..rest.len().min(room)]);
+            if rest.len() > room {
+                self.overlong = true;
+            }
+        }
+        Ok(n)
+    }
+}

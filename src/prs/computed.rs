@@ -1,0 +1,463 @@
+//! Findings that need counting rather than matching: retry budgets, timeouts against
+//! the configured limit, OOM kills corroborated by memory data, nothing succeeded, fewer
+//! outputs than inputs, restarts. One registry ([`RULES`]) names each rule once, so the
+//! list of computed rule ids the rule loader checks cannot drift from the code.
+
+use std::collections::BTreeMap;
+
+use super::aggregate::{ev, round2};
+use super::parse::{AttemptAgg, Phase, Repeated};
+use super::retry_budget::{init_retries_exhausted, init_retry_limits, stuck_in_init_fails};
+use super::summary::{
+    DEFAULT_PROCESS_COUNT_PER_NODE, DEFAULT_RUN_INVOCATION_TIMEOUT, JobOutcome, OOM_MEMORY_PERCENT,
+    ParsedFile, PrsSummary,
+};
+use super::time::hms_seconds;
+use super::tree::Role;
+use crate::finding::Evidence;
+
+pub use crate::finding::Computed;
+
+/// What a rule found, before the registry puts its id on it.
+#[derive(Debug, Default)]
+struct Tally {
+    count: u64,
+    evidence: Vec<Evidence>,
+    facts: BTreeMap<String, String>,
+}
+
+impl Tally {
+    fn fact(&mut self, k: &str, v: impl ToString) {
+        self.facts.insert(k.to_owned(), v.to_string());
+    }
+}
+
+/// Everything a computed rule may look at.
+#[derive(Debug)]
+pub(super) struct Inputs<'a> {
+    pub summary: &'a PrsSummary,
+    pub files: &'a [ParsedFile],
+    /// `SystemExit` codes from the driver log.
+    pub exits: &'a [(i32, Evidence)],
+    pub times: &'a BTreeMap<Repeated, (u64, Evidence)>,
+    pub run_timeouts: &'a [(u64, Evidence)],
+    pub agg: &'a AttemptAgg,
+    /// The mini-batch CSV the attempts came from.
+    pub csv_path: &'a str,
+}
+
+type Rule = fn(&Inputs<'_>) -> Option<Tally>;
+
+/// The computed rules, in the order their findings are produced. Their YAML files say
+/// `computed: true`.
+const RULES: &[(&str, Rule)] = &[
+    ("prs-job-failed", job_failed),
+    ("prs-init-retry-budget", init_retry_budget),
+    ("prs-run-timeout-budget", run_timeout_budget),
+    ("prs-oom-killed", oom_killed),
+    ("prs-error-threshold-near", error_threshold_near),
+    ("prs-nothing-succeeded", nothing_succeeded),
+    ("prs-fewer-results-than-inputs", fewer_results_than_inputs),
+    ("prs-process-restarts", process_restarts),
+];
+
+const fn rule_ids() -> [&'static str; RULES.len()] {
+    let mut ids = [""; RULES.len()];
+    let mut i = 0;
+    while i < RULES.len() {
+        ids[i] = RULES[i].0;
+        i += 1;
+    }
+    ids
+}
+
+const RULE_IDS: [&str; RULES.len()] = rule_ids();
+
+/// Rule ids this module computes.
+pub const COMPUTED_RULES: &[&str] = &RULE_IDS;
+
+/// Runs every computed rule over one tree.
+pub(super) fn compute(inputs: &Inputs<'_>) -> Vec<Computed> {
+    RULES
+        .iter()
+        .filter_map(|(id, rule)| {
+            rule(inputs).map(|t| Computed {
+                rule_id: id,
+                count: t.count,
+                evidence: t.evidence,
+                facts: t.facts,
+            })
+        })
+        .collect()
+}
+
+fn process_count_per_node(s: &PrsSummary) -> u64 {
+    s.config
+        .process_count_per_node
+        .as_ref()
+        .map_or(DEFAULT_PROCESS_COUNT_PER_NODE, |c| c.value.max(1) as u64)
+}
+
+fn run_invocation_timeout(s: &PrsSummary) -> u64 {
+    s.config
+        .run_invocation_timeout
+        .as_ref()
+        .map_or(DEFAULT_RUN_INVOCATION_TIMEOUT, |c| c.value.max(1) as u64)
+}
+
+/// The headline: the job failed, why, and the most frequent error.
+fn job_failed(x: &Inputs<'_>) -> Option<Tally> {
+    let s = x.summary;
+    if s.outcome != JobOutcome::Failed {
+        return None;
+    }
+    let mut t = Tally {
+        count: 1,
+        ..Tally::default()
+    };
+    t.fact("stop_reason", s.stop_reason.unwrap_or("unknown"));
+    if let Some(c) = s.leader_exit_code {
+        t.fact("leader_exit_code", c);
+    }
+    if let Some(top) = s.errors.first() {
+        t.fact(
+            "root_cause",
+            format!("{}: {}", top.exception, top.message).trim_end_matches(": "),
+        );
+        t.fact("root_cause_count", top.count);
+    }
+    if let (Some(failed), Some(th)) = (s.items.failed, s.config.error_threshold.as_ref()) {
+        t.fact("failed_items", failed);
+        t.fact("error_threshold", th.value);
+    }
+    t.evidence = s.stop_message.iter().cloned().collect();
+    t.evidence.extend(
+        x.exits
+            .iter()
+            .filter(|(c, _)| *c == 42)
+            .map(|(_, e)| e.clone())
+            .take(1),
+    );
+    Some(t)
+}
+
+/// init() failures per node, from the per-process error files.
+fn init_failures_per_node(files: &[ParsedFile]) -> BTreeMap<&str, u64> {
+    let mut per_node: BTreeMap<&str, u64> = BTreeMap::new();
+    for f in files {
+        if let Role::UserError { node, .. } = &f.role {
+            let n: u64 = f
+                .facts
+                .errors
+                .iter()
+                .filter(|(k, _)| k.phase == Phase::Init)
+                .map(|(_, v)| v.0)
+                .sum();
+            *per_node.entry(node.as_str()).or_default() += n;
+        }
+    }
+    per_node
+}
+
+/// init() failures against the retry budget.
+fn init_retry_budget(x: &Inputs<'_>) -> Option<Tally> {
+    let s = x.summary;
+    let init_errors: u64 = s
+        .errors
+        .iter()
+        .filter(|e| e.phase == Phase::Init)
+        .map(|e| e.count)
+        .sum();
+    let reported = |k: Repeated| x.times.get(&k).map_or(0, |t| t.0);
+    let init_failures =
+        init_errors.max(reported(Repeated::InitException) + reported(Repeated::InitTimeout));
+    if init_failures == 0 {
+        return None;
+    }
+    let nodes = s
+        .config
+        .node_count
+        .as_ref()
+        .map(|c| c.value as u64)
+        .unwrap_or_else(|| s.nodes.len().max(1) as u64);
+    let p = process_count_per_node(s);
+    let timeout = run_invocation_timeout(s);
+    let (per_node_budget, job_budget, stuck_limit) = init_retry_limits(p, nodes, timeout);
+    let per_node = init_failures_per_node(x.files);
+    let worst_node = per_node.values().copied().max().unwrap_or(init_failures);
+    let job_seconds = s.duration.as_deref().and_then(hms_seconds).unwrap_or(0);
+    let (node_exhausted, job_exhausted) =
+        init_retries_exhausted(worst_node, init_failures, job_seconds, p, nodes);
+    let mut t = Tally {
+        count: init_failures,
+        ..Tally::default()
+    };
+    t.fact("init_failures", init_failures);
+    t.fact("per_node_budget", per_node_budget);
+    t.fact("most_failures_on_one_node", worst_node);
+    t.fact(
+        "nodes_out_of_retries",
+        per_node.values().filter(|n| **n >= per_node_budget).count(),
+    );
+    t.fact("job_budget", job_budget);
+    t.fact(
+        "job_budget_used_percent",
+        init_failures.saturating_mul(100) / job_budget.max(1),
+    );
+    t.fact("no_progress_limit_seconds", stuck_limit);
+    t.fact("process_count_per_node", p);
+    let verdict = if job_exhausted {
+        "the job stopped retrying init() (job-wide budget used after more than two minutes)"
+    } else if node_exhausted {
+        "at least one node stopped starting new workers (per-node budget used)"
+    } else if s.mini_batches.processed.unwrap_or(0) == 0
+        && stuck_in_init_fails(job_seconds, timeout)
+    {
+        "no mini-batch finished while agents stayed in init() past the no-progress limit"
+    } else {
+        "still within the retry budget"
+    };
+    t.fact("retry_state", verdict);
+    if s.config.process_count_per_node.is_none() {
+        t.fact(
+            "assumed",
+            format!(
+                "process_count_per_node={DEFAULT_PROCESS_COUNT_PER_NODE} (not in the driver log; the GPU default — CPU nodes default to their core count)"
+            ),
+        );
+    }
+    if s.config.run_invocation_timeout.is_none() {
+        t.fact(
+            "assumed_timeout",
+            format!("run_invocation_timeout={DEFAULT_RUN_INVOCATION_TIMEOUT} (default)"),
+        );
+    }
+    t.evidence = x
+        .times
+        .get(&Repeated::InitException)
+        .or_else(|| x.times.get(&Repeated::InitTimeout))
+        .map(|(_, e)| vec![e.clone()])
+        .unwrap_or_else(|| first_error_evidence(s, Phase::Init));
+    Some(t)
+}
+
+/// run() timeouts against run_invocation_timeout, and runs close to it.
+fn run_timeout_budget(x: &Inputs<'_>) -> Option<Tally> {
+    let s = x.summary;
+    let timeout = run_invocation_timeout(s) as f64;
+    let p95_all = x.agg.all_times.percentile(0.95).map(round2);
+    let close = p95_all.is_some_and(|p| p >= 0.8 * timeout);
+    if s.timeouts == 0 && !close {
+        return None;
+    }
+    let mut t = Tally {
+        count: s.timeouts.max(1),
+        ..Tally::default()
+    };
+    t.fact("timeouts", s.timeouts);
+    t.fact("run_invocation_timeout", timeout as u64);
+    if s.config.run_invocation_timeout.is_none() {
+        t.fact(
+            "assumed_timeout",
+            format!(
+                "run_invocation_timeout={DEFAULT_RUN_INVOCATION_TIMEOUT} (default; not in the driver log)"
+            ),
+        );
+    }
+    if let Some(p) = p95_all {
+        t.fact("p95_run_seconds", p);
+    }
+    if let Some(max) = x.run_timeouts.iter().map(|(secs, _)| *secs).max() {
+        t.fact("timeout_seen_seconds", max);
+    }
+    t.evidence = x
+        .run_timeouts
+        .iter()
+        .take(3)
+        .map(|(_, e)| e.clone())
+        .collect();
+    Some(t)
+}
+
+/// Killed workers, corroborated by the node's memory.
+fn oom_killed(x: &Inputs<'_>) -> Option<Tally> {
+    let s = x.summary;
+    let killed: Vec<(&str, Evidence)> = x
+        .files
+        .iter()
+        .filter_map(|f| match &f.role {
+            Role::NodeMain { node } => Some((node.as_str(), f)),
+            _ => None,
+        })
+        .flat_map(|(node, f)| {
+            f.facts
+                .process_exits
+                .iter()
+                .filter(|(_, c, _)| *c == -9)
+                .map(move |(_, _, l)| (node, ev(&f.path, l)))
+        })
+        .collect();
+    if killed.is_empty() {
+        return None;
+    }
+    let mut t = Tally {
+        count: killed.len() as u64,
+        ..Tally::default()
+    };
+    t.fact("killed_processes", killed.len());
+    t.evidence = killed.iter().map(|(_, e)| e.clone()).take(3).collect();
+    let mut corroborated = false;
+    for (node, _) in &killed {
+        if let Some(n) = s.nodes.iter().find(|n| n.node == *node)
+            && let Some(m) = n.peak_memory_percent
+        {
+            t.fact(&format!("node_{node}_peak_memory_percent"), m);
+            if m >= OOM_MEMORY_PERCENT {
+                corroborated = true;
+            }
+        }
+    }
+    if let Some(perf) = x.files.iter().find(
+        |f| matches!(&f.role, Role::NodePerf { node } if killed.iter().any(|(k, _)| k == node)),
+    ) && let Some((m, at, line)) = &perf.facts.peak_memory
+    {
+        t.evidence.push(Evidence::at_line(
+            perf.path.clone(),
+            *line,
+            format!("Memory Used Percent {m} at {at} (the node's peak)"),
+        ));
+    }
+    t.fact(
+        "memory_evidence",
+        if corroborated {
+            "node memory was at or above 90 % (out of memory)"
+        } else {
+            "no perf data above 90 % memory: possibly OOM, or killed for another reason"
+        },
+    );
+    t.evidence.retain(|e| e.line() > 0 || !e.text.is_empty());
+    Some(t)
+}
+
+/// Close to the error threshold on a job that did not exceed it.
+fn error_threshold_near(x: &Inputs<'_>) -> Option<Tally> {
+    let s = x.summary;
+    let (Some(failed), Some(th)) = (s.items.failed, s.config.error_threshold.as_ref()) else {
+        return None;
+    };
+    let near = th.value > 0
+        && failed > 0
+        && (failed as i64) <= th.value
+        && failed as f64 >= 0.8 * th.value as f64;
+    if !near {
+        return None;
+    }
+    let mut t = Tally {
+        count: failed,
+        ..Tally::default()
+    };
+    t.fact("failed_items", failed);
+    t.fact("error_threshold", th.value);
+    Some(t)
+}
+
+/// Nothing succeeded although mini-batches were processed.
+fn nothing_succeeded(x: &Inputs<'_>) -> Option<Tally> {
+    let s = x.summary;
+    let processed = s.mini_batches.processed.unwrap_or(0);
+    if s.items.succeeded != Some(0) || processed == 0 {
+        return None;
+    }
+    let mut t = Tally {
+        count: 1,
+        ..Tally::default()
+    };
+    t.fact("processed_mini_batches", processed);
+    Some(t)
+}
+
+/// run() returned fewer results than it got inputs, without raising.
+fn fewer_results_than_inputs(x: &Inputs<'_>) -> Option<Tally> {
+    let agg = x.agg;
+    if agg.short == 0 {
+        return None;
+    }
+    let mut t = Tally {
+        count: agg.short,
+        ..Tally::default()
+    };
+    t.fact("mini_batches", agg.short);
+    t.fact("items_without_result", agg.short_items);
+    t.evidence = agg
+        .short_examples
+        .iter()
+        .map(|a| {
+            Evidence::at_line(
+                x.csv_path.to_owned(),
+                a.line,
+                format!(
+                    "mini-batch {}: {} inputs, {} results, status {}",
+                    a.id,
+                    a.total.unwrap_or(0),
+                    a.succeeded.unwrap_or(0),
+                    a.status
+                ),
+            )
+        })
+        .collect();
+    Some(t)
+}
+
+/// Worker restarts.
+fn process_restarts(x: &Inputs<'_>) -> Option<Tally> {
+    let s = x.summary;
+    let restarts: u64 = s.nodes.iter().map(|n| n.restarts).sum();
+    if restarts == 0 {
+        return None;
+    }
+    let mut t = Tally {
+        count: restarts,
+        ..Tally::default()
+    };
+    t.fact("restarts", restarts);
+    let nodes_with: Vec<String> = s
+        .nodes
+        .iter()
+        .filter(|n| n.restarts > 0)
+        .map(|n| format!("{}:{}", n.node, n.restarts))
+        .collect();
+    t.fact("per_node", nodes_with.join(" "));
+    if let Some(p) = &s.config.process_count_per_node {
+        t.fact("process_count_per_node", p.value);
+    }
+    Some(t)
+}
+
+fn first_error_evidence(s: &PrsSummary, phase: Phase) -> Vec<Evidence> {
+    s.errors
+        .iter()
+        .find(|e| e.phase == phase)
+        .and_then(|e| {
+            let (path, line) = e.first.rsplit_once(':')?;
+            Some(vec![Evidence::at_line(
+                path.to_owned(),
+                line.parse().ok()?,
+                format!("{}: {}", e.exception, e.message),
+            )])
+        })
+        .unwrap_or_default()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_rule_id_is_listed_once() {
+        let mut ids = COMPUTED_RULES.to_vec();
+        assert_eq!(ids.len(), RULES.len());
+        ids.sort_unstable();
+        ids.dedup();
+        assert_eq!(ids.len(), RULES.len());
+    }
+}

@@ -1,0 +1,193 @@
+//! The job summary of one ParallelRunStep tree: the types the reports render (table,
+//! json, yaml, markdown). Kept apart from the code that fills them so writers depend on
+//! plain data only.
+
+use std::fmt;
+
+use serde::Serialize;
+
+use super::parse::{FileFacts, Phase};
+use super::tree::Role;
+use crate::finding::Evidence;
+
+/// Defaults from the ParallelRunConfig documentation, used when the driver log does not
+/// show a value (findings say so).
+pub const DEFAULT_RUN_INVOCATION_TIMEOUT: u64 = 60;
+pub const DEFAULT_RUN_MAX_TRY: u64 = 3;
+/// GPU nodes default to one process; CPU nodes to their core count, which logs do not show.
+pub const DEFAULT_PROCESS_COUNT_PER_NODE: u64 = 1;
+/// Memory use at or above this on a node where a worker was killed corroborates an OOM.
+pub const OOM_MEMORY_PERCENT: f64 = 90.0;
+/// Failing mini-batches listed in json/yaml (the table shows fewer).
+pub const MAX_FAILING_LISTED: usize = 50;
+
+/// One parsed file of a tree.
+#[derive(Debug, Clone)]
+pub struct ParsedFile {
+    pub path: String,
+    pub role: Role,
+    pub facts: FileFacts,
+}
+
+/// A configuration value and where it came from.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct ConfigValue {
+    pub value: i64,
+    pub source: ConfigSource,
+}
+
+/// Where a configuration value was read.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum ConfigSource {
+    /// The driver's command-line arguments.
+    DriverLog,
+    /// Implied by a message of the job (the error threshold in its closing summary).
+    JobMessages,
+}
+
+#[derive(Debug, Clone, Default, PartialEq, Serialize)]
+pub struct Config {
+    pub node_count: Option<ConfigValue>,
+    pub process_count_per_node: Option<ConfigValue>,
+    pub run_invocation_timeout: Option<ConfigValue>,
+    pub run_max_try: Option<ConfigValue>,
+    pub error_threshold: Option<ConfigValue>,
+}
+
+#[derive(Debug, Clone, Default, PartialEq, Serialize)]
+pub struct Counts {
+    pub scheduled: Option<u64>,
+    /// Distinct mini-batches with a final attempt.
+    pub processed: Option<u64>,
+    /// Processed mini-batches whose final attempt failed.
+    pub failed: Option<u64>,
+    /// Scheduled but never finished (abandoned when the job stopped).
+    pub unprocessed: Option<u64>,
+}
+
+/// Every attempt, retries included (the mini-batch CSV rows).
+#[derive(Debug, Clone, Default, PartialEq, Serialize)]
+pub struct Attempts {
+    pub total: u64,
+    pub failed: u64,
+    pub retries: u64,
+    /// Attempts where run() raised (not counting killed workers).
+    pub run_exceptions: u64,
+}
+
+#[derive(Debug, Clone, Default, PartialEq, Serialize)]
+pub struct Items {
+    pub total: Option<u64>,
+    pub succeeded: Option<u64>,
+    pub failed: Option<u64>,
+}
+
+#[derive(Debug, Clone, Default, PartialEq, Serialize)]
+pub struct NodeSummary {
+    pub node: String,
+    pub processes: u64,
+    /// Attempts run on the node (retries included).
+    pub mini_batches: u64,
+    /// Failed attempts.
+    pub failures: u64,
+    /// Attempts beyond the first of their mini-batch.
+    pub retries: u64,
+    pub mean_run_seconds: Option<f64>,
+    pub p95_run_seconds: Option<f64>,
+    /// Worker processes started beyond the configured count.
+    pub restarts: u64,
+    /// Worker processes that exited with `returncode -9`.
+    pub killed: u64,
+    pub peak_memory_percent: Option<f64>,
+    pub peak_cpu_percent: Option<f64>,
+}
+
+#[derive(Debug, Clone, Default, PartialEq, Serialize)]
+pub struct ProcessSummary {
+    pub node: String,
+    pub process: String,
+    pub mini_batches: u64,
+    pub failures: u64,
+    pub retries: u64,
+    pub mean_run_seconds: Option<f64>,
+    pub p95_run_seconds: Option<f64>,
+    pub exit_code: Option<i32>,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct MiniBatch {
+    pub id: String,
+    pub node: String,
+    pub process: String,
+    pub attempts: u32,
+    pub seconds: Option<f64>,
+    pub status: String,
+    pub error_category: String,
+    pub error_message: String,
+    pub inputs: String,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct ErrorGroup {
+    /// `run`, `init`, or empty when the file does not say.
+    pub phase: Phase,
+    pub exception: String,
+    pub message: String,
+    pub count: u64,
+    /// `path:line` of the first occurrence.
+    pub first: String,
+}
+
+/// Everything the report says about one tree.
+#[derive(Debug, Clone, Default, PartialEq, Serialize)]
+pub struct PrsSummary {
+    pub root: String,
+    pub layout: &'static str,
+    pub outcome: JobOutcome,
+    pub stop_reason: Option<&'static str>,
+    pub stop_message: Option<Evidence>,
+    pub leader_exit_code: Option<i32>,
+    pub config: Config,
+    pub mini_batches: Counts,
+    pub items: Items,
+    pub attempts: Attempts,
+    /// How much of the error threshold the failed items used, in percent.
+    pub error_threshold_used_percent: Option<f64>,
+    pub duration: Option<String>,
+    pub last_progress: Option<Evidence>,
+    pub timeouts: u64,
+    pub nodes: Vec<NodeSummary>,
+    pub processes: Vec<ProcessSummary>,
+    pub slowest: Vec<MiniBatch>,
+    pub failing: Vec<MiniBatch>,
+    pub errors: Vec<ErrorGroup>,
+    /// Files that could not be understood, and other things worth knowing.
+    pub notes: Vec<String>,
+}
+
+/// How the job ended, as far as its files tell.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum JobOutcome {
+    Failed,
+    Completed,
+    #[default]
+    Unknown,
+}
+
+impl JobOutcome {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            JobOutcome::Failed => "failed",
+            JobOutcome::Completed => "completed",
+            JobOutcome::Unknown => "unknown",
+        }
+    }
+}
+
+impl fmt::Display for JobOutcome {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}

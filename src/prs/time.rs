@@ -1,0 +1,60 @@
+//! Durations as the ParallelRunStep logs write them (Python timedeltas and ISO
+//! timestamps), apart from the counting so the arithmetic is tested on its own.
+
+/// Seconds of a `H:MM:SS` (or `N days, H:MM:SS`) duration, as Python prints a timedelta.
+pub(super) fn hms_seconds(text: &str) -> Option<u64> {
+    let (days, clock) = match text.split_once(", ") {
+        Some((d, c)) => (d.split_whitespace().next()?.parse::<u64>().ok()?, c),
+        None => (0, text),
+    };
+    let parts: Vec<u64> = clock
+        .trim()
+        .split(':')
+        .map(|p| p.parse().ok())
+        .collect::<Option<_>>()?;
+    let [h, m, sec] = parts.as_slice() else {
+        return None;
+    };
+    Some(days * 86_400 + h * 3600 + m * 60 + sec)
+}
+
+/// `H:MM:SS` between two ISO timestamps (`YYYY-MM-DDTHH:MM:SS[.ffffff]`), each
+/// counted in whole seconds as the job's own messages do.
+pub(super) fn elapsed(a: &str, b: &str) -> Option<String> {
+    let secs = |t: &str| -> Option<jiff::civil::DateTime> {
+        let dt: jiff::civil::DateTime = t.trim().parse().ok()?;
+        dt.with().subsec_nanosecond(0).build().ok()
+    };
+    let d = secs(b)?.duration_since(secs(a)?).as_secs();
+    (d >= 0).then(|| format!("{}:{:02}:{:02}", d / 3600, (d / 60) % 60, d % 60))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn timedelta_text() {
+        assert_eq!(hms_seconds("0:03:31"), Some(211));
+        assert_eq!(hms_seconds("1 day, 2:00:00"), Some(93_600));
+        assert_eq!(hms_seconds("5:02"), None);
+    }
+
+    #[test]
+    fn durations() {
+        assert_eq!(
+            elapsed("2023-05-16T22:00:01.2", "2023-05-17T00:20:53.9").as_deref(),
+            Some("2:20:52")
+        );
+        assert_eq!(elapsed("2023-05-16T22:00:01", "2023-05-16T21:00:00"), None);
+        // Whole seconds of each timestamp, as before: 01.9 to 02.1 is one second.
+        assert_eq!(
+            elapsed("2023-05-16T22:00:01.9", "2023-05-16T22:00:02.1").as_deref(),
+            Some("0:00:01")
+        );
+        assert_eq!(
+            elapsed("2024-02-28T23:00:00", "2024-03-01T01:00:00").as_deref(),
+            Some("26:00:00")
+        );
+    }
+}
