@@ -9,7 +9,7 @@ use serde_json::Value;
 use super::CheckOptions;
 use crate::capacity::quantity::parse_duration;
 use crate::capacity::{CapacityInputs, CapacityPlan, Ratio};
-use crate::evidence::resource::{Resource, ResourceKind};
+use crate::evidence::resource::{Resource, ResourceKind, Shape};
 use crate::finding::{Computed, Evidence, Location};
 use crate::setting::{Setting, ValueSource};
 
@@ -96,7 +96,7 @@ impl Settings {
     /// Reads an online deployment in either shape.
     pub fn read(r: &Resource) -> Settings {
         let j = &r.json;
-        if j.get("properties").is_some_and(Value::is_object) {
+        if r.shape == Shape::Arm {
             Settings {
                 request_timeout_ms: iso(j, "/properties/requestSettings/requestTimeout", 1000),
                 max_concurrent: int(

@@ -162,7 +162,13 @@ impl Analysis {
                     paths: m.paths.clone(),
                     fingerprint: crate::finding::fingerprint(
                         &rule.id,
-                        m.evidence.first().map_or("", |e| e.text.as_str()),
+                        &m.evidence.first().map_or_else(String::new, |e| {
+                            match e.location.pointer() {
+                                // A resource key: which key, and its value.
+                                Some(p) => format!("{p} {}", e.text),
+                                None => e.text.clone(),
+                            }
+                        }),
                     ),
                     failing: false,
                     baseline_state: None,

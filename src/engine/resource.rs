@@ -232,7 +232,7 @@ fn test_holds(t: &FieldTest, root: &Value, facts: &mut Facts) -> Option<Vec<Spot
                     spots.insert(
                         0,
                         Spot {
-                            text: format!("{}: {}", display_pointer(&pointer), shown(value)),
+                            text: shown(value),
                             pointer,
                         },
                     );
@@ -394,17 +394,20 @@ fn text_of(v: &Value) -> String {
 }
 
 fn shown(v: &Value) -> String {
-    let mut s = v.to_string();
+    let mut s = match v {
+        Value::Object(map) => match map.get("name").and_then(Value::as_str) {
+            Some(name) => format!("{{\"name\": {}, …}}", Value::from(name)),
+            None => "{…}".to_owned(),
+        },
+        Value::Array(items) => format!("[{} items]", items.len()),
+        other => other.to_string(),
+    };
     if s.len() > 160 {
         let cut = crate::engine::scan::floor_char_boundary(&s, 157);
         s.truncate(cut);
         s.push('…');
     }
     s
-}
-
-fn display_pointer(p: &str) -> &str {
-    if p.is_empty() { "/" } else { p }
 }
 
 /// Equality as Azure means it: numbers by value; enum-like text without regard to

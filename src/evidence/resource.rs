@@ -173,11 +173,17 @@ impl Resource {
                 }
             }
             facts.insert("resource_id".to_owned(), id.clone());
+            if self.kind == ResourceKind::PrivateEndpointConnection {
+                facts.insert("connection_id".to_owned(), id.clone());
+            }
         }
         if self.kind == ResourceKind::OnlineDeployment
             && let Some(ep) = self.json.get("endpoint_name").and_then(Value::as_str)
         {
             facts.entry("endpoint".to_owned()).or_insert(ep.to_owned());
+        }
+        if let Some(region) = self.json.get("location").and_then(Value::as_str) {
+            facts.insert("region".to_owned(), region.to_owned());
         }
         if let Some(name) = &self.name {
             let key = match self.kind {
@@ -295,7 +301,16 @@ fn resource(
 /// an `az` command prints.
 pub fn kind_of(value: &Value) -> Option<(ResourceKind, Shape)> {
     let obj = value.as_object()?;
-    let shape = if obj.get("properties").is_some_and(Value::is_object) {
+    // az ml prints a `properties` string map too; its snake_case keys tell it apart.
+    let snake = [
+        "endpoint_name",
+        "scoring_uri",
+        "provisioning_state",
+        "discovery_url",
+    ]
+    .iter()
+    .any(|k| obj.contains_key(*k));
+    let shape = if obj.get("properties").is_some_and(Value::is_object) && !snake {
         Shape::Arm
     } else {
         Shape::AzCli

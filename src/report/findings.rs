@@ -211,6 +211,24 @@ pub fn write_table(out: &mut dyn Write, r: &Report, style: Style, quiet: bool) -
             plural(i.lines, "line", "lines")
         )?;
     }
+    for res in &r.resources {
+        let at = if res.pointer.is_empty() {
+            String::new()
+        } else {
+            format!(" at {}", res.pointer)
+        };
+        let shape = match res.shape {
+            crate::evidence::resource::Shape::Arm => "ARM shape",
+            crate::evidence::resource::Shape::AzCli => "az CLI shape",
+        };
+        writeln!(
+            out,
+            "  {}{at}  {} {} ({shape})",
+            res.path,
+            res.kind,
+            res.name.as_deref().unwrap_or("(unnamed)")
+        )?;
+    }
     for n in &r.not_analysed {
         writeln!(
             out,
@@ -287,7 +305,16 @@ fn write_finding(out: &mut dyn Write, f: &Finding, style: Style) -> io::Result<(
             writeln!(out, "  {} {}", style.dim("-->"), e.path())?;
         }
         last_path = Some(e.path());
-        writeln!(out, "  {:>width$} {} {}", e.line(), style.dim("|"), e.text)?;
+        match e.location.pointer() {
+            Some(p) => writeln!(
+                out,
+                "  {:>width$} {} {p}: {}",
+                e.line(),
+                style.dim("|"),
+                e.text
+            )?,
+            None => writeln!(out, "  {:>width$} {} {}", e.line(), style.dim("|"), e.text)?,
+        }
     }
     if !f.facts.is_empty() {
         let facts: Vec<String> = f.facts.iter().map(|(k, v)| format!("{k}={v}")).collect();

@@ -34,7 +34,7 @@ fn body(f: &Finding, path: Option<&str>) -> String {
         .iter()
         .filter(|e| path.is_none_or(|p| e.path() == p))
     {
-        s.push_str(&format!("{}:{}: {}\n", e.path(), e.line(), e.text));
+        s.push_str(&format!("{}: {}\n", e.location, e.text));
     }
     if !f.facts.is_empty() {
         let facts: Vec<String> = f.facts.iter().map(|(k, v)| format!("{k}={v}")).collect();

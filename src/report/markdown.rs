@@ -146,7 +146,7 @@ pub fn write(out: &mut dyn Write, r: &Report) -> io::Result<()> {
             let lines: Vec<String> = r
                 .last_error_lines
                 .iter()
-                .map(|e| format!("{}:{}: {}", e.path(), e.line(), e.text))
+                .map(|e| format!("{}: {}", e.location, e.text))
                 .collect();
             writeln!(
                 out,
@@ -201,7 +201,7 @@ pub fn write(out: &mut dyn Write, r: &Report) -> io::Result<()> {
             let lines: Vec<String> = f
                 .evidence
                 .iter()
-                .map(|e| format!("{}:{}: {}", e.path(), e.line(), e.text))
+                .map(|e| format!("{}: {}", e.location, e.text))
                 .collect();
             write!(out, "{}", fence("text", &lines.join("\n")))?;
             if !f.facts.is_empty() {

@@ -109,15 +109,25 @@ fn message(f: &Finding) -> String {
     m
 }
 
+/// A SARIF location for evidence: the file and line, and for a resource key its JSON
+/// pointer as a logical location.
+fn location(e: &crate::finding::Evidence) -> Value {
+    let mut l = json!({"physicalLocation": {
+        "artifactLocation": {"uri": uri(e.path())},
+        "region": {"startLine": e.line().max(1), "snippet": {"text": e.text}},
+    }});
+    if let Some(pointer) = e.location.pointer() {
+        l["logicalLocations"] = json!([{"fullyQualifiedName": pointer, "kind": "member"}]);
+    }
+    l
+}
+
 fn result(f: &Finding, index: usize, suppression: Option<(&str, &str)>) -> Value {
     // The primary location is the first evidence line (the one the table shows first);
     // code scanning rejects a result without one, so a finding with no line points at
     // the first input it was found in.
     let primary = match f.evidence.first() {
-        Some(e) => json!({"physicalLocation": {
-            "artifactLocation": {"uri": uri(e.path())},
-            "region": {"startLine": e.line().max(1), "snippet": {"text": e.text}},
-        }}),
+        Some(e) => location(e),
         None => json!({"physicalLocation": {
             "artifactLocation": {"uri": uri(f.paths.first().map_or("amldoctor", String::as_str))},
             "region": {"startLine": 1},
@@ -130,10 +140,9 @@ fn result(f: &Finding, index: usize, suppression: Option<(&str, &str)>) -> Value
         .skip(1)
         .enumerate()
         .map(|(i, e)| {
-            json!({"id": i + 1, "physicalLocation": {
-                "artifactLocation": {"uri": uri(e.path())},
-                "region": {"startLine": e.line().max(1), "snippet": {"text": e.text}},
-            }})
+            let mut l = location(e);
+            l["id"] = json!(i + 1);
+            l
         })
         .collect();
     let mut r = json!({

@@ -205,6 +205,7 @@ pub const RESOURCE_PLACEHOLDERS: &[&str] = &[
     "registry",
     "storage_account",
     "connection",
+    "connection_id",
     "dns_zone",
     "record_set",
     "compute",

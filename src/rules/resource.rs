@@ -48,6 +48,7 @@ impl CheckArea {
             CheckArea::Keyvault => &[ResourceKind::KeyVault],
             CheckArea::PrivateEndpoint => &[
                 ResourceKind::PrivateEndpointConnection,
+                ResourceKind::OnlineDeployment,
                 ResourceKind::ContainerRegistry,
                 ResourceKind::StorageAccount,
                 ResourceKind::PrivateDnsRecordSet,

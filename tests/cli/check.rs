@@ -1,0 +1,550 @@
+//! `amldoctor check` over resource JSON as the az CLI and ARM print it
+//! (tests/fixtures/resources/README.md says which command printed each file), and
+//! resource JSON read by `diagnose` next to logs.
+
+use std::io::Write;
+use std::process::Stdio;
+
+use super::{Sandbox, fixture};
+
+fn res(name: &str) -> String {
+    fixture(&format!("resources/{name}"))
+}
+
+/// `check AREA --from F… -o json --fail-on never`: the sorted rule ids found.
+fn rule_ids(sb: &Sandbox, area: &str, files: &[&str], extra: &[&str]) -> Vec<String> {
+    let paths: Vec<String> = files
+        .iter()
+        .map(|f| {
+            if f.starts_with('/') {
+                (*f).to_owned()
+            } else {
+                res(f)
+            }
+        })
+        .collect();
+    let mut args = vec!["check", area];
+    for p in &paths {
+        args.extend(["--from", p.as_str()]);
+    }
+    args.extend(extra);
+    args.extend(["-o", "json", "--fail-on", "never"]);
+    let doc = sb.run(&args).ok().json();
+    assert_eq!(doc["command"], "check");
+    let mut ids: Vec<String> = doc["findings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|f| f["rule_id"].as_str().unwrap().to_owned())
+        .collect();
+    ids.sort();
+    ids
+}
+
+#[test]
+fn every_resource_rule_fires_on_problems_and_not_on_healthy_resources() {
+    let sb = Sandbox::new("check-rules");
+    let cases: &[(&str, &[&str], &[&str])] = &[
+        // Workspace: ARM shape; az ml never prints v1 legacy mode or the connections.
+        (
+            "workspace",
+            &["workspace-arm-v1legacy.json"],
+            &["workspace-v1-legacy-mode"],
+        ),
+        (
+            "workspace",
+            &["workspace-arm-private-no-pe.json"],
+            &["workspace-private-without-approved-endpoint"],
+        ),
+        (
+            "workspace",
+            &["workspace-arm-private-pe-pending.json"],
+            &["workspace-private-without-approved-endpoint"],
+        ),
+        ("workspace", &["workspace-arm-healthy.json"], &[]),
+        ("workspace", &["workspace-azml.json"], &[]),
+        (
+            "workspace",
+            &["compute-arm-failed.json", "workspace-azml.json"],
+            &["compute-provisioning-failed"],
+        ),
+        // Key Vault: ARM, az keyvault show, az keyvault network-rule list.
+        (
+            "keyvault",
+            &["keyvault-arm-deny-no-bypass.json"],
+            &["keyvault-firewall-blocks-azure-services"],
+        ),
+        (
+            "keyvault",
+            &["keyvault-az-deny-no-bypass.json"],
+            &["keyvault-firewall-blocks-azure-services"],
+        ),
+        (
+            "keyvault",
+            &["keyvault-networkrules.json"],
+            &["keyvault-firewall-blocks-azure-services"],
+        ),
+        ("keyvault", &["keyvault-az-healthy.json"], &[]),
+        // Private endpoints: the egress connection in az list, ARM list and ARM registry.
+        (
+            "private-endpoint",
+            &["acr-pe-connections-az-pending.json"],
+            &["registry-egress-connection-not-approved"],
+        ),
+        (
+            "private-endpoint",
+            &["acr-arm-private-egress-pending.json"],
+            &["registry-egress-connection-not-approved"],
+        ),
+        (
+            "private-endpoint",
+            &["acr-pe-connections-arm-approved.json"],
+            &[],
+        ),
+        ("private-endpoint", &["acr-az-private.json"], &[]),
+        (
+            "private-endpoint",
+            &["storage-arm-private.json", "storage-az-public.json"],
+            &[],
+        ),
+        // Deployment egress against the registry: both shapes of each.
+        (
+            "private-endpoint",
+            &["deployment-azml-failed.json", "acr-az-private.json"],
+            &["deployment-egress-private-no-connection"],
+        ),
+        (
+            "private-endpoint",
+            &[
+                "deployment-arm-failed.json",
+                "acr-arm-private-egress-pending.json",
+            ],
+            &[
+                "deployment-egress-private-no-connection",
+                "registry-egress-connection-not-approved",
+            ],
+        ),
+        (
+            "private-endpoint",
+            &["deployment-azml-healthy.json", "acr-az-private.json"],
+            &["deployment-egress-public-registry-private"],
+        ),
+        ("private-endpoint", &["deployment-azml-healthy.json"], &[]),
+        // Private DNS: the inference wildcard record.
+        (
+            "private-endpoint",
+            &["dns-records-az.json"],
+            &["private-dns-no-inference-record"],
+        ),
+        ("private-endpoint", &["dns-records-arm-complete.json"], &[]),
+        // Deployments and endpoints.
+        (
+            "deployment",
+            &["deployment-arm-failed.json"],
+            &["deployment-provisioning-failed"],
+        ),
+        (
+            "deployment",
+            &["deployment-azml-failed.json"],
+            &["deployment-provisioning-failed"],
+        ),
+        (
+            "deployment",
+            &["deployment-azml-enum-artefact.json"],
+            &["deployment-provisioning-failed"],
+        ),
+        (
+            "deployment",
+            &["deployment-arm-updating.json"],
+            &["deployment-provisioning-in-progress"],
+        ),
+        (
+            "deployment",
+            &["deployment-azml-bad-settings.json"],
+            &[
+                "deployment-liveness-gives-up-before-readiness",
+                "deployment-probe-timeout-not-below-period",
+                "deployment-request-timeout-over-limit",
+            ],
+        ),
+        ("deployment", &["deployment-azml-healthy.json"], &[]),
+        (
+            "deployment",
+            &["endpoint-arm-zero-traffic.json"],
+            &["endpoint-deployment-gets-no-traffic"],
+        ),
+        (
+            "deployment",
+            &["endpoint-azml-no-traffic.json"],
+            &["endpoint-routes-no-traffic"],
+        ),
+        ("deployment", &["endpoint-azml-healthy.json"], &[]),
+    ];
+    for (area, files, expected) in cases {
+        let got = rule_ids(&sb, area, files, &[]);
+        assert_eq!(&got, expected, "check {area} --from {files:?}");
+    }
+}
+
+#[test]
+fn the_other_shape_of_each_deployment_rule() {
+    let sb = Sandbox::new("check-shapes");
+    let dep = "/subscriptions/s/resourceGroups/rg/providers/Microsoft.MachineLearningServices/workspaces/ws/onlineEndpoints/ep/deployments/blue";
+    // ARM: ISO 8601 durations, the instance count in sku.capacity.
+    let arm = sb.write(
+        "work/arm.json",
+        &format!(
+            r#"{{"id": "{dep}", "type": "Microsoft.MachineLearningServices/workspaces/onlineEndpoints/deployments", "sku": {{"capacity": 1}},
+  "properties": {{"provisioningState": "Creating", "requestSettings": {{"requestTimeout": "PT3M0.5S", "maxConcurrentRequestsPerInstance": 1}},
+    "livenessProbe": {{"initialDelay": "PT10S", "period": "PT10S", "timeout": "PT10S", "failureThreshold": 3}},
+    "readinessProbe": {{"initialDelay": "PT10M", "period": "PT10S", "timeout": "PT2S", "failureThreshold": 30}}}}}}"#
+        ),
+    );
+    let arm = arm.to_string_lossy().into_owned();
+    let run = sb
+        .run(&[
+            "check",
+            "deployment",
+            "--from",
+            &arm,
+            "--rps",
+            "1",
+            "-o",
+            "json",
+            "--fail-on",
+            "never",
+        ])
+        .ok()
+        .json();
+    let mut ids: Vec<&str> = run["findings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|f| f["rule_id"].as_str().unwrap())
+        .collect();
+    ids.sort_unstable();
+    assert_eq!(
+        ids,
+        [
+            "deployment-instances-below-rps",
+            "deployment-liveness-gives-up-before-readiness",
+            "deployment-probe-timeout-not-below-period",
+            "deployment-provisioning-in-progress",
+            "deployment-request-timeout-over-limit",
+        ]
+    );
+    // az ml shape of the traffic rules and the in-progress state.
+    let ep = sb.write(
+        "work/ep.json",
+        r#"{"auth_mode": "key", "id": "/subscriptions/s/resourceGroups/rg/providers/Microsoft.MachineLearningServices/workspaces/ws/onlineEndpoints/ep",
+  "mirror_traffic": {}, "name": "ep", "provisioning_state": "Updating", "scoring_uri": "https://ep.westeurope.inference.ml.azure.com/score",
+  "traffic": {"blue": 100, "green": 0}}"#,
+    );
+    let ids = rule_ids(&sb, "deployment", &[ep.to_str().unwrap()], &[]);
+    assert_eq!(
+        ids,
+        [
+            "deployment-provisioning-in-progress",
+            "endpoint-deployment-gets-no-traffic"
+        ]
+    );
+}
+
+#[test]
+fn findings_name_the_resource_and_print_runnable_commands() {
+    let sb = Sandbox::new("check-commands");
+    let kv = res("keyvault-az-deny-no-bypass.json");
+    let run = sb.run(&["check", "keyvault", "--from", &kv]);
+    assert_eq!(run.code, 1, "{}", run.stderr);
+    assert!(
+        run.stdout
+            .contains("az keyvault update -n kv-mlw-prod -g rg-ml-prod --bypass AzureServices"),
+        "{}",
+        run.stdout
+    );
+    // The line of the key, and the key itself.
+    assert!(
+        run.stdout.contains("keyvault-az-deny-no-bypass.json:17"),
+        "{}",
+        run.stdout
+    );
+    assert!(
+        run.stdout
+            .contains("/properties/networkAcls/bypass: \"None\""),
+        "{}",
+        run.stdout
+    );
+    assert!(
+        run.stdout.contains("key-vault kv-mlw-prod (ARM shape)"),
+        "{}",
+        run.stdout
+    );
+
+    let pe = res("acr-pe-connections-az-pending.json");
+    let run = sb.run(&["check", "private-endpoint", "--from", &pe]);
+    assert!(
+        run.stdout.contains("az network private-endpoint-connection approve --id /subscriptions/00000000-0000-0000-0000-000000000000/resourceGroups/rg-ml-prod/providers/Microsoft.ContainerRegistry/registries/crmlprod/privateEndpointConnections/crmlprod.5e8d2f7a-0b4c-4a19-9d36-e1c7f2a8b054 --description"),
+        "{}",
+        run.stdout
+    );
+    assert!(!run.stdout.contains("{connection_id}"), "{}", run.stdout);
+}
+
+#[test]
+fn sarif_and_junit_point_at_the_line_of_the_key() {
+    let sb = Sandbox::new("check-sarif");
+    let kv = res("keyvault-arm-deny-no-bypass.json");
+    let sarif: serde_json::Value = serde_json::from_str(
+        &sb.run(&[
+            "check",
+            "keyvault",
+            "--from",
+            &kv,
+            "-o",
+            "sarif",
+            "--fail-on",
+            "never",
+        ])
+        .ok()
+        .stdout,
+    )
+    .unwrap();
+    let result = &sarif["runs"][0]["results"][0];
+    assert_eq!(result["ruleId"], "keyvault-firewall-blocks-azure-services");
+    let loc = &result["locations"][0];
+    assert!(
+        loc["physicalLocation"]["artifactLocation"]["uri"]
+            .as_str()
+            .unwrap()
+            .ends_with("keyvault-arm-deny-no-bypass.json")
+    );
+    // The line of "defaultAction" in the file, found independently.
+    let text = std::fs::read_to_string(&kv).unwrap();
+    let line = text
+        .lines()
+        .position(|l| l.contains("\"defaultAction\""))
+        .unwrap()
+        + 1;
+    assert_eq!(loc["physicalLocation"]["region"]["startLine"], line);
+    assert_eq!(
+        loc["logicalLocations"][0]["fullyQualifiedName"],
+        "/properties/networkAcls/defaultAction"
+    );
+    let junit = sb
+        .run(&["check", "keyvault", "--from", &kv, "-o", "junit"])
+        .stdout
+        .clone();
+    let doc = roxmltree::Document::parse(&junit).unwrap();
+    let failure = doc
+        .descendants()
+        .find(|n| n.has_tag_name("failure"))
+        .expect("a failure");
+    let body = failure.text().unwrap();
+    assert!(
+        body.contains(&format!(
+            "keyvault-arm-deny-no-bypass.json:{line} (/properties/networkAcls/defaultAction): \"Deny\""
+        )),
+        "{body}"
+    );
+}
+
+#[test]
+fn reads_standard_input() {
+    let sb = Sandbox::new("check-stdin");
+    let mut child = sb
+        .command(&[
+            "check",
+            "workspace",
+            "--from",
+            "-",
+            "-o",
+            "json",
+            "--fail-on",
+            "never",
+        ])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let text = std::fs::read(res("workspace-arm-v1legacy.json")).unwrap();
+    child.stdin.take().unwrap().write_all(&text).unwrap();
+    let out = child.wait_with_output().unwrap();
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let doc: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(doc["findings"][0]["rule_id"], "workspace-v1-legacy-mode");
+    assert_eq!(doc["findings"][0]["evidence"][0]["path"], "<stdin>");
+    assert_eq!(doc["resources"][0]["kind"], "workspace");
+}
+
+#[test]
+fn bad_inputs_get_one_clear_sentence() {
+    let sb = Sandbox::new("check-bad");
+    // Truncated JSON: file, line and column.
+    let run = sb.run(&["check", "workspace", "--from", &res("truncated.json")]);
+    assert_eq!(run.code, 2);
+    assert!(
+        run.stderr
+            .contains("truncated.json:16:46: not valid JSON: EOF while parsing a string"),
+        "{}",
+        run.stderr
+    );
+    // The wrong kind for the check.
+    sb.run(&["check", "keyvault", "--from", &res("workspace-azml.json")])
+        .usage_error(&[
+            "check keyvault needs a key-vault resource",
+            "workspace (",
+            "az keyvault show",
+        ]);
+    // An empty list and unknown JSON: not analysed, with why; nothing analysed is exit 2.
+    let run = sb.run(&[
+        "check",
+        "all",
+        "--from",
+        &res("acr-pe-connections-empty.json"),
+        "--from",
+        &res("unknown.json"),
+        "-o",
+        "json",
+    ]);
+    assert_eq!(run.code, 2, "{}", run.stderr);
+    let doc = run.json();
+    let reasons: Vec<&str> = doc["not_analysed"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|n| n["reason"].as_str().unwrap())
+        .collect();
+    assert!(reasons[0].starts_with("an empty JSON list"), "{reasons:?}");
+    assert!(
+        reasons[1].contains("not a resource amldoctor knows"),
+        "{reasons:?}"
+    );
+    assert!(run.stderr.contains("none of the inputs could be analysed"));
+    // An error body is not a resource.
+    let run = sb.run(&[
+        "check",
+        "all",
+        "--from",
+        &res("arm-error.json"),
+        "-o",
+        "json",
+    ]);
+    assert!(run.stdout.contains("an error response"), "{}", run.stdout);
+    // Without --from: says how to save the JSON.
+    sb.run(&["check", "keyvault"])
+        .usage_error(&["--from", "az keyvault show"]);
+    // A log is not JSON.
+    let log = sb.write("work/x.log", "2024-01-01 INFO hello\n");
+    let run = sb.run(&[
+        "check",
+        "all",
+        "--from",
+        log.to_str().unwrap(),
+        "-o",
+        "json",
+    ]);
+    assert_eq!(run.code, 2);
+    assert!(run.stdout.contains("not JSON"), "{}", run.stdout);
+}
+
+#[test]
+fn a_fifty_megabyte_document_is_read_in_one_pass() {
+    let sb = Sandbox::new("check-big");
+    // A workspace whose tags hold 50 MB: parsed, checked, and the finding still points
+    // at the right line.
+    let mut text = String::from(
+        "{\n  \"id\": \"/subscriptions/s/resourceGroups/rg/providers/Microsoft.MachineLearningServices/workspaces/ws\",\n  \"tags\": {\n",
+    );
+    let filler = "x".repeat(100);
+    for i in 0..480_000 {
+        text.push_str(&format!("    \"t{i}\": \"{filler}\",\n"));
+    }
+    text.push_str("    \"last\": \"\"\n  },\n  \"properties\": {\"v1LegacyMode\": true}\n}\n");
+    assert!(text.len() > 50_000_000);
+    let path = sb.write("work/big.json", &text);
+    let doc = sb
+        .run(&[
+            "check",
+            "workspace",
+            "--from",
+            path.to_str().unwrap(),
+            "-o",
+            "json",
+            "--fail-on",
+            "never",
+        ])
+        .ok()
+        .json();
+    assert_eq!(doc["findings"][0]["rule_id"], "workspace-v1-legacy-mode");
+    assert_eq!(doc["findings"][0]["evidence"][0]["line"], 480_006);
+}
+
+#[test]
+fn diagnose_reads_resources_next_to_logs() {
+    let sb = Sandbox::new("check-mixed");
+    let dir = sb.root.join("work/bundle");
+    std::fs::create_dir_all(&dir).unwrap();
+    for f in [
+        "workspace-arm-v1legacy.json",
+        "keyvault-networkrules.json",
+        "arm-error.json",
+    ] {
+        std::fs::copy(res(f), dir.join(f)).unwrap();
+    }
+    std::fs::write(
+        dir.join("create.log"),
+        "ERROR: (BadRequest) The request is invalid.\nCode: BadRequest\nMessage: V1LegacyMode == true, which is not supported for managed online endpoints\n",
+    )
+    .unwrap();
+    // JSON lines are a log, not a document.
+    std::fs::write(dir.join("events.json"), "{\"a\": 1}\n{\"a\": 2}\n").unwrap();
+    let doc = sb.diagnose_json(&[dir.to_str().unwrap()]);
+    let ids: Vec<&str> = doc["findings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|f| f["rule_id"].as_str().unwrap())
+        .collect();
+    assert!(ids.contains(&"workspace-v1-legacy-mode"), "{ids:?}");
+    assert!(
+        ids.contains(&"keyvault-firewall-blocks-azure-services"),
+        "{ids:?}"
+    );
+    // The log finding is linked to the workspace setting that causes it.
+    let log = doc["findings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|f| f["rule_id"] == "v1-legacy-mode")
+        .expect("the log rule fired");
+    assert_eq!(log["caused_by"][0], "workspace-v1-legacy-mode");
+    let inputs: Vec<&str> = doc["inputs"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|i| i["path"].as_str().unwrap().rsplit('/').next().unwrap())
+        .collect();
+    assert_eq!(inputs, ["arm-error.json", "create.log", "events.json"]);
+    let resources: Vec<&str> = doc["resources"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| r["kind"].as_str().unwrap())
+        .collect();
+    assert_eq!(resources, ["key-vault", "workspace"]);
+    // A broken .json file among the inputs is an input error naming where.
+    std::fs::copy(res("truncated.json"), dir.join("truncated.json")).unwrap();
+    let run = sb.run(&["diagnose", dir.to_str().unwrap(), "-o", "json"]);
+    assert_eq!(run.code, 2);
+    assert!(
+        run.stderr.contains("truncated.json:16:46: not valid JSON"),
+        "{}",
+        run.stderr
+    );
+}
