@@ -7,6 +7,15 @@
 //! The second form writes a ParallelRunStep tree: NODES nodes, 4 workers each, about 50
 //! files and 8.5 MB per node (200 nodes: 10,000 files, 1.7 GB).
 
+// A data generator, not product code: random floats for realistic numbers and one long
+// function per file layout read better than the house rules would make them.
+#![allow(
+    clippy::cast_precision_loss,
+    clippy::cast_possible_truncation,
+    clippy::format_push_string,
+    clippy::too_many_lines
+)]
+
 use std::fs::{self, File};
 use std::io::{BufWriter, Write};
 use std::path::Path;

@@ -3,6 +3,8 @@
 //! CI pipelines branch on these numbers, so they are part of the public contract
 //! (README "Exit codes" and `amldoctor --help` list the same table).
 
+use std::fmt::Write as _;
+
 /// What a run of amldoctor ended with.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum ExitCode {
@@ -57,7 +59,7 @@ impl ExitCode {
     pub fn help_table() -> String {
         let mut out = String::from("Exit codes:\n");
         for code in ExitCode::ALL {
-            out.push_str(&format!("  {}  {}\n", code.code(), code.meaning()));
+            let _ = writeln!(out, "  {}  {}", code.code(), code.meaning());
         }
         out
     }

@@ -232,6 +232,12 @@ mod tests {
     }
 
     #[test]
+    // The float formula is what the exact arithmetic is checked against.
+    #[allow(
+        clippy::cast_precision_loss,
+        clippy::cast_possible_truncation,
+        clippy::cast_sign_loss
+    )]
     fn whole_results_are_not_rounded_up() {
         // Each of these is a whole number mathematically but not in f64.
         let cases = [

@@ -159,6 +159,7 @@ impl Ratio {
     }
 
     /// Nearest `f64`, for JSON output only; never used in a computation.
+    #[allow(clippy::cast_precision_loss)]
     pub fn to_f64(self) -> f64 {
         // u128 → f64 is the documented lossy conversion; the exact value is kept elsewhere.
         self.num as f64 / self.den as f64

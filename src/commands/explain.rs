@@ -1,6 +1,7 @@
 //! `amldoctor explain CODE|STATUS|RULE`: what an error code, an HTTP status or a rule
 //! means, and what to do about it.
 
+use std::fmt::Write as _;
 use std::io::Write;
 
 use serde::Serialize;
@@ -116,14 +117,14 @@ fn status_text(s: &HttpStatus, run: &crate::engine::Placeholders) -> String {
     if !s.causes.is_empty() {
         t.push_str("**Likely causes**\n\n");
         for c in &s.causes {
-            t.push_str(&format!("- {c}\n"));
+            let _ = writeln!(t, "- {c}");
         }
         t.push('\n');
     }
     if !s.checks.is_empty() {
         t.push_str("**Check**\n\n");
         for (i, c) in s.checks.iter().enumerate() {
-            t.push_str(&format!("{}. {c}\n", i + 1));
+            let _ = writeln!(t, "{}. {c}", i + 1);
         }
         t.push('\n');
     }
@@ -136,7 +137,7 @@ fn status_text(s: &HttpStatus, run: &crate::engine::Placeholders) -> String {
         t.push_str("```\n\n");
     }
     if !s.see_also.is_empty() {
-        t.push_str(&format!("See also: {}\n\n", s.see_also.join(", ")));
+        let _ = write!(t, "See also: {}\n\n", s.see_also.join(", "));
     }
     t
 }

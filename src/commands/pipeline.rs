@@ -10,9 +10,7 @@ use crate::error::{Error, Result};
 use crate::exit_code::ExitCode;
 use crate::finding::{BaselineState, Evidence, Finding, Severity};
 use crate::gate::{BaselineFile, Gate, Suppression};
-use crate::report::findings::{
-    InputReport, NotAnalysed, Report, ResourceReport, RuleRef, Summary, write_table,
-};
+use crate::report::findings::{InputReport, NotAnalysed, Report, ResourceReport, RuleRef, Summary};
 use crate::report::style::Style;
 use crate::report::{Envelope, OutputFormat, json, junit, markdown, sarif, yaml};
 use crate::rules::RuleSet;
@@ -175,7 +173,7 @@ pub fn render(
     quiet: bool,
 ) -> std::io::Result<()> {
     match format {
-        OutputFormat::Table => write_table(out, report, style, quiet),
+        OutputFormat::Table => crate::report::table::write_table(out, report, style, quiet),
         OutputFormat::Json => json::write(out, &Envelope::new(report.command, report)),
         OutputFormat::Yaml => yaml::write(out, &Envelope::new(report.command, report)),
         OutputFormat::Sarif => sarif::write(out, report),
@@ -204,6 +202,10 @@ pub fn rule_refs(set: &RuleSet, selected: &dyn Fn(&crate::rules::Rule) -> bool) 
             reads: crate::evidence::DocumentKind::ALL
                 .into_iter()
                 .filter(|k| rule.applies_to(*k))
+                .collect(),
+            resources: crate::evidence::resource::ResourceKind::ALL
+                .into_iter()
+                .filter(|k| rule.reads_resource(*k))
                 .collect(),
         })
         .collect()

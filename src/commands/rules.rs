@@ -1,5 +1,6 @@
 //! `amldoctor rules list | show ID | test [DIR] | docs`.
 
+use std::fmt::Write as _;
 use std::io::Write;
 
 use serde::Serialize;
@@ -90,13 +91,14 @@ pub fn run(ctx: &Context, args: &RulesArgs, out: &mut dyn Write) -> Result<ExitC
                 let fw = rules.iter().map(|r| r.family.len()).max().unwrap_or(6);
                 let mut text = String::new();
                 for r in &rules {
-                    text.push_str(&format!(
-                        "{:<w$}  {:<7}  {:<fw$}  {}\n",
+                    let _ = writeln!(
+                        text,
+                        "{:<w$}  {:<7}  {:<fw$}  {}",
                         r.id,
                         r.severity.name(),
                         r.family,
                         r.title
-                    ));
+                    );
                 }
                 out.write_all(text.as_bytes()).map_err(Error::write)?;
             } else {
@@ -136,15 +138,16 @@ pub fn run(ctx: &Context, args: &RulesArgs, out: &mut dyn Write) -> Result<ExitC
             if ctx.output.value == OutputFormat::Table {
                 let mut text = String::new();
                 for f in &failures {
-                    text.push_str(&format!("FAIL {f}\n"));
+                    let _ = writeln!(text, "FAIL {f}");
                 }
-                text.push_str(&format!(
-                    "{} rules, {} examples: {} passed, {} failed\n",
+                let _ = writeln!(
+                    text,
+                    "{} rules, {} examples: {} passed, {} failed",
                     tested,
                     examples_count,
                     examples_count - failures.len(),
                     failures.len()
-                ));
+                );
                 out.write_all(text.as_bytes()).map_err(Error::write)?;
             } else {
                 let list: Vec<_> = failures

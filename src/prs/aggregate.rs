@@ -362,7 +362,10 @@ fn apply_attempts(s: &mut PrsSummary, agg: &AttemptAgg) {
         s.config.error_threshold.as_ref().map(|c| c.value),
     ) && t > 0
     {
-        s.error_threshold_used_percent = Some(round2(failed as f64 * 100.0 / t as f64));
+        // A percentage for people: counts far below 2^52.
+        #[allow(clippy::cast_precision_loss)]
+        let used = failed as f64 * 100.0 / t as f64;
+        s.error_threshold_used_percent = Some(round2(used));
     }
 }
 
@@ -483,7 +486,7 @@ fn processes_and_nodes(s: &mut PrsSummary, files: &[ParsedFile], agg: &AttemptAg
         .config
         .process_count_per_node
         .as_ref()
-        .map(|c| c.value.max(1) as u64);
+        .map(|c| u64::try_from(c.value.max(1)).unwrap_or(1));
     for (n, times) in nodes.values_mut() {
         n.mean_run_seconds = times.mean().map(round2);
         n.p95_run_seconds = times.percentile(0.95).map(round2);

@@ -95,14 +95,18 @@ fn process_count_per_node(s: &PrsSummary) -> u64 {
     s.config
         .process_count_per_node
         .as_ref()
-        .map_or(DEFAULT_PROCESS_COUNT_PER_NODE, |c| c.value.max(1) as u64)
+        .map_or(DEFAULT_PROCESS_COUNT_PER_NODE, |c| {
+            u64::try_from(c.value.max(1)).unwrap_or(1)
+        })
 }
 
 fn run_invocation_timeout(s: &PrsSummary) -> u64 {
     s.config
         .run_invocation_timeout
         .as_ref()
-        .map_or(DEFAULT_RUN_INVOCATION_TIMEOUT, |c| c.value.max(1) as u64)
+        .map_or(DEFAULT_RUN_INVOCATION_TIMEOUT, |c| {
+            u64::try_from(c.value.max(1)).unwrap_or(1)
+        })
 }
 
 /// The headline: the job failed, why, and the most frequent error.
@@ -178,7 +182,7 @@ fn init_retry_budget(x: &Inputs<'_>) -> Option<Tally> {
         .config
         .node_count
         .as_ref()
-        .map(|c| c.value as u64)
+        .and_then(|c| u64::try_from(c.value).ok())
         .unwrap_or_else(|| s.nodes.len().max(1) as u64);
     let p = process_count_per_node(s);
     let timeout = run_invocation_timeout(s);
@@ -244,7 +248,10 @@ fn init_retry_budget(x: &Inputs<'_>) -> Option<Tally> {
 /// run() timeouts against run_invocation_timeout, and runs close to it.
 fn run_timeout_budget(x: &Inputs<'_>) -> Option<Tally> {
     let s = x.summary;
-    let timeout = run_invocation_timeout(s) as f64;
+    let timeout_s = run_invocation_timeout(s);
+    // Seconds, far below 2^52.
+    #[allow(clippy::cast_precision_loss)]
+    let timeout = timeout_s as f64;
     let p95_all = x.agg.all_times.percentile(0.95).map(round2);
     let close = p95_all.is_some_and(|p| p >= 0.8 * timeout);
     if s.timeouts == 0 && !close {
@@ -255,7 +262,7 @@ fn run_timeout_budget(x: &Inputs<'_>) -> Option<Tally> {
         ..Tally::default()
     };
     t.fact("timeouts", s.timeouts);
-    t.fact("run_invocation_timeout", timeout as u64);
+    t.fact("run_invocation_timeout", timeout_s);
     if s.config.run_invocation_timeout.is_none() {
         t.fact(
             "assumed_timeout",
@@ -347,8 +354,9 @@ fn error_threshold_near(x: &Inputs<'_>) -> Option<Tally> {
     };
     let near = th.value > 0
         && failed > 0
-        && (failed as i64) <= th.value
-        && failed as f64 >= 0.8 * th.value as f64;
+        && i64::try_from(failed).is_ok_and(|f| f <= th.value)
+        // 80 % of the threshold, in whole items: failed × 5 ≥ threshold × 4.
+        && u128::from(failed) * 5 >= u128::try_from(th.value).unwrap_or(0) * 4;
     if !near {
         return None;
     }

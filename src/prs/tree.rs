@@ -156,6 +156,9 @@ pub fn classify(roots: &[PathBuf], file: &Path) -> Option<(usize, Role)> {
     None
 }
 
+// ParallelRunStep writes these names in lower case; a differently cased file is not one
+// of its files.
+#[allow(clippy::case_sensitive_file_extension_comparisons)]
 fn role_in_logs(parts: &[String]) -> Role {
     let p: Vec<&str> = parts.iter().map(String::as_str).collect();
     let name = p.last().copied().unwrap_or("");

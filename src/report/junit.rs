@@ -3,6 +3,7 @@
 //! `<failure>`, one below `--fail-on` or in the baseline passes with a note, a
 //! suppressed one is `<skipped>` — the same verdict the exit code gives.
 
+use std::fmt::Write as _;
 use std::io::{self, Write};
 
 use crate::finding::{BaselineState, Finding};
@@ -34,14 +35,14 @@ fn body(f: &Finding, path: Option<&str>) -> String {
         .iter()
         .filter(|e| path.is_none_or(|p| e.path() == p))
     {
-        s.push_str(&format!("{}: {}\n", e.location, e.text));
+        let _ = writeln!(s, "{}: {}", e.location, e.text);
     }
     if !f.facts.is_empty() {
         let facts: Vec<String> = f.facts.iter().map(|(k, v)| format!("{k}={v}")).collect();
-        s.push_str(&format!("facts: {}\n", facts.join(", ")));
+        let _ = writeln!(s, "facts: {}", facts.join(", "));
     }
     if !f.caused_by.is_empty() {
-        s.push_str(&format!("symptom of: {}\n", f.caused_by.join(", ")));
+        let _ = writeln!(s, "symptom of: {}", f.caused_by.join(", "));
     }
     s.push_str("\nfix:\n");
     s.push_str(&f.remediation);
@@ -49,31 +50,50 @@ fn body(f: &Finding, path: Option<&str>) -> String {
     if !f.commands.is_empty() {
         s.push_str("\nrun:\n");
         for c in &f.commands {
-            s.push_str(&format!("  {c}\n"));
+            let _ = writeln!(s, "  {c}");
         }
     }
     s
 }
 
-/// One testsuite: a log file, or a whole ParallelRunStep tree (whose thousands of files
-/// would otherwise become hundreds of thousands of testcases).
+/// One testsuite: a log file, a resource file, or a whole ParallelRunStep tree (whose
+/// thousands of files would otherwise become hundreds of thousands of testcases).
 struct Suite<'r> {
     name: String,
     /// Inputs that belong to the suite.
     paths: Vec<&'r str>,
     kinds: Vec<crate::evidence::DocumentKind>,
+    resource_kinds: Vec<crate::evidence::resource::ResourceKind>,
     properties: Vec<(&'static str, String)>,
 }
 
-pub fn write(out: &mut dyn Write, report: &Report) -> io::Result<()> {
-    let trips = |f: &Finding| f.failing;
+/// Tests, failures and skipped cases, as JUnit counts them.
+#[derive(Debug, Default, Clone, Copy)]
+struct Counts {
+    tests: u64,
+    failures: u64,
+    skipped: u64,
+}
+
+impl Counts {
+    fn add(&mut self, other: Counts) {
+        self.tests += other.tests;
+        self.failures += other.failures;
+        self.skipped += other.skipped;
+    }
+}
+
+/// The suites of a report: ParallelRunStep trees, then each log input, then each
+/// resource file.
+fn suites_of(report: &Report) -> Vec<Suite<'_>> {
     let roots: Vec<&str> = report.prs.iter().map(|p| p.root.as_str()).collect();
-    let mut suites_in: Vec<Suite> = roots
+    let mut suites: Vec<Suite> = roots
         .iter()
         .map(|r| Suite {
             name: (*r).to_owned(),
             paths: Vec::new(),
             kinds: vec![crate::evidence::DocumentKind::Prs],
+            resource_kinds: Vec::new(),
             properties: vec![("kind", "prs-tree".to_owned())],
         })
         .collect();
@@ -84,15 +104,16 @@ pub fn write(out: &mut dyn Write, report: &Report) -> io::Result<()> {
             .and_then(|t| roots.iter().position(|r| *r == t));
         match tree {
             Some(t) => {
-                suites_in[t].paths.push(&input.path);
-                if !suites_in[t].kinds.contains(&input.kind) {
-                    suites_in[t].kinds.push(input.kind);
+                suites[t].paths.push(&input.path);
+                if !suites[t].kinds.contains(&input.kind) {
+                    suites[t].kinds.push(input.kind);
                 }
             }
-            None => suites_in.push(Suite {
+            None => suites.push(Suite {
                 name: input.path.clone(),
                 paths: vec![&input.path],
                 kinds: vec![input.kind],
+                resource_kinds: Vec::new(),
                 properties: vec![
                     ("kind", input.kind.to_string()),
                     ("lines", input.lines.to_string()),
@@ -100,122 +121,175 @@ pub fn write(out: &mut dyn Write, report: &Report) -> io::Result<()> {
             }),
         }
     }
-
-    let mut suites = String::new();
-    let (mut tests, mut failures, mut skipped) = (0u64, 0u64, 0u64);
-    let mut reported: Vec<&str> = Vec::new();
-    for suite in &suites_in {
-        let (mut t, mut fl, mut sk) = (0u64, 0u64, 0u64);
-        let mut cases = String::new();
-        let single = (suite.paths.len() == 1).then(|| suite.paths[0]);
-        for rule in report
-            .rules
-            .iter()
-            .filter(|r| r.reads.iter().any(|k| suite.kinds.contains(k)))
-        {
-            t += 1;
-            let open = format!(
-                "    <testcase classname=\"amldoctor.{}\" name=\"{}\" file=\"{}\">",
-                escape(&rule.family),
-                escape(&rule.id),
-                escape(single.unwrap_or(&suite.name))
-            );
-            let in_suite =
-                |paths: &[String]| paths.iter().any(|p| suite.paths.contains(&p.as_str()));
-            let finding = report
-                .findings
-                .iter()
-                .find(|f| f.rule_id == rule.id && in_suite(&f.paths));
-            let suppressed = report
-                .suppressed
-                .iter()
-                .find(|x| x.rule_id == rule.id && in_suite(&x.paths));
-            if let Some(f) = finding {
-                if trips(f) {
-                    fl += 1;
-                    reported.push(&f.rule_id);
-                    cases.push_str(&format!(
-                        "{open}\n      <failure type=\"{}\" message=\"{}\">{}</failure>\n    </testcase>\n",
-                        f.severity,
-                        escape(&f.title),
-                        escape(&body(f, single))
-                    ));
-                } else {
-                    let why = if f.baseline_state == Some(BaselineState::Unchanged) {
-                        "in the baseline"
-                    } else {
-                        "below --fail-on"
-                    };
-                    cases.push_str(&format!(
-                        "{open}\n      <system-out>{} ({why}): {}\n{}</system-out>\n    </testcase>\n",
-                        f.severity,
-                        escape(&f.title),
-                        escape(&body(f, single))
-                    ));
+    for res in &report.resources {
+        match suites.iter_mut().find(|s| s.name == res.path) {
+            Some(s) => {
+                if !s.resource_kinds.contains(&res.kind) {
+                    s.resource_kinds.push(res.kind);
                 }
-            } else if let Some(x) = suppressed {
-                sk += 1;
-                cases.push_str(&format!(
-                    "{open}\n      <skipped message=\"suppressed: {} ({})\"/>\n    </testcase>\n",
-                    escape(&x.reason),
-                    escape(&x.source)
-                ));
-            } else {
-                cases.push_str(&format!("{}\n", open.replace("\">", "\"/>")));
             }
+            None => suites.push(Suite {
+                name: res.path.clone(),
+                paths: vec![&res.path],
+                kinds: Vec::new(),
+                resource_kinds: vec![res.kind],
+                properties: vec![("kind", res.kind.to_string())],
+            }),
         }
-        tests += t;
-        failures += fl;
-        skipped += sk;
-        let props: String = suite
-            .properties
-            .iter()
-            .map(|(k, v)| format!("      <property name=\"{k}\" value=\"{}\"/>\n", escape(v)))
-            .collect();
-        suites.push_str(&format!(
-            "  <testsuite name=\"{}\" tests=\"{t}\" failures=\"{fl}\" errors=\"0\" skipped=\"{sk}\">\n    <properties>\n{props}    </properties>\n{cases}  </testsuite>\n",
-            escape(&suite.name)
-        ));
     }
-    // Findings that trip the gate but belong to no suite above (no input of a kind the
-    // rule reads): the verdict must match the exit code, so they fail here.
-    let orphans: Vec<&Finding> = report
-        .findings
-        .iter()
-        .filter(|f| trips(f) && !reported.contains(&f.rule_id.as_str()))
-        .collect();
-    if !orphans.is_empty() {
-        let mut cases = String::new();
-        for f in &orphans {
-            cases.push_str(&format!(
-                "    <testcase classname=\"amldoctor.{}\" name=\"{}\">\n      <failure type=\"{}\" message=\"{}\">{}</failure>\n    </testcase>\n",
-                escape(&f.family),
-                escape(&f.rule_id),
-                f.severity,
-                escape(&f.title),
-                escape(&body(f, None))
-            ));
-        }
-        tests += orphans.len() as u64;
-        failures += orphans.len() as u64;
-        suites.push_str(&format!(
-            "  <testsuite name=\"amldoctor findings\" tests=\"{n}\" failures=\"{n}\" errors=\"0\" skipped=\"0\">\n{cases}  </testsuite>\n",
-            n = orphans.len()
-        ));
+    suites
+}
+
+pub fn write(out: &mut dyn Write, report: &Report) -> io::Result<()> {
+    let mut suites = String::new();
+    let mut total = Counts::default();
+    let mut reported: Vec<&str> = Vec::new();
+    for suite in &suites_of(report) {
+        let (text, counts) = write_suite(report, suite, &mut reported);
+        suites.push_str(&text);
+        total.add(counts);
     }
+    total.add(write_orphans(report, &reported, &mut suites));
     for n in &report.not_analysed {
-        tests += 1;
-        skipped += 1;
-        suites.push_str(&format!(
-            "  <testsuite name=\"{}\" tests=\"1\" failures=\"0\" errors=\"0\" skipped=\"1\">\n    <testcase classname=\"amldoctor.input\" name=\"analysed\">\n      <skipped message=\"not analysed: {}\"/>\n    </testcase>\n  </testsuite>\n",
+        total.add(Counts {
+            tests: 1,
+            failures: 0,
+            skipped: 1,
+        });
+        let _ = writeln!(
+            suites,
+            "  <testsuite name=\"{}\" tests=\"1\" failures=\"0\" errors=\"0\" skipped=\"1\">\n    <testcase classname=\"amldoctor.input\" name=\"analysed\">\n      <skipped message=\"not analysed: {}\"/>\n    </testcase>\n  </testsuite>",
             escape(&n.path),
             escape(&n.reason)
-        ));
+        );
     }
     write!(
         out,
-        "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites name=\"amldoctor\" tests=\"{tests}\" failures=\"{failures}\" errors=\"0\" skipped=\"{skipped}\">\n{suites}</testsuites>\n"
+        "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites name=\"amldoctor\" tests=\"{}\" failures=\"{}\" errors=\"0\" skipped=\"{}\">\n{suites}</testsuites>\n",
+        total.tests, total.failures, total.skipped
     )
+}
+
+/// One suite: a testcase for every rule that reads what the suite holds.
+fn write_suite<'r>(
+    report: &'r Report,
+    suite: &Suite<'_>,
+    reported: &mut Vec<&'r str>,
+) -> (String, Counts) {
+    let mut counts = Counts::default();
+    let mut cases = String::new();
+    let single = (suite.paths.len() == 1).then(|| suite.paths[0]);
+    let reads = |r: &&super::findings::RuleRef| {
+        r.reads.iter().any(|k| suite.kinds.contains(k))
+            || r.resources.iter().any(|k| suite.resource_kinds.contains(k))
+    };
+    for rule in report.rules.iter().filter(reads) {
+        counts.tests += 1;
+        let open = format!(
+            "    <testcase classname=\"amldoctor.{}\" name=\"{}\" file=\"{}\">",
+            escape(&rule.family),
+            escape(&rule.id),
+            escape(single.unwrap_or(&suite.name))
+        );
+        let in_suite = |paths: &[String]| paths.iter().any(|p| suite.paths.contains(&p.as_str()));
+        let finding = report
+            .findings
+            .iter()
+            .find(|f| f.rule_id == rule.id && in_suite(&f.paths));
+        let suppressed = report
+            .suppressed
+            .iter()
+            .find(|x| x.rule_id == rule.id && in_suite(&x.paths));
+        if let Some(f) = finding {
+            if f.failing {
+                counts.failures += 1;
+                reported.push(&f.rule_id);
+            }
+            cases.push_str(&finding_case(&open, f, single));
+        } else if let Some(x) = suppressed {
+            counts.skipped += 1;
+            let _ = writeln!(
+                cases,
+                "{open}\n      <skipped message=\"suppressed: {} ({})\"/>\n    </testcase>",
+                escape(&x.reason),
+                escape(&x.source)
+            );
+        } else {
+            let _ = writeln!(cases, "{}", open.replace("\">", "\"/>"));
+        }
+    }
+    let props: String = suite
+        .properties
+        .iter()
+        .map(|(k, v)| format!("      <property name=\"{k}\" value=\"{}\"/>\n", escape(v)))
+        .collect();
+    let text = format!(
+        "  <testsuite name=\"{}\" tests=\"{}\" failures=\"{}\" errors=\"0\" skipped=\"{}\">\n    <properties>\n{props}    </properties>\n{cases}  </testsuite>\n",
+        escape(&suite.name),
+        counts.tests,
+        counts.failures,
+        counts.skipped
+    );
+    (text, counts)
+}
+
+/// A finding's testcase: a failure when the gate says so, otherwise a passing case
+/// with the finding in its output.
+fn finding_case(open: &str, f: &Finding, single: Option<&str>) -> String {
+    if f.failing {
+        return format!(
+            "{open}\n      <failure type=\"{}\" message=\"{}\">{}</failure>\n    </testcase>\n",
+            f.severity,
+            escape(&f.title),
+            escape(&body(f, single))
+        );
+    }
+    let why = if f.baseline_state == Some(BaselineState::Unchanged) {
+        "in the baseline"
+    } else {
+        "below --fail-on"
+    };
+    format!(
+        "{open}\n      <system-out>{} ({why}): {}\n{}</system-out>\n    </testcase>\n",
+        f.severity,
+        escape(&f.title),
+        escape(&body(f, single))
+    )
+}
+
+/// Findings that fail the gate but belong to no suite above (no input of a kind the
+/// rule reads): the verdict must match the exit code, so they fail here.
+fn write_orphans(report: &Report, reported: &[&str], suites: &mut String) -> Counts {
+    let orphans: Vec<&Finding> = report
+        .findings
+        .iter()
+        .filter(|f| f.failing && !reported.contains(&f.rule_id.as_str()))
+        .collect();
+    if orphans.is_empty() {
+        return Counts::default();
+    }
+    let mut cases = String::new();
+    for f in &orphans {
+        let _ = writeln!(
+            cases,
+            "    <testcase classname=\"amldoctor.{}\" name=\"{}\">\n      <failure type=\"{}\" message=\"{}\">{}</failure>\n    </testcase>",
+            escape(&f.family),
+            escape(&f.rule_id),
+            f.severity,
+            escape(&f.title),
+            escape(&body(f, None))
+        );
+    }
+    let n = orphans.len() as u64;
+    let _ = writeln!(
+        suites,
+        "  <testsuite name=\"amldoctor findings\" tests=\"{n}\" failures=\"{n}\" errors=\"0\" skipped=\"0\">\n{cases}  </testsuite>"
+    );
+    Counts {
+        tests: n,
+        failures: n,
+        skipped: 0,
+    }
 }
 
 #[cfg(test)]

@@ -1,6 +1,7 @@
 //! Markdown for pull-request comments and CI job summaries: a verdict line, a findings
 //! table, then one section per finding with evidence, the fix and the commands.
 
+use std::fmt::Write as _;
 use std::io::{self, Write};
 
 use crate::finding::{BaselineState, Severity};
@@ -43,6 +44,23 @@ fn fence(lang: &str, body: &str) -> String {
 }
 
 pub fn write(out: &mut dyn Write, r: &Report) -> io::Result<()> {
+    write_summary(out, r)?;
+    for p in &r.prs {
+        write_prs(out, p)?;
+    }
+    if r.findings.is_empty() {
+        write_nothing_found(out, r)?;
+    } else {
+        write_finding_table(out, r)?;
+        for f in &r.findings {
+            write_finding(out, f)?;
+        }
+    }
+    write_suppressed_and_notices(out, r)?;
+    write_inputs(out, r)
+}
+
+fn write_summary(out: &mut dyn Write, r: &Report) -> io::Result<()> {
     let s = &r.summary;
     let verdict = if s.failed {
         "❌ gate failed"
@@ -79,150 +97,164 @@ pub fn write(out: &mut dyn Write, r: &Report) -> io::Result<()> {
             format!("; {}", extra.join(", "))
         }
     )?;
-    for p in &r.prs {
-        let opt = |v: Option<u64>| v.map_or_else(|| "?".to_owned(), |x| x.to_string());
+    Ok(())
+}
+
+fn write_prs(out: &mut dyn Write, p: &crate::prs::analyze::PrsSummary) -> io::Result<()> {
+    let opt = |v: Option<u64>| v.map_or_else(|| "?".to_owned(), |x| x.to_string());
+    writeln!(
+        out,
+        "### ParallelRunStep job `{}`: {}{}\n",
+        code(&p.root),
+        p.outcome,
+        p.stop_reason
+            .map(|r| format!(" ({})", r.replace('-', " ")))
+            .unwrap_or_default()
+    )?;
+    writeln!(
+        out,
+        "Mini-batches: {} scheduled, {} processed, {} failed. Items: {} total, {} succeeded, {} failed.{}\n",
+        opt(p.mini_batches.scheduled),
+        opt(p.mini_batches.processed),
+        opt(p.mini_batches.failed),
+        opt(p.items.total),
+        opt(p.items.succeeded),
+        opt(p.items.failed),
+        p.leader_exit_code
+            .map(|c| format!(" Leader exit code {c}."))
+            .unwrap_or_default()
+    )?;
+    if !p.nodes.is_empty() {
         writeln!(
             out,
-            "### ParallelRunStep job `{}`: {}{}\n",
-            code(&p.root),
-            p.outcome,
-            p.stop_reason
-                .map(|r| format!(" ({})", r.replace('-', " ")))
-                .unwrap_or_default()
+            "| node | processes | attempts | failures | retries | restarts | killed | peak mem % |\n|---|---:|---:|---:|---:|---:|---:|---:|"
         )?;
-        writeln!(
-            out,
-            "Mini-batches: {} scheduled, {} processed, {} failed. Items: {} total, {} succeeded, {} failed.{}\n",
-            opt(p.mini_batches.scheduled),
-            opt(p.mini_batches.processed),
-            opt(p.mini_batches.failed),
-            opt(p.items.total),
-            opt(p.items.succeeded),
-            opt(p.items.failed),
-            p.leader_exit_code
-                .map(|c| format!(" Leader exit code {c}."))
-                .unwrap_or_default()
-        )?;
-        if !p.nodes.is_empty() {
+        for n in &p.nodes {
             writeln!(
                 out,
-                "| node | processes | attempts | failures | retries | restarts | killed | peak mem % |\n|---|---:|---:|---:|---:|---:|---:|---:|"
-            )?;
-            for n in &p.nodes {
-                writeln!(
-                    out,
-                    "| {} | {} | {} | {} | {} | {} | {} | {} |",
-                    cell(&n.node),
-                    n.processes,
-                    n.mini_batches,
-                    n.failures,
-                    n.retries,
-                    n.restarts,
-                    n.killed,
-                    n.peak_memory_percent
-                        .map_or_else(|| "—".to_owned(), |m| m.to_string())
-                )?;
-            }
-            writeln!(out)?;
-        }
-        if !p.errors.is_empty() {
-            writeln!(out, "| count | error | first seen |\n|---:|---|---|")?;
-            for e in p.errors.iter().take(10) {
-                writeln!(
-                    out,
-                    "| {} | `{}`: {} | `{}` |",
-                    e.count,
-                    code(&e.exception),
-                    cell(&e.message),
-                    code(&e.first)
-                )?;
-            }
-            writeln!(out)?;
-        }
-    }
-    if r.findings.is_empty() {
-        writeln!(out, "No known problem found.\n")?;
-        if !r.last_error_lines.is_empty() {
-            let lines: Vec<String> = r
-                .last_error_lines
-                .iter()
-                .map(|e| format!("{}: {}", e.location, e.text))
-                .collect();
-            writeln!(
-                out,
-                "The last error-like lines seen:\n\n{}",
-                fence("text", &lines.join("\n"))
-            )?;
-        }
-    } else {
-        writeln!(
-            out,
-            "| severity | rule | finding | where | hits |\n|---|---|---|---|---:|"
-        )?;
-        for f in &r.findings {
-            let at = f
-                .evidence
-                .first()
-                .map(|e| format!("`{}:{}`", code(e.path()), e.line()))
-                .unwrap_or_default();
-            let mut title = cell(&f.title);
-            if f.baseline_state == Some(BaselineState::Unchanged) {
-                title.push_str(" *(baseline)*");
-            }
-            if !f.caused_by.is_empty() {
-                title.push_str(&format!(
-                    " — symptom of `{}`",
-                    f.caused_by
-                        .iter()
-                        .map(|c| code(c))
-                        .collect::<Vec<_>>()
-                        .join("`, `")
-                ));
-            }
-            writeln!(
-                out,
-                "| {} | `{}` | {} | {} | {} |",
-                icon(f.severity),
-                code(&f.rule_id),
-                title,
-                at,
-                f.count
+                "| {} | {} | {} | {} | {} | {} | {} | {} |",
+                cell(&n.node),
+                n.processes,
+                n.mini_batches,
+                n.failures,
+                n.retries,
+                n.restarts,
+                n.killed,
+                n.peak_memory_percent
+                    .map_or_else(|| "—".to_owned(), |m| m.to_string())
             )?;
         }
         writeln!(out)?;
-        for f in &r.findings {
+    }
+    if !p.errors.is_empty() {
+        writeln!(out, "| count | error | first seen |\n|---:|---|---|")?;
+        for e in p.errors.iter().take(10) {
             writeln!(
                 out,
-                "### {} `{}`: {}\n",
-                icon(f.severity),
-                f.rule_id,
-                f.title
+                "| {} | `{}`: {} | `{}` |",
+                e.count,
+                code(&e.exception),
+                cell(&e.message),
+                code(&e.first)
             )?;
-            let lines: Vec<String> = f
-                .evidence
-                .iter()
-                .map(|e| format!("{}: {}", e.location, e.text))
-                .collect();
-            write!(out, "{}", fence("text", &lines.join("\n")))?;
-            if !f.facts.is_empty() {
-                let facts: Vec<String> = f
-                    .facts
-                    .iter()
-                    .map(|(k, v)| format!("`{k}` = `{}`", v.replace('`', "'")))
-                    .collect();
-                writeln!(out, "\nFacts: {}", facts.join(", "))?;
-            }
-            writeln!(out, "\n**Fix**\n\n{}\n", f.remediation.trim_end())?;
-            if !f.commands.is_empty() {
-                write!(out, "**Run**\n\n{}", fence("sh", &f.commands.join("\n")))?;
-            }
-            if !f.docs.is_empty() {
-                let links: Vec<String> = f.docs.iter().map(|d| format!("<{d}>")).collect();
-                writeln!(out, "\nDocs: {}", links.join(" · "))?;
-            }
-            writeln!(out)?;
         }
+        writeln!(out)?;
     }
+    Ok(())
+}
+
+fn write_nothing_found(out: &mut dyn Write, r: &Report) -> io::Result<()> {
+    writeln!(out, "No known problem found.\n")?;
+    if !r.last_error_lines.is_empty() {
+        let lines: Vec<String> = r
+            .last_error_lines
+            .iter()
+            .map(|e| format!("{}: {}", e.location, e.text))
+            .collect();
+        writeln!(
+            out,
+            "The last error-like lines seen:\n\n{}",
+            fence("text", &lines.join("\n"))
+        )?;
+    }
+    Ok(())
+}
+
+fn write_finding_table(out: &mut dyn Write, r: &Report) -> io::Result<()> {
+    writeln!(
+        out,
+        "| severity | rule | finding | where | hits |\n|---|---|---|---|---:|"
+    )?;
+    for f in &r.findings {
+        let at = f
+            .evidence
+            .first()
+            .map(|e| format!("`{}:{}`", code(e.path()), e.line()))
+            .unwrap_or_default();
+        let mut title = cell(&f.title);
+        if f.baseline_state == Some(BaselineState::Unchanged) {
+            title.push_str(" *(baseline)*");
+        }
+        if !f.caused_by.is_empty() {
+            let _ = write!(
+                title,
+                " — symptom of `{}`",
+                f.caused_by
+                    .iter()
+                    .map(|c| code(c))
+                    .collect::<Vec<_>>()
+                    .join("`, `")
+            );
+        }
+        writeln!(
+            out,
+            "| {} | `{}` | {} | {} | {} |",
+            icon(f.severity),
+            code(&f.rule_id),
+            title,
+            at,
+            f.count
+        )?;
+    }
+    writeln!(out)?;
+    Ok(())
+}
+
+fn write_finding(out: &mut dyn Write, f: &crate::finding::Finding) -> io::Result<()> {
+    writeln!(
+        out,
+        "### {} `{}`: {}\n",
+        icon(f.severity),
+        f.rule_id,
+        f.title
+    )?;
+    let lines: Vec<String> = f
+        .evidence
+        .iter()
+        .map(|e| format!("{}: {}", e.location, e.text))
+        .collect();
+    write!(out, "{}", fence("text", &lines.join("\n")))?;
+    if !f.facts.is_empty() {
+        let facts: Vec<String> = f
+            .facts
+            .iter()
+            .map(|(k, v)| format!("`{k}` = `{}`", v.replace('`', "'")))
+            .collect();
+        writeln!(out, "\nFacts: {}", facts.join(", "))?;
+    }
+    writeln!(out, "\n**Fix**\n\n{}\n", f.remediation.trim_end())?;
+    if !f.commands.is_empty() {
+        write!(out, "**Run**\n\n{}", fence("sh", &f.commands.join("\n")))?;
+    }
+    if !f.docs.is_empty() {
+        let links: Vec<String> = f.docs.iter().map(|d| format!("<{d}>")).collect();
+        writeln!(out, "\nDocs: {}", links.join(" · "))?;
+    }
+    writeln!(out)?;
+    Ok(())
+}
+
+fn write_suppressed_and_notices(out: &mut dyn Write, r: &Report) -> io::Result<()> {
     if !r.suppressed.is_empty() {
         writeln!(
             out,
@@ -250,12 +282,26 @@ pub fn write(out: &mut dyn Write, r: &Report) -> io::Result<()> {
             r.not_analysed.len()
         )?;
     }
+    Ok(())
+}
+
+fn write_inputs(out: &mut dyn Write, r: &Report) -> io::Result<()> {
     writeln!(
         out,
         "<details><summary>Inputs</summary>\n\n| input | kind | lines |\n|---|---|---:|"
     )?;
     for i in &r.inputs {
         writeln!(out, "| `{}` | {} | {} |", code(&i.path), i.kind, i.lines)?;
+    }
+    for res in &r.resources {
+        writeln!(
+            out,
+            "| `{}{}` | {} `{}` | |",
+            code(&res.path),
+            code(&res.pointer),
+            res.kind,
+            code(res.name.as_deref().unwrap_or("")),
+        )?;
     }
     for n in &r.not_analysed {
         writeln!(

@@ -10,6 +10,7 @@ pub mod replicas;
 pub mod rule_doc;
 pub mod sarif;
 pub mod style;
+pub mod table;
 pub mod yaml;
 
 use std::fmt;
@@ -54,24 +55,23 @@ impl OutputFormat {
 
     /// The format a file name implies: `.sarif`, `.json`, `.yaml`/`.yml`, `.xml`, `.md`.
     pub fn from_extension(path: &std::path::Path) -> Option<OutputFormat> {
-        let name = path.file_name()?.to_str()?.to_ascii_lowercase();
-        Some(
-            if name.ends_with(".sarif") || name.ends_with(".sarif.json") {
-                OutputFormat::Sarif
-            } else if name.ends_with(".json") {
-                OutputFormat::Json
-            } else if name.ends_with(".yaml") || name.ends_with(".yml") {
-                OutputFormat::Yaml
-            } else if name.ends_with(".xml") {
-                OutputFormat::Junit
-            } else if name.ends_with(".md") || name.ends_with(".markdown") {
-                OutputFormat::Markdown
-            } else if name.ends_with(".txt") {
-                OutputFormat::Table
-            } else {
-                return None;
-            },
-        )
+        let ext = path.extension()?.to_str()?.to_ascii_lowercase();
+        // `results.sarif.json` is SARIF, as GitHub's upload action names it.
+        let inner = path
+            .file_stem()
+            .map(std::path::Path::new)
+            .and_then(std::path::Path::extension)
+            .and_then(|e| e.to_str())
+            .map(str::to_ascii_lowercase);
+        Some(match (ext.as_str(), inner.as_deref()) {
+            ("sarif", _) | ("json", Some("sarif")) => OutputFormat::Sarif,
+            ("json", _) => OutputFormat::Json,
+            ("yaml" | "yml", _) => OutputFormat::Yaml,
+            ("xml", _) => OutputFormat::Junit,
+            ("md" | "markdown", _) => OutputFormat::Markdown,
+            ("txt", _) => OutputFormat::Table,
+            _ => return None,
+        })
     }
 }
 

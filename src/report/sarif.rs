@@ -4,6 +4,7 @@
 //! suppressions and baseline states.
 
 use std::collections::BTreeMap;
+use std::fmt::Write as _;
 use std::io::{self, Write};
 
 use serde_json::{Value, json};
@@ -61,7 +62,7 @@ fn help_markdown(f: &Finding) -> String {
     if !f.docs.is_empty() {
         s.push_str("\n\n**References**\n\n");
         for d in &f.docs {
-            s.push_str(&format!("- <{d}>\n"));
+            let _ = writeln!(s, "- <{d}>");
         }
     }
     s
@@ -72,7 +73,7 @@ fn help_text(f: &Finding) -> String {
     if !f.commands.is_empty() {
         s.push_str("\n\nNext commands:\n");
         for c in &f.commands {
-            s.push_str(&format!("  {c}\n"));
+            let _ = writeln!(s, "  {c}");
         }
     }
     s
@@ -98,13 +99,13 @@ fn message(f: &Finding) -> String {
     let mut m = f.title.clone();
     if !f.facts.is_empty() {
         let facts: Vec<String> = f.facts.iter().map(|(k, v)| format!("{k}={v}")).collect();
-        m.push_str(&format!(" ({})", facts.join(", ")));
+        let _ = write!(m, " ({})", facts.join(", "));
     }
     if !f.caused_by.is_empty() {
-        m.push_str(&format!(". Symptom of: {}", f.caused_by.join(", ")));
+        let _ = write!(m, ". Symptom of: {}", f.caused_by.join(", "));
     }
     if let Some(first) = f.commands.first() {
-        m.push_str(&format!(". Next: {first}"));
+        let _ = write!(m, ". Next: {first}");
     }
     m
 }

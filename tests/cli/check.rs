@@ -2,6 +2,7 @@
 //! (tests/fixtures/resources/README.md says which command printed each file), and
 //! resource JSON read by `diagnose` next to logs.
 
+use std::fmt::Write as _;
 use std::io::Write;
 use std::process::Stdio;
 
@@ -41,149 +42,154 @@ fn rule_ids(sb: &Sandbox, area: &str, files: &[&str], extra: &[&str]) -> Vec<Str
     ids
 }
 
-#[test]
-fn every_resource_rule_fires_on_problems_and_not_on_healthy_resources() {
-    let sb = Sandbox::new("check-rules");
-    let cases: &[(&str, &[&str], &[&str])] = &[
-        // Workspace: ARM shape; az ml never prints v1 legacy mode or the connections.
-        (
-            "workspace",
-            &["workspace-arm-v1legacy.json"],
-            &["workspace-v1-legacy-mode"],
-        ),
-        (
-            "workspace",
-            &["workspace-arm-private-no-pe.json"],
-            &["workspace-private-without-approved-endpoint"],
-        ),
-        (
-            "workspace",
-            &["workspace-arm-private-pe-pending.json"],
-            &["workspace-private-without-approved-endpoint"],
-        ),
-        ("workspace", &["workspace-arm-healthy.json"], &[]),
-        ("workspace", &["workspace-azml.json"], &[]),
-        (
-            "workspace",
-            &["compute-arm-failed.json", "workspace-azml.json"],
-            &["compute-provisioning-failed"],
-        ),
-        // Key Vault: ARM, az keyvault show, az keyvault network-rule list.
-        (
-            "keyvault",
-            &["keyvault-arm-deny-no-bypass.json"],
-            &["keyvault-firewall-blocks-azure-services"],
-        ),
-        (
-            "keyvault",
-            &["keyvault-az-deny-no-bypass.json"],
-            &["keyvault-firewall-blocks-azure-services"],
-        ),
-        (
-            "keyvault",
-            &["keyvault-networkrules.json"],
-            &["keyvault-firewall-blocks-azure-services"],
-        ),
-        ("keyvault", &["keyvault-az-healthy.json"], &[]),
-        // Private endpoints: the egress connection in az list, ARM list and ARM registry.
-        (
-            "private-endpoint",
-            &["acr-pe-connections-az-pending.json"],
-            &["registry-egress-connection-not-approved"],
-        ),
-        (
-            "private-endpoint",
-            &["acr-arm-private-egress-pending.json"],
-            &["registry-egress-connection-not-approved"],
-        ),
-        (
-            "private-endpoint",
-            &["acr-pe-connections-arm-approved.json"],
-            &[],
-        ),
-        ("private-endpoint", &["acr-az-private.json"], &[]),
-        (
-            "private-endpoint",
-            &["storage-arm-private.json", "storage-az-public.json"],
-            &[],
-        ),
-        // Deployment egress against the registry: both shapes of each.
-        (
-            "private-endpoint",
-            &["deployment-azml-failed.json", "acr-az-private.json"],
-            &["deployment-egress-private-no-connection"],
-        ),
-        (
-            "private-endpoint",
-            &[
-                "deployment-arm-failed.json",
-                "acr-arm-private-egress-pending.json",
-            ],
-            &[
-                "deployment-egress-private-no-connection",
-                "registry-egress-connection-not-approved",
-            ],
-        ),
-        (
-            "private-endpoint",
-            &["deployment-azml-healthy.json", "acr-az-private.json"],
-            &["deployment-egress-public-registry-private"],
-        ),
-        ("private-endpoint", &["deployment-azml-healthy.json"], &[]),
-        // Private DNS: the inference wildcard record.
-        (
-            "private-endpoint",
-            &["dns-records-az.json"],
-            &["private-dns-no-inference-record"],
-        ),
-        ("private-endpoint", &["dns-records-arm-complete.json"], &[]),
-        // Deployments and endpoints.
-        (
-            "deployment",
-            &["deployment-arm-failed.json"],
-            &["deployment-provisioning-failed"],
-        ),
-        (
-            "deployment",
-            &["deployment-azml-failed.json"],
-            &["deployment-provisioning-failed"],
-        ),
-        (
-            "deployment",
-            &["deployment-azml-enum-artefact.json"],
-            &["deployment-provisioning-failed"],
-        ),
-        (
-            "deployment",
-            &["deployment-arm-updating.json"],
-            &["deployment-provisioning-in-progress"],
-        ),
-        (
-            "deployment",
-            &["deployment-azml-bad-settings.json"],
-            &[
-                "deployment-liveness-gives-up-before-readiness",
-                "deployment-probe-timeout-not-below-period",
-                "deployment-request-timeout-over-limit",
-            ],
-        ),
-        ("deployment", &["deployment-azml-healthy.json"], &[]),
-        (
-            "deployment",
-            &["endpoint-arm-zero-traffic.json"],
-            &["endpoint-deployment-gets-no-traffic"],
-        ),
-        (
-            "deployment",
-            &["endpoint-azml-no-traffic.json"],
-            &["endpoint-routes-no-traffic"],
-        ),
-        ("deployment", &["endpoint-azml-healthy.json"], &[]),
-    ];
+/// A case: the check area, the fixture files, the rule ids it must report (no others).
+type Case<'a> = (&'a str, &'a [&'a str], &'a [&'a str]);
+
+/// Runs each case and compares the rule ids found.
+fn expect_rules(name: &str, cases: &[Case<'_>]) {
+    let sb = Sandbox::new(name);
     for (area, files, expected) in cases {
         let got = rule_ids(&sb, area, files, &[]);
         assert_eq!(&got, expected, "check {area} --from {files:?}");
     }
+}
+
+#[test]
+fn workspace_and_keyvault_rules_fire_on_problems_only() {
+    let pe = "workspace-private-without-approved-endpoint";
+    let kv = "keyvault-firewall-blocks-azure-services";
+    expect_rules(
+        "check-ws-kv",
+        &[
+            // ARM shape; az ml never prints v1 legacy mode or the connections.
+            (
+                "workspace",
+                &["workspace-arm-v1legacy.json"],
+                &["workspace-v1-legacy-mode"],
+            ),
+            ("workspace", &["workspace-arm-private-no-pe.json"], &[pe]),
+            (
+                "workspace",
+                &["workspace-arm-private-pe-pending.json"],
+                &[pe],
+            ),
+            ("workspace", &["workspace-arm-healthy.json"], &[]),
+            ("workspace", &["workspace-azml.json"], &[]),
+            (
+                "workspace",
+                &["compute-arm-failed.json", "workspace-azml.json"],
+                &["compute-provisioning-failed"],
+            ),
+            // ARM, az keyvault show, az keyvault network-rule list.
+            ("keyvault", &["keyvault-arm-deny-no-bypass.json"], &[kv]),
+            ("keyvault", &["keyvault-az-deny-no-bypass.json"], &[kv]),
+            ("keyvault", &["keyvault-networkrules.json"], &[kv]),
+            ("keyvault", &["keyvault-az-healthy.json"], &[]),
+        ],
+    );
+}
+
+#[test]
+fn private_endpoint_rules_fire_on_problems_only() {
+    let egress = "registry-egress-connection-not-approved";
+    let no_conn = "deployment-egress-private-no-connection";
+    expect_rules(
+        "check-pe",
+        &[
+            // The egress connection in an az list, an ARM list and an ARM registry.
+            (
+                "private-endpoint",
+                &["acr-pe-connections-az-pending.json"],
+                &[egress],
+            ),
+            (
+                "private-endpoint",
+                &["acr-arm-private-egress-pending.json"],
+                &[egress],
+            ),
+            (
+                "private-endpoint",
+                &["acr-pe-connections-arm-approved.json"],
+                &[],
+            ),
+            ("private-endpoint", &["acr-az-private.json"], &[]),
+            (
+                "private-endpoint",
+                &["storage-arm-private.json", "storage-az-public.json"],
+                &[],
+            ),
+            // Deployment egress against the registry, in both shapes of each.
+            (
+                "private-endpoint",
+                &["deployment-azml-failed.json", "acr-az-private.json"],
+                &[no_conn],
+            ),
+            (
+                "private-endpoint",
+                &[
+                    "deployment-arm-failed.json",
+                    "acr-arm-private-egress-pending.json",
+                ],
+                &[no_conn, egress],
+            ),
+            (
+                "private-endpoint",
+                &["deployment-azml-healthy.json", "acr-az-private.json"],
+                &["deployment-egress-public-registry-private"],
+            ),
+            ("private-endpoint", &["deployment-azml-healthy.json"], &[]),
+            // Private DNS: the inference wildcard record.
+            (
+                "private-endpoint",
+                &["dns-records-az.json"],
+                &["private-dns-no-inference-record"],
+            ),
+            ("private-endpoint", &["dns-records-arm-complete.json"], &[]),
+        ],
+    );
+}
+
+#[test]
+fn deployment_rules_fire_on_problems_only() {
+    let failed = "deployment-provisioning-failed";
+    expect_rules(
+        "check-dep",
+        &[
+            ("deployment", &["deployment-arm-failed.json"], &[failed]),
+            ("deployment", &["deployment-azml-failed.json"], &[failed]),
+            (
+                "deployment",
+                &["deployment-azml-enum-artefact.json"],
+                &[failed],
+            ),
+            (
+                "deployment",
+                &["deployment-arm-updating.json"],
+                &["deployment-provisioning-in-progress"],
+            ),
+            (
+                "deployment",
+                &["deployment-azml-bad-settings.json"],
+                &[
+                    "deployment-liveness-gives-up-before-readiness",
+                    "deployment-probe-timeout-not-below-period",
+                    "deployment-request-timeout-over-limit",
+                ],
+            ),
+            ("deployment", &["deployment-azml-healthy.json"], &[]),
+            (
+                "deployment",
+                &["endpoint-arm-zero-traffic.json"],
+                &["endpoint-deployment-gets-no-traffic"],
+            ),
+            (
+                "deployment",
+                &["endpoint-azml-no-traffic.json"],
+                &["endpoint-routes-no-traffic"],
+            ),
+            ("deployment", &["endpoint-azml-healthy.json"], &[]),
+        ],
+    );
 }
 
 #[test]
@@ -463,7 +469,7 @@ fn a_fifty_megabyte_document_is_read_in_one_pass() {
     );
     let filler = "x".repeat(100);
     for i in 0..480_000 {
-        text.push_str(&format!("    \"t{i}\": \"{filler}\",\n"));
+        let _ = writeln!(text, "    \"t{i}\": \"{filler}\",");
     }
     text.push_str("    \"last\": \"\"\n  },\n  \"properties\": {\"v1LegacyMode\": true}\n}\n");
     assert!(text.len() > 50_000_000);

@@ -101,7 +101,7 @@ fn sarif_has_what_github_code_scanning_requires() {
                 .as_object()
                 .is_some_and(|o| !o.is_empty())
         );
-        let idx = r["ruleIndex"].as_u64().unwrap() as usize;
+        let idx = usize::try_from(r["ruleIndex"].as_u64().unwrap()).unwrap();
         assert_eq!(rules[idx]["id"], r["ruleId"]);
     }
     let levels: Vec<(&str, &str)> = results
