@@ -60,6 +60,22 @@ pub struct GlobalArgs {
     pub azure: AzureArgs,
 }
 
+impl GlobalArgs {
+    /// The flags as plain values, for resolving the context.
+    pub fn flags(&self) -> crate::context::Flags {
+        crate::context::Flags {
+            output: self.output.output,
+            no_color: self.output.no_color,
+            quiet: self.output.quiet,
+            debug: self.output.debug,
+            subscription: self.azure.subscription.clone(),
+            resource_group: self.azure.resource_group.clone(),
+            workspace_name: self.azure.workspace_name.clone(),
+            cloud: self.azure.cloud.clone(),
+        }
+    }
+}
+
 /// How results are printed.
 #[derive(Debug, Clone, Default, Args)]
 #[command(next_help_heading = "Output")]

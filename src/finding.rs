@@ -165,6 +165,21 @@ pub struct Computed {
     pub facts: BTreeMap<String, String>,
 }
 
+/// A suppressed finding, kept in the report so nothing disappears silently.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Suppressed {
+    pub rule_id: String,
+    pub severity: Severity,
+    pub title: String,
+    pub count: u64,
+    pub paths: Vec<String>,
+    pub fingerprint: String,
+    pub reason: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub expires: Option<String>,
+    pub source: String,
+}
+
 /// One rule's conclusion over all inputs.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct Finding {

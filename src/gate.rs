@@ -7,7 +7,7 @@ use std::collections::BTreeSet;
 
 use serde::{Deserialize, Serialize};
 
-use crate::finding::{BaselineState, FailOn, Finding, Severity};
+use crate::finding::{BaselineState, FailOn, Finding};
 
 /// One accepted finding.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -22,20 +22,7 @@ pub struct Suppression {
     pub source: String,
 }
 
-/// A suppressed finding, kept in the report so nothing disappears silently.
-#[derive(Debug, Clone, PartialEq, Serialize)]
-pub struct Suppressed {
-    pub rule_id: String,
-    pub severity: Severity,
-    pub title: String,
-    pub count: u64,
-    pub paths: Vec<String>,
-    pub fingerprint: String,
-    pub reason: String,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub expires: Option<String>,
-    pub source: String,
-}
+pub use crate::finding::Suppressed;
 
 /// The baseline file written by `--write-baseline`.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -256,6 +243,7 @@ pub fn yyyymmdd_from_unix(secs: u64) -> u32 {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::finding::Severity;
     use std::collections::BTreeMap;
 
     fn finding(id: &str, severity: Severity, path: &str) -> Finding {

@@ -56,7 +56,7 @@ fn resolve_context(global: &crate::cli::GlobalArgs, err: &mut dyn Write) -> Resu
         az_profile,
         project,
     };
-    let ctx = Context::resolve(global, &env, &files)?;
+    let ctx = Context::resolve(&global.flags(), &env, &files)?;
     if ctx.debug {
         for line in ctx.describe() {
             // Debug traces are best effort: a closed stderr must not fail the command.

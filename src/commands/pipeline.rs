@@ -159,9 +159,17 @@ fn build_gate(
         fail_on: args.fail_on,
         suppressions,
         baseline,
-        today: source::local::today(),
+        today: today(),
         base: source::local::current_dir().ok(),
     })
+}
+
+/// Today (UTC) as `YYYYMMDD`, for suppression expiry. `AMLDOCTOR_TODAY` (`YYYY-MM-DD`)
+/// overrides it so runs can be reproduced.
+fn today() -> u32 {
+    source::local::today_override()
+        .and_then(|v| crate::rules::compare::parse_date(&v))
+        .unwrap_or_else(|| crate::gate::yyyymmdd_from_unix(source::local::now_unix()))
 }
 
 /// Writes the report in `format`.

@@ -11,37 +11,18 @@ pub mod cloud;
 pub mod names;
 pub mod project_config;
 
-use std::collections::BTreeMap;
 use std::path::PathBuf;
 
 use clap::ValueEnum;
 
-use crate::cli::GlobalArgs;
 use crate::error::{Error, Result};
 use crate::report::OutputFormat;
 use crate::setting::{Setting, ValueSource};
+pub use crate::source::Environment;
 use crate::source::LoadedFile;
 
 pub use cloud::Cloud;
 use project_config::ProjectConfig;
-
-/// A snapshot of what the process sees of its surroundings.
-#[derive(Debug, Clone, Default)]
-pub struct Environment {
-    /// Environment variables with UTF-8 names and values.
-    pub vars: BTreeMap<String, String>,
-    pub stdout_is_terminal: bool,
-}
-
-impl Environment {
-    /// A variable's value; set-but-empty counts as unset, as the az CLI treats it.
-    pub fn var(&self, name: &str) -> Option<&str> {
-        self.vars
-            .get(name)
-            .map(String::as_str)
-            .filter(|v| !v.trim().is_empty())
-    }
-}
 
 /// The files the context is resolved from, as loaded by `source`.
 #[derive(Debug, Clone, Default)]
@@ -217,10 +198,23 @@ impl<'a> Sources<'a> {
     }
 }
 
+/// What the command line said, as plain values (the CLI fills it from its flags).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Flags {
+    pub output: Option<OutputFormat>,
+    pub no_color: bool,
+    pub quiet: bool,
+    pub debug: bool,
+    pub subscription: Option<String>,
+    pub resource_group: Option<String>,
+    pub workspace_name: Option<String>,
+    pub cloud: Option<String>,
+}
+
 impl Context {
-    pub fn resolve(args: &GlobalArgs, env: &Environment, files: &ContextFiles) -> Result<Context> {
+    pub fn resolve(args: &Flags, env: &Environment, files: &ContextFiles) -> Result<Context> {
         let src = Sources::read(env, files)?;
-        let azure = &args.azure;
+        let azure = args;
         let subscription = Sources::flag(&azure.subscription, "--subscription")
             .or_else(|| src.var("AMLDOCTOR_SUBSCRIPTION"))
             .or_else(|| src.profile_subscription.clone())
@@ -236,7 +230,7 @@ impl Context {
             .or_else(|| src.az_key("defaults", "workspace"))
             .or_else(|| src.project_key("workspace", |c| &c.workspace));
         // Validated in this order so the first error reported is the same as ever.
-        let output = src.output(args.output.output)?;
+        let output = src.output(args.output)?;
         let subscription = validate(subscription, names::subscription)?;
         let resource_group = validate(resource_group, names::resource_group)?;
         let workspace = validate(workspace, names::workspace)?;
@@ -250,11 +244,11 @@ impl Context {
         let no_color_env = env.vars.get("NO_COLOR").is_some_and(|v| !v.is_empty());
         Ok(Context {
             color: env.stdout_is_terminal
-                && !args.output.no_color
+                && !args.no_color
                 && !no_color_env
                 && output.value == OutputFormat::Table,
-            quiet: args.output.quiet,
-            debug: args.output.debug,
+            quiet: args.quiet,
+            debug: args.debug,
             output,
             subscription,
             resource_group,
@@ -373,7 +367,6 @@ fn validate(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::cli::{AzureArgs, OutputArgs};
     use std::path::Path;
 
     fn file(path: &str, text: &str) -> Option<LoadedFile> {
@@ -393,11 +386,8 @@ mod tests {
         }
     }
 
-    fn args() -> GlobalArgs {
-        GlobalArgs {
-            output: OutputArgs::default(),
-            azure: AzureArgs::default(),
-        }
+    fn args() -> Flags {
+        Flags::default()
     }
 
     const PROFILE: &str =
@@ -431,11 +421,11 @@ mod tests {
     #[test]
     fn flags_win_over_everything() {
         let mut a = args();
-        a.azure.subscription = Some("sub-flag".into());
-        a.azure.resource_group = Some("rg-flag".into());
-        a.azure.workspace_name = Some("ws-flag".into());
-        a.azure.cloud = Some("AzureCloud".into());
-        a.output.output = Some(OutputFormat::Json);
+        a.subscription = Some("sub-flag".into());
+        a.resource_group = Some("rg-flag".into());
+        a.workspace_name = Some("ws-flag".into());
+        a.cloud = Some("AzureCloud".into());
+        a.output = Some(OutputFormat::Json);
         let e = env(&[
             ("AMLDOCTOR_WORKSPACE", "ws-env"),
             ("AZURE_DEFAULTS_GROUP", "rg-azenv"),
@@ -624,7 +614,7 @@ mod tests {
                 .unwrap()
                 .color
         );
-        a.output.no_color = true;
+        a.no_color = true;
         assert!(
             !Context::resolve(&a, &env(&[]), &ContextFiles::default())
                 .unwrap()

@@ -21,7 +21,7 @@ use serde::Deserialize;
 
 use crate::yaml_error::YamlError;
 
-pub const FILE_NAME: &str = ".amldoctor.yaml";
+pub use crate::source::local::PROJECT_FILE_NAME as FILE_NAME;
 
 /// The keys `.amldoctor.yaml` accepts, as written by the user.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Deserialize)]

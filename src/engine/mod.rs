@@ -22,8 +22,7 @@ use evaluate::RuleHit;
 /// How many evidence lines a finding keeps over all inputs.
 pub const EVIDENCE_KEPT: usize = 5;
 
-/// Values for command placeholders that come from the run, not from the logs.
-pub type Placeholders = BTreeMap<&'static str, String>;
+pub use crate::rules::template::{Placeholders, fill, shell_safe};
 
 /// Collects rule hits from many documents and produces the findings.
 #[derive(Debug, Default)]
@@ -246,55 +245,6 @@ fn severity_slot(out: &[Finding], f: &Finding) -> usize {
                 || (o.severity == f.severity && o.caused_by.is_empty() && o.rule_id > f.rule_id)
         })
         .unwrap_or(out.len())
-}
-
-/// Whether a value can be pasted into a shell command as it is. Values come from logs,
-/// which an attacker may write: anything with quotes, spaces, `$`, backticks or other
-/// shell syntax is not filled in, and the placeholder stays visible instead.
-pub fn shell_safe(value: &str) -> bool {
-    !value.is_empty()
-        && value.bytes().all(|b| {
-            b.is_ascii_alphanumeric()
-                || matches!(
-                    b,
-                    b'_' | b'.' | b':' | b'/' | b'=' | b'@' | b'%' | b'+' | b',' | b'~' | b'-'
-                )
-        })
-}
-
-/// Fills `{name}` placeholders from facts, then from the run, when the value is
-/// [`shell_safe`]; unknown or unsafe ones stay visible.
-pub fn fill(template: &str, facts: &BTreeMap<String, String>, run: &Placeholders) -> String {
-    let mut out = String::with_capacity(template.len());
-    let mut rest = template;
-    while let Some(start) = rest.find('{') {
-        out.push_str(&rest[..start]);
-        let after = &rest[start + 1..];
-        match after.find('}') {
-            Some(end) => {
-                let name = &after[..end];
-                match facts
-                    .get(name)
-                    .or_else(|| run.get(name))
-                    .filter(|v| shell_safe(v))
-                {
-                    Some(v) => out.push_str(v),
-                    None => {
-                        out.push('{');
-                        out.push_str(name);
-                        out.push('}');
-                    }
-                }
-                rest = &after[end + 1..];
-            }
-            None => {
-                out.push_str(&rest[start..]);
-                rest = "";
-            }
-        }
-    }
-    out.push_str(rest);
-    out
 }
 
 #[cfg(test)]

@@ -81,7 +81,7 @@ pub struct Report {
     pub command: &'static str,
     pub summary: Summary,
     pub findings: Vec<Finding>,
-    pub suppressed: Vec<crate::gate::Suppressed>,
+    pub suppressed: Vec<crate::finding::Suppressed>,
     /// Expired or unused suppressions and similar things the user must know.
     pub notices: Vec<String>,
     pub inputs: Vec<InputReport>,

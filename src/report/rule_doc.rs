@@ -3,7 +3,7 @@
 
 use std::fmt::Write as _;
 
-use crate::engine::{Placeholders, fill};
+use crate::rules::template::{Placeholders, fill};
 use crate::rules::{PatternRole, Rule, RuleSet};
 
 fn patterns(set: &RuleSet, rule: &Rule, role: PatternRole) -> Vec<String> {

@@ -9,6 +9,7 @@ pub mod load;
 pub mod model;
 pub mod prefilter;
 pub mod resource;
+pub mod template;
 
 use std::collections::BTreeMap;
 

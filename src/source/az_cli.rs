@@ -3,7 +3,7 @@
 
 use std::path::PathBuf;
 
-use crate::context::Environment;
+use super::Environment;
 use crate::error::Result;
 
 use super::LoadedFile;

@@ -3,11 +3,12 @@
 use std::io::{IsTerminal, Read};
 use std::path::{Path, PathBuf};
 
-use crate::context::Environment;
-use crate::context::project_config::FILE_NAME;
 use crate::error::{Error, Result};
 
-use super::LoadedFile;
+use super::{Environment, LoadedFile};
+
+/// The project file amldoctor looks for in the working directory and its parents.
+pub const PROJECT_FILE_NAME: &str = ".amldoctor.yaml";
 
 /// Configuration files larger than this are not configuration: refuse rather than
 /// read gigabytes into memory by mistake.
@@ -65,7 +66,7 @@ pub fn read_config_file(path: &Path, missing_ok: bool) -> Result<Option<LoadedFi
 /// The nearest `.amldoctor.yaml` in `start` or one of its parents.
 pub fn find_project_file(start: &Path) -> Result<Option<LoadedFile>> {
     for dir in start.ancestors() {
-        let candidate = dir.join(FILE_NAME);
+        let candidate = dir.join(PROJECT_FILE_NAME);
         if candidate.is_file() {
             return read_config_file(&candidate, false);
         }
@@ -78,18 +79,16 @@ pub fn write_file(path: &Path, bytes: &[u8]) -> Result<()> {
     std::fs::write(path, bytes).map_err(|e| Error::io("write", path, &e))
 }
 
-/// Today's date (UTC) as `YYYYMMDD`, for suppression expiry. `AMLDOCTOR_TODAY`
-/// (`YYYY-MM-DD`) overrides it so runs can be reproduced.
-pub fn today() -> u32 {
-    if let Ok(v) = std::env::var("AMLDOCTOR_TODAY")
-        && let Some(d) = crate::rules::compare::parse_date(&v)
-    {
-        return d;
-    }
-    let secs = std::time::SystemTime::now()
+/// `AMLDOCTOR_TODAY`, which fixes "today" so runs can be reproduced.
+pub fn today_override() -> Option<String> {
+    std::env::var("AMLDOCTOR_TODAY").ok()
+}
+
+/// The clock, in seconds since the Unix epoch.
+pub fn now_unix() -> u64 {
+    std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)
-        .map_or(0, |d| d.as_secs());
-    crate::gate::yyyymmdd_from_unix(secs)
+        .map_or(0, |d| d.as_secs())
 }
 
 /// The working directory, for project file discovery.
@@ -119,9 +118,9 @@ mod tests {
         let root = temp_dir("project");
         let nested = root.join("a/b");
         std::fs::create_dir_all(&nested).unwrap();
-        std::fs::write(root.join(FILE_NAME), "workspace: ws1\n").unwrap();
+        std::fs::write(root.join(PROJECT_FILE_NAME), "workspace: ws1\n").unwrap();
         let found = find_project_file(&nested).unwrap().unwrap();
-        assert_eq!(found.path, root.join(FILE_NAME));
+        assert_eq!(found.path, root.join(PROJECT_FILE_NAME));
         assert_eq!(found.text, "workspace: ws1\n");
         std::fs::remove_dir_all(root).unwrap();
     }

@@ -6,6 +6,7 @@ pub mod inputs;
 pub mod json;
 pub mod local;
 
+use std::collections::BTreeMap;
 use std::path::PathBuf;
 
 /// A text file read whole (only small configuration files are read this way; logs
@@ -14,4 +15,22 @@ use std::path::PathBuf;
 pub struct LoadedFile {
     pub path: PathBuf,
     pub text: String,
+}
+
+/// A snapshot of what the process sees of its surroundings.
+#[derive(Debug, Clone, Default)]
+pub struct Environment {
+    /// Environment variables with UTF-8 names and values.
+    pub vars: BTreeMap<String, String>,
+    pub stdout_is_terminal: bool,
+}
+
+impl Environment {
+    /// A variable's value; set-but-empty counts as unset, as the az CLI treats it.
+    pub fn var(&self, name: &str) -> Option<&str> {
+        self.vars
+            .get(name)
+            .map(String::as_str)
+            .filter(|v| !v.trim().is_empty())
+    }
 }
