@@ -6,23 +6,23 @@
 //! findings → `report`. `commands` orchestrate one subcommand each; `main` only maps
 //! the outcome to an [`exit_code::ExitCode`].
 
-pub mod capacity;
-pub mod catalogue;
-pub mod checks;
+pub(crate) mod capacity;
+pub(crate) mod catalogue;
+pub(crate) mod checks;
 pub mod cli;
 pub mod commands;
-pub mod context;
-pub mod detect;
+pub(crate) mod context;
+pub(crate) mod detect;
 pub mod engine;
 pub mod error;
-pub mod evidence;
-pub mod exit_code;
-pub mod finding;
-pub mod gate;
-pub mod prs;
-pub mod redact;
+pub(crate) mod evidence;
+pub(crate) mod exit_code;
+pub(crate) mod finding;
+pub(crate) mod gate;
+pub(crate) mod prs;
+pub(crate) mod redact;
 pub mod report;
 pub mod rules;
-pub mod setting;
-pub mod source;
-pub mod yaml_error;
+pub(crate) mod setting;
+pub(crate) mod source;
+pub(crate) mod yaml_error;

@@ -2,6 +2,8 @@
 
 use std::fmt;
 
+// The variants are named exactly as the az CLI names the clouds.
+#[allow(clippy::enum_variant_names)]
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Cloud {
     AzureCloud,

@@ -21,8 +21,6 @@ use serde::Deserialize;
 
 use crate::yaml_error::YamlError;
 
-pub use crate::source::local::PROJECT_FILE_NAME as FILE_NAME;
-
 /// The keys `.amldoctor.yaml` accepts, as written by the user.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Deserialize)]
 #[serde(deny_unknown_fields, rename_all = "kebab-case")]

@@ -2,5 +2,4 @@
 //! callers do not follow the split into `summary`, `aggregate` and `computed`.
 
 pub use super::aggregate::analyze;
-pub use super::computed::{COMPUTED_RULES, Computed};
 pub use super::summary::*;

@@ -119,10 +119,6 @@ impl Sample {
         self.hist[Sample::bucket(v)] += 1;
     }
 
-    pub fn count(&self) -> u64 {
-        self.count
-    }
-
     pub fn mean(&self) -> Option<f64> {
         (self.count > 0).then(|| self.sum / self.count as f64)
     }
@@ -404,7 +400,6 @@ pub struct FileFacts {
     pub args: BTreeMap<String, String>,
     pub system_exits: Vec<(i32, Line)>,
     pub process_exits: Vec<(String, i32, Line)>,
-    pub processes_seen: Vec<String>,
     pub run_timeouts: Vec<(u64, Line)>,
     /// Count, first occurrence and its timestamp.
     pub errors: BTreeMap<ErrorKey, (u64, Line, String)>,
@@ -1157,7 +1152,7 @@ mod tests {
         let mut merged = Sample::default();
         merged.merge(&s);
         merged.merge(&big);
-        assert_eq!(merged.count(), 100_020);
+        assert_eq!(merged.count, 100_020);
     }
 
     #[test]

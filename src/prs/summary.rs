@@ -13,7 +13,6 @@ use crate::finding::Evidence;
 /// Defaults from the ParallelRunConfig documentation, used when the driver log does not
 /// show a value (findings say so).
 pub const DEFAULT_RUN_INVOCATION_TIMEOUT: u64 = 60;
-pub const DEFAULT_RUN_MAX_TRY: u64 = 3;
 /// GPU nodes default to one process; CPU nodes to their core count, which logs do not show.
 pub const DEFAULT_PROCESS_COUNT_PER_NODE: u64 = 1;
 /// Memory use at or above this on a node where a worker was killed corroborates an OOM.
