@@ -23,6 +23,37 @@ pub struct Error {
     pub kind: ErrorKind,
     pub message: String,
     pub hint: Option<String>,
+    /// What a service answered, when the failure is an answer (status, request id).
+    pub service: Option<ServiceAnswer>,
+}
+
+/// The parts of a service's error answer a user quotes to support.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ServiceAnswer {
+    pub status: u16,
+    /// The service's own error code (`ResourceNotFound`, `AuthorizationFailed`).
+    pub code: Option<String>,
+    /// `x-ms-request-id` (or the correlation id) of the failed request.
+    pub request_id: Option<String>,
+}
+
+impl fmt::Display for Error {
+    /// The message, then what the service answered: `… (HTTP 404 ResourceNotFound,
+    /// request id 0f…)`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.message)?;
+        if let Some(s) = &self.service {
+            write!(f, " (HTTP {}", s.status)?;
+            if let Some(code) = &s.code {
+                write!(f, " {code}")?;
+            }
+            if let Some(id) = &s.request_id {
+                write!(f, ", request id {id}")?;
+            }
+            f.write_str(")")?;
+        }
+        Ok(())
+    }
 }
 
 pub type Result<T, E = Error> = std::result::Result<T, E>;
@@ -33,6 +64,7 @@ impl Error {
             kind: ErrorKind::Input,
             message: message.into(),
             hint: None,
+            service: None,
         }
     }
 
@@ -41,7 +73,14 @@ impl Error {
             kind: ErrorKind::Access,
             message: message.into(),
             hint: None,
+            service: None,
         }
+    }
+
+    /// Adds what the service answered.
+    pub fn with_service(mut self, answer: ServiceAnswer) -> Error {
+        self.service = Some(answer);
+        self
     }
 
     pub fn with_hint(mut self, hint: impl Into<String>) -> Error {
@@ -65,6 +104,7 @@ impl Error {
                 kind: ErrorKind::ClosedOutput,
                 message: String::new(),
                 hint: None,
+                service: None,
             }
         } else {
             Error::input(format!("cannot write output: {}", io_reason(&err)))
@@ -98,17 +138,28 @@ pub fn io_reason(err: &std::io::Error) -> String {
     }
 }
 
-impl fmt::Display for Error {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.message)
-    }
-}
-
 impl std::error::Error for Error {}
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn service_answers_are_kept_for_the_message() {
+        let e = Error::access("the endpoint 'ep9' was not found in workspace 'ws'").with_service(
+            ServiceAnswer {
+                status: 404,
+                code: Some("ResourceNotFound".into()),
+                request_id: Some("0f4c2e1a".into()),
+            },
+        );
+        assert_eq!(
+            e.to_string(),
+            "the endpoint 'ep9' was not found in workspace 'ws' (HTTP 404 ResourceNotFound, request id 0f4c2e1a)"
+        );
+        assert_eq!(e.exit_code(), ExitCode::Access);
+        assert_eq!(Error::input("x").to_string(), "x");
+    }
 
     #[test]
     fn kinds_map_to_exit_codes() {

@@ -29,7 +29,7 @@ fn main() -> std::process::ExitCode {
         Ok(code) => code,
         Err(e) => {
             if e.kind != ErrorKind::ClosedOutput {
-                let _ = writeln!(err, "error: {}", e.message);
+                let _ = writeln!(err, "error: {e}");
                 if let Some(hint) = &e.hint {
                     let _ = writeln!(err, "hint: {hint}");
                 }

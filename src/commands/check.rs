@@ -40,8 +40,10 @@ pub fn run(
     let mut c = Collected::default();
     for u in &inputs.unreadable {
         if u.explicit {
-            c.input_errors
-                .push(format!("cannot read {}: {}", u.path, u.reason));
+            c.input_errors.push(Error::input(format!(
+                "cannot read {}: {}",
+                u.path, u.reason
+            )));
         }
     }
     let resources = read_resources(&mut inputs, true);

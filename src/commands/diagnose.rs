@@ -8,7 +8,7 @@ use crate::cli::DiagnoseArgs;
 use crate::context::Context;
 use crate::engine::Analysis;
 use crate::engine::parallel::{ScanOutcome, scan_all};
-use crate::error::Result;
+use crate::error::{Error, Result};
 use crate::evidence::Origin;
 use crate::exit_code::ExitCode;
 use crate::finding::Evidence;
@@ -114,8 +114,10 @@ fn scan_logs(
             reason: u.reason.clone(),
         });
         if u.explicit {
-            c.input_errors
-                .push(format!("cannot analyse {}: {}", u.path, u.reason));
+            c.input_errors.push(Error::input(format!(
+                "cannot analyse {}: {}",
+                u.path, u.reason
+            )));
         }
     }
     // Only the last few error-like lines over all inputs (in input order) are shown.
@@ -162,7 +164,7 @@ fn scan_logs(
                 // A file named on the command line that cannot be read is an input error.
                 if explicit.contains(&path) {
                     c.input_errors
-                        .push(format!("cannot analyse {path}: {reason}"));
+                        .push(Error::input(format!("cannot analyse {path}: {reason}")));
                 }
                 c.not_analysed.push(NotAnalysed {
                     path,

@@ -29,7 +29,7 @@ pub struct Collected {
     /// The last error-like lines seen, shown when nothing was found.
     pub error_lines: Vec<Evidence>,
     /// Inputs the user named that could not be used: each one `error:` line, exit 2.
-    pub input_errors: Vec<String>,
+    pub input_errors: Vec<Error>,
     /// Rules the command applied (JUnit lists the ones that passed).
     pub rules: Vec<RuleRef>,
 }
@@ -78,6 +78,9 @@ pub fn finish(
     };
     for e in &c.input_errors {
         let _ = writeln!(err, "error: {e}");
+        if let Some(hint) = &e.hint {
+            let _ = writeln!(err, "hint: {hint}");
+        }
     }
     for n in &report.notices {
         let _ = writeln!(err, "warning: {n}");

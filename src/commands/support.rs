@@ -116,7 +116,7 @@ pub struct ResourceInputs {
     pub reports: Vec<crate::report::findings::ResourceReport>,
     pub not_analysed: Vec<crate::report::findings::NotAnalysed>,
     /// Inputs that cannot be used (malformed JSON named as JSON): one sentence each.
-    pub errors: Vec<String>,
+    pub errors: Vec<Error>,
 }
 
 /// Takes the JSON resource documents out of `inputs`. Every other input stays for the
@@ -144,10 +144,10 @@ pub fn read_resources(inputs: &mut source::inputs::InputSet, only_json: bool) ->
             Err(e) => {
                 // The scanner reports unreadable files with the other log inputs.
                 if only_json {
-                    out.errors.push(format!(
+                    out.errors.push(Error::input(format!(
                         "cannot read {path}: {}",
                         crate::error::io_reason(&e)
-                    ));
+                    )));
                 } else {
                     keep.push(origin);
                 }
@@ -181,13 +181,14 @@ pub fn read_resources(inputs: &mut source::inputs::InputSet, only_json: bool) ->
                 line,
                 column,
                 message,
-            }) if named_json => out
-                .errors
-                .push(format!("{path}:{line}:{column}: not valid JSON: {message}")),
-            Ok(JsonRead::TooLarge) if only_json => out.errors.push(format!(
+            }) if named_json => out.errors.push(
+                Error::input(format!("{path}:{line}:{column}: not valid JSON: {message}"))
+                    .with_hint("save the document again with the az command's -o json"),
+            ),
+            Ok(JsonRead::TooLarge) if only_json => out.errors.push(Error::input(format!(
                 "{path}: larger than {} MiB; resource documents are read whole",
                 source::json::MAX_JSON_BYTES / (1024 * 1024)
-            )),
+            ))),
             Ok(_) if only_json => out.not_analysed.push(not_analysed(
                 "not JSON: expected the JSON an az command prints".to_owned(),
             )),
