@@ -3,6 +3,7 @@
 
 use std::fmt::Write as _;
 
+use crate::rules::resource::{Each, FieldTest, Related, ResourceMatch, Test};
 use crate::rules::template::{Placeholders, fill};
 use crate::rules::{PatternRole, Rule, RuleSet};
 
@@ -65,11 +66,22 @@ pub fn rule_markdown(set: &RuleSet, rule: &Rule, heading: &str, known: &Placehol
     }
     let _ = writeln!(s);
     if rule.computed {
-        let _ = writeln!(
-            s,
-            "Computed by amldoctor from the counts, settings and resource data of a ParallelRunStep log tree (not matched from a single line).\n"
-        );
+        let what = if rule.resource_kinds == 0 {
+            "the counts, settings and resource data of a ParallelRunStep log tree (not matched from a single line)".to_owned()
+        } else {
+            format!(
+                "several settings of the {} resource together (not a single field test)",
+                rule.resource_kind_names().join(" or ")
+            )
+        };
+        let _ = writeln!(s, "Computed by amldoctor from {what}.\n");
         fix_commands_docs(&mut s, rule, known);
+        return s;
+    }
+    if let Some(m) = &rule.resource {
+        describe_resource_match(&mut s, rule, m);
+        fix_commands_docs(&mut s, rule, known);
+        examples(&mut s, rule, "json");
         return s;
     }
     let _ = writeln!(s, "Matches a line like any of:\n");
@@ -102,17 +114,131 @@ pub fn rule_markdown(set: &RuleSet, rule: &Rule, heading: &str, known: &Placehol
     }
     let _ = writeln!(s);
     fix_commands_docs(&mut s, rule, known);
+    examples(&mut s, rule, "text");
+    s
+}
+
+fn examples(s: &mut String, rule: &Rule, lang: &str) {
     let _ = writeln!(
         s,
-        "**Example that matches**\n\n```text\n{}\n```\n",
+        "**Example that matches**\n\n```{lang}\n{}\n```\n",
         rule.examples.matching[0].trim_end()
     );
     let _ = writeln!(
         s,
-        "**Example that does not**\n\n```text\n{}\n```\n",
+        "**Example that does not**\n\n```{lang}\n{}\n```\n",
         rule.examples.no_match[0].trim_end()
     );
-    s
+}
+
+/// The field tests of a rule over resources, in words.
+fn describe_resource_match(s: &mut String, rule: &Rule, m: &ResourceMatch) {
+    let kinds = rule.resource_kind_names().join(" or ");
+    let article = if kinds.starts_with(['a', 'e', 'i', 'o', 'u']) {
+        "an"
+    } else {
+        "a"
+    };
+    let _ = writeln!(s, "Fires on {article} {kinds} resource when:\n");
+    for t in &m.all {
+        let _ = writeln!(s, "- {}", describe_test(t));
+    }
+    if !m.any.is_empty() {
+        let parts: Vec<String> = m.any.iter().map(describe_test).collect();
+        let _ = writeln!(s, "- one of: {}", parts.join("; or "));
+    }
+    for r in &m.with {
+        let _ = writeln!(
+            s,
+            "- and a {} resource was read where {}",
+            r.kind,
+            describe_related(r)
+        );
+    }
+    for r in &m.without {
+        let _ = writeln!(
+            s,
+            "- and {} resources were read, none where {}",
+            r.kind,
+            describe_related(r)
+        );
+    }
+    if !m.with_finding.is_empty() {
+        let _ = writeln!(
+            s,
+            "- and one of these fired too: {}",
+            m.with_finding.join(", ")
+        );
+    }
+    if !rule.when.is_empty() {
+        for c in &rule.when {
+            let _ = writeln!(
+                s,
+                "- and `{}` {:?} `{}` ({:?})",
+                c.fact, c.op, c.value, c.value_type
+            );
+        }
+    }
+    let _ = writeln!(s);
+}
+
+fn describe_related(r: &Related) -> String {
+    let mut parts: Vec<String> = r.all.iter().map(describe_test).collect();
+    if !r.any.is_empty() {
+        let any: Vec<String> = r.any.iter().map(describe_test).collect();
+        parts.push(format!("one of ({})", any.join("; or ")));
+    }
+    parts.join(", and ")
+}
+
+/// One field test in words: `` `path` is `Deny` ``.
+fn describe_test(t: &FieldTest) -> String {
+    match t {
+        FieldTest::AnyOf(group) => {
+            let parts: Vec<String> = group.iter().map(describe_test).collect();
+            format!("({})", parts.join("; or "))
+        }
+        FieldTest::Field {
+            path, tests, each, ..
+        } => {
+            let subject = match (each, path.has_each()) {
+                (Each::All, _) => format!("every `{}`", path.text),
+                (Each::None, _) => format!("no `{}`", path.text),
+                (Each::Any, true) => format!("some `{}`", path.text),
+                (Each::Any, false) => format!("`{}`", path.text),
+            };
+            let tests: Vec<String> = tests.iter().map(describe_value_test).collect();
+            format!("{subject} {}", tests.join(" and "))
+        }
+    }
+}
+
+fn describe_value_test(t: &Test) -> String {
+    let list = |l: &[String]| {
+        l.iter()
+            .map(|v| format!("`{v}`"))
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    match t {
+        Test::Equals(v) => format!("is `{v}`"),
+        Test::NotEquals(v) => format!("is set and is not `{v}`"),
+        Test::OneOf(l) => format!("is one of {}", list(l)),
+        Test::NotOneOf(l) => format!("is none of {}", list(l)),
+        Test::Exists(true) => "is set".to_owned(),
+        Test::Exists(false) => "is not set".to_owned(),
+        Test::Matches(re) => format!("matches `{}`", re.as_str()),
+        Test::NotMatches(re) => format!("does not match `{}`", re.as_str()),
+        Test::Compare {
+            value_type,
+            op,
+            value,
+        } => format!("{op:?} `{value}` ({value_type:?})"),
+        Test::Where(nested) => {
+            let parts: Vec<String> = nested.iter().map(describe_test).collect();
+            format!("has {}", parts.join(" and "))
+        }
+    }
 }
 
 /// The whole catalogue: an index table, then every rule, grouped by family.
