@@ -163,6 +163,9 @@ pub struct Computed {
     pub count: u64,
     pub evidence: Vec<Evidence>,
     pub facts: BTreeMap<String, String>,
+    /// Names of the resource it is about (`endpoint`, `group` …): they fill commands
+    /// but are not shown as facts.
+    pub names: BTreeMap<String, String>,
 }
 
 /// A suppressed finding, kept in the report so nothing disappears silently.

@@ -2,8 +2,6 @@
 //! `properties`; `az ml online-deployment show`: milliseconds and seconds as integers),
 //! and the checks over them.
 
-use std::collections::BTreeMap;
-
 use serde_json::Value;
 
 use super::CheckOptions;
@@ -136,15 +134,15 @@ fn computed(
     evidence: Vec<Evidence>,
     facts: &[(&str, String)],
 ) -> Computed {
-    let mut all: BTreeMap<String, String> = r.names();
-    for (k, v) in facts {
-        all.insert((*k).to_owned(), v.clone());
-    }
     Computed {
         rule_id,
         count: 1,
         evidence,
-        facts: all,
+        facts: facts
+            .iter()
+            .map(|(k, v)| ((*k).to_owned(), v.clone()))
+            .collect(),
+        names: r.names(),
     }
 }
 

@@ -56,7 +56,7 @@ pub fn add_resources(
     let selected = |id: &str| set.get(id).is_some();
     for computed in crate::checks::run(&r.resources, options, &selected) {
         if let Some(index) = set.index_of(computed.rule_id) {
-            analysis.add_computed(index, computed.count, computed.evidence, computed.facts);
+            analysis.add_computed(index, computed);
         }
     }
     c.resources.extend(r.reports);
@@ -207,7 +207,7 @@ fn analyse_trees(
                 ));
             }
             if let Some(index) = set.index_of(c.rule_id) {
-                analysis.add_computed(index, c.count, c.evidence, c.facts);
+                analysis.add_computed(index, c);
             }
         }
         summaries.push(summary);

@@ -37,6 +37,17 @@ struct Merged {
     paths: Vec<String>,
     evidence: Vec<Evidence>,
     facts: BTreeMap<String, String>,
+    /// Names read from resource ids: they fill commands but are not shown as facts.
+    names: BTreeMap<String, String>,
+}
+
+impl Merged {
+    /// Facts, then names from resource ids, for filling commands.
+    fn fill_values(&self) -> BTreeMap<String, String> {
+        let mut all = self.names.clone();
+        all.extend(self.facts.iter().map(|(k, v)| (k.clone(), v.clone())));
+        all
+    }
 }
 
 impl Analysis {
@@ -54,7 +65,7 @@ impl Analysis {
                 .into_iter()
                 .map(|e| Evidence::at_line(path.to_owned(), e.line, e.text))
                 .collect();
-            self.merge(hit.rule, hit.count, evidence, hit.facts);
+            self.merge(hit.rule, hit.count, evidence, hit.facts, BTreeMap::new());
         }
     }
 
@@ -74,19 +85,13 @@ impl Analysis {
             resource::evaluate(set, resources, &fired)
         };
         for h in hits {
-            self.merge(h.rule, 1, h.evidence, h.facts);
+            self.merge(h.rule, 1, h.evidence, h.facts, h.names);
         }
     }
 
     /// Adds a finding computed by code (with evidence from any files) under `rule`.
-    pub fn add_computed(
-        &mut self,
-        rule: usize,
-        count: u64,
-        evidence: Vec<Evidence>,
-        facts: BTreeMap<String, String>,
-    ) {
-        self.merge(rule, count, evidence, facts);
+    pub fn add_computed(&mut self, rule: usize, c: crate::finding::Computed) {
+        self.merge(rule, c.count, c.evidence, c.facts, c.names);
     }
 
     /// Folds one document's (or one computation's) result into the rule's finding: counts
@@ -98,6 +103,7 @@ impl Analysis {
         count: u64,
         evidence: Vec<Evidence>,
         facts: BTreeMap<String, String>,
+        names: BTreeMap<String, String>,
     ) {
         let m = self.merged.entry(rule).or_insert_with(|| Merged {
             count: 0,
@@ -105,6 +111,7 @@ impl Analysis {
             paths: Vec::new(),
             evidence: Vec::new(),
             facts: BTreeMap::new(),
+            names: BTreeMap::new(),
         });
         m.count += count;
         m.inputs += 1;
@@ -118,6 +125,9 @@ impl Analysis {
         }
         for (k, v) in facts {
             m.facts.entry(k).or_insert(v);
+        }
+        for (k, v) in names {
+            m.names.entry(k).or_insert(v);
         }
     }
 
@@ -153,7 +163,7 @@ impl Analysis {
                     commands: rule
                         .commands
                         .iter()
-                        .map(|c| fill(c, &m.facts, placeholders))
+                        .map(|c| fill(c, &m.fill_values(), placeholders))
                         .collect(),
                     docs: rule.docs.clone(),
                     caused_by,

@@ -21,7 +21,10 @@ pub struct ResourceHit {
     /// The index of the resource it fired on.
     pub resource: usize,
     pub evidence: Vec<Evidence>,
+    /// What the tests captured (and the facts of `with-finding` rules).
     pub facts: Facts,
+    /// Names from the ids of the resources involved, for filling commands.
+    pub names: Facts,
 }
 
 /// A place in a resource that a test looked at: pointer (relative to the resource)
@@ -63,7 +66,9 @@ fn evaluate_one(
     all: &[Resource],
     fired: &dyn Fn(&str) -> Option<Facts>,
 ) -> Option<ResourceHit> {
-    let mut facts = r.names();
+    let mut names = r.names();
+    // Tests see the names too (paths such as `traffic.{deployment}`, `when`).
+    let mut facts = names.clone();
     if !m.with_finding.is_empty() {
         let found = m.with_finding.iter().find_map(|id| fired(id))?;
         for (k, v) in found {
@@ -84,7 +89,8 @@ fn evaluate_one(
                 Some((o, spots))
             })?;
         for (k, v) in other.names() {
-            facts.entry(k).or_insert(v);
+            facts.entry(k.clone()).or_insert(v.clone());
+            names.entry(k).or_insert(v);
         }
         evidence.extend(spots.into_iter().map(|s| at(other, s)));
     }
@@ -114,11 +120,16 @@ fn evaluate_one(
     if !rule.when.iter().all(|c| c.holds(&facts)) {
         return None;
     }
+    // Names from resource ids fill commands; only what the tests captured is a fact.
+    let (names, facts): (Facts, Facts) = facts
+        .into_iter()
+        .partition(|(k, v)| names.get(k) == Some(v));
     Some(ResourceHit {
         rule: index,
         resource: 0,
         evidence,
         facts,
+        names,
     })
 }
 
@@ -209,17 +220,7 @@ fn test_holds(t: &FieldTest, root: &Value, facts: &mut Facts) -> Option<Vec<Spot
             match (*each, passing.into_iter().next()) {
                 (Each::None, _) | (_, None) => Some(vec![Spot {
                     pointer: container.clone(),
-                    text: format!(
-                        "{}: {} of {} {}",
-                        path.text,
-                        if *each == Each::None { "none" } else { "all" },
-                        values.len(),
-                        if values.len() == 1 {
-                            "element"
-                        } else {
-                            "elements"
-                        }
-                    ),
+                    text: quantified(*each, values.len()),
                 }]),
                 (_, Some((pointer, value, key, mut spots, nested))) => {
                     *facts = nested;
@@ -240,6 +241,17 @@ fn test_holds(t: &FieldTest, root: &Value, facts: &mut Facts) -> Option<Vec<Spot
                 }
             }
         }
+    }
+}
+
+/// What an `each: none` or `each: all` test saw, for the evidence line.
+fn quantified(each: Each, n: usize) -> String {
+    match (each, n) {
+        (_, 0) => "the list is empty".to_owned(),
+        (Each::None, 1) => "its one element does not match".to_owned(),
+        (Each::None, n) => format!("none of its {n} elements matches"),
+        (_, 1) => "its one element matches".to_owned(),
+        (_, n) => format!("all {n} elements match"),
     }
 }
 

@@ -86,6 +86,7 @@ pub(super) fn compute(inputs: &Inputs<'_>) -> Vec<Computed> {
                 count: t.count,
                 evidence: t.evidence,
                 facts: t.facts,
+                names: BTreeMap::new(),
             })
         })
         .collect()

@@ -108,3 +108,35 @@ fn builtin_literals_all_go_to_the_fast_searchers() {
         "a built-in pattern has only case-insensitive literal text"
     );
 }
+
+#[test]
+fn amldoctor_commands_of_resource_rules_parse() {
+    // Every `amldoctor …` command a rule over resources prints must parse with the real
+    // CLI once its placeholders are filled (with a number, which every slot accepts).
+    use clap::Parser;
+    let set = amldoctor::commands::support::builtin_rules().unwrap();
+    let mut checked = 0;
+    for rule in set.rules.iter().filter(|r| r.resource_kinds != 0) {
+        for command in rule.commands.iter().filter(|c| c.starts_with("amldoctor ")) {
+            let mut filled = String::new();
+            let mut in_slot = false;
+            for ch in command.chars() {
+                match ch {
+                    '{' => {
+                        in_slot = true;
+                        filled.push('3');
+                    }
+                    '}' => in_slot = false,
+                    c if !in_slot => filled.push(c),
+                    _ => {}
+                }
+            }
+            let words: Vec<&str> = filled.split_whitespace().collect();
+            if let Err(e) = amldoctor::cli::Cli::try_parse_from(&words) {
+                panic!("{}: {command}: {e}", rule.id);
+            }
+            checked += 1;
+        }
+    }
+    assert!(checked >= 1, "checked {checked}");
+}
