@@ -69,6 +69,26 @@ pub fn clean(text: &str) -> Cow<'_, str> {
     )
 }
 
+/// Whether a JSON key names a secret (`AZURE_CLIENT_SECRET`, `password`, `accountKey`,
+/// `connectionString`, `sasToken`…): its value is masked whatever it looks like.
+pub fn is_secret_key(key: &str) -> bool {
+    let k = key.to_ascii_lowercase().replace(['_', '-'], "");
+    [
+        "secret",
+        "password",
+        "passwd",
+        "pwd",
+        "token",
+        "connectionstring",
+        "sas",
+        "credential",
+    ]
+    .iter()
+    .any(|w| k.contains(w))
+        || k.ends_with("key")
+        || k.ends_with("keys")
+}
+
 /// `text` with every secret replaced by [`MASK`].
 pub fn redact(text: &str) -> Cow<'_, str> {
     let r = redactor();

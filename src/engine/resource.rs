@@ -166,7 +166,18 @@ fn at(r: &Resource, s: Spot) -> Evidence {
                 pointer
             },
         },
-        text: crate::redact::clean(&s.text).into_owned(),
+        text: shown_safely(&s.pointer, &s.text),
+    }
+}
+
+/// Text from a resource fit for a report: masked whole when the key it belongs to names
+/// a secret, else cleaned like log text.
+fn shown_safely(pointer: &str, text: &str) -> String {
+    let key = pointer.rsplit('/').next().unwrap_or("");
+    if crate::redact::is_secret_key(&key.replace("~1", "/").replace("~0", "~")) {
+        crate::redact::MASK.to_owned()
+    } else {
+        crate::redact::clean(text).into_owned()
     }
 }
 
@@ -225,7 +236,7 @@ fn test_holds(t: &FieldTest, root: &Value, facts: &mut Facts) -> Option<Vec<Spot
                 (_, Some((pointer, value, key, mut spots, nested))) => {
                     *facts = nested;
                     if let Some(name) = capture {
-                        facts.insert(name.clone(), text_of(value));
+                        facts.insert(name.clone(), shown_safely(&pointer, &text_of(value)));
                     }
                     if let (Some(name), Some(key)) = (capture_key, key) {
                         facts.insert(name.clone(), key);
@@ -471,6 +482,38 @@ mod tests {
     fn holds(t: &FieldTest, v: &Value) -> Option<(Vec<String>, Facts)> {
         let mut facts = Facts::new();
         test_holds(t, v, &mut facts).map(|s| (s.into_iter().map(|s| s.pointer).collect(), facts))
+    }
+
+    #[test]
+    fn values_of_secret_keys_never_show() {
+        let dep = json!({"environment_variables": {
+            "AZURE_CLIENT_SECRET": "q~8Xz", "STORAGE": "DefaultEndpointsProtocol=https;AccountName=a;AccountKey=bm90LWEta2V5", "MODE": "fast"}});
+        let t = field(
+            "environment_variables.*",
+            vec![Test::Exists(true)],
+            Each::Any,
+        );
+        let mut facts = Facts::new();
+        let spots = test_holds(&t, &dep, &mut facts).unwrap();
+        assert_eq!(
+            shown_safely(&spots[0].pointer, &spots[0].text),
+            crate::redact::MASK
+        );
+        assert_eq!(facts["got"], crate::redact::MASK);
+        assert!(
+            !shown_safely(
+                "/environment_variables/STORAGE",
+                "DefaultEndpointsProtocol=https;AccountName=a;AccountKey=bm90LWEta2V5"
+            )
+            .contains("bm90")
+        );
+        assert_eq!(
+            shown_safely("/environment_variables/MODE", "\"fast\""),
+            "\"fast\""
+        );
+        assert!(
+            crate::redact::is_secret_key("accountKey") && !crate::redact::is_secret_key("keyVault")
+        );
     }
 
     #[test]
