@@ -8,6 +8,11 @@ use std::process::Stdio;
 
 use super::{Sandbox, fixture};
 
+/// Asserts that `text` contains `needle`, showing `text` when it does not.
+fn has(text: &str, needle: &str) {
+    assert!(text.contains(needle), "missing {needle:?} in:\n{text}");
+}
+
 fn res(name: &str) -> String {
     fixture(&format!("resources/{name}"))
 }
@@ -262,36 +267,20 @@ fn findings_name_the_resource_and_print_runnable_commands() {
     let kv = res("keyvault-az-deny-no-bypass.json");
     let run = sb.run(&["check", "keyvault", "--from", &kv]);
     assert_eq!(run.code, 1, "{}", run.stderr);
-    assert!(
-        run.stdout
-            .contains("az keyvault update -n kv-mlw-prod -g rg-ml-prod --bypass AzureServices"),
-        "{}",
-        run.stdout
+    has(
+        &run.stdout,
+        "az keyvault update -n kv-mlw-prod -g rg-ml-prod --bypass AzureServices",
     );
     // The line of the key, and the key itself.
-    assert!(
-        run.stdout.contains("keyvault-az-deny-no-bypass.json:17"),
-        "{}",
-        run.stdout
-    );
-    assert!(
-        run.stdout
-            .contains("/properties/networkAcls/bypass: \"None\""),
-        "{}",
-        run.stdout
-    );
-    assert!(
-        run.stdout.contains("key-vault kv-mlw-prod (ARM shape)"),
-        "{}",
-        run.stdout
-    );
+    has(&run.stdout, "keyvault-az-deny-no-bypass.json:17");
+    has(&run.stdout, "/properties/networkAcls/bypass: \"None\"");
+    has(&run.stdout, "key-vault kv-mlw-prod (ARM shape)");
 
     let pe = res("acr-pe-connections-az-pending.json");
     let run = sb.run(&["check", "private-endpoint", "--from", &pe]);
-    assert!(
-        run.stdout.contains("az network private-endpoint-connection approve --id /subscriptions/00000000-0000-0000-0000-000000000000/resourceGroups/rg-ml-prod/providers/Microsoft.ContainerRegistry/registries/crmlprod/privateEndpointConnections/crmlprod.5e8d2f7a-0b4c-4a19-9d36-e1c7f2a8b054 --description"),
-        "{}",
-        run.stdout
+    has(
+        &run.stdout,
+        "az network private-endpoint-connection approve --id /subscriptions/00000000-0000-0000-0000-000000000000/resourceGroups/rg-ml-prod/providers/Microsoft.ContainerRegistry/registries/crmlprod/privateEndpointConnections/crmlprod.5e8d2f7a-0b4c-4a19-9d36-e1c7f2a8b054 --description",
     );
     assert!(!run.stdout.contains("{connection_id}"), "{}", run.stdout);
 }
@@ -441,7 +430,7 @@ fn bad_inputs_get_one_clear_sentence() {
         "-o",
         "json",
     ]);
-    assert!(run.stdout.contains("an error response"), "{}", run.stdout);
+    has(&run.stdout, "an error response");
     // Without --from: says how to save the JSON.
     sb.run(&["check", "keyvault"])
         .usage_error(&["--from", "az keyvault show"]);
@@ -456,7 +445,7 @@ fn bad_inputs_get_one_clear_sentence() {
         "json",
     ]);
     assert_eq!(run.code, 2);
-    assert!(run.stdout.contains("not JSON"), "{}", run.stdout);
+    has(&run.stdout, "not JSON");
 }
 
 #[test]
