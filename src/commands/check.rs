@@ -34,6 +34,12 @@ pub fn run(
         ));
     }
     let area = args.area.area();
+    if args.rps.is_some() && area.is_some_and(|a| a != CheckArea::Deployment) {
+        return Err(Error::input(format!(
+            "--rps sizes an online deployment; it applies to 'check deployment' or 'check all', not 'check {}'",
+            area.map_or("all", CheckArea::name)
+        )));
+    }
     let full = load_rules(ctx, &args.rule_dirs)?;
     let set = select(full, area);
     let mut inputs = source::inputs::collect(&args.from);

@@ -431,6 +431,16 @@ fn bad_inputs_get_one_clear_sentence() {
         "json",
     ]);
     has(&run.stdout, "an error response");
+    // --rps belongs to the deployment check.
+    sb.run(&[
+        "check",
+        "keyvault",
+        "--from",
+        &res("keyvault-az-healthy.json"),
+        "--rps",
+        "5",
+    ])
+    .usage_error(&["--rps", "check deployment"]);
     // Without --from: says how to save the JSON.
     sb.run(&["check", "keyvault"])
         .usage_error(&["--from", "az keyvault show"]);
