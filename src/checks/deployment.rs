@@ -36,6 +36,10 @@ pub struct Settings {
     pub request_timeout_ms: Option<Read<u64>>,
     pub max_concurrent: Option<Read<u64>>,
     pub instance_count: Option<Read<u64>>,
+    /// The autoscaler's ceiling, when scaling is by target utilization.
+    pub max_instances: Option<Read<u64>>,
+    /// The autoscaler's target utilization, in percent.
+    pub target_utilization_percent: Option<Read<u64>>,
     pub liveness: Option<Probe>,
     pub readiness: Option<Probe>,
 }
@@ -90,6 +94,13 @@ fn probe(root: &Value, base: &str, arm: bool) -> Option<Probe> {
     })
 }
 
+/// Whether the scale type at `pointer` is target utilization (autoscale).
+fn autoscaled(root: &Value, pointer: &str) -> bool {
+    at(root, pointer)
+        .and_then(Value::as_str)
+        .is_some_and(|t| crate::engine::resource::enum_form(t) == "targetutilization")
+}
+
 impl Settings {
     /// Reads an online deployment in either shape.
     pub fn read(r: &Resource) -> Settings {
@@ -102,6 +113,12 @@ impl Settings {
                     "/properties/requestSettings/maxConcurrentRequestsPerInstance",
                 ),
                 instance_count: int(j, "/sku/capacity"),
+                max_instances: autoscaled(j, "/properties/scaleSettings/scaleType")
+                    .then(|| int(j, "/properties/scaleSettings/maxInstances"))
+                    .flatten(),
+                target_utilization_percent: autoscaled(j, "/properties/scaleSettings/scaleType")
+                    .then(|| int(j, "/properties/scaleSettings/targetUtilizationPercentage"))
+                    .flatten(),
                 liveness: probe(j, "/properties/livenessProbe", true),
                 readiness: probe(j, "/properties/readinessProbe", true),
             }
@@ -110,6 +127,12 @@ impl Settings {
                 request_timeout_ms: int(j, "/request_settings/request_timeout_ms"),
                 max_concurrent: int(j, "/request_settings/max_concurrent_requests_per_instance"),
                 instance_count: int(j, "/instance_count"),
+                max_instances: autoscaled(j, "/scale_settings/type")
+                    .then(|| int(j, "/scale_settings/max_instances"))
+                    .flatten(),
+                target_utilization_percent: autoscaled(j, "/scale_settings/type")
+                    .then(|| int(j, "/scale_settings/target_utilization_percentage"))
+                    .flatten(),
                 liveness: probe(j, "/liveness_probe", false),
                 readiness: probe(j, "/readiness_probe", false),
             }
@@ -211,8 +234,13 @@ pub fn liveness_gives_up_before_readiness(r: &Resource, _: &CheckOptions) -> Opt
     let s = deployment(r)?;
     let (l, ready) = (s.liveness?, s.readiness?);
     let ready_delay = ready.initial_delay?;
-    let budget = l.initial_delay.as_ref()?.value
-        + l.failure_threshold.as_ref()?.value * l.period.as_ref()?.value;
+    // Values come from a document anyone may write: no overflow, no finding from one.
+    let budget = l
+        .failure_threshold
+        .as_ref()?
+        .value
+        .checked_mul(l.period.as_ref()?.value)?
+        .checked_add(l.initial_delay.as_ref()?.value)?;
     (budget < ready_delay.value).then(|| {
         computed(
             "deployment-liveness-gives-up-before-readiness",
@@ -239,54 +267,45 @@ pub fn liveness_gives_up_before_readiness(r: &Resource, _: &CheckOptions) -> Opt
     })
 }
 
-/// Fewer instances than `--rps` needs, by the `replicas` formula.
+/// Fewer instances than `--rps` needs, by the `replicas` formula. With autoscale the
+/// ceiling (`max_instances`) is what is checked, at the autoscaler's target.
 pub fn instances_below_rps(r: &Resource, o: &CheckOptions) -> Option<Computed> {
     let rps = o.rps?;
     let s = deployment(r)?;
-    let count = s.instance_count?;
-    let flag = |v, f: &'static str| Setting::new(v, ValueSource::Flag(f));
-    let inputs = CapacityInputs {
-        rps: flag(rps, "--rps"),
-        request_time_seconds: o.latency_seconds.map_or_else(
-            || {
-                Setting::new(
-                    Ratio::from_int(crate::capacity::DEFAULT_REQUEST_TIME_SECONDS),
-                    ValueSource::Default,
-                )
-            },
-            |l| flag(l, "--latency"),
-        ),
-        max_concurrent_requests_per_instance: Setting::new(
-            s.max_concurrent
-                .as_ref()
-                .map_or(crate::capacity::DEFAULT_MAX_CONCURRENT, |m| m.value),
-            ValueSource::Default,
-        ),
-        target_utilization: Setting::new(
-            Ratio::new(crate::capacity::DEFAULT_UTILIZATION_PERCENT, 100)?,
-            ValueSource::Default,
-        ),
-        instance_count: Some(Setting::new(count.value, ValueSource::Default)),
-        request_timeout_ms: None,
-        autoscale_max_instances: None,
+    let (count, what) = match &s.max_instances {
+        Some(max) => (max.clone(), "the autoscaler's max_instances"),
+        None => (s.instance_count.clone()?, "instances"),
     };
-    let plan = CapacityPlan::compute(inputs).ok()?;
+    let max_concurrent = s
+        .max_concurrent
+        .as_ref()
+        .map_or(crate::capacity::DEFAULT_MAX_CONCURRENT, |m| m.value);
+    let utilization = s
+        .target_utilization_percent
+        .as_ref()
+        .map_or(crate::capacity::DEFAULT_UTILIZATION_PERCENT, |u| {
+            u128::from(u.value)
+        });
+    let plan = plan(
+        rps,
+        o.latency_seconds,
+        max_concurrent,
+        utilization,
+        count.value,
+    )?;
     let eval = plan.evaluation.as_ref()?;
     (!eval.meets_target).then(|| {
+        let text = format!(
+            "{} ({what}) sustain {} rps; {} rps needs {}",
+            count.value,
+            eval.sustained_rps.to_decimal_string(2),
+            rps.to_decimal_string(2),
+            plan.instances_required
+        );
         computed(
             "deployment-instances-below-rps",
             r,
-            vec![evidence(
-                r,
-                &count.pointer,
-                format!(
-                    "{} instances sustain {} rps; {} rps needs {}",
-                    count.value,
-                    eval.sustained_rps.to_decimal_string(2),
-                    rps.to_decimal_string(2),
-                    plan.instances_required
-                ),
-            )],
+            vec![evidence(r, &count.pointer, text)],
             &[
                 ("instances", count.value.to_string()),
                 ("required", plan.instances_required.to_string()),
@@ -295,9 +314,40 @@ pub fn instances_below_rps(r: &Resource, o: &CheckOptions) -> Option<Computed> {
                     "latency_s",
                     plan.inputs.request_time_seconds.value.to_decimal_string(3),
                 ),
+                ("max_concurrent", max_concurrent.to_string()),
+                ("utilization_percent", utilization.to_string()),
             ],
         )
     })
+}
+
+/// The `replicas` arithmetic for these settings.
+fn plan(
+    rps: Ratio,
+    latency: Option<Ratio>,
+    max_concurrent: u64,
+    utilization_percent: u128,
+    instances: u64,
+) -> Option<CapacityPlan> {
+    let flag = |v, f: &'static str| Setting::new(v, ValueSource::Flag(f));
+    let doc = |v| Setting::new(v, ValueSource::Default);
+    let inputs = CapacityInputs {
+        rps: flag(rps, "--rps"),
+        request_time_seconds: latency.map_or_else(
+            || {
+                doc(Ratio::from_int(
+                    crate::capacity::DEFAULT_REQUEST_TIME_SECONDS,
+                ))
+            },
+            |l| flag(l, "--latency"),
+        ),
+        max_concurrent_requests_per_instance: Setting::new(max_concurrent, ValueSource::Default),
+        target_utilization: doc(Ratio::new(utilization_percent.max(1), 100)?),
+        instance_count: Some(Setting::new(instances, ValueSource::Default)),
+        request_timeout_ms: None,
+        autoscale_max_instances: None,
+    };
+    CapacityPlan::compute(inputs).ok()
 }
 
 #[cfg(test)]

@@ -11,6 +11,7 @@ use crate::engine::Analysis;
 use crate::error::{Error, Result};
 use crate::evidence::resource::{Resource, ResourceKind};
 use crate::exit_code::ExitCode;
+use crate::report::findings::NotAnalysed;
 use crate::rules::resource::CheckArea;
 use crate::rules::{Rule, RuleSet};
 use crate::source;
@@ -50,6 +51,8 @@ pub fn run(
                 "cannot read {}: {}",
                 u.path, u.reason
             )));
+            c.not_analysed
+                .push(NotAnalysed::error(&u.path, u.reason.clone()));
         }
     }
     let resources = read_resources(&mut inputs, true);
@@ -66,7 +69,11 @@ pub fn run(
     let mut analysis = Analysis::new();
     add_resources(&set, &mut analysis, &mut c, resources, &options);
     c.findings = analysis.finish(&set, &placeholders(ctx));
-    c.rules = rule_refs(&set, &|r: &Rule| r.resource_kinds != 0);
+    // The instance check runs only with --rps: without it, it neither passes nor fails.
+    let ran = |r: &Rule| {
+        r.resource_kinds != 0 && (args.rps.is_some() || r.id != "deployment-instances-below-rps")
+    };
+    c.rules = rule_refs(&set, &ran);
     finish("check", ctx, &set, &args.report, c, out, err)
 }
 
@@ -76,6 +83,7 @@ fn select(mut set: RuleSet, area: Option<CheckArea>) -> RuleSet {
     for rule in &mut set.rules {
         let keep = rule.resource_kinds != 0 && area.is_none_or(|a| rule.check == Some(a));
         if !keep {
+            // Neither field tests nor computed checks run for a rule without kinds.
             rule.resource = None;
             rule.resource_kinds = 0;
         }

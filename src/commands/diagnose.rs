@@ -44,7 +44,9 @@ pub fn run(
     finish("diagnose", ctx, &set, &args.report, c, out, err)
 }
 
-/// Applies resource rules and computed checks to the resources read, and records them.
+/// Applies computed checks, then resource rules, to the resources read (so rules that
+/// need another finding see the computed ones), and records them. Only rules whose
+/// resource kinds are set in `set` run: `check AREA` clears the others.
 pub fn add_resources(
     set: &RuleSet,
     analysis: &mut Analysis,
@@ -52,16 +54,17 @@ pub fn add_resources(
     r: ResourceInputs,
     options: &crate::checks::CheckOptions,
 ) {
-    analysis.add_resources(set, &r.resources);
-    let selected = |id: &str| set.get(id).is_some();
+    let selected = |id: &str| set.get(id).is_some_and(|rule| rule.resource_kinds != 0);
     for computed in crate::checks::run(&r.resources, options, &selected) {
         if let Some(index) = set.index_of(computed.rule_id) {
             analysis.add_computed(index, computed);
         }
     }
+    analysis.add_resources(set, &r.resources);
     c.resources.extend(r.reports);
     c.not_analysed.extend(r.not_analysed);
     c.input_errors.extend(r.errors);
+    c.warnings.extend(r.warnings);
 }
 
 /// Scans the text inputs, runs the ParallelRunStep analysis of any trees among them,
@@ -109,9 +112,10 @@ fn scan_logs(
     let explicit: Vec<String> = inputs.explicit.iter().map(|o| o.display_name()).collect();
     let mut c = Collected::default();
     for u in &inputs.unreadable {
-        c.not_analysed.push(NotAnalysed {
-            path: u.path.clone(),
-            reason: u.reason.clone(),
+        c.not_analysed.push(if u.explicit {
+            NotAnalysed::error(&u.path, u.reason.clone())
+        } else {
+            NotAnalysed::new(&u.path, u.reason.clone())
         });
         if u.explicit {
             c.input_errors.push(Error::input(format!(
@@ -159,16 +163,19 @@ fn scan_logs(
                 });
                 analysis.add(&path, hits);
             }
-            ScanOutcome::Skipped(reason) => c.not_analysed.push(NotAnalysed { path, reason }),
+            ScanOutcome::Skipped(reason) => c.not_analysed.push(NotAnalysed::new(&path, reason)),
             ScanOutcome::Unreadable(reason) => {
                 // A file named on the command line that cannot be read is an input error.
-                if explicit.contains(&path) {
+                let named = explicit.contains(&path);
+                if named {
                     c.input_errors
                         .push(Error::input(format!("cannot analyse {path}: {reason}")));
                 }
-                c.not_analysed.push(NotAnalysed {
-                    path,
-                    reason: format!("cannot read it: {reason}"),
+                let reason = format!("cannot read it: {reason}");
+                c.not_analysed.push(if named {
+                    NotAnalysed::error(&path, reason)
+                } else {
+                    NotAnalysed::new(&path, reason)
                 });
             }
         }

@@ -30,6 +30,8 @@ pub struct Collected {
     pub error_lines: Vec<Evidence>,
     /// Inputs the user named that could not be used: each one `error:` line, exit 2.
     pub input_errors: Vec<Error>,
+    /// Each one `warning:` line on stderr.
+    pub warnings: Vec<String>,
     /// Rules the command applied (JUnit lists the ones that passed).
     pub rules: Vec<RuleRef>,
 }
@@ -82,7 +84,7 @@ pub fn finish(
             let _ = writeln!(err, "hint: {hint}");
         }
     }
-    for n in &report.notices {
+    for n in c.warnings.iter().chain(&report.notices) {
         let _ = writeln!(err, "warning: {n}");
     }
     let mut code = if report.summary.failed {

@@ -6,6 +6,7 @@ use std::path::PathBuf;
 use crate::context::Context;
 use crate::engine::Placeholders;
 use crate::error::{Error, Result};
+use crate::report::findings::{NotAnalysed, ResourceReport};
 use crate::rules::RuleSet;
 use crate::rules::load::RuleFile;
 use crate::source;
@@ -113,89 +114,109 @@ pub fn unknown_rule(set: &RuleSet, id: &str, key: &str) -> Error {
 #[derive(Debug, Default)]
 pub struct ResourceInputs {
     pub resources: Vec<crate::evidence::resource::Resource>,
-    pub reports: Vec<crate::report::findings::ResourceReport>,
-    pub not_analysed: Vec<crate::report::findings::NotAnalysed>,
-    /// Inputs that cannot be used (malformed JSON named as JSON): one sentence each.
+    pub reports: Vec<ResourceReport>,
+    pub not_analysed: Vec<NotAnalysed>,
+    /// Inputs that cannot be used (malformed JSON given to `check`): one sentence each.
     pub errors: Vec<Error>,
+    /// Things the user should know that do not stop the run.
+    pub warnings: Vec<String>,
 }
 
-/// Takes the JSON resource documents out of `inputs`. Every other input stays for the
-/// log scanner, unless `only_json` (for `check`), where it is not analysed. A file
-/// named `*.json` (or, with `only_json`, any input) that is not valid JSON is an error
-/// naming the file, line and column.
-pub fn read_resources(inputs: &mut source::inputs::InputSet, only_json: bool) -> ResourceInputs {
-    use crate::evidence::Origin;
-    use crate::evidence::json_lines::JsonText;
-    use crate::evidence::resource::{JsonDocument, classify};
-    use crate::report::findings::NotAnalysed;
-    use source::json::JsonRead;
+/// The largest document `diagnose` reads whole to see whether it is a resource; larger
+/// inputs are logs to it. `check`, told the inputs are resources, goes up to
+/// [`source::json::MAX_JSON_BYTES`].
+const DETECT_JSON_BYTES: usize = 32 * 1024 * 1024;
 
+/// Takes the JSON resource documents out of `inputs`. Every other input stays for the
+/// log scanner, unless `only_json` (for `check`), where it is not analysed; there, input
+/// that is not valid JSON is an error naming the file, line and column.
+pub fn read_resources(inputs: &mut source::inputs::InputSet, only_json: bool) -> ResourceInputs {
     let mut out = ResourceInputs::default();
     let mut keep = Vec::new();
+    let limit = if only_json {
+        source::json::MAX_JSON_BYTES
+    } else {
+        DETECT_JSON_BYTES
+    };
     for origin in std::mem::take(&mut inputs.documents) {
-        let path = origin.display_name();
-        let named_json = only_json
-            || matches!(&origin, Origin::File(p) if p.extension().is_some_and(|e| e.eq_ignore_ascii_case("json")));
-        let not_analysed = |reason: String| NotAnalysed {
-            path: path.clone(),
-            reason,
-        };
-        match source::json::read_json(&origin) {
-            Err(e) => {
-                // The scanner reports unreadable files with the other log inputs.
-                if only_json {
-                    out.errors.push(Error::input(format!(
-                        "cannot read {path}: {}",
-                        crate::error::io_reason(&e)
-                    )));
-                } else {
-                    keep.push(origin);
-                }
-            }
-            Ok(JsonRead::Json { value, bytes }) => {
-                match classify(&path, value, JsonText::new(bytes)) {
-                    JsonDocument::Resources(list) => {
-                        out.reports.extend(list.iter().map(|r| {
-                            crate::report::findings::ResourceReport {
-                                path: r.path.clone(),
-                                pointer: r.base.clone(),
-                                kind: r.kind,
-                                shape: r.shape,
-                                name: r.name.clone(),
-                                id: r.id.clone(),
-                            }
-                        }));
-                        out.resources.extend(list);
-                    }
-                    JsonDocument::ErrorBody | JsonDocument::Unknown(_) if !only_json => {
-                        keep.push(origin);
-                    }
-                    JsonDocument::ErrorBody => out.not_analysed.push(not_analysed(
-                        "an error response, not a resource; run 'amldoctor diagnose' on it"
-                            .to_owned(),
-                    )),
-                    JsonDocument::Unknown(why) => out.not_analysed.push(not_analysed(why)),
-                }
-            }
-            Ok(JsonRead::Malformed {
-                line,
-                column,
-                message,
-            }) if named_json => out.errors.push(
-                Error::input(format!("{path}:{line}:{column}: not valid JSON: {message}"))
-                    .with_hint("save the document again with the az command's -o json"),
-            ),
-            Ok(JsonRead::TooLarge) if only_json => out.errors.push(Error::input(format!(
-                "{path}: larger than {} MiB; resource documents are read whole",
-                source::json::MAX_JSON_BYTES / (1024 * 1024)
-            ))),
-            Ok(_) if only_json => out.not_analysed.push(not_analysed(
-                "not JSON: expected the JSON an az command prints".to_owned(),
-            )),
-            Ok(_) => keep.push(origin),
+        let read = source::json::read_json(&origin, limit);
+        if read_one(&origin, read, only_json, &mut out) {
+            keep.push(origin);
         }
     }
     inputs.explicit.retain(|o| keep.contains(o));
     inputs.documents = keep;
     out
+}
+
+/// Files what reading one input gave; returns whether it stays for the log scanner.
+fn read_one(
+    origin: &crate::evidence::Origin,
+    read: std::io::Result<source::json::JsonRead>,
+    only_json: bool,
+    out: &mut ResourceInputs,
+) -> bool {
+    use crate::evidence::json_lines::JsonText;
+    use crate::evidence::resource::{JsonDocument, classify};
+    use source::json::JsonRead;
+
+    let path = origin.display_name();
+    let mut fail = |e: Error, reason: String| {
+        out.errors.push(e);
+        out.not_analysed.push(NotAnalysed::error(&path, reason));
+    };
+    match read {
+        // The scanner reports unreadable files with the other log inputs.
+        Err(_) if !only_json => return true,
+        Err(e) => {
+            let reason = crate::error::io_reason(&e);
+            fail(
+                Error::input(format!("cannot read {path}: {reason}")),
+                reason,
+            );
+        }
+        Ok(JsonRead::Json { value, bytes }) => match classify(&path, value, JsonText::new(bytes)) {
+            JsonDocument::Resources(list) => {
+                out.reports.extend(list.iter().map(ResourceReport::of));
+                out.resources.extend(list);
+            }
+            JsonDocument::ErrorBody | JsonDocument::Unknown(_) if !only_json => return true,
+            JsonDocument::ErrorBody => out.not_analysed.push(NotAnalysed::new(
+                &path,
+                "an error response, not a resource; run 'amldoctor diagnose' on it",
+            )),
+            JsonDocument::Unknown(why) => out.not_analysed.push(NotAnalysed::new(&path, why)),
+        },
+        Ok(JsonRead::Malformed {
+            line,
+            column,
+            message,
+        }) => {
+            let at = format!("{path}:{line}:{column}: not valid JSON: {message}");
+            if !only_json {
+                let named_json = matches!(origin, crate::evidence::Origin::File(p)
+                    if p.extension().is_some_and(|e| e.eq_ignore_ascii_case("json")));
+                if named_json {
+                    out.warnings.push(format!("{at}; it was read as text"));
+                }
+                return true;
+            }
+            let hint = "save the document again with the az command's -o json";
+            fail(
+                Error::input(at).with_hint(hint),
+                format!("not valid JSON ({line}:{column}): {message}"),
+            );
+        }
+        Ok(JsonRead::TooLarge) if only_json => {
+            let mib = source::json::MAX_JSON_BYTES / (1024 * 1024);
+            let reason = format!("larger than {mib} MiB; resource documents are read whole");
+            fail(Error::input(format!("{path}: {reason}")), reason);
+        }
+        Ok(_) if only_json => out.not_analysed.push(NotAnalysed::new(
+            &path,
+            "not JSON: expected the JSON an az command prints",
+        )),
+        Ok(_) => return true,
+    }
+    false
 }

@@ -67,7 +67,9 @@ pub fn check(set: &RuleSet, select: impl Fn(&crate::rules::Rule) -> bool) -> Vec
             }
         }
         for (n, e) in rule.examples.no_match.iter().enumerate() {
-            if fires(set, i, kind, e) {
+            // A resource example that is not a resource would pass without testing.
+            let untestable = rule.resource.is_some() && example_resources(e).is_none();
+            if untestable || fires(set, i, kind, e) {
                 failures.push(ExampleFailure {
                     rule_id: rule.id.clone(),
                     path: rule.source.path.clone(),
@@ -81,9 +83,10 @@ pub fn check(set: &RuleSet, select: impl Fn(&crate::rules::Rule) -> bool) -> Vec
     failures
 }
 
-/// The documents of a resource example: one or more JSON values one after another.
-/// Resources of the first are the ones the rule must (or must not) fire on.
-fn fires_on_resources(set: &RuleSet, index: usize, text: &str) -> bool {
+/// The resources of a resource example: one or more JSON documents one after another;
+/// the resources of the first are the subjects. `None` when the text is not JSON or the
+/// first document holds no resource amldoctor knows (such an example tests nothing).
+fn example_resources(text: &str) -> Option<(Vec<crate::evidence::resource::Resource>, usize)> {
     use crate::evidence::json_lines::JsonText;
     use crate::evidence::resource::{JsonDocument, classify};
 
@@ -91,7 +94,7 @@ fn fires_on_resources(set: &RuleSet, index: usize, text: &str) -> bool {
     let mut subjects = 0;
     let stream = serde_json::Deserializer::from_str(text).into_iter::<serde_json::Value>();
     for (n, value) in stream.enumerate() {
-        let Ok(value) = value else { return false };
+        let value = value.ok()?;
         let bytes = serde_json::to_vec_pretty(&value).unwrap_or_default();
         if let JsonDocument::Resources(list) = classify("example.json", value, JsonText::new(bytes))
         {
@@ -101,10 +104,18 @@ fn fires_on_resources(set: &RuleSet, index: usize, text: &str) -> bool {
             all.extend(list);
         }
     }
-    let rule = &set.rules[index];
-    // `with-finding` rules are tested as if the findings they need were there.
+    (subjects > 0).then_some((all, subjects))
+}
+
+/// Whether resource rule `index` fires on a subject of the example. Rules with
+/// `with-finding` are tested as if the findings they need were there.
+fn fires_on_resources(set: &RuleSet, index: usize, text: &str) -> bool {
+    let Some((all, subjects)) = example_resources(text) else {
+        return false;
+    };
     let fired = |_: &str| Some(super::resource::Facts::new());
-    super::resource::evaluate(set, &all, &fired)
+    let only = |r: &crate::rules::Rule| std::ptr::eq(r, &set.rules[index]);
+    super::resource::evaluate(set, &all, &fired, &only)
         .iter()
-        .any(|h| h.rule == index && h.resource < subjects && rule.resource.is_some())
+        .any(|h| h.rule == index && h.resource < subjects)
 }

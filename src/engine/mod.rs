@@ -65,7 +65,14 @@ impl Analysis {
                 .into_iter()
                 .map(|e| Evidence::at_line(path.to_owned(), e.line, e.text))
                 .collect();
-            self.merge(hit.rule, hit.count, evidence, hit.facts, BTreeMap::new());
+            self.merge(
+                hit.rule,
+                hit.count,
+                evidence,
+                hit.facts,
+                BTreeMap::new(),
+                Vec::new(),
+            );
         }
     }
 
@@ -76,22 +83,43 @@ impl Analysis {
         set: &RuleSet,
         resources: &[crate::evidence::resource::Resource],
     ) {
-        let hits = {
-            let fired = |id: &str| {
-                set.index_of(id)
-                    .and_then(|i| self.merged.get(&i))
-                    .map(|m| m.facts.clone())
+        // Rules that need another finding go second, so they see resource findings too.
+        for second in [false, true] {
+            let hits = {
+                let fired = |id: &str| {
+                    set.index_of(id)
+                        .and_then(|i| self.merged.get(&i))
+                        .map(|m| m.facts.clone())
+                };
+                let select = |r: &crate::rules::Rule| {
+                    r.resource
+                        .as_ref()
+                        .is_some_and(|m| m.with_finding.is_empty() != second)
+                };
+                resource::evaluate(set, resources, &fired, &select)
             };
-            resource::evaluate(set, resources, &fired)
-        };
-        for h in hits {
-            self.merge(h.rule, 1, h.evidence, h.facts, h.names);
+            for h in hits {
+                // Lines are resolved only for the evidence a finding keeps.
+                let kept = self.merged.get(&h.rule).map_or(0, |m| m.evidence.len());
+                let evidence = h
+                    .spots
+                    .iter()
+                    .take(EVIDENCE_KEPT.saturating_sub(kept))
+                    .map(|(i, s)| resource::evidence(&resources[*i], s))
+                    .collect();
+                let paths = h
+                    .spots
+                    .iter()
+                    .map(|(i, _)| resources[*i].path.clone())
+                    .collect();
+                self.merge(h.rule, 1, evidence, h.facts, h.names, paths);
+            }
         }
     }
 
     /// Adds a finding computed by code (with evidence from any files) under `rule`.
     pub fn add_computed(&mut self, rule: usize, c: crate::finding::Computed) {
-        self.merge(rule, c.count, c.evidence, c.facts, c.names);
+        self.merge(rule, c.count, c.evidence, c.facts, c.names, Vec::new());
     }
 
     /// Folds one document's (or one computation's) result into the rule's finding: counts
@@ -104,6 +132,7 @@ impl Analysis {
         evidence: Vec<Evidence>,
         facts: BTreeMap<String, String>,
         names: BTreeMap<String, String>,
+        paths: Vec<String>,
     ) {
         let m = self.merged.entry(rule).or_insert_with(|| Merged {
             count: 0,
@@ -126,8 +155,15 @@ impl Analysis {
         for (k, v) in facts {
             m.facts.entry(k).or_insert(v);
         }
-        for (k, v) in names {
-            m.names.entry(k).or_insert(v);
+        for p in paths {
+            if !m.paths.contains(&p) {
+                m.paths.push(p);
+            }
+        }
+        // The names of one resource, whole: mixing two resources' names would print a
+        // command about a deployment of another endpoint.
+        if m.names.is_empty() {
+            m.names = names;
         }
     }
 

@@ -86,7 +86,14 @@ impl ResourceKind {
         let t = arm_type.to_ascii_lowercase();
         let kind = if t.ends_with("/privateendpointconnections") {
             ResourceKind::PrivateEndpointConnection
-        } else if t.starts_with("microsoft.network/privatednszones/") {
+        } else if let Some(record) = t.strip_prefix("microsoft.network/privatednszones/") {
+            // Record sets only: `virtualNetworkLinks` and the like are other resources.
+            if !matches!(
+                record,
+                "a" | "aaaa" | "cname" | "mx" | "ptr" | "soa" | "srv" | "txt"
+            ) {
+                return None;
+            }
             ResourceKind::PrivateDnsRecordSet
         } else {
             match t.as_str() {
@@ -125,6 +132,26 @@ pub enum Shape {
     /// `az acr show`, `az acr private-endpoint-connection list`, …).
     AzCli,
 }
+
+/// The facts [`Resource::names`] can provide: the names in a resource id, the id itself,
+/// and the region. Rules may use them in commands.
+pub const NAME_FACTS: &[&str] = &[
+    "subscription",
+    "group",
+    "workspace",
+    "endpoint",
+    "deployment",
+    "vault",
+    "registry",
+    "storage_account",
+    "connection",
+    "dns_zone",
+    "compute",
+    "record_set",
+    "resource_id",
+    "connection_id",
+    "region",
+];
 
 /// One resource read from a JSON document.
 #[derive(Debug, Clone)]
@@ -315,18 +342,22 @@ pub fn kind_of(value: &Value) -> Option<(ResourceKind, Shape)> {
     } else {
         Shape::AzCli
     };
-    let by_type = obj
+    // A document that names its ARM type (by `type` or its id) is that type: a batch
+    // endpoint has `scoring_uri` and `auth_mode` too, but is no online endpoint.
+    let arm_type = obj
         .get("type")
         .and_then(Value::as_str)
         .filter(|t| t.contains('/'))
-        .and_then(ResourceKind::from_arm_type);
-    let by_id = || {
-        obj.get("id")
-            .and_then(Value::as_str)
-            .and_then(arm_type_of_id)
-            .and_then(|t| ResourceKind::from_arm_type(&t))
+        .map(str::to_owned)
+        .or_else(|| {
+            obj.get("id")
+                .and_then(Value::as_str)
+                .and_then(arm_type_of_id)
+        });
+    let kind = match arm_type {
+        Some(t) => ResourceKind::from_arm_type(&t)?,
+        None => kind_from_keys(obj)?,
     };
-    let kind = by_type.or_else(by_id).or_else(|| kind_from_keys(obj))?;
     Some((kind, shape))
 }
 
@@ -386,6 +417,25 @@ mod tests {
             JsonDocument::ErrorBody => Err("error body".into()),
             JsonDocument::Unknown(why) => Err(why),
         }
+    }
+
+    #[test]
+    fn names_are_the_documented_ones() {
+        let r = match classify(
+            "x.json",
+            json!({"id": "/subscriptions/s/resourceGroups/rg/providers/Microsoft.ContainerRegistry/registries/acr1/privateEndpointConnections/pe1", "location": "westeurope", "privateLinkServiceConnectionState": {}}),
+            JsonText::new(Vec::new()),
+        ) {
+            JsonDocument::Resources(mut list) => list.remove(0),
+            other => panic!("{other:?}"),
+        };
+        let names = r.names();
+        for k in names.keys() {
+            assert!(NAME_FACTS.contains(&k.as_str()), "{k} is not in NAME_FACTS");
+        }
+        assert_eq!(names["connection"], "pe1");
+        assert_eq!(names["registry"], "acr1");
+        assert_eq!(names["region"], "westeurope");
     }
 
     #[test]
@@ -485,6 +535,12 @@ mod tests {
             Err("error body".to_owned())
         );
         assert!(kinds(json!([])).unwrap_err().contains("empty JSON list"));
+        // Types that look alike but are not what amldoctor reads.
+        let batch = json!({"id": "/subscriptions/s/resourceGroups/rg/providers/Microsoft.MachineLearningServices/workspaces/ws/batchEndpoints/bep1", "scoring_uri": "u", "auth_mode": "aad_token"});
+        assert!(kinds(batch).is_err());
+        let link =
+            json!({"type": "Microsoft.Network/privateDnsZones/virtualNetworkLinks", "name": "l"});
+        assert!(kinds(link).is_err());
         assert!(
             kinds(json!({"name": "pkg"}))
                 .unwrap_err()

@@ -27,6 +27,43 @@ pub struct InputReport {
 pub struct NotAnalysed {
     pub path: String,
     pub reason: String,
+    /// The input was named by the user and could not be used: the run exits 2, and
+    /// JUnit shows it as an error.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub error: bool,
+}
+
+impl NotAnalysed {
+    pub fn new(path: &str, reason: impl Into<String>) -> NotAnalysed {
+        NotAnalysed {
+            path: path.to_owned(),
+            reason: reason.into(),
+            error: false,
+        }
+    }
+
+    /// An input the run could not use although the user named it.
+    pub fn error(path: &str, reason: impl Into<String>) -> NotAnalysed {
+        NotAnalysed {
+            error: true,
+            ..NotAnalysed::new(path, reason)
+        }
+    }
+}
+
+impl ResourceReport {
+    /// What a report says of a resource read, with control characters neutralised.
+    pub fn of(r: &crate::evidence::resource::Resource) -> ResourceReport {
+        let clean = |s: &str| crate::redact::clean(s).into_owned();
+        ResourceReport {
+            path: r.path.clone(),
+            pointer: clean(&r.base),
+            kind: r.kind,
+            shape: r.shape,
+            name: r.name.as_deref().map(clean),
+            id: r.id.as_deref().map(clean),
+        }
+    }
 }
 
 #[derive(Debug, Clone, Serialize)]

@@ -72,6 +72,7 @@ struct Suite<'r> {
 struct Counts {
     tests: u64,
     failures: u64,
+    errors: u64,
     skipped: u64,
 }
 
@@ -79,6 +80,7 @@ impl Counts {
     fn add(&mut self, other: Counts) {
         self.tests += other.tests;
         self.failures += other.failures;
+        self.errors += other.errors;
         self.skipped += other.skipped;
     }
 }
@@ -151,22 +153,37 @@ pub fn write(out: &mut dyn Write, report: &Report) -> io::Result<()> {
     }
     total.add(write_orphans(report, &reported, &mut suites));
     for n in &report.not_analysed {
+        // An input the user named and the run could not use is an error (exit 2);
+        // one skipped inside a folder (binary, unknown JSON) is skipped.
+        let (errors, skipped, case) = if n.error {
+            (
+                1,
+                0,
+                format!("<error message=\"cannot analyse: {}\"/>", escape(&n.reason)),
+            )
+        } else {
+            (
+                0,
+                1,
+                format!("<skipped message=\"not analysed: {}\"/>", escape(&n.reason)),
+            )
+        };
         total.add(Counts {
             tests: 1,
             failures: 0,
-            skipped: 1,
+            errors,
+            skipped,
         });
         let _ = writeln!(
             suites,
-            "  <testsuite name=\"{}\" tests=\"1\" failures=\"0\" errors=\"0\" skipped=\"1\">\n    <testcase classname=\"amldoctor.input\" name=\"analysed\">\n      <skipped message=\"not analysed: {}\"/>\n    </testcase>\n  </testsuite>",
+            "  <testsuite name=\"{}\" tests=\"1\" failures=\"0\" errors=\"{errors}\" skipped=\"{skipped}\">\n    <testcase classname=\"amldoctor.input\" name=\"analysed\">\n      {case}\n    </testcase>\n  </testsuite>",
             escape(&n.path),
-            escape(&n.reason)
         );
     }
     write!(
         out,
-        "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites name=\"amldoctor\" tests=\"{}\" failures=\"{}\" errors=\"0\" skipped=\"{}\">\n{suites}</testsuites>\n",
-        total.tests, total.failures, total.skipped
+        "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites name=\"amldoctor\" tests=\"{}\" failures=\"{}\" errors=\"{}\" skipped=\"{}\">\n{suites}</testsuites>\n",
+        total.tests, total.failures, total.errors, total.skipped
     )
 }
 
@@ -288,6 +305,7 @@ fn write_orphans(report: &Report, reported: &[&str], suites: &mut String) -> Cou
     Counts {
         tests: n,
         failures: n,
+        errors: 0,
         skipped: 0,
     }
 }

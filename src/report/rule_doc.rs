@@ -227,8 +227,8 @@ fn describe_value_test(t: &Test) -> String {
         Test::NotOneOf(l) => format!("is none of {}", list(l)),
         Test::Exists(true) => "is set".to_owned(),
         Test::Exists(false) => "is not set".to_owned(),
-        Test::Matches(re) => format!("matches `{}`", re.as_str()),
-        Test::NotMatches(re) => format!("does not match `{}`", re.as_str()),
+        Test::Matches(p) => format!("matches `{}`", p.template),
+        Test::NotMatches(p) => format!("does not match `{}`", p.template),
         Test::Compare {
             value_type,
             op,

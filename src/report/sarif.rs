@@ -210,7 +210,8 @@ pub fn document(report: &Report) -> Value {
         .iter()
         .map(|n| json!({"level": "warning", "message": {"text": n}}))
         .chain(report.not_analysed.iter().map(|n| {
-            json!({"level": "warning", "message": {"text": format!("{} was not analysed: {}", n.path, n.reason)}})
+            let level = if n.error { "error" } else { "warning" };
+            json!({"level": level, "message": {"text": format!("{} was not analysed: {}", n.path, n.reason)}})
         }))
         .collect();
     json!({

@@ -198,19 +198,9 @@ fn parse_spec(file: &RuleFile) -> Result<RuleSpec, RuleError> {
     })
 }
 
-/// Names resource rules may use in commands besides their captures: what
-/// `engine::resource::id_facts` reads from resource ids.
-pub const RESOURCE_PLACEHOLDERS: &[&str] = &[
-    "vault",
-    "registry",
-    "storage_account",
-    "connection",
-    "connection_id",
-    "dns_zone",
-    "record_set",
-    "compute",
-    "resource_id",
-];
+/// Names resource rules may use in commands besides their captures: what every
+/// resource provides (see `Resource::names`).
+pub use crate::evidence::resource::NAME_FACTS as RESOURCE_PLACEHOLDERS;
 
 /// A rule error without the file and id, which the caller adds.
 type KeyError = (String, String);

@@ -43,7 +43,7 @@ pub struct RuleSpec {
 }
 
 #[derive(Debug, Clone, Default, Deserialize)]
-#[serde(deny_unknown_fields)]
+#[serde(deny_unknown_fields, rename_all = "kebab-case")]
 pub struct MatchSpec {
     #[serde(default)]
     pub any: Vec<String>,

@@ -144,8 +144,8 @@ pub enum Test {
     OneOf(Vec<String>),
     NotOneOf(Vec<String>),
     Exists(bool),
-    Matches(Regex),
-    NotMatches(Regex),
+    Matches(TextPattern),
+    NotMatches(TextPattern),
     Compare {
         value_type: ValueType,
         op: Op,
@@ -153,6 +153,101 @@ pub enum Test {
     },
     /// Every nested test holds with the value as their root.
     Where(Vec<FieldTest>),
+}
+
+/// A `matches` regex. It may hold `{fact}` placeholders, filled (escaped) when the
+/// rule is evaluated, so a test can name what an earlier one captured.
+#[derive(Debug, Clone)]
+pub struct TextPattern {
+    pub template: String,
+    /// The compiled regex when the template has no placeholder.
+    pub fixed: Option<Regex>,
+}
+
+impl TextPattern {
+    /// Compiles `template`; with placeholders, a trial fill checks that it compiles.
+    pub fn new(template: &str) -> Result<TextPattern, String> {
+        let build = |p: &str| {
+            regex::RegexBuilder::new(p)
+                .size_limit(1024 * 1024)
+                .build()
+                .map_err(|e| format!("invalid regex: {e}"))
+        };
+        let placeholders = has_placeholder(template);
+        let trial = if placeholders {
+            fill_template(template, &|_| Some("x".to_owned()), regex::escape).unwrap_or_default()
+        } else {
+            template.to_owned()
+        };
+        let compiled = build(&trial)?;
+        Ok(TextPattern {
+            template: template.to_owned(),
+            fixed: (!placeholders).then_some(compiled),
+        })
+    }
+
+    /// The regex with `facts` filled in; `None` when one is unknown.
+    pub fn regex(&self, facts: &dyn Fn(&str) -> Option<String>) -> Option<Regex> {
+        if let Some(r) = &self.fixed {
+            return Some(r.clone());
+        }
+        let text = fill_template(&self.template, facts, regex::escape)?;
+        regex::Regex::new(&text).ok()
+    }
+
+    /// Named groups of the regex: they become facts.
+    pub fn capture_names(&self) -> Vec<String> {
+        let trial = fill_template(&self.template, &|_| Some("x".to_owned()), regex::escape)
+            .unwrap_or_default();
+        regex::Regex::new(&trial)
+            .map(|r| r.capture_names().flatten().map(str::to_owned).collect())
+            .unwrap_or_default()
+    }
+}
+
+/// Whether `text` holds a `{name}` placeholder (a regex repetition such as `{36}` or
+/// `{2,3}` is not one).
+pub fn has_placeholder(text: &str) -> bool {
+    placeholder_spans(text).next().is_some()
+}
+
+fn placeholder_spans(text: &str) -> impl Iterator<Item = (usize, usize)> + '_ {
+    let bytes = text.as_bytes();
+    let mut at = 0;
+    std::iter::from_fn(move || {
+        while let Some(off) = text[at..].find('{') {
+            let start = at + off;
+            let end = text[start..].find('}').map(|e| start + e)?;
+            at = end + 1;
+            let name = &bytes[start + 1..end];
+            let is_name = name.first().is_some_and(u8::is_ascii_lowercase)
+                && name
+                    .iter()
+                    .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || *b == b'_');
+            if is_name {
+                return Some((start, end));
+            }
+        }
+        None
+    })
+}
+
+/// Fills `{name}` placeholders with `value(name)` passed through `escape`; `None` when a
+/// value is unknown.
+pub fn fill_template(
+    template: &str,
+    value: &dyn Fn(&str) -> Option<String>,
+    escape: fn(&str) -> String,
+) -> Option<String> {
+    let mut out = String::with_capacity(template.len());
+    let mut last = 0;
+    for (start, end) in placeholder_spans(template) {
+        out.push_str(&template[last..start]);
+        out.push_str(&escape(&value(&template[start + 1..end])?));
+        last = end + 1;
+    }
+    out.push_str(&template[last..]);
+    Some(out)
 }
 
 /// Over the elements a `*` selects, which must pass.
@@ -176,12 +271,39 @@ pub enum FieldTest {
     AnyOf(Vec<FieldTest>),
 }
 
+impl FieldTest {
+    /// Whether the test reads a fact (a `{name}` in a path or value).
+    pub fn uses_facts(&self) -> bool {
+        match self {
+            FieldTest::AnyOf(group) => group.iter().any(FieldTest::uses_facts),
+            FieldTest::Field { path, tests, .. } => {
+                has_placeholder(&path.text) || tests.iter().any(Test::uses_facts)
+            }
+        }
+    }
+}
+
+impl Test {
+    fn uses_facts(&self) -> bool {
+        match self {
+            Test::Equals(v) | Test::NotEquals(v) => has_placeholder(v),
+            Test::OneOf(l) | Test::NotOneOf(l) => l.iter().any(|v| has_placeholder(v)),
+            Test::Matches(p) | Test::NotMatches(p) => p.fixed.is_none(),
+            Test::Where(nested) => nested.iter().any(FieldTest::uses_facts),
+            Test::Exists(_) | Test::Compare { .. } => false,
+        }
+    }
+}
+
 /// Another resource a rule needs, or must not find.
 #[derive(Debug, Clone)]
 pub struct Related {
     pub kind: ResourceKind,
     pub all: Vec<FieldTest>,
     pub any: Vec<FieldTest>,
+    /// Whether a path or value names a fact: then it is tested for each subject,
+    /// otherwise once per run.
+    pub uses_facts: bool,
 }
 
 /// Everything a resource rule tests.
@@ -288,17 +410,23 @@ fn compile_value_tests(
     if let Some(e) = spec.exists {
         tests.push(Test::Exists(e));
     }
-    let regex = |p: &str, key: &str| {
-        regex::RegexBuilder::new(p)
-            .size_limit(1024 * 1024)
-            .build()
-            .map_err(|e| err(key, format!("invalid regex: {e}")))
-    };
     if let Some(p) = &spec.matches {
-        tests.push(Test::Matches(regex(p, ".matches")?));
+        let pattern = TextPattern::new(p).map_err(|m| err(".matches", m))?;
+        for name in pattern.capture_names() {
+            if !super::load::is_snake(&name) {
+                return Err(err(
+                    ".matches",
+                    format!("capture name '{name}' must be snake_case"),
+                ));
+            }
+            captures.push(name);
+        }
+        tests.push(Test::Matches(pattern));
     }
     if let Some(p) = &spec.not_matches {
-        tests.push(Test::NotMatches(regex(p, ".not-matches")?));
+        tests.push(Test::NotMatches(
+            TextPattern::new(p).map_err(|m| err(".not-matches", m))?,
+        ));
     }
     if let Some(t) = &spec.value_type {
         let value_type = ValueType::parse(t)
@@ -360,10 +488,14 @@ pub fn compile_related(
             "needs field tests under 'all' or 'any'".to_owned(),
         ));
     }
+    let all = compile_tests(&spec.all, &format!("{key}.all"), captures)?;
+    let any = compile_tests(&spec.any, &format!("{key}.any"), captures)?;
+    let uses_facts = all.iter().chain(&any).any(FieldTest::uses_facts);
     Ok(Related {
         kind,
-        all: compile_tests(&spec.all, &format!("{key}.all"), captures)?,
-        any: compile_tests(&spec.any, &format!("{key}.any"), captures)?,
+        all,
+        any,
+        uses_facts,
     })
 }
 

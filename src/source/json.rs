@@ -45,12 +45,12 @@ pub(crate) fn take_stdin_head() -> Vec<u8> {
         .unwrap_or_default()
 }
 
-/// Reads `origin` as one JSON document if it starts like one.
-pub fn read_json(origin: &Origin) -> io::Result<JsonRead> {
+/// Reads `origin` as one JSON document if it starts like one, up to `limit` bytes.
+pub fn read_json(origin: &Origin, limit: usize) -> io::Result<JsonRead> {
     match origin {
-        Origin::File(path) => read_from(std::fs::File::open(path)?).map(|(r, _)| r),
+        Origin::File(path) => read_from(std::fs::File::open(path)?, limit).map(|(r, _)| r),
         Origin::Stdin => {
-            let (result, consumed) = read_from(io::stdin().lock())?;
+            let (result, consumed) = read_from(io::stdin().lock(), limit)?;
             if let Ok(mut head) = STDIN_HEAD.lock() {
                 *head = consumed;
             }
@@ -70,10 +70,11 @@ pub fn read_json(origin: &Origin) -> io::Result<JsonRead> {
 }
 
 /// Parses from `reader`; returns the result and every byte consumed from it.
-fn read_from<R: Read>(reader: R) -> io::Result<(JsonRead, Vec<u8>)> {
+fn read_from<R: Read>(reader: R, limit: usize) -> io::Result<(JsonRead, Vec<u8>)> {
     let mut tee = Tee {
         inner: reader,
         copy: Vec::new(),
+        limit,
     };
     let mut head = [0u8; 1];
     let mut skipped = 0usize;
@@ -88,10 +89,17 @@ fn read_from<R: Read>(reader: R) -> io::Result<(JsonRead, Vec<u8>)> {
             b => break b,
         }
     };
+    // Windows PowerShell 5 writes `az … > file.json` as UTF-16 with a byte-order mark.
+    if matches!(first, 0xFF | 0xFE) && tee.copy.len() == 1 {
+        return read_utf16(tee);
+    }
     if first != b'{' && first != b'[' {
         return Ok((JsonRead::NotJson, tee.copy));
     }
-    let replay = io::Cursor::new(vec![first]);
+    // Replay what was read (without a byte-order mark), so error positions count the
+    // blank lines before the document.
+    let bom = usize::from(tee.copy.starts_with(b"\xEF\xBB\xBF")) * 3;
+    let replay = io::Cursor::new(tee.copy[bom..].to_vec());
     let result = {
         let reader = BufReader::with_capacity(64 * 1024, replay.chain(&mut tee));
         let mut de = serde_json::Deserializer::from_reader(reader);
@@ -131,6 +139,52 @@ fn read_from<R: Read>(reader: R) -> io::Result<(JsonRead, Vec<u8>)> {
     })
 }
 
+/// A UTF-16 document (after its first byte): decoded, then parsed like any other.
+fn read_utf16<R: Read>(mut tee: Tee<R>) -> io::Result<(JsonRead, Vec<u8>)> {
+    let mut rest = Vec::new();
+    if let Err(e) = tee.read_to_end(&mut rest) {
+        return if e.to_string().contains(TOO_LARGE) {
+            Ok((JsonRead::TooLarge, tee.copy))
+        } else {
+            Err(e)
+        };
+    }
+    let raw = &tee.copy;
+    let little = match raw.get(..2) {
+        Some([0xFF, 0xFE]) => true,
+        Some([0xFE, 0xFF]) => false,
+        _ => return Ok((JsonRead::NotJson, tee.copy)),
+    };
+    let units = raw[2..].chunks_exact(2).map(|c| {
+        let pair = [c[0], c[1]];
+        if little {
+            u16::from_le_bytes(pair)
+        } else {
+            u16::from_be_bytes(pair)
+        }
+    });
+    let Ok(text) = char::decode_utf16(units).collect::<Result<String, _>>() else {
+        return Ok((JsonRead::NotJson, tee.copy));
+    };
+    if !text.trim_start().starts_with(['{', '[']) {
+        return Ok((JsonRead::NotJson, tee.copy));
+    }
+    let mut de = serde_json::Deserializer::from_str(&text);
+    let result = match Value::deserialize(&mut de) {
+        Ok(value) if de.end().is_ok() => JsonRead::Json {
+            value,
+            bytes: text.clone().into_bytes(),
+        },
+        Ok(_) => JsonRead::NotJson,
+        Err(e) => JsonRead::Malformed {
+            line: e.line(),
+            column: e.column(),
+            message: syntax_message(&e),
+        },
+    };
+    Ok((result, tee.copy))
+}
+
 /// serde_json's message without its ` at line L column C` tail (we print our own).
 fn syntax_message(e: &serde_json::Error) -> String {
     let text = e.to_string();
@@ -142,15 +196,16 @@ fn syntax_message(e: &serde_json::Error) -> String {
 
 const TOO_LARGE: &str = "JSON document over the size limit";
 
-/// Copies what is read, up to [`MAX_JSON_BYTES`].
+/// Copies what is read, up to `limit` bytes.
 struct Tee<R> {
     inner: R,
     copy: Vec<u8>,
+    limit: usize,
 }
 
 impl<R: Read> Read for Tee<R> {
     fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
-        if self.copy.len() > MAX_JSON_BYTES {
+        if self.copy.len() > self.limit {
             return Err(io::Error::other(TOO_LARGE));
         }
         let n = self.inner.read(buf)?;
@@ -164,7 +219,7 @@ mod tests {
     use super::*;
 
     fn read(text: &str) -> JsonRead {
-        read_from(text.as_bytes()).unwrap().0
+        read_from(text.as_bytes(), MAX_JSON_BYTES).unwrap().0
     }
 
     #[test]
@@ -176,6 +231,10 @@ mod tests {
         ));
         assert!(matches!(read("2024-01-01 INFO start"), JsonRead::NotJson));
         assert!(matches!(read(""), JsonRead::NotJson));
+        match read("\n\n\n{\"a\":\n }") {
+            JsonRead::Malformed { line, column, .. } => assert_eq!((line, column), (5, 2)),
+            other => panic!("{other:?}"),
+        }
         // JSON lines: more than one value.
         assert!(matches!(
             read("{\"a\": 1}\n{\"a\": 2}\n"),
@@ -197,8 +256,28 @@ mod tests {
     }
 
     #[test]
+    fn utf16_documents_are_read() {
+        let text = "{\n  \"name\": \"kv1\"\n}";
+        let mut le = vec![0xFF, 0xFE];
+        le.extend(text.encode_utf16().flat_map(u16::to_le_bytes));
+        match read_from(le.as_slice(), MAX_JSON_BYTES).unwrap().0 {
+            JsonRead::Json { value, bytes } => {
+                assert_eq!(value["name"], "kv1");
+                assert_eq!(bytes, text.as_bytes());
+            }
+            other => panic!("{other:?}"),
+        }
+        let mut be = vec![0xFE, 0xFF];
+        be.extend("2024 log".encode_utf16().flat_map(u16::to_be_bytes));
+        assert!(matches!(
+            read_from(be.as_slice(), MAX_JSON_BYTES).unwrap().0,
+            JsonRead::NotJson
+        ));
+    }
+
+    #[test]
     fn consumed_bytes_are_kept_for_the_text_path() {
-        let (r, consumed) = read_from("hello\nworld".as_bytes()).unwrap();
+        let (r, consumed) = read_from("hello\nworld".as_bytes(), MAX_JSON_BYTES).unwrap();
         assert!(matches!(r, JsonRead::NotJson));
         assert_eq!(consumed, b"h");
     }

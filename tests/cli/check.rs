@@ -543,13 +543,303 @@ fn diagnose_reads_resources_next_to_logs() {
         .map(|r| r["kind"].as_str().unwrap())
         .collect();
     assert_eq!(resources, ["key-vault", "workspace"]);
-    // A broken .json file among the inputs is an input error naming where.
-    std::fs::copy(res("truncated.json"), dir.join("truncated.json")).unwrap();
-    let run = sb.run(&["diagnose", dir.to_str().unwrap(), "-o", "json"]);
-    assert_eq!(run.code, 2);
-    assert!(
-        run.stderr.contains("truncated.json:16:46: not valid JSON"),
-        "{}",
-        run.stderr
+    // A broken .json file among the inputs is read as text, with a warning saying
+    // where it broke: a cut-off error body still names its cause.
+    std::fs::write(
+        dir.join("cut.json"),
+        "{\"error\": {\"code\": \"ResourceNotReady\", \"message\": \"User container has crashed or terminated",
+    )
+    .unwrap();
+    let run = sb.run(&[
+        "diagnose",
+        dir.to_str().unwrap(),
+        "-o",
+        "json",
+        "--fail-on",
+        "never",
+    ]);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    has(&run.stderr, "cut.json:1:");
+    has(
+        &run.stderr,
+        "not valid JSON: EOF while parsing a string; it was read as text",
     );
+    let ids: Vec<String> = run.json()["findings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|f| f["rule_id"].as_str().unwrap().to_owned())
+        .collect();
+    assert!(ids.iter().any(|i| i == "resource-not-ready"), "{ids:?}");
+}
+
+/// Writes `docs` (name, JSON) into a fresh folder of the sandbox and returns its path.
+fn folder(sb: &Sandbox, name: &str, docs: &[(&str, String)]) -> String {
+    let dir = sb.root.join("work").join(name);
+    std::fs::create_dir_all(&dir).unwrap();
+    for (file, text) in docs {
+        std::fs::write(dir.join(file), text).unwrap();
+    }
+    dir.to_string_lossy().into_owned()
+}
+
+fn fixture_text(name: &str) -> String {
+    std::fs::read_to_string(res(name)).unwrap()
+}
+
+const DEP_ID: &str = "/subscriptions/11111111-1111-1111-1111-111111111111/resourceGroups/rg1/providers/Microsoft.MachineLearningServices/workspaces/ws1/onlineEndpoints";
+
+#[test]
+fn an_area_runs_only_its_own_checks() {
+    let sb = Sandbox::new("check-area");
+    let dir = folder(
+        &sb,
+        "mixed",
+        &[
+            ("kv.json", fixture_text("keyvault-az-healthy.json")),
+            (
+                "dep.json",
+                fixture_text("deployment-azml-bad-settings.json"),
+            ),
+        ],
+    );
+    let run = sb.run(&["check", "keyvault", "--from", &dir, "-o", "junit"]);
+    assert_eq!(run.code, 0, "{}", run.stdout);
+    assert!(!run.stdout.contains("deployment-"), "{}", run.stdout);
+    assert!(
+        run.stdout.contains("failures=\"0\" errors=\"0\""),
+        "{}",
+        run.stdout
+    );
+}
+
+#[test]
+fn hostile_documents_neither_crash_nor_leak() {
+    let sb = Sandbox::new("check-hostile");
+    // Probe numbers that overflow: no finding from them, no crash.
+    let probes = format!(
+        r#"{{"id": "{DEP_ID}/ep/deployments/blue", "endpoint_name": "ep", "instance_type": "x",
+  "liveness_probe": {{"initial_delay": 1, "period": 10, "failure_threshold": 18446744073709551615}},
+  "readiness_probe": {{"initial_delay": 5}}}}"#
+    );
+    // Terminal escapes in keys and names, secrets in environment variables.
+    let endpoint = format!(
+        r#"{{"id": "{DEP_ID}/ep", "name": "ep\u001b[2J", "scoring_uri": "u", "auth_mode": "key",
+  "traffic": {{"bl\u001b[31mue": 0, "green": 100}}}}"#
+    );
+    let dir = folder(&sb, "h", &[("d.json", probes), ("e.json", endpoint)]);
+    let rules = sb.write(
+        "work/rules/env.yaml",
+        r#"id: team-env-captured
+title: Environment variables are set
+severity: info
+family: deployment
+applies-to: [online-deployment]
+check: deployment
+match:
+  fields:
+    all:
+      - field: environment_variables
+        exists: true
+        capture: env
+remediation: Look at them.
+examples:
+  match: ['{"endpoint_name": "e", "instance_type": "x", "environment_variables": {"A": "1"}}']
+  no-match: ['{"endpoint_name": "e", "instance_type": "x"}']
+"#,
+    );
+    let secret_dep = format!(
+        r#"{{"id": "{DEP_ID}/ep/deployments/green", "endpoint_name": "ep", "instance_type": "x",
+  "environment_variables": {{"HF_TOKEN": "hf_SECRETVALUE123", "DB": {{"password": "p4ssw0rd!"}}, "MODE": "fast"}}}}"#
+    );
+    std::fs::write(sb.root.join("work/h/s.json"), secret_dep).unwrap();
+    let rules_dir = rules.parent().unwrap().to_str().unwrap().to_owned();
+    for format in ["table", "json", "sarif", "junit", "markdown"] {
+        let run = sb.run(&[
+            "check",
+            "deployment",
+            "--from",
+            &dir,
+            "--rules",
+            &rules_dir,
+            "-o",
+            format,
+            "--fail-on",
+            "never",
+        ]);
+        assert_eq!(run.code, 0, "{format}: {}", run.stderr);
+        for secret in ["hf_SECRETVALUE123", "p4ssw0rd!"] {
+            assert!(!run.stdout.contains(secret), "{format} shows {secret}");
+        }
+        assert!(
+            !run.stdout.contains('\u{1b}'),
+            "{format} passes an escape through"
+        );
+        if format == "json" {
+            // The overflowing probe numbers gave no finding.
+            assert!(!run.stdout.contains("liveness-gives-up"), "{}", run.stdout);
+        }
+    }
+}
+
+#[test]
+fn related_resources_must_belong_together() {
+    let sb = Sandbox::new("check-related");
+    let dep = |sub: &str, ep: &str, egress: &str, state: &str| {
+        format!(
+            r#"{{"id": "/subscriptions/{sub}/resourceGroups/rg/providers/Microsoft.MachineLearningServices/workspaces/ws/onlineEndpoints/{ep}/deployments/blue",
+  "endpoint_name": "{ep}", "instance_type": "x", "egress_public_network_access": "{egress}", "provisioning_state": "{state}"}}"#
+        )
+    };
+    let registry = |sub: &str| {
+        format!(
+            r#"{{"id": "/subscriptions/{sub}/resourceGroups/rgB/providers/Microsoft.ContainerRegistry/registries/acrB",
+  "type": "Microsoft.ContainerRegistry/registries", "publicNetworkAccess": "Disabled", "privateEndpointConnections": []}}"#
+        )
+    };
+    let a = "aaaaaaaa-0000-0000-0000-000000000000";
+    let b = "bbbbbbbb-0000-0000-0000-000000000000";
+    // A private registry of another subscription says nothing about this deployment.
+    let dir = folder(
+        &sb,
+        "apart",
+        &[
+            ("d.json", dep(a, "ep", "enabled", "Succeeded")),
+            ("r.json", registry(b)),
+        ],
+    );
+    assert!(rule_ids(&sb, "private-endpoint", &[&dir], &[]).is_empty());
+    let dir = folder(
+        &sb,
+        "together",
+        &[
+            ("d.json", dep(a, "ep", "enabled", "Succeeded")),
+            ("r.json", registry(a)),
+        ],
+    );
+    assert_eq!(
+        rule_ids(&sb, "private-endpoint", &[&dir], &[]),
+        ["deployment-egress-public-registry-private"]
+    );
+    // Two failed deployments of two endpoints: the printed command names one of them
+    // whole, never the endpoint of one and the deployment of the other.
+    let dir = folder(
+        &sb,
+        "two",
+        &[
+            ("1.json", dep(a, "ep1", "enabled", "Failed")),
+            ("2.json", dep(b, "ep2", "enabled", "Failed")),
+        ],
+    );
+    let run = sb.run(&["check", "deployment", "--from", &dir]);
+    assert!(
+        run.stdout.contains("-n blue -e ep1 -g rg -w ws"),
+        "{}",
+        run.stdout
+    );
+    assert!(!run.stdout.contains("-e ep2"), "{}", run.stdout);
+}
+
+#[test]
+fn with_finding_sees_findings_of_resource_rules() {
+    let sb = Sandbox::new("check-with-finding");
+    let rules = sb.write(
+        "work/rules/kv-and-ws.yaml",
+        r#"id: team-private-ws-and-kv-firewall
+title: A private workspace whose Key Vault also blocks trusted services
+severity: warning
+family: network
+applies-to: [workspace]
+check: workspace
+match:
+  fields:
+    all:
+      - field: properties.publicNetworkAccess | public_network_access
+        equals: Disabled
+  with-finding: [keyvault-firewall-blocks-azure-services]
+remediation: Fix the vault first.
+examples:
+  match: ['{"discovery_url": "https://x", "public_network_access": "Disabled"}']
+  no-match: ['{"discovery_url": "https://x", "public_network_access": "Enabled"}']
+"#,
+    );
+    let rules_dir = rules.parent().unwrap().to_str().unwrap().to_owned();
+    let dir = folder(
+        &sb,
+        "wk",
+        &[
+            ("ws.json", fixture_text("workspace-azml.json")),
+            ("kv.json", fixture_text("keyvault-az-deny-no-bypass.json")),
+        ],
+    );
+    let ids = rule_ids(&sb, "all", &[&dir], &["--rules", &rules_dir]);
+    assert!(
+        ids.contains(&"team-private-ws-and-kv-firewall".to_owned()),
+        "{ids:?}"
+    );
+    let dir = folder(
+        &sb,
+        "w",
+        &[("ws.json", fixture_text("workspace-azml.json"))],
+    );
+    let ids = rule_ids(&sb, "all", &[&dir], &["--rules", &rules_dir]);
+    assert!(
+        !ids.contains(&"team-private-ws-and-kv-firewall".to_owned()),
+        "{ids:?}"
+    );
+}
+
+#[test]
+fn many_resources_one_finding_with_bounded_evidence() {
+    let sb = Sandbox::new("check-many");
+    let items: Vec<String> = (0..3000)
+        .map(|i| {
+            format!(
+                r#"{{"id": "/subscriptions/s/resourceGroups/rg/providers/Microsoft.MachineLearningServices/workspaces/ws/privateEndpointConnections/pe{i}", "properties": {{"privateLinkServiceConnectionState": {{"status": "Pending", "description": ""}}}}}}"#
+            )
+        })
+        .collect();
+    let dir = folder(
+        &sb,
+        "many",
+        &[("pe.json", format!("[\n{}\n]", items.join(",\n")))],
+    );
+    let doc = sb
+        .run(&[
+            "check",
+            "private-endpoint",
+            "--from",
+            &dir,
+            "-o",
+            "json",
+            "--fail-on",
+            "never",
+        ])
+        .ok()
+        .json();
+    let f = &doc["findings"][0];
+    assert_eq!(f["rule_id"], "private-endpoint-connection-not-approved");
+    assert_eq!(f["count"], 3000);
+    assert_eq!(f["evidence"].as_array().unwrap().len(), 5);
+    assert_eq!(f["evidence"][0]["line"], 2);
+}
+
+#[test]
+fn input_errors_show_in_junit_as_errors() {
+    let sb = Sandbox::new("check-junit-errors");
+    let run = sb.run(&[
+        "check",
+        "all",
+        "--from",
+        &res("keyvault-az-healthy.json"),
+        "--from",
+        &res("truncated.json"),
+        "-o",
+        "junit",
+    ]);
+    assert_eq!(run.code, 2);
+    let doc = roxmltree::Document::parse(&run.stdout).unwrap();
+    let root = doc.root_element();
+    assert_eq!(root.attribute("errors"), Some("1"), "{}", run.stdout);
+    assert!(doc.descendants().any(|n| n.has_tag_name("error")));
 }
