@@ -843,3 +843,45 @@ fn input_errors_show_in_junit_as_errors() {
     assert_eq!(root.attribute("errors"), Some("1"), "{}", run.stdout);
     assert!(doc.descendants().any(|n| n.has_tag_name("error")));
 }
+
+#[test]
+fn a_zone_shared_by_many_workspaces_names_each_missing_record() {
+    let sb = Sandbox::new("check-dns-many");
+    let mut records = Vec::new();
+    for i in 0..1500u32 {
+        let guid = format!("{i:08x}-0000-4000-8000-000000000000");
+        records.push(format!(
+            r#"{{"name": "{guid}.workspace.westeurope", "type": "Microsoft.Network/privateDnsZones/A", "aRecords": [{{"ipv4Address": "10.0.0.1"}}]}}"#
+        ));
+        if i % 100 != 7 {
+            records.push(format!(
+                r#"{{"name": "*.{guid}.inference.westeurope", "type": "Microsoft.Network/privateDnsZones/A", "aRecords": [{{"ipv4Address": "10.0.0.2"}}]}}"#
+            ));
+        }
+    }
+    let dir = folder(
+        &sb,
+        "zone",
+        &[("records.json", format!("[{}]", records.join(",\n")))],
+    );
+    let doc = sb
+        .run(&[
+            "check",
+            "private-endpoint",
+            "--from",
+            &dir,
+            "-o",
+            "json",
+            "--fail-on",
+            "never",
+        ])
+        .ok()
+        .json();
+    let f = &doc["findings"][0];
+    assert_eq!(f["rule_id"], "private-dns-no-inference-record");
+    assert_eq!(f["count"], 15);
+    assert_eq!(
+        f["facts"]["workspace_guid"],
+        "00000007-0000-4000-8000-000000000000"
+    );
+}

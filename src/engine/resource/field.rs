@@ -355,3 +355,71 @@ pub fn enum_form(text: &str) -> String {
         .flat_map(char::to_lowercase)
         .collect()
 }
+
+/// For a related clause that is one `field equals '{fact}…'` test (no list, no capture):
+/// the template and the set of values the candidates have, so each subject is one
+/// lookup instead of a pass over every candidate (a private DNS zone shared by a
+/// thousand workspaces has thousands of record sets).
+pub(super) struct EqualsIndex<'r> {
+    template: &'r str,
+    values: std::collections::HashSet<String>,
+}
+
+impl<'r> EqualsIndex<'r> {
+    pub(super) fn build(
+        rel: &'r crate::rules::resource::Related,
+        candidates: &[&Value],
+    ) -> Option<EqualsIndex<'r>> {
+        let (
+            [
+                FieldTest::Field {
+                    path,
+                    tests,
+                    capture: None,
+                    capture_key: None,
+                    ..
+                },
+            ],
+            [],
+        ) = (rel.all.as_slice(), rel.any.as_slice())
+        else {
+            return None;
+        };
+        let [Test::Equals(template)] = tests.as_slice() else {
+            return None;
+        };
+        if path.has_each() || crate::rules::resource::has_placeholder(&path.text) {
+            return None;
+        }
+        let mut values = std::collections::HashSet::new();
+        for root in candidates {
+            let found = path
+                .alternatives
+                .iter()
+                .map(|steps| resolve(root, steps, &Facts::new()))
+                .find(Resolution::present);
+            if let Some(Resolution::Found { values: v, .. }) = found {
+                values.extend(
+                    v.iter()
+                        .filter(|(_, x, _)| !x.is_null())
+                        .map(|(_, x, _)| enum_form(&text_of(x))),
+                );
+            }
+        }
+        Some(EqualsIndex { template, values })
+    }
+
+    /// Whether some candidate equals the template filled from `facts`; `None` when the
+    /// filled value is a number (numbers compare by value: ask the candidates).
+    pub(super) fn contains(&self, facts: &Facts) -> Option<bool> {
+        let Some(want) = fill_template(self.template, &|n| facts.get(n).cloned(), str::to_owned)
+        else {
+            // An unknown fact: no candidate can equal it.
+            return Some(false);
+        };
+        if want.trim().parse::<f64>().is_ok() {
+            return None;
+        }
+        Some(self.values.contains(&enum_form(&want)))
+    }
+}

@@ -49,11 +49,13 @@ impl Spot {
 }
 
 /// `with`/`without` clauses that read no fact: decided once per rule, not per subject.
-struct Fixed {
+struct Fixed<'r> {
     /// For each `with`: the resource and way that satisfy it, if any.
     with: Vec<Option<Option<(usize, Way)>>>,
     /// For each `without`: whether it holds.
     without: Vec<Option<bool>>,
+    /// For each `without` that reads facts through one equality: the values to look up.
+    without_index: Vec<Option<field::EqualsIndex<'r>>>,
 }
 
 /// Every resource rule `select` accepts over every resource it applies to. `fired`
@@ -82,6 +84,21 @@ pub fn evaluate(
                 .without
                 .iter()
                 .map(|rel| (!rel.uses_facts).then(|| none_related(rel, resources, &Facts::new())))
+                .collect(),
+            without_index: m
+                .without
+                .iter()
+                .map(|rel| {
+                    let candidates: Vec<&Value> = resources
+                        .iter()
+                        .filter(|o| o.kind == rel.kind)
+                        .map(|o| &o.json)
+                        .collect();
+                    if candidates.is_empty() {
+                        return None;
+                    }
+                    field::EqualsIndex::build(rel, &candidates)
+                })
                 .collect(),
         };
         for (at, r) in resources.iter().enumerate() {
@@ -149,9 +166,13 @@ fn complete(
         spots.extend(more.into_iter().map(|s| (other, s)));
     }
     for (i, rel) in m.without.iter().enumerate() {
-        let holds = match fixed.without[i] {
-            Some(holds) => holds,
-            None => none_related(rel, all, &facts),
+        let indexed = fixed.without_index[i]
+            .as_ref()
+            .and_then(|index| index.contains(&facts));
+        let holds = match (fixed.without[i], indexed) {
+            (Some(holds), _) => holds,
+            (None, Some(found)) => !found,
+            (None, None) => none_related(rel, all, &facts),
         };
         if !holds {
             return None;
