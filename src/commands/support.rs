@@ -125,7 +125,7 @@ pub struct ResourceInputs {
 /// The largest document `diagnose` reads whole to see whether it is a resource; larger
 /// inputs are logs to it. `check`, told the inputs are resources, goes up to
 /// [`source::json::MAX_JSON_BYTES`].
-const DETECT_JSON_BYTES: usize = 32 * 1024 * 1024;
+const DETECT_JSON_BYTES: usize = 16 * 1024 * 1024;
 
 /// Takes the JSON resource documents out of `inputs`. Every other input stays for the
 /// log scanner, unless `only_json` (for `check`), where it is not analysed; there, input

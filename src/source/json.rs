@@ -15,7 +15,7 @@ use serde_json::Value;
 use crate::evidence::Origin;
 
 /// The largest JSON document read whole; a larger input is analysed as text.
-pub const MAX_JSON_BYTES: usize = 256 * 1024 * 1024;
+pub const MAX_JSON_BYTES: usize = 64 * 1024 * 1024;
 
 /// What reading an input as JSON gave.
 #[derive(Debug)]
