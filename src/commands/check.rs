@@ -16,9 +16,8 @@ use crate::rules::resource::CheckArea;
 use crate::rules::{Rule, RuleSet};
 use crate::source;
 
-use super::diagnose::add_resources;
 use super::pipeline::{Collected, finish, rule_refs};
-use super::support::{load_rules, placeholders, read_resources};
+use super::support::{add_resources, load_rules, placeholders, read_resources};
 
 pub fn run(
     ctx: &Context,
@@ -67,7 +66,8 @@ pub fn run(
         latency_seconds: args.latency,
     };
     let mut analysis = Analysis::new();
-    add_resources(&set, &mut analysis, &mut c, resources, &options);
+    add_resources(&set, &mut analysis, &resources.resources, &options);
+    c.take_resource_inputs(resources);
     c.findings = analysis.finish(&set, &placeholders(ctx));
     // The instance check runs only with --rps: without it, it neither passes nor fails.
     let ran = |r: &Rule| {

@@ -19,7 +19,7 @@ use crate::rules::RuleSet;
 use crate::source;
 
 use super::pipeline::{Collected, finish, rule_refs};
-use super::support::{ResourceInputs, load_rules, placeholders, read_resources};
+use super::support::{add_resources, load_rules, placeholders, read_resources};
 
 pub fn run(
     ctx: &Context,
@@ -32,39 +32,12 @@ pub fn run(
     let resources = read_resources(&mut inputs, false);
     let mut analysis = Analysis::new();
     let mut c = scan_logs(&set, args, &inputs, &mut analysis);
-    add_resources(
-        &set,
-        &mut analysis,
-        &mut c,
-        resources,
-        &crate::checks::CheckOptions::default(),
-    );
+    let options = crate::checks::CheckOptions::default();
+    add_resources(&set, &mut analysis, &resources.resources, &options);
+    c.take_resource_inputs(resources);
     c.findings = analysis.finish(&set, &placeholders(ctx));
     c.rules = rule_refs(&set, &|_| true);
     finish("diagnose", ctx, &set, &args.report, c, out, err)
-}
-
-/// Applies computed checks, then resource rules, to the resources read (so rules that
-/// need another finding see the computed ones), and records them. Only rules whose
-/// resource kinds are set in `set` run: `check AREA` clears the others.
-pub fn add_resources(
-    set: &RuleSet,
-    analysis: &mut Analysis,
-    c: &mut Collected,
-    r: ResourceInputs,
-    options: &crate::checks::CheckOptions,
-) {
-    let selected = |id: &str| set.get(id).is_some_and(|rule| rule.resource_kinds != 0);
-    for computed in crate::checks::run(&r.resources, options, &selected) {
-        if let Some(index) = set.index_of(computed.rule_id) {
-            analysis.add_computed(index, computed);
-        }
-    }
-    analysis.add_resources(set, &r.resources);
-    c.resources.extend(r.reports);
-    c.not_analysed.extend(r.not_analysed);
-    c.input_errors.extend(r.errors);
-    c.warnings.extend(r.warnings);
 }
 
 /// Scans the text inputs, runs the ParallelRunStep analysis of any trees among them,

@@ -36,6 +36,17 @@ pub struct Collected {
     pub rules: Vec<RuleRef>,
 }
 
+impl Collected {
+    /// Records what reading the resource inputs gave (the resources themselves go to
+    /// the engine).
+    pub fn take_resource_inputs(&mut self, r: super::support::ResourceInputs) {
+        self.resources.extend(r.reports);
+        self.not_analysed.extend(r.not_analysed);
+        self.input_errors.extend(r.errors);
+        self.warnings.extend(r.warnings);
+    }
+}
+
 /// Gates, reports and returns the exit code.
 pub fn finish(
     command: &'static str,

@@ -220,3 +220,21 @@ fn read_one(
     }
     false
 }
+
+/// Applies computed checks, then resource rules, to the resources read (so rules that
+/// need another finding see the computed ones). Only rules whose resource kinds are set
+/// in `set` run: `check AREA` clears the others.
+pub fn add_resources(
+    set: &RuleSet,
+    analysis: &mut crate::engine::Analysis,
+    resources: &[crate::evidence::resource::Resource],
+    options: &crate::checks::CheckOptions,
+) {
+    let selected = |id: &str| set.get(id).is_some_and(|rule| rule.resource_kinds != 0);
+    for computed in crate::checks::run(resources, options, &selected) {
+        if let Some(index) = set.index_of(computed.rule_id) {
+            analysis.add_computed(index, computed);
+        }
+    }
+    analysis.add_resources(set, resources);
+}

@@ -143,6 +143,17 @@ fn private_endpoint_rules_fire_on_problems_only() {
                 &["deployment-egress-public-registry-private"],
             ),
             ("private-endpoint", &["deployment-azml-healthy.json"], &[]),
+            // Deployment egress against the storage account.
+            (
+                "private-endpoint",
+                &["deployment-azml-failed.json", "storage-arm-private.json"],
+                &["deployment-egress-private-storage-no-connection"],
+            ),
+            (
+                "private-endpoint",
+                &["deployment-azml-failed.json", "storage-az-public.json"],
+                &[],
+            ),
             // Private DNS: the inference wildcard record.
             (
                 "private-endpoint",
@@ -883,5 +894,37 @@ fn a_zone_shared_by_many_workspaces_names_each_missing_record() {
     assert_eq!(
         f["facts"]["workspace_guid"],
         "00000007-0000-4000-8000-000000000000"
+    );
+}
+
+#[test]
+fn pending_connections_in_the_az_shape() {
+    let sb = Sandbox::new("check-pe-az");
+    // `az network private-endpoint-connection list` for a Key Vault, flattened by az.
+    let list = r#"[
+  {
+    "id": "/subscriptions/s/resourceGroups/rg/providers/Microsoft.KeyVault/vaults/kv1/privateEndpointConnections/pe-kv",
+    "name": "pe-kv",
+    "privateEndpoint": {"id": "/subscriptions/s/resourceGroups/rg/providers/Microsoft.Network/privateEndpoints/pe-kv"},
+    "privateLinkServiceConnectionState": {"actionsRequired": "None", "description": "", "status": "Rejected"},
+    "provisioningState": "Succeeded",
+    "type": "Microsoft.KeyVault/vaults/privateEndpointConnections"
+  }
+]"#;
+    let dir = folder(&sb, "pe", &[("pe.json", list.to_owned())]);
+    let run = sb.run(&["check", "private-endpoint", "--from", &dir]);
+    assert_eq!(
+        run.code, 0,
+        "a warning does not fail the gate: {}",
+        run.stdout
+    );
+    has(&run.stdout, "private-endpoint-connection-not-approved");
+    has(
+        &run.stdout,
+        "/0/privateLinkServiceConnectionState/status: \"Rejected\"",
+    );
+    has(
+        &run.stdout,
+        "az network private-endpoint-connection approve --id /subscriptions/s/resourceGroups/rg/providers/Microsoft.KeyVault/vaults/kv1/privateEndpointConnections/pe-kv",
     );
 }
