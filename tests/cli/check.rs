@@ -584,6 +584,22 @@ fn diagnose_reads_resources_next_to_logs() {
     assert!(ids.iter().any(|i| i == "resource-not-ready"), "{ids:?}");
 }
 
+/// `check AREA --from FROM -o json --fail-on never`, which must exit 0: the document.
+fn check_json(sb: &Sandbox, area: &str, from: &str) -> serde_json::Value {
+    sb.run(&[
+        "check",
+        area,
+        "--from",
+        from,
+        "-o",
+        "json",
+        "--fail-on",
+        "never",
+    ])
+    .ok()
+    .json()
+}
+
 /// Writes `docs` (name, JSON) into a fresh folder of the sandbox and returns its path.
 fn folder(sb: &Sandbox, name: &str, docs: &[(&str, String)]) -> String {
     let dir = sb.root.join("work").join(name);
@@ -815,19 +831,7 @@ fn many_resources_one_finding_with_bounded_evidence() {
         "many",
         &[("pe.json", format!("[\n{}\n]", items.join(",\n")))],
     );
-    let doc = sb
-        .run(&[
-            "check",
-            "private-endpoint",
-            "--from",
-            &dir,
-            "-o",
-            "json",
-            "--fail-on",
-            "never",
-        ])
-        .ok()
-        .json();
+    let doc = check_json(&sb, "private-endpoint", &dir);
     let f = &doc["findings"][0];
     assert_eq!(f["rule_id"], "private-endpoint-connection-not-approved");
     assert_eq!(f["count"], 3000);
@@ -875,19 +879,7 @@ fn a_zone_shared_by_many_workspaces_names_each_missing_record() {
         "zone",
         &[("records.json", format!("[{}]", records.join(",\n")))],
     );
-    let doc = sb
-        .run(&[
-            "check",
-            "private-endpoint",
-            "--from",
-            &dir,
-            "-o",
-            "json",
-            "--fail-on",
-            "never",
-        ])
-        .ok()
-        .json();
+    let doc = check_json(&sb, "private-endpoint", &dir);
     let f = &doc["findings"][0];
     assert_eq!(f["rule_id"], "private-dns-no-inference-record");
     assert_eq!(f["count"], 15);
