@@ -321,6 +321,50 @@ pub fn instances_below_rps(r: &Resource, o: &CheckOptions) -> Option<Computed> {
     })
 }
 
+/// How long an operation may run before the deployment counts as stuck: creating one
+/// takes up to about 20 minutes when the image is built and pulled.
+pub const STUCK_AFTER_MINUTES: i64 = 60;
+
+/// A deployment or endpoint still creating, updating, scaling or deleting long after
+/// its last change.
+pub fn provisioning_stuck(r: &Resource, o: &CheckOptions) -> Option<Computed> {
+    use crate::evidence::resource::ResourceKind as K;
+    if !matches!(r.kind, K::OnlineDeployment | K::OnlineEndpoint) {
+        return None;
+    }
+    let now = o.now_unix?;
+    let j = &r.json;
+    let (state_at, changed_at) = if r.shape == Shape::Arm {
+        (
+            "/properties/provisioningState",
+            "/systemData/lastModifiedAt",
+        )
+    } else {
+        ("/provisioning_state", "/creation_context/last_modified_at")
+    };
+    let state = at(j, state_at)?.as_str()?;
+    let transitional = ["creating", "updating", "scaling", "deleting"]
+        .contains(&crate::engine::resource::enum_form(state).as_str());
+    let changed: jiff::Timestamp = at(j, changed_at)?.as_str()?.parse().ok()?;
+    let minutes = now.checked_sub(changed.as_second())? / 60;
+    (transitional && minutes >= STUCK_AFTER_MINUTES).then(|| {
+        let text = format!(
+            "{state} since {changed} ({} h {} min ago)",
+            minutes / 60,
+            minutes % 60
+        );
+        computed(
+            "deployment-provisioning-stuck",
+            r,
+            vec![evidence(r, state_at, text)],
+            &[
+                ("state", crate::redact::clean(state).into_owned()),
+                ("minutes", minutes.to_string()),
+            ],
+        )
+    })
+}
+
 /// The `replicas` arithmetic for these settings.
 fn plan(
     rps: Ratio,
@@ -393,6 +437,25 @@ mod tests {
     }
 
     #[test]
+    fn stuck_means_an_hour_in_a_transitional_state() {
+        let d = |state: &str| {
+            deployment(serde_json::json!({
+                "endpoint_name": "ep", "instance_type": "x", "provisioning_state": state,
+                "creation_context": {"last_modified_at": "2026-11-20T08:00:00.000000+00:00"}
+            }))
+        };
+        let at = |t: &str| CheckOptions {
+            now_unix: Some(t.parse::<jiff::Timestamp>().unwrap().as_second()),
+            ..CheckOptions::default()
+        };
+        assert!(provisioning_stuck(&d("Updating"), &at("2026-11-20T08:59:59Z")).is_none());
+        let c = provisioning_stuck(&d("Updating"), &at("2026-11-20T09:00:00Z")).unwrap();
+        assert_eq!(c.facts["minutes"], "60");
+        assert!(provisioning_stuck(&d("Succeeded"), &at("2026-11-21T09:00:00Z")).is_none());
+        assert!(provisioning_stuck(&d("Creating"), &CheckOptions::default()).is_none());
+    }
+
+    #[test]
     fn checks_fire_at_their_limits() {
         let d = |timeout: u64, count: u64| {
             deployment(serde_json::json!({
@@ -406,7 +469,7 @@ mod tests {
         // 20 rps × 10 s / 0.7 = 285.7 → 286 instances of one concurrent request.
         let rps = CheckOptions {
             rps: Some(Ratio::from_int(20)),
-            latency_seconds: None,
+            ..CheckOptions::default()
         };
         let c = instances_below_rps(&d(5000, 285), &rps).unwrap();
         assert_eq!(c.facts["required"], "286");

@@ -17,6 +17,8 @@ pub struct CheckOptions {
     pub rps: Option<Ratio>,
     /// Seconds one request takes.
     pub latency_seconds: Option<Ratio>,
+    /// The time of the run (Unix seconds), for "how long has it been in this state".
+    pub now_unix: Option<i64>,
 }
 
 /// One computed check: its rule id and the code that decides it for one resource.
@@ -48,6 +50,10 @@ pub const REGISTRY: &[ComputedCheck] = &[
     ComputedCheck {
         rule_id: "deployment-instances-below-rps",
         compute: deployment::instances_below_rps,
+    },
+    ComputedCheck {
+        rule_id: "deployment-provisioning-stuck",
+        compute: deployment::provisioning_stuck,
     },
 ];
 

@@ -64,6 +64,7 @@ pub fn run(
     let options = CheckOptions {
         rps: args.rps,
         latency_seconds: args.latency,
+        now_unix: Some(super::support::now_unix()?),
     };
     let mut analysis = Analysis::new();
     add_resources(&set, &mut analysis, &resources.resources, &options);

@@ -32,7 +32,10 @@ pub fn run(
     let resources = read_resources(&mut inputs, false);
     let mut analysis = Analysis::new();
     let mut c = scan_logs(&set, args, &inputs, &mut analysis);
-    let options = crate::checks::CheckOptions::default();
+    let options = crate::checks::CheckOptions {
+        now_unix: Some(super::support::now_unix()?),
+        ..crate::checks::CheckOptions::default()
+    };
     add_resources(&set, &mut analysis, &resources.resources, &options);
     c.take_resource_inputs(resources);
     c.findings = analysis.finish(&set, &placeholders(ctx));

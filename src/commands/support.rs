@@ -238,3 +238,19 @@ pub fn add_resources(
     }
     analysis.add_resources(set, resources);
 }
+
+/// The time of the run, in Unix seconds: the clock, or `AMLDOCTOR_NOW` (RFC 3339).
+pub fn now_unix() -> Result<i64> {
+    match source::local::now_override() {
+        Some(text) => text
+            .trim()
+            .parse::<jiff::Timestamp>()
+            .map(|t| t.as_second())
+            .map_err(|_| {
+                Error::input(format!(
+                    "AMLDOCTOR_NOW: '{text}' is not a time such as 2026-11-30T18:00:00Z"
+                ))
+            }),
+        None => Ok(i64::try_from(source::local::now_unix()).unwrap_or(i64::MAX)),
+    }
+}

@@ -84,6 +84,11 @@ pub fn today_override() -> Option<String> {
     std::env::var("AMLDOCTOR_TODAY").ok()
 }
 
+/// `AMLDOCTOR_NOW` (RFC 3339), which fixes "now" so runs can be reproduced.
+pub fn now_override() -> Option<String> {
+    std::env::var("AMLDOCTOR_NOW").ok()
+}
+
 /// The clock, in seconds since the Unix epoch.
 pub fn now_unix() -> u64 {
     std::time::SystemTime::now()

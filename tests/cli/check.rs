@@ -181,7 +181,11 @@ fn deployment_rules_fire_on_problems_only() {
             (
                 "deployment",
                 &["deployment-arm-updating.json"],
-                &["deployment-provisioning-in-progress"],
+                // Its last change was days before any run of this test: stuck.
+                &[
+                    "deployment-provisioning-in-progress",
+                    "deployment-provisioning-stuck",
+                ],
             ),
             (
                 "deployment",
@@ -919,4 +923,25 @@ fn pending_connections_in_the_az_shape() {
         &run.stdout,
         "az network private-endpoint-connection approve --id /subscriptions/s/resourceGroups/rg/providers/Microsoft.KeyVault/vaults/kv1/privateEndpointConnections/pe-kv",
     );
+}
+
+#[test]
+fn stuck_is_measured_from_the_last_change() {
+    // The fixture's last change: 2026-11-20T08:51:44Z.
+    let f = res("deployment-arm-updating.json");
+    for (now, stuck) in [
+        ("2026-11-20T09:30:00Z", false),
+        ("2026-11-20T10:00:00Z", true),
+    ] {
+        let sb = Sandbox::new("check-stuck").env("AMLDOCTOR_NOW", now);
+        let ids = rule_ids(&sb, "deployment", &[&f], &[]);
+        assert_eq!(
+            ids.contains(&"deployment-provisioning-stuck".to_owned()),
+            stuck,
+            "{now}: {ids:?}"
+        );
+    }
+    let sb = Sandbox::new("check-stuck-bad").env("AMLDOCTOR_NOW", "yesterday");
+    sb.run(&["check", "deployment", "--from", &f])
+        .usage_error(&["AMLDOCTOR_NOW", "2026-11-30T18:00:00Z"]);
 }
