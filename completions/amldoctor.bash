@@ -31,6 +31,9 @@ _amldoctor() {
             amldoctor,help)
                 cmd="amldoctor__subcmd__help"
                 ;;
+            amldoctor,logs)
+                cmd="amldoctor__subcmd__logs"
+                ;;
             amldoctor,replicas)
                 cmd="amldoctor__subcmd__replicas"
                 ;;
@@ -51,6 +54,9 @@ _amldoctor() {
                 ;;
             amldoctor__subcmd__help,help)
                 cmd="amldoctor__subcmd__help__subcmd__help"
+                ;;
+            amldoctor__subcmd__help,logs)
+                cmd="amldoctor__subcmd__help__subcmd__logs"
                 ;;
             amldoctor__subcmd__help,replicas)
                 cmd="amldoctor__subcmd__help__subcmd__replicas"
@@ -107,7 +113,7 @@ _amldoctor() {
 
     case "${cmd}" in
         amldoctor)
-            opts="-o -q -g -w -h -V --output --no-color --quiet --debug --subscription --resource-group --workspace-name --cloud --help --version diagnose check explain rules replicas completions help"
+            opts="-o -q -g -w -h -V --output --no-color --quiet --debug --subscription --resource-group --workspace-name --cloud --auth --help --version logs diagnose check explain rules replicas completions help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 1 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -145,6 +151,10 @@ _amldoctor() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --auth)
+                    COMPREPLY=($(compgen -W "auto env workload managed-identity cli" -- "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -153,7 +163,7 @@ _amldoctor() {
             return 0
             ;;
         amldoctor__subcmd__check)
-            opts="-o -q -g -w -h -V --from --rps --latency --rules --fail-on --ignore --baseline --write-baseline --output-file --output --no-color --quiet --debug --subscription --resource-group --workspace-name --cloud --help --version all workspace keyvault private-endpoint deployment"
+            opts="-o -q -g -w -h -V --from --rps --latency --rules --fail-on --ignore --baseline --write-baseline --output-file --output --no-color --quiet --debug --subscription --resource-group --workspace-name --cloud --auth --help --version all workspace keyvault private-endpoint deployment"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -227,6 +237,10 @@ _amldoctor() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --auth)
+                    COMPREPLY=($(compgen -W "auto env workload managed-identity cli" -- "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -235,7 +249,7 @@ _amldoctor() {
             return 0
             ;;
         amldoctor__subcmd__completions)
-            opts="-o -q -g -w -h -V --output --no-color --quiet --debug --subscription --resource-group --workspace-name --cloud --help --version bash elvish fish powershell zsh"
+            opts="-o -q -g -w -h -V --output --no-color --quiet --debug --subscription --resource-group --workspace-name --cloud --auth --help --version bash elvish fish powershell zsh"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -273,6 +287,10 @@ _amldoctor() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --auth)
+                    COMPREPLY=($(compgen -W "auto env workload managed-identity cli" -- "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -281,7 +299,7 @@ _amldoctor() {
             return 0
             ;;
         amldoctor__subcmd__diagnose)
-            opts="-j -o -q -g -w -h -V --kind --rules --jobs --fail-on --ignore --baseline --write-baseline --output-file --output --no-color --quiet --debug --subscription --resource-group --workspace-name --cloud --help --version"
+            opts="-j -o -q -g -w -h -V --kind --rules --jobs --fail-on --ignore --baseline --write-baseline --output-file --output --no-color --quiet --debug --subscription --resource-group --workspace-name --cloud --auth --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -355,6 +373,10 @@ _amldoctor() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --auth)
+                    COMPREPLY=($(compgen -W "auto env workload managed-identity cli" -- "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -363,7 +385,7 @@ _amldoctor() {
             return 0
             ;;
         amldoctor__subcmd__explain)
-            opts="-o -q -g -w -h -V --output --no-color --quiet --debug --subscription --resource-group --workspace-name --cloud --help --version"
+            opts="-o -q -g -w -h -V --output --no-color --quiet --debug --subscription --resource-group --workspace-name --cloud --auth --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -401,6 +423,10 @@ _amldoctor() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --auth)
+                    COMPREPLY=($(compgen -W "auto env workload managed-identity cli" -- "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -409,7 +435,7 @@ _amldoctor() {
             return 0
             ;;
         amldoctor__subcmd__help)
-            opts="diagnose check explain rules replicas completions help"
+            opts="logs diagnose check explain rules replicas completions help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -479,6 +505,20 @@ _amldoctor() {
             return 0
             ;;
         amldoctor__subcmd__help__subcmd__help)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        amldoctor__subcmd__help__subcmd__logs)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -576,8 +616,86 @@ _amldoctor() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
+        amldoctor__subcmd__logs)
+            opts="-e -n -l -o -q -g -w -h -V --endpoint-name --name --container --lines --output --no-color --quiet --debug --subscription --resource-group --workspace-name --cloud --auth --help --version"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --endpoint-name)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                -e)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --name)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                -n)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --container)
+                    COMPREPLY=($(compgen -W "inference-server storage-initializer all" -- "${cur}"))
+                    return 0
+                    ;;
+                --lines)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                -l)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --output)
+                    COMPREPLY=($(compgen -W "table json yaml sarif junit markdown" -- "${cur}"))
+                    return 0
+                    ;;
+                -o)
+                    COMPREPLY=($(compgen -W "table json yaml sarif junit markdown" -- "${cur}"))
+                    return 0
+                    ;;
+                --subscription)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --resource-group)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                -g)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --workspace-name)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                -w)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --cloud)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --auth)
+                    COMPREPLY=($(compgen -W "auto env workload managed-identity cli" -- "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
         amldoctor__subcmd__replicas)
-            opts="-f -o -q -g -w -h -V --rps --latency --max-concurrent --utilization --instances --deployment-file --output --no-color --quiet --debug --subscription --resource-group --workspace-name --cloud --help --version"
+            opts="-f -o -q -g -w -h -V --rps --latency --max-concurrent --utilization --instances --deployment-file --output --no-color --quiet --debug --subscription --resource-group --workspace-name --cloud --auth --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -643,6 +761,10 @@ _amldoctor() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --auth)
+                    COMPREPLY=($(compgen -W "auto env workload managed-identity cli" -- "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -651,7 +773,7 @@ _amldoctor() {
             return 0
             ;;
         amldoctor__subcmd__rules)
-            opts="-o -q -g -w -h -V --output --no-color --quiet --debug --subscription --resource-group --workspace-name --cloud --help --version list show test docs help"
+            opts="-o -q -g -w -h -V --output --no-color --quiet --debug --subscription --resource-group --workspace-name --cloud --auth --help --version list show test docs help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -689,6 +811,10 @@ _amldoctor() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --auth)
+                    COMPREPLY=($(compgen -W "auto env workload managed-identity cli" -- "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -697,7 +823,7 @@ _amldoctor() {
             return 0
             ;;
         amldoctor__subcmd__rules__subcmd__docs)
-            opts="-o -q -g -w -h -V --output --no-color --quiet --debug --subscription --resource-group --workspace-name --cloud --help --version"
+            opts="-o -q -g -w -h -V --output --no-color --quiet --debug --subscription --resource-group --workspace-name --cloud --auth --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -733,6 +859,10 @@ _amldoctor() {
                     ;;
                 --cloud)
                     COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --auth)
+                    COMPREPLY=($(compgen -W "auto env workload managed-identity cli" -- "${cur}"))
                     return 0
                     ;;
                 *)
@@ -827,7 +957,7 @@ _amldoctor() {
             return 0
             ;;
         amldoctor__subcmd__rules__subcmd__list)
-            opts="-o -q -g -w -h -V --rules --output --no-color --quiet --debug --subscription --resource-group --workspace-name --cloud --help --version"
+            opts="-o -q -g -w -h -V --rules --output --no-color --quiet --debug --subscription --resource-group --workspace-name --cloud --auth --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -867,6 +997,10 @@ _amldoctor() {
                     ;;
                 --cloud)
                     COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --auth)
+                    COMPREPLY=($(compgen -W "auto env workload managed-identity cli" -- "${cur}"))
                     return 0
                     ;;
                 *)
@@ -877,7 +1011,7 @@ _amldoctor() {
             return 0
             ;;
         amldoctor__subcmd__rules__subcmd__show)
-            opts="-o -q -g -w -h -V --rules --output --no-color --quiet --debug --subscription --resource-group --workspace-name --cloud --help --version"
+            opts="-o -q -g -w -h -V --rules --output --no-color --quiet --debug --subscription --resource-group --workspace-name --cloud --auth --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -919,6 +1053,10 @@ _amldoctor() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --auth)
+                    COMPREPLY=($(compgen -W "auto env workload managed-identity cli" -- "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -927,7 +1065,7 @@ _amldoctor() {
             return 0
             ;;
         amldoctor__subcmd__rules__subcmd__test)
-            opts="-o -q -g -w -h -V --output --no-color --quiet --debug --subscription --resource-group --workspace-name --cloud --help --version"
+            opts="-o -q -g -w -h -V --output --no-color --quiet --debug --subscription --resource-group --workspace-name --cloud --auth --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -963,6 +1101,10 @@ _amldoctor() {
                     ;;
                 --cloud)
                     COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --auth)
+                    COMPREPLY=($(compgen -W "auto env workload managed-identity cli" -- "${cur}"))
                     return 0
                     ;;
                 *)

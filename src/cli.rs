@@ -110,6 +110,39 @@ pub struct AzureArgs {
     /// Azure cloud: AzureCloud, AzureChinaCloud or AzureUSGovernment [default: the az CLI's active cloud]
     #[arg(long, global = true, value_name = "NAME", value_parser = parse_cloud)]
     pub cloud: Option<String>,
+    /// How to sign in: auto tries a service principal from AZURE_CLIENT_ID/
+    /// AZURE_TENANT_ID/AZURE_CLIENT_SECRET, workload identity (AZURE_FEDERATED_TOKEN_FILE),
+    /// App Service managed identity (IDENTITY_ENDPOINT), then az CLI / azd [default: auto]
+    #[arg(long, global = true, value_enum, value_name = "HOW")]
+    pub auth: Option<AuthArg>,
+}
+
+/// `--auth`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum AuthArg {
+    /// The first that applies, in the order above
+    Auto,
+    /// Service principal from AZURE_CLIENT_ID, AZURE_TENANT_ID, AZURE_CLIENT_SECRET
+    Env,
+    /// Workload identity from AZURE_FEDERATED_TOKEN_FILE (GitHub Actions OIDC)
+    Workload,
+    /// Managed identity of the Azure compute this runs on
+    ManagedIdentity,
+    /// The az CLI (or azd) sign-in
+    Cli,
+}
+
+impl AuthArg {
+    pub fn choice(self) -> crate::source::azure::AuthChoice {
+        use crate::source::azure::AuthChoice;
+        match self {
+            AuthArg::Auto => AuthChoice::Auto,
+            AuthArg::Env => AuthChoice::Env,
+            AuthArg::Workload => AuthChoice::Workload,
+            AuthArg::ManagedIdentity => AuthChoice::ManagedIdentity,
+            AuthArg::Cli => AuthChoice::Cli,
+        }
+    }
 }
 
 fn parse_cloud(text: &str) -> Result<String, String> {
@@ -118,6 +151,7 @@ fn parse_cloud(text: &str) -> Result<String, String> {
 
 #[derive(Debug, Subcommand)]
 pub enum Command {
+    Logs(LogsArgs),
     Diagnose(DiagnoseArgs),
     Check(CheckArgs),
     Explain(ExplainArgs),
@@ -169,6 +203,44 @@ fn parse_output_file(text: &str) -> Result<(OutputFormat, PathBuf), String> {
             OutputFormat::names().join(", ")
         )),
     }
+}
+
+/// Print an online deployment's container logs, read from Azure.
+///
+/// The same logs as `az ml online-deployment get-logs`: the inference server's console
+/// (where score.py, the server and gunicorn write) or the storage initializer's (the
+/// model and code download). Read-only; names come from the flags, the az CLI defaults
+/// (`az configure --defaults group=… workspace=…`) or .amldoctor.yaml.
+#[derive(Debug, Clone, Args)]
+#[command(after_help = "\
+Examples:
+  amldoctor logs -e my-endpoint -n blue -g my-rg -w my-ws
+  amldoctor logs -e my-endpoint --container storage-initializer -l 200
+  amldoctor logs -e my-endpoint -n blue --container all > blue.log && amldoctor diagnose blue.log")]
+pub struct LogsArgs {
+    /// The online endpoint
+    #[arg(short = 'e', long = "endpoint-name", value_name = "NAME", value_parser = names::endpoint)]
+    pub endpoint: String,
+    /// The deployment [default: the endpoint's only deployment]
+    #[arg(short = 'n', long = "name", value_name = "NAME", value_parser = names::endpoint)]
+    pub deployment: Option<String>,
+    /// Which container's log
+    #[arg(long, value_enum, default_value = "inference-server")]
+    pub container: ContainerArg,
+    /// How many lines from the end, as az does
+    #[arg(short = 'l', long, value_name = "N", default_value = "5000", value_parser = quantity::parse_count)]
+    pub lines: u64,
+}
+
+/// `--container`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum ContainerArg {
+    /// The inference server: score.py, the server and gunicorn
+    InferenceServer,
+    /// The model and code download before the server starts
+    StorageInitializer,
+    /// Both, one after the other, each under a header line
+    All,
 }
 
 /// Find out why a deployment or a batch job failed from logs you already have.

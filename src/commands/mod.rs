@@ -6,6 +6,7 @@ pub mod check;
 pub mod completions;
 pub mod diagnose;
 pub mod explain;
+pub mod logs;
 pub mod pipeline;
 pub mod replicas;
 pub mod rules;
@@ -27,6 +28,15 @@ pub fn run(cli: Cli, out: &mut dyn Write, err: &mut dyn Write) -> Result<ExitCod
         Command::Diagnose(args) => {
             let ctx = resolve_context(&cli.global, err)?;
             diagnose::run(&ctx, &args, out, err)
+        }
+        Command::Logs(args) => {
+            let ctx = resolve_context(&cli.global, err)?;
+            let auth = cli
+                .global
+                .azure
+                .auth
+                .map_or_else(Default::default, |a| a.choice());
+            logs::run(&ctx, &args, auth, out, err)
         }
         Command::Check(args) => {
             let ctx = resolve_context(&cli.global, err)?;

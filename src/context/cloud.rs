@@ -28,6 +28,26 @@ impl Cloud {
         }
     }
 
+    /// The Resource Manager endpoint and its token scope; `None` for a custom cloud,
+    /// whose endpoints amldoctor does not know.
+    pub fn arm(&self) -> Option<(&'static str, &'static str)> {
+        Some(match self {
+            Cloud::AzureCloud => (
+                "https://management.azure.com",
+                "https://management.azure.com/.default",
+            ),
+            Cloud::AzureChinaCloud => (
+                "https://management.chinacloudapi.cn",
+                "https://management.chinacloudapi.cn/.default",
+            ),
+            Cloud::AzureUSGovernment => (
+                "https://management.usgovcloudapi.net",
+                "https://management.usgovcloudapi.net/.default",
+            ),
+            Cloud::Custom(_) => return None,
+        })
+    }
+
     pub fn name(&self) -> &str {
         match self {
             Cloud::AzureCloud => "AzureCloud",

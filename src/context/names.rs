@@ -32,6 +32,33 @@ pub fn workspace(name: &str) -> Result<String, String> {
     }
 }
 
+/// Online endpoint and deployment names: 3–32 ASCII letters, digits or `-`, starting
+/// with a letter and not ending with `-`.
+pub fn endpoint(name: &str) -> Result<String, String> {
+    let bytes = name.as_bytes();
+    let ok = (3..=32).contains(&bytes.len())
+        && bytes[0].is_ascii_alphabetic()
+        && !name.ends_with('-')
+        && bytes
+            .iter()
+            .all(|b| b.is_ascii_alphanumeric() || *b == b'-');
+    if ok {
+        Ok(name.to_owned())
+    } else {
+        Err("expected a name of 3 to 32 letters, digits or '-', starting with a letter and not ending with '-'".to_owned())
+    }
+}
+
+/// Whether `value` is a GUID (`8-4-4-4-12` hex digits), as ARM paths need.
+pub fn is_guid(value: &str) -> bool {
+    let parts: Vec<&str> = value.split('-').collect();
+    parts.len() == 5
+        && parts
+            .iter()
+            .zip([8, 4, 4, 4, 12])
+            .all(|(p, n)| p.len() == n && p.bytes().all(|b| b.is_ascii_hexdigit()))
+}
+
 /// A subscription id (GUID) or display name; only emptiness and control characters
 /// are rejected here, since names are resolved by Azure.
 pub fn subscription(value: &str) -> Result<String, String> {

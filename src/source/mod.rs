@@ -2,6 +2,7 @@
 //! in later work, Azure and DNS. It knows nothing about rules or output formats.
 
 pub mod az_cli;
+pub mod azure;
 pub mod inputs;
 pub mod json;
 pub mod local;

@@ -19,6 +19,7 @@ fn top_level_help() {
     assert_eq!(
         commands,
         [
+            "logs",
             "diagnose",
             "check",
             "explain",

@@ -1,0 +1,339 @@
+//! The one HTTP client for Azure: timeouts, retries with exponential backoff and jitter
+//! on throttling and transient failures (honouring `Retry-After` and
+//! `x-ms-retry-after-ms`) within a bounded budget, a fresh `x-ms-client-request-id` on
+//! every call, plain http only to loopback, no redirects (a token never follows one to
+//! another host), and traces with secrets redacted.
+
+use std::time::Duration;
+
+use reqwest::header::{HeaderMap, HeaderValue};
+
+use crate::error::{Error, ServiceAnswer};
+
+/// How hard to try.
+#[derive(Debug, Clone, Copy)]
+pub struct RetryPolicy {
+    /// Retries after the first attempt.
+    pub max_retries: u32,
+    /// The first backoff; each retry doubles it.
+    pub base_delay: Duration,
+    /// No single wait is longer than this.
+    pub max_delay: Duration,
+    /// All waits together stay under this; a `Retry-After` beyond it ends the retries.
+    pub budget: Duration,
+}
+
+impl Default for RetryPolicy {
+    fn default() -> Self {
+        RetryPolicy {
+            max_retries: 4,
+            base_delay: Duration::from_millis(800),
+            max_delay: Duration::from_secs(30),
+            budget: Duration::from_secs(90),
+        }
+    }
+}
+
+/// A finished exchange: status, the headers that matter, the body.
+#[derive(Debug, Clone)]
+pub struct Reply {
+    pub status: u16,
+    pub request_id: Option<String>,
+    pub body: Vec<u8>,
+}
+
+/// The client.
+#[derive(Debug, Clone)]
+pub struct Http {
+    client: reqwest::Client,
+    policy: RetryPolicy,
+}
+
+/// Whether `url` may be called: https anywhere, plain http only on loopback.
+pub fn allowed(url: &reqwest::Url) -> bool {
+    match url.scheme() {
+        "https" => true,
+        "http" => matches!(
+            url.host_str(),
+            Some("127.0.0.1" | "localhost" | "[::1]" | "::1")
+        ),
+        _ => false,
+    }
+}
+
+/// Statuses worth another try.
+fn transient(status: u16) -> bool {
+    matches!(status, 408 | 429 | 500 | 502 | 503 | 504)
+}
+
+impl Http {
+    /// A client with `timeout` per request (connect and read).
+    pub fn new(timeout: Duration, policy: RetryPolicy) -> Result<Http, Error> {
+        let client = reqwest::Client::builder()
+            .connect_timeout(timeout.min(Duration::from_secs(10)))
+            .timeout(timeout)
+            .redirect(reqwest::redirect::Policy::none())
+            .user_agent(concat!("amldoctor/", env!("CARGO_PKG_VERSION")))
+            .build()
+            .map_err(|e| Error::access(format!("cannot set up the HTTP client: {e}")))?;
+        Ok(Http { client, policy })
+    }
+
+    /// Sends `method url` with the bearer `token` and an optional JSON `body`, retrying
+    /// what is worth retrying. `trace` receives one redacted line per attempt.
+    pub async fn send(
+        &self,
+        method: reqwest::Method,
+        url: &str,
+        token: &str,
+        body: Option<&serde_json::Value>,
+        trace: &mut dyn FnMut(String),
+    ) -> Result<Reply, Error> {
+        let parsed = reqwest::Url::parse(url)
+            .map_err(|e| Error::access(format!("'{url}' is not a URL: {e}")))?;
+        if !allowed(&parsed) {
+            return Err(Error::access(format!(
+                "refusing to send a token to {}: only https, or http to this machine (loopback), is allowed",
+                crate::redact::redact(url)
+            )));
+        }
+        let mut waited = Duration::ZERO;
+        let mut attempt = 0u32;
+        loop {
+            let request_id = client_request_id();
+            let mut req = self
+                .client
+                .request(method.clone(), parsed.clone())
+                .bearer_auth(token)
+                .header("x-ms-client-request-id", &request_id);
+            if let Some(b) = body {
+                req = req
+                    .header("content-type", "application/json")
+                    .body(serde_json::to_vec(b).unwrap_or_default());
+            }
+            let shown = crate::redact::redact(url).into_owned();
+            let outcome = req.send().await;
+            let (status, headers, failure) = match outcome {
+                Ok(resp) => {
+                    let status = resp.status().as_u16();
+                    let headers = resp.headers().clone();
+                    trace(format!(
+                        "{method} {shown} -> {status} (client request id {request_id})"
+                    ));
+                    if !transient(status) || attempt >= self.policy.max_retries {
+                        let body = resp.bytes().await.map_err(|e| {
+                            Error::access(format!("{method} {shown}: the answer broke off: {e}"))
+                        })?;
+                        return Ok(Reply {
+                            status,
+                            request_id: service_request_id(&headers),
+                            body: body.to_vec(),
+                        });
+                    }
+                    (Some(status), headers, None)
+                }
+                Err(e) => {
+                    let what = if e.is_timeout() {
+                        "timed out".to_owned()
+                    } else if e.is_connect() {
+                        "could not connect".to_owned()
+                    } else {
+                        format!("failed ({})", crate::redact::redact(&e.to_string()))
+                    };
+                    trace(format!(
+                        "{method} {shown} -> {what} (client request id {request_id})"
+                    ));
+                    if attempt >= self.policy.max_retries {
+                        return Err(Error::access(format!(
+                            "{method} {shown} {what} after {} attempts",
+                            attempt + 1
+                        ))
+                        .with_hint("check the network path to Azure (proxy, firewall, DNS)"));
+                    }
+                    (None, HeaderMap::new(), Some(what))
+                }
+            };
+            let delay = self.delay(attempt, &headers);
+            if waited + delay > self.policy.budget {
+                let why = status.map_or_else(
+                    || failure.unwrap_or_default(),
+                    |s| format!("kept answering {s}"),
+                );
+                return Err(Error::access(format!(
+                    "{method} {shown} {why}; gave up after {} attempts and {} s of waiting (the next wait would be {} s)",
+                    attempt + 1,
+                    waited.as_secs(),
+                    delay.as_secs()
+                ))
+                .with_hint("the service is throttling or failing; try again later"));
+            }
+            trace(format!("  retrying in {} ms", delay.as_millis()));
+            tokio::time::sleep(delay).await;
+            waited += delay;
+            attempt += 1;
+        }
+    }
+
+    /// The wait before retry `attempt + 1`: what the service asked for, else exponential
+    /// backoff with jitter.
+    fn delay(&self, attempt: u32, headers: &HeaderMap) -> Duration {
+        if let Some(asked) = retry_after(headers) {
+            return asked;
+        }
+        let exp = self
+            .policy
+            .base_delay
+            .saturating_mul(2u32.saturating_pow(attempt))
+            .min(self.policy.max_delay);
+        // Up to a quarter more, so many clients do not retry in step.
+        let jitter = exp.mul_f64(f64::from(pseudo_random() % 250) / 1000.0);
+        exp + jitter
+    }
+}
+
+/// `x-ms-retry-after-ms`, `retry-after-ms`, then `Retry-After` (seconds or an HTTP date).
+pub fn retry_after(headers: &HeaderMap) -> Option<Duration> {
+    let text = |name: &str| {
+        headers
+            .get(name)
+            .and_then(|v: &HeaderValue| v.to_str().ok())
+    };
+    for name in ["x-ms-retry-after-ms", "retry-after-ms"] {
+        if let Some(ms) = text(name).and_then(|v| v.trim().parse::<u64>().ok()) {
+            return Some(Duration::from_millis(ms));
+        }
+    }
+    let value = text("retry-after")?.trim();
+    if let Ok(secs) = value.parse::<u64>() {
+        return Some(Duration::from_secs(secs));
+    }
+    let when = jiff::fmt::rfc2822::parse(value).ok()?.timestamp();
+    let now = jiff::Timestamp::now();
+    Some(Duration::from_secs(
+        u64::try_from(when.as_second() - now.as_second()).unwrap_or(0),
+    ))
+}
+
+/// The service's id of the request, for support: `x-ms-request-id`, else the
+/// correlation id.
+fn service_request_id(headers: &HeaderMap) -> Option<String> {
+    ["x-ms-request-id", "x-ms-correlation-request-id"]
+        .iter()
+        .find_map(|h| headers.get(*h).and_then(|v| v.to_str().ok()))
+        .map(str::to_owned)
+}
+
+/// A UUID-shaped id (version 4 layout) from the clock and a counter: unique enough to
+/// find one request in the service's logs, without a random-number crate.
+fn client_request_id() -> String {
+    let a = pseudo_random();
+    let b = pseudo_random();
+    let c = pseudo_random();
+    let d = pseudo_random();
+    format!(
+        "{:08x}-{:04x}-4{:03x}-{:04x}-{:08x}{:04x}",
+        a,
+        b & 0xffff,
+        (b >> 16) & 0x0fff,
+        (c & 0x3fff) | 0x8000,
+        d,
+        c >> 16
+    )
+}
+
+// Truncation is the point: the low bits of the clock and of the mixed state.
+#[allow(clippy::cast_possible_truncation)]
+fn pseudo_random() -> u32 {
+    use std::sync::atomic::{AtomicU64, Ordering};
+    static STATE: AtomicU64 = AtomicU64::new(0);
+    let nanos = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_nanos());
+    let mut x = STATE.fetch_add(0x9E37_79B9_7F4A_7C15, Ordering::Relaxed) ^ (nanos as u64);
+    // splitmix64
+    x = (x ^ (x >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    x = (x ^ (x >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    (x ^ (x >> 31)) as u32
+}
+
+/// An ARM error answer as one sentence: the service's message, its code and request id
+/// kept for support, and the next step for the status.
+pub fn arm_error(what: &str, reply: &Reply) -> Error {
+    let body: serde_json::Value = serde_json::from_slice(&reply.body).unwrap_or_default();
+    let err = &body["error"];
+    let code = err["code"].as_str().map(str::to_owned);
+    let message = err["message"]
+        .as_str()
+        .map(|m| crate::redact::clean(m).into_owned())
+        .unwrap_or_else(|| format!("the service answered {}", reply.status));
+    let hint = match reply.status {
+        401 => {
+            "the credential was refused: sign in again (az login) or check AZURE_CLIENT_ID, AZURE_TENANT_ID and AZURE_CLIENT_SECRET"
+        }
+        403 => {
+            "the identity needs a role that can read the workspace and its endpoints, such as Reader or AzureML Data Scientist on the workspace"
+        }
+        404 => {
+            "check the names: az ml online-endpoint list -g <group> -w <workspace> -o table, and az ml online-deployment list -e <endpoint> -g <group> -w <workspace> -o table"
+        }
+        _ => "try again later; if it persists, quote the request id to Azure support",
+    };
+    Error::access(format!("{what}: {message}"))
+        .with_service(ServiceAnswer {
+            status: reply.status,
+            code,
+            request_id: reply.request_id.clone(),
+        })
+        .with_hint(hint)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn only_https_or_loopback_http() {
+        let ok = |u: &str| allowed(&reqwest::Url::parse(u).unwrap());
+        assert!(ok("https://management.azure.com/x"));
+        assert!(
+            ok("http://127.0.0.1:8080/x") && ok("http://localhost/x") && ok("http://[::1]:1/x")
+        );
+        assert!(!ok("http://management.azure.com/x"));
+        assert!(!ok("http://169.254.169.254/metadata"));
+        assert!(!ok("ftp://127.0.0.1/x"));
+    }
+
+    #[test]
+    fn retry_after_headers_in_their_order() {
+        let mut h = HeaderMap::new();
+        h.insert("retry-after", HeaderValue::from_static("7"));
+        assert_eq!(retry_after(&h), Some(Duration::from_secs(7)));
+        h.insert("x-ms-retry-after-ms", HeaderValue::from_static("250"));
+        assert_eq!(retry_after(&h), Some(Duration::from_millis(250)));
+        assert_eq!(retry_after(&HeaderMap::new()), None);
+    }
+
+    #[test]
+    fn request_ids_look_like_uuids_and_differ() {
+        let a = client_request_id();
+        let b = client_request_id();
+        assert_ne!(a, b);
+        assert_eq!(a.len(), 36);
+        assert_eq!(&a[14..15], "4");
+    }
+
+    #[test]
+    fn arm_errors_keep_code_and_request_id() {
+        let reply = Reply {
+            status: 404,
+            request_id: Some("req-1".into()),
+            body: br#"{"error":{"code":"ResourceNotFound","message":"The Resource 'ep9' was not found."}}"#.to_vec(),
+        };
+        let e = arm_error("reading the logs of ep9/blue", &reply);
+        assert_eq!(
+            e.to_string(),
+            "reading the logs of ep9/blue: The Resource 'ep9' was not found. (HTTP 404 ResourceNotFound, request id req-1)"
+        );
+        assert!(e.hint.unwrap().contains("az ml online-endpoint list"));
+    }
+}

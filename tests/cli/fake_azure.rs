@@ -1,0 +1,221 @@
+//! A fake of the Azure endpoints amldoctor calls, on 127.0.0.1 inside the test process:
+//! a plain HTTP/1.1 server whose answers a test scripts per request, and which records
+//! every request it got. It also answers the App Service managed-identity token call,
+//! so the real azure_identity credential signs in against it.
+
+use std::fmt::Write as _;
+use std::io::{BufRead, BufReader, Read, Write};
+use std::net::{TcpListener, TcpStream};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+/// The token the fake hands out; it must never show in amldoctor's output.
+pub const TOKEN: &str = "FAKE-ACCESS-TOKEN-5f2a9c";
+/// The header secret managed identity sends.
+pub const IDENTITY_HEADER: &str = "fake-identity-header-77";
+
+/// One request the fake received.
+#[derive(Debug, Clone)]
+pub struct Request {
+    pub method: String,
+    /// Path and query.
+    pub target: String,
+    pub headers: Vec<(String, String)>,
+    pub body: String,
+}
+
+impl Request {
+    pub fn header(&self, name: &str) -> Option<&str> {
+        self.headers
+            .iter()
+            .find(|(k, _)| k.eq_ignore_ascii_case(name))
+            .map(|(_, v)| v.as_str())
+    }
+}
+
+/// A scripted answer.
+#[derive(Debug, Clone)]
+pub struct Answer {
+    pub status: u16,
+    pub headers: Vec<(&'static str, String)>,
+    pub body: String,
+    /// Wait this long before answering.
+    pub delay: Duration,
+}
+
+impl Answer {
+    pub fn json(status: u16, body: &str) -> Answer {
+        Answer {
+            status,
+            headers: vec![("x-ms-request-id", "fake-request-0001".to_owned())],
+            body: body.to_owned(),
+            delay: Duration::ZERO,
+        }
+    }
+
+    pub fn with_header(mut self, name: &'static str, value: &str) -> Answer {
+        self.headers.push((name, value.to_owned()));
+        self
+    }
+
+    /// Closes the connection without answering (a reset as the client sees it).
+    pub fn reset() -> Answer {
+        Answer::json(0, "")
+    }
+
+    pub fn slow(mut self, delay: Duration) -> Answer {
+        self.delay = delay;
+        self
+    }
+}
+
+type Handler = dyn Fn(&Request, usize) -> Answer + Send + Sync;
+
+/// The server; stops when dropped.
+pub struct FakeAzure {
+    pub port: u16,
+    pub requests: Arc<Mutex<Vec<Request>>>,
+    stop: Arc<AtomicBool>,
+}
+
+impl FakeAzure {
+    /// Serves `handler(request, how many ARM requests came before)` for ARM calls, and
+    /// tokens for the managed-identity endpoint `/msi/token`.
+    pub fn start(handler: impl Fn(&Request, usize) -> Answer + Send + Sync + 'static) -> FakeAzure {
+        let listener = TcpListener::bind("127.0.0.1:0").unwrap();
+        listener.set_nonblocking(true).unwrap();
+        let port = listener.local_addr().unwrap().port();
+        let requests = Arc::new(Mutex::new(Vec::new()));
+        let stop = Arc::new(AtomicBool::new(false));
+        let handler: Arc<Handler> = Arc::new(handler);
+        let (reqs, stopped) = (requests.clone(), stop.clone());
+        std::thread::spawn(move || {
+            // Bounded: it ends when the test drops the server, or after 60 s.
+            let started = std::time::Instant::now();
+            while !stopped.load(Ordering::Relaxed) && started.elapsed() < Duration::from_secs(60) {
+                match listener.accept() {
+                    Ok((stream, _)) => {
+                        let (h, r) = (handler.clone(), reqs.clone());
+                        std::thread::spawn(move || serve(stream, &*h, &r));
+                    }
+                    Err(_) => std::thread::sleep(Duration::from_millis(5)),
+                }
+            }
+        });
+        FakeAzure {
+            port,
+            requests,
+            stop,
+        }
+    }
+
+    pub fn url(&self) -> String {
+        format!("http://127.0.0.1:{}", self.port)
+    }
+
+    /// The ARM requests received (token requests left out).
+    pub fn arm_requests(&self) -> Vec<Request> {
+        self.requests
+            .lock()
+            .unwrap()
+            .iter()
+            .filter(|r| !r.target.starts_with("/msi/"))
+            .cloned()
+            .collect()
+    }
+}
+
+impl Drop for FakeAzure {
+    fn drop(&mut self) {
+        self.stop.store(true, Ordering::Relaxed);
+    }
+}
+
+fn serve(stream: TcpStream, handler: &Handler, requests: &Mutex<Vec<Request>>) {
+    stream.set_nonblocking(false).unwrap();
+    stream
+        .set_read_timeout(Some(Duration::from_secs(10)))
+        .unwrap();
+    let mut reader = BufReader::new(stream.try_clone().unwrap());
+    let mut line = String::new();
+    if reader.read_line(&mut line).unwrap_or(0) == 0 {
+        return;
+    }
+    let mut parts = line.split_whitespace();
+    let method = parts.next().unwrap_or("").to_owned();
+    let target = parts.next().unwrap_or("").to_owned();
+    let mut headers = Vec::new();
+    loop {
+        let mut h = String::new();
+        if reader.read_line(&mut h).unwrap_or(0) == 0 || h.trim().is_empty() {
+            break;
+        }
+        if let Some((k, v)) = h.split_once(':') {
+            headers.push((k.trim().to_owned(), v.trim().to_owned()));
+        }
+    }
+    let length: usize = headers
+        .iter()
+        .find(|(k, _)| k.eq_ignore_ascii_case("content-length"))
+        .and_then(|(_, v)| v.parse().ok())
+        .unwrap_or(0);
+    let mut body = vec![0u8; length];
+    let _ = reader.read_exact(&mut body);
+    let request = Request {
+        method,
+        target,
+        headers,
+        body: String::from_utf8_lossy(&body).into_owned(),
+    };
+    let answer = if request.target.starts_with("/msi/token") {
+        token_answer(&request)
+    } else {
+        let before = requests
+            .lock()
+            .unwrap()
+            .iter()
+            .filter(|r| !r.target.starts_with("/msi/"))
+            .count();
+        handler(&request, before)
+    };
+    requests.lock().unwrap().push(request);
+    std::thread::sleep(answer.delay);
+    if answer.status == 0 {
+        let _ = stream.shutdown(std::net::Shutdown::Both);
+        return;
+    }
+    let mut out = stream;
+    let mut head = format!(
+        "HTTP/1.1 {} X\r\ncontent-type: application/json\r\ncontent-length: {}\r\nconnection: close\r\n",
+        answer.status,
+        answer.body.len()
+    );
+    for (k, v) in &answer.headers {
+        let _ = write!(head, "{k}: {v}\r\n");
+    }
+    head.push_str("\r\n");
+    let _ = out.write_all(head.as_bytes());
+    let _ = out.write_all(answer.body.as_bytes());
+}
+
+/// The App Service managed-identity token answer (expires_on as a string of seconds).
+fn token_answer(request: &Request) -> Answer {
+    let header_ok = request
+        .header("x-identity-header")
+        .is_some_and(|v| v == IDENTITY_HEADER);
+    if !header_ok {
+        return Answer::json(400, r#"{"error":"invalid_request"}"#);
+    }
+    let expires = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .unwrap()
+        .as_secs()
+        + 3600;
+    Answer::json(
+        200,
+        &format!(
+            r#"{{"access_token":"{TOKEN}","expires_on":"{expires}","token_type":"Bearer","resource":"https://management.azure.com"}}"#
+        ),
+    )
+}
