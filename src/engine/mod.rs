@@ -152,18 +152,22 @@ impl Analysis {
                 m.evidence.push(e);
             }
         }
-        for (k, v) in facts {
-            m.facts.entry(k).or_insert(v);
-        }
         for p in paths {
             if !m.paths.contains(&p) {
                 m.paths.push(p);
             }
         }
-        // The names of one resource, whole: mixing two resources' names would print a
-        // command about a deployment of another endpoint.
-        if m.names.is_empty() {
+        // A finding about resources takes the facts and names of its first resource,
+        // whole: mixing two resources' values would print a command about a deployment
+        // of another endpoint, or approve another registry's connection.
+        if !names.is_empty() {
+            if !m.names.is_empty() {
+                return;
+            }
             m.names = names;
+        }
+        for (k, v) in facts {
+            m.facts.entry(k).or_insert(v);
         }
     }
 

@@ -3,18 +3,26 @@
 //! few pointers that findings name, instead of keeping a map of every key of a document
 //! that may be tens of megabytes.
 
-use std::sync::Arc;
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex};
+
+/// Where each element of an array starts, by the position of the array's `[`.
+type ElementStarts = Mutex<HashMap<usize, Arc<Vec<usize>>>>;
 
 /// The raw text of one JSON document (already known to be valid JSON).
 #[derive(Debug, Clone)]
 pub struct JsonText {
     bytes: Arc<[u8]>,
+    /// Element offsets of the arrays walked so far: the elements of a list of thousands
+    /// of resources are found without walking the list again for each.
+    arrays: Arc<ElementStarts>,
 }
 
 impl JsonText {
     pub fn new(bytes: Vec<u8>) -> JsonText {
         JsonText {
             bytes: bytes.into(),
+            arrays: Arc::default(),
         }
     }
 
@@ -26,6 +34,7 @@ impl JsonText {
         let mut w = Walker {
             b: &self.bytes,
             pos: 0,
+            arrays: &self.arrays,
         };
         w.ws();
         let start = w.pos;
@@ -59,6 +68,7 @@ fn line_at(bytes: &[u8], pos: usize) -> u64 {
 struct Walker<'a> {
     b: &'a [u8],
     pos: usize,
+    arrays: &'a ElementStarts,
 }
 
 impl Walker<'_> {
@@ -130,23 +140,39 @@ impl Walker<'_> {
     /// With the cursor on `[`: moves to element `index`, returning where it starts.
     fn find_index(&mut self, index: &str) -> Option<usize> {
         let want: usize = index.parse().ok()?;
+        let open = self.pos;
+        let known = self.arrays.lock().ok().and_then(|m| m.get(&open).cloned());
+        let starts = match known {
+            Some(starts) => starts,
+            None => {
+                let starts = Arc::new(self.element_starts()?);
+                if let Ok(mut m) = self.arrays.lock() {
+                    m.insert(open, starts.clone());
+                }
+                starts
+            }
+        };
+        let at = *starts.get(want)?;
+        self.pos = at;
+        Some(at)
+    }
+
+    /// With the cursor on `[`: where every element starts (the cursor ends past `]`).
+    fn element_starts(&mut self) -> Option<Vec<usize>> {
+        let mut starts = Vec::new();
         self.pos += 1;
-        let mut i = 0;
         loop {
             self.ws();
             match self.peek()? {
-                b']' => return None,
+                b']' => return Some(starts),
                 b',' => {
                     self.pos += 1;
                     continue;
                 }
                 _ => {}
             }
-            if i == want {
-                return Some(self.pos);
-            }
+            starts.push(self.pos);
             self.skip_value()?;
-            i += 1;
         }
     }
 

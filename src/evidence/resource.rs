@@ -150,6 +150,12 @@ pub const NAME_FACTS: &[&str] = &[
     "record_set",
     "resource_id",
     "connection_id",
+    "workspace_id",
+    "vault_id",
+    "registry_id",
+    "storage_account_id",
+    "endpoint_id",
+    "deployment_id",
     "region",
 ];
 
@@ -200,6 +206,20 @@ impl Resource {
                 }
             }
             facts.insert("resource_id".to_owned(), id.clone());
+            // The id under a name of its kind too, so a rule can name the id of a
+            // related resource (`{storage_account_id}`) beside its subject's.
+            let kind_id = match self.kind {
+                ResourceKind::Workspace => Some("workspace_id"),
+                ResourceKind::KeyVault => Some("vault_id"),
+                ResourceKind::ContainerRegistry => Some("registry_id"),
+                ResourceKind::StorageAccount => Some("storage_account_id"),
+                ResourceKind::OnlineEndpoint => Some("endpoint_id"),
+                ResourceKind::OnlineDeployment => Some("deployment_id"),
+                _ => None,
+            };
+            if let Some(k) = kind_id {
+                facts.insert(k.to_owned(), id.clone());
+            }
             if self.kind == ResourceKind::PrivateEndpointConnection {
                 facts.insert("connection_id".to_owned(), id.clone());
             }

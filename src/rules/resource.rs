@@ -162,6 +162,8 @@ pub struct TextPattern {
     pub template: String,
     /// The compiled regex when the template has no placeholder.
     pub fixed: Option<Regex>,
+    /// Whether the regex has named groups (they become facts).
+    pub has_groups: bool,
 }
 
 impl TextPattern {
@@ -182,6 +184,7 @@ impl TextPattern {
         let compiled = build(&trial)?;
         Ok(TextPattern {
             template: template.to_owned(),
+            has_groups: compiled.capture_names().flatten().next().is_some(),
             fixed: (!placeholders).then_some(compiled),
         })
     }
@@ -192,7 +195,24 @@ impl TextPattern {
             return Some(r.clone());
         }
         let text = fill_template(&self.template, facts, regex::escape)?;
-        regex::Regex::new(&text).ok()
+        // The same filled pattern comes back for every candidate of a subject: compile
+        // it once (a small cache per thread, emptied when full).
+        thread_local! {
+            static CACHE: std::cell::RefCell<std::collections::HashMap<String, Regex>> =
+                std::cell::RefCell::new(std::collections::HashMap::new());
+        }
+        CACHE.with(|c| {
+            let mut cache = c.borrow_mut();
+            if let Some(r) = cache.get(&text) {
+                return Some(r.clone());
+            }
+            let r = regex::Regex::new(&text).ok()?;
+            if cache.len() >= 256 {
+                cache.clear();
+            }
+            cache.insert(text, r.clone());
+            Some(r)
+        })
     }
 
     /// Named groups of the regex: they become facts.
@@ -219,6 +239,13 @@ fn placeholder_spans(text: &str) -> impl Iterator<Item = (usize, usize)> + '_ {
             let start = at + off;
             let end = text[start..].find('}').map(|e| start + e)?;
             at = end + 1;
+            // `\p{greek}`, `\x{e9}`, `\u{…}` are regex syntax, not placeholders.
+            let escaped = start >= 2
+                && bytes[start - 2] == b'\\'
+                && matches!(bytes[start - 1], b'p' | b'P' | b'x' | b'u' | b'N');
+            if escaped {
+                continue;
+            }
             let name = &bytes[start + 1..end];
             let is_name = name.first().is_some_and(u8::is_ascii_lowercase)
                 && name
@@ -510,6 +537,21 @@ pub fn resource_kind_names() -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn placeholders_are_names_in_braces_only() {
+        assert!(has_placeholder("^/subscriptions/{subscription}/"));
+        for regex in [
+            r"^[0-9a-f-]{36}$",
+            r"a{2,3}",
+            r"\p{greek}",
+            r"\x{e9}",
+            r"\P{L}",
+        ] {
+            assert!(!has_placeholder(regex), "{regex}");
+        }
+        assert!(TextPattern::new(r"^\p{greek}+$").is_ok());
+    }
 
     #[test]
     fn paths_parse_with_alternatives_and_wildcards() {

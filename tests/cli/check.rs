@@ -945,3 +945,128 @@ fn stuck_is_measured_from_the_last_change() {
     sb.run(&["check", "deployment", "--from", &f])
         .usage_error(&["AMLDOCTOR_NOW", "2026-11-30T18:00:00Z"]);
 }
+
+#[test]
+fn second_review_regressions() {
+    let sb = Sandbox::new("check-review2");
+    // A private account of the subscription with an approved egress connection may be
+    // the workspace's own: an unrelated private account does not make the rule fire.
+    let st = |name: &str, approved: bool| {
+        let conns = if approved {
+            r#"[{"properties": {"privateLinkServiceConnectionState": {"description": "Egress for Microsoft.MachineLearningServices/workspaces/onlineEndpoints", "status": "Approved"}}}]"#
+        } else {
+            "[]"
+        };
+        format!(
+            r#"{{"id": "/subscriptions/0/resourceGroups/rg/providers/Microsoft.Storage/storageAccounts/{name}", "type": "Microsoft.Storage/storageAccounts", "properties": {{"publicNetworkAccess": "Disabled", "privateEndpointConnections": {conns}}}}}"#
+        )
+    };
+    let dep = r#"{"id": "/subscriptions/0/resourceGroups/rg/providers/Microsoft.MachineLearningServices/workspaces/ws/onlineEndpoints/ep/deployments/blue", "endpoint_name": "ep", "instance_type": "x", "egress_public_network_access": "disabled"}"#;
+    let dir = folder(
+        &sb,
+        "st",
+        &[
+            ("d.json", dep.to_owned()),
+            ("a.json", st("datalake", false)),
+            ("b.json", st("wsstore", true)),
+        ],
+    );
+    assert!(rule_ids(&sb, "private-endpoint", &[&dir], &[]).is_empty());
+    let dir = folder(
+        &sb,
+        "st1",
+        &[
+            ("d.json", dep.to_owned()),
+            ("a.json", st("datalake", false)),
+        ],
+    );
+    let run = sb.run(&["check", "private-endpoint", "--from", &dir]);
+    has(
+        &run.stdout,
+        "deployment-egress-private-storage-no-connection",
+    );
+    // The command names the storage account, not the deployment.
+    has(
+        &run.stdout,
+        "az network private-endpoint-connection list --id /subscriptions/0/resourceGroups/rg/providers/Microsoft.Storage/storageAccounts/datalake",
+    );
+    // Two registries' pending egress connections: the commands name one registry only.
+    let list = r#"[{"id": "/subscriptions/0/resourceGroups/rg/providers/Microsoft.ContainerRegistry/registries/acr1/privateEndpointConnections/pe1", "privateLinkServiceConnectionState": {"description": "Egress for Microsoft.MachineLearningServices/workspaces/onlineEndpoints", "status": "Pending"}}]"#;
+    let acr2 = r#"{"id": "/subscriptions/0/resourceGroups/rg/providers/Microsoft.ContainerRegistry/registries/acr2", "type": "Microsoft.ContainerRegistry/registries", "privateEndpointConnections": [{"id": "/subscriptions/0/resourceGroups/rg/providers/Microsoft.ContainerRegistry/registries/acr2/privateEndpointConnections/pe2", "privateLinkServiceConnectionState": {"description": "Egress for Microsoft.MachineLearningServices/workspaces/onlineEndpoints", "status": "Pending"}}]}"#;
+    let dir = folder(
+        &sb,
+        "acr",
+        &[("1.json", list.to_owned()), ("2.json", acr2.to_owned())],
+    );
+    let run = sb.run(&["check", "private-endpoint", "--from", &dir]);
+    has(&run.stdout, "-r acr1 ");
+    has(
+        &run.stdout,
+        "registries/acr1/privateEndpointConnections/pe1",
+    );
+    assert!(
+        !run.stdout
+            .contains("registries/acr2/privateEndpointConnections/pe2 --description"),
+        "{}",
+        run.stdout
+    );
+    // Many zero-traffic deployments: one finding, found without trying every pair.
+    let mut traffic: Vec<String> = (0..2000).map(|i| format!("\"z{i}\": 0")).collect();
+    traffic.extend((0..2000).map(|i| format!("\"p{i}\": 1")));
+    let mirror: Vec<String> = (0..2000).map(|i| format!("\"z{i}\": 5")).collect();
+    let ep = format!(
+        r#"{{"id": "/subscriptions/0/resourceGroups/rg/providers/Microsoft.MachineLearningServices/workspaces/ws/onlineEndpoints/ep", "scoring_uri": "u", "auth_mode": "key", "traffic": {{{}}}, "mirror_traffic": {{{}}}}}"#,
+        traffic.join(", "),
+        mirror.join(", ")
+    );
+    let dir = folder(&sb, "ep", &[("ep.json", ep)]);
+    // Every zero deployment is mirrored: nothing to report.
+    assert!(rule_ids(&sb, "deployment", &[&dir], &[]).is_empty());
+}
+
+#[test]
+fn named_groups_of_secret_values_stay_masked() {
+    let sb = Sandbox::new("check-group-secret");
+    let rules = sb.write(
+        "work/rules/tok.yaml",
+        r#"id: team-hf-token-set
+title: A Hugging Face token is set
+severity: info
+family: deployment
+applies-to: [online-deployment]
+check: deployment
+match:
+  fields:
+    all:
+      - field: environment_variables.*
+        matches: '^(?P<tok>hf_.*)$'
+remediation: Rotate it.
+commands:
+  - 'echo {tok}'
+examples:
+  match: ['{"endpoint_name": "e", "instance_type": "x", "environment_variables": {"HF_TOKEN": "hf_abc"}}']
+  no-match: ['{"endpoint_name": "e", "instance_type": "x"}']
+"#,
+    );
+    let dep = r#"{"id": "/subscriptions/0/resourceGroups/rg/providers/Microsoft.MachineLearningServices/workspaces/ws/onlineEndpoints/ep/deployments/blue", "endpoint_name": "ep", "instance_type": "x", "environment_variables": {"HF_TOKEN": "hf_SuperSecretValue123"}}"#;
+    let dir = folder(&sb, "d", &[("d.json", dep.to_owned())]);
+    let rules_dir = rules.parent().unwrap().to_str().unwrap().to_owned();
+    for format in ["table", "json", "sarif", "markdown"] {
+        let run = sb.run(&[
+            "check",
+            "deployment",
+            "--from",
+            &dir,
+            "--rules",
+            &rules_dir,
+            "-o",
+            format,
+        ]);
+        has(&run.stdout, "team-hf-token-set");
+        assert!(
+            !run.stdout.contains("SuperSecret"),
+            "{format}: {}",
+            run.stdout
+        );
+    }
+}

@@ -97,7 +97,13 @@ fn test_ways(t: &FieldTest, root: &Value, facts: &Facts) -> Vec<Way> {
                 }
             };
             let mut passing = Vec::new();
-            for (pointer, value, key) in &values {
+            // Without captures every passing element leaves the same facts: one way is
+            // enough, and later tests are not run once per element.
+            let distinct = capture.is_some() || capture_key.is_some() || changes_facts(tests);
+            'values: for (pointer, value, key) in &values {
+                if *each == Each::Any && !distinct && !passing.is_empty() {
+                    break;
+                }
                 for (mut spots, mut f) in value_ways(tests, value, pointer, facts) {
                     if let Some(name) = capture {
                         f.insert(name.clone(), super::captured(pointer, value));
@@ -108,7 +114,7 @@ fn test_ways(t: &FieldTest, root: &Value, facts: &Facts) -> Vec<Way> {
                     spots.insert(0, Spot::new(pointer.clone(), super::shown(value)));
                     passing.push((spots, f));
                     if passing.len() >= MAX_WAYS {
-                        break;
+                        break 'values;
                     }
                 }
             }
@@ -132,6 +138,15 @@ fn test_ways(t: &FieldTest, root: &Value, facts: &Facts) -> Vec<Way> {
             }
         }
     }
+}
+
+/// Whether passing `tests` can leave different facts for different values.
+fn changes_facts(tests: &[Test]) -> bool {
+    tests.iter().any(|t| match t {
+        Test::Where(_) => true,
+        Test::Matches(p) => p.has_groups,
+        _ => false,
+    })
 }
 
 /// What an `each: none` or `each: all` test saw, for the evidence line.
@@ -172,7 +187,7 @@ fn value_ways(tests: &[Test], value: &Value, pointer: &str, facts: &Facts) -> Ve
             simple => ways
                 .into_iter()
                 .filter_map(|(spots, mut f)| {
-                    simple_holds(simple, value, &mut f).then_some((spots, f))
+                    simple_holds(simple, value, pointer, &mut f).then_some((spots, f))
                 })
                 .collect(),
         };
@@ -184,7 +199,7 @@ fn value_ways(tests: &[Test], value: &Value, pointer: &str, facts: &Facts) -> Ve
 }
 
 /// A test without nesting; `matches` adds its named groups to `facts`.
-fn simple_holds(t: &Test, value: &Value, facts: &mut Facts) -> bool {
+fn simple_holds(t: &Test, value: &Value, pointer: &str, facts: &mut Facts) -> bool {
     if value.is_null() {
         return matches!(t, Test::Exists(false));
     }
@@ -206,10 +221,7 @@ fn simple_holds(t: &Test, value: &Value, facts: &mut Facts) -> bool {
             };
             for name in re.capture_names().flatten() {
                 if let Some(m) = caps.name(name) {
-                    facts.insert(
-                        name.to_owned(),
-                        crate::redact::clean(m.as_str()).into_owned(),
-                    );
+                    facts.insert(name.to_owned(), super::shown_safely(pointer, m.as_str()));
                 }
             }
             true

@@ -248,7 +248,7 @@ pub fn evidence(r: &Resource, s: &Spot) -> Evidence {
 
 /// Text from a resource fit for a report: masked whole when the key it belongs to names
 /// a secret, else cleaned like log text.
-fn shown_safely(pointer: &str, text: &str) -> String {
+pub(super) fn shown_safely(pointer: &str, text: &str) -> String {
     let key = pointer.rsplit('/').next().unwrap_or("");
     if crate::redact::is_secret_key(&key.replace("~1", "/").replace("~0", "~")) {
         crate::redact::MASK.to_owned()
