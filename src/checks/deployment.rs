@@ -280,12 +280,14 @@ pub fn instances_below_rps(r: &Resource, o: &CheckOptions) -> Option<Computed> {
         .max_concurrent
         .as_ref()
         .map_or(crate::capacity::DEFAULT_MAX_CONCURRENT, |m| m.value);
+    // What the formula uses: a percentage in 1..=100.
     let utilization = s
         .target_utilization_percent
         .as_ref()
         .map_or(crate::capacity::DEFAULT_UTILIZATION_PERCENT, |u| {
             u128::from(u.value)
-        });
+        })
+        .clamp(1, 100);
     let plan = plan(
         rps,
         o.latency_seconds,

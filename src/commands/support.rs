@@ -140,7 +140,8 @@ pub fn read_resources(inputs: &mut source::inputs::InputSet, only_json: bool) ->
     };
     for origin in std::mem::take(&mut inputs.documents) {
         let read = source::json::read_json(&origin, limit);
-        if read_one(&origin, read, only_json, &mut out) {
+        let named = inputs.explicit.contains(&origin);
+        if read_one(&origin, read, only_json, named, &mut out) {
             keep.push(origin);
         }
     }
@@ -154,6 +155,7 @@ fn read_one(
     origin: &crate::evidence::Origin,
     read: std::io::Result<source::json::JsonRead>,
     only_json: bool,
+    named: bool,
     out: &mut ResourceInputs,
 ) -> bool {
     use crate::evidence::json_lines::JsonText;
@@ -211,6 +213,12 @@ fn read_one(
             let mib = source::json::MAX_JSON_BYTES / (1024 * 1024);
             let reason = format!("larger than {mib} MiB; resource documents are read whole");
             fail(Error::input(format!("{path}: {reason}")), reason);
+        }
+        // Named on the command line as JSON, it must be one JSON document; a file
+        // found in a folder (a README, a log) is only passed over.
+        Ok(_) if only_json && named => {
+            let reason = "not one JSON document (text, or several documents one after another): save each az output to its own file";
+            fail(Error::input(format!("{path}: {reason}")), reason.to_owned());
         }
         Ok(_) if only_json => out.not_analysed.push(NotAnalysed::new(
             &path,

@@ -470,7 +470,31 @@ fn bad_inputs_get_one_clear_sentence() {
         "json",
     ]);
     assert_eq!(run.code, 2);
-    has(&run.stdout, "not JSON");
+    has(&run.stderr, "x.log: not one JSON document");
+    // Two documents in one file (`(az keyvault show; az acr show) > f.json`): the same.
+    let two = sb.write(
+        "work/two.json",
+        &format!(
+            "{}\n{}",
+            fixture_text("keyvault-az-healthy.json"),
+            fixture_text("acr-az-private.json")
+        ),
+    );
+    let run = sb.run(&["check", "all", "--from", two.to_str().unwrap()]);
+    assert_eq!(run.code, 2);
+    has(&run.stderr, "save each az output to its own file");
+    // In a folder, a file that is not JSON is only passed over.
+    let dir = folder(
+        &sb,
+        "withreadme",
+        &[
+            ("README.md", "# notes\n".to_owned()),
+            ("kv.json", fixture_text("keyvault-az-healthy.json")),
+        ],
+    );
+    let run = sb.run(&["check", "all", "--from", &dir]);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    has(&run.stdout, "not analysed: not JSON");
 }
 
 #[test]
