@@ -695,7 +695,7 @@ _amldoctor() {
             return 0
             ;;
         amldoctor__subcmd__replicas)
-            opts="-f -o -q -g -w -h -V --rps --latency --max-concurrent --utilization --instances --deployment-file --output --no-color --quiet --debug --subscription --resource-group --workspace-name --cloud --auth --help --version"
+            opts="-f -e -n -o -q -g -w -h -V --rps --latency --max-concurrent --utilization --instances --deployment-file --endpoint-name --name --output --no-color --quiet --debug --subscription --resource-group --workspace-name --cloud --auth --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -726,6 +726,22 @@ _amldoctor() {
                     return 0
                     ;;
                 -f)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --endpoint-name)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                -e)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --name)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                -n)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;

@@ -420,7 +420,9 @@ Examples:
   amldoctor replicas --rps 20 --instances 3
       what 3 instances sustain, and whether that reaches 20 requests/s
   amldoctor replicas --rps 20 --deployment-file blue-deployment.yml -o json
-      read request_settings, scale_settings and instance_count from the deployment YAML")]
+      read request_settings, scale_settings and instance_count from the deployment YAML
+  amldoctor replicas --rps 20 -e my-endpoint -n blue -g my-rg -w my-ws
+      the same, read from the live deployment in Azure")]
 pub struct ReplicasArgs {
     /// Target requests per second, a decimal greater than 0 (e.g. 20 or 0.5)
     #[arg(long, value_name = "RPS", value_parser = quantity::parse_rate, allow_negative_numbers = true)]
@@ -439,8 +441,14 @@ pub struct ReplicasArgs {
     pub instances: Option<u64>,
     /// An az ml online deployment YAML to read request_settings, scale_settings and
     /// instance_count from; flags override its values
-    #[arg(long, short = 'f', value_name = "FILE")]
+    #[arg(long, short = 'f', value_name = "FILE", conflicts_with = "endpoint")]
     pub deployment_file: Option<PathBuf>,
+    /// Read the settings from this online endpoint's deployment in Azure (with -n)
+    #[arg(short = 'e', long = "endpoint-name", value_name = "NAME", value_parser = names::endpoint, requires = "deployment")]
+    pub endpoint: Option<String>,
+    /// The deployment to read, with -e
+    #[arg(short = 'n', long = "name", value_name = "NAME", value_parser = names::endpoint, requires = "endpoint")]
+    pub deployment: Option<String>,
 }
 
 /// Print a shell completion script to stdout.

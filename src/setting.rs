@@ -24,6 +24,8 @@ pub enum ValueSource {
     ProjectFile { path: PathBuf, key: String },
     /// A key of an `az ml online-deployment` YAML file.
     DeploymentFile { path: PathBuf, key: String },
+    /// A setting of a live deployment read from Azure (`endpoint/deployment`).
+    Deployment { name: String, key: String },
     /// amldoctor's documented default.
     Default,
 }
@@ -38,6 +40,7 @@ impl ValueSource {
             ValueSource::AzProfile(_) => "az-profile",
             ValueSource::ProjectFile { .. } => "project-file",
             ValueSource::DeploymentFile { .. } => "deployment-file",
+            ValueSource::Deployment { .. } => "deployment",
             ValueSource::Default => "default",
         }
     }
@@ -56,6 +59,7 @@ impl fmt::Display for ValueSource {
             ValueSource::AzProfile(path) => write!(f, "default subscription in {}", path.display()),
             ValueSource::ProjectFile { path, key } => write!(f, "{key} in {}", path.display()),
             ValueSource::DeploymentFile { path, key } => write!(f, "{key} in {}", path.display()),
+            ValueSource::Deployment { name, key } => write!(f, "{key} of deployment {name}"),
             ValueSource::Default => f.write_str("default"),
         }
     }
@@ -76,6 +80,10 @@ impl Serialize for ValueSource {
                 map.serialize_entry("key", key)?;
             }
             ValueSource::AzProfile(path) => map.serialize_entry("path", path)?,
+            ValueSource::Deployment { name, key } => {
+                map.serialize_entry("deployment", name)?;
+                map.serialize_entry("key", key)?;
+            }
             ValueSource::Default => {}
         }
         map.end()

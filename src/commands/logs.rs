@@ -8,11 +8,11 @@ use serde_json::{Value, json};
 
 use crate::cli::{ContainerArg, LogsArgs};
 use crate::context::Context;
-use crate::context::names::is_guid;
 use crate::error::{Error, Result};
 use crate::exit_code::ExitCode;
-use crate::source;
-use crate::source::azure::{AuthChoice, Azure, AzureOptions, RetryPolicy};
+use crate::source::azure::{AuthChoice, Azure};
+
+use super::support::{connect_azure, workspace_path};
 
 /// The ARM api-version for online endpoints and deployments (stable).
 pub const API_VERSION: &str = "2024-10-01";
@@ -25,8 +25,8 @@ pub fn run(
     err: &mut dyn Write,
 ) -> Result<ExitCode> {
     crate::report::require_plain(ctx.output.value, "logs")?;
-    let workspace_path = workspace_path(ctx)?;
-    let mut azure = connect(ctx, auth)?;
+    let workspace_path = workspace_path(ctx, "logs")?;
+    let mut azure = connect_azure(ctx, auth)?;
     let endpoint_path = format!("{workspace_path}/onlineEndpoints/{}", args.endpoint);
     let result = fetch(&mut azure, &endpoint_path, args);
     if ctx.debug {
@@ -118,78 +118,4 @@ fn only_deployment(azure: &mut Azure, endpoint_path: &str, endpoint: &str) -> Re
             many.join(", ")
         ))),
     }
-}
-
-/// `/subscriptions/…/workspaces/…` from the context, or an error naming the flag.
-fn workspace_path(ctx: &Context) -> Result<String> {
-    let need = |what: &str, flag: &str, default: &str| {
-        Error::input(format!("logs needs the {what}: pass {flag}"))
-            .with_hint(format!("or set a default: {default}"))
-    };
-    let sub = ctx.subscription.as_ref().ok_or_else(|| {
-        need(
-            "subscription",
-            "--subscription",
-            "az account set --subscription <id>",
-        )
-    })?;
-    if !is_guid(&sub.value) {
-        return Err(Error::input(format!(
-            "--subscription: '{}' is a name; pass the subscription id (a GUID)",
-            sub.value
-        ))
-        .with_hint("az account list --query \"[].{name:name, id:id}\" -o table"));
-    }
-    let group = ctx.resource_group.as_ref().ok_or_else(|| {
-        need(
-            "resource group",
-            "-g/--resource-group",
-            "az configure --defaults group=<group>",
-        )
-    })?;
-    let ws = ctx.workspace.as_ref().ok_or_else(|| {
-        need(
-            "workspace",
-            "-w/--workspace-name",
-            "az configure --defaults workspace=<workspace>",
-        )
-    })?;
-    Ok(format!(
-        "/subscriptions/{}/resourceGroups/{}/providers/Microsoft.MachineLearningServices/workspaces/{}",
-        sub.value, group.value, ws.value
-    ))
-}
-
-/// The connection for the context's cloud; `AMLDOCTOR_ARM_ENDPOINT` overrides the
-/// Resource Manager URL (tests point it at a server on this machine).
-fn connect(ctx: &Context, auth: AuthChoice) -> Result<Azure> {
-    let env = source::local::environment();
-    let (arm, scope) = ctx.cloud.value.arm().ok_or_else(|| {
-        Error::input(format!(
-            "the cloud '{}' is a custom one; amldoctor knows the endpoints of AzureCloud, AzureChinaCloud and AzureUSGovernment",
-            ctx.cloud.value
-        ))
-    })?;
-    let arm = env
-        .var("AMLDOCTOR_ARM_ENDPOINT")
-        .map_or_else(|| arm.to_owned(), str::to_owned);
-    let seconds = |name: &str, default: u64| {
-        env.var(name)
-            .and_then(|v| v.trim().parse::<u64>().ok())
-            .map_or(
-                std::time::Duration::from_secs(default),
-                std::time::Duration::from_secs,
-            )
-    };
-    let options = AzureOptions {
-        arm_endpoint: arm,
-        arm_scope: scope.to_owned(),
-        auth,
-        timeout: seconds("AMLDOCTOR_HTTP_TIMEOUT", 60),
-        policy: RetryPolicy {
-            budget: seconds("AMLDOCTOR_RETRY_BUDGET", 90),
-            ..RetryPolicy::default()
-        },
-    };
-    Azure::connect(options, &env)
 }

@@ -52,7 +52,12 @@ pub fn run(cli: Cli, out: &mut dyn Write, err: &mut dyn Write) -> Result<ExitCod
         }
         Command::Replicas(args) => {
             let ctx = resolve_context(&cli.global, err)?;
-            replicas::run(&ctx, &args, out, err)
+            let auth = cli
+                .global
+                .azure
+                .auth
+                .map_or_else(Default::default, |a| a.choice());
+            replicas::run(&ctx, &args, auth, out, err)
         }
     }
 }

@@ -17,22 +17,35 @@ use crate::report::{Envelope, OutputFormat, json, yaml};
 use crate::setting::{Setting, ValueSource};
 use crate::source;
 
+/// Where the deployment's settings came from.
+#[derive(Debug, Clone)]
+enum SpecSource {
+    File(std::path::PathBuf),
+    /// `endpoint/deployment`, read from Azure.
+    Live(String),
+}
+
 pub fn run(
     ctx: &Context,
     args: &ReplicasArgs,
+    auth: crate::source::azure::AuthChoice,
     out: &mut dyn Write,
     err: &mut dyn Write,
 ) -> Result<ExitCode> {
     crate::report::require_plain(ctx.output.value, "replicas")?;
-    let file = match &args.deployment_file {
-        Some(path) => {
+    let file = match (&args.deployment_file, &args.endpoint, &args.deployment) {
+        (Some(path), _, _) => {
             let loaded = source::local::read_config_file(path, false)?
                 .ok_or_else(|| Error::input(format!("cannot read {}", path.display())))?;
             let parsed = DeploymentCapacity::from_yaml(&loaded.text)
                 .map_err(|e| Error::input(format!("{}: {e}", path.display())))?;
-            Some((loaded.path, parsed))
+            Some((SpecSource::File(loaded.path), parsed))
         }
-        None => None,
+        (None, Some(endpoint), Some(deployment)) => {
+            let spec = live_deployment(ctx, auth, endpoint, deployment, err)?;
+            Some((SpecSource::Live(format!("{endpoint}/{deployment}")), spec))
+        }
+        _ => None,
     };
     let inputs = build_inputs(args, file.as_ref())?;
     let plan = CapacityPlan::compute(inputs).map_err(|e| {
@@ -59,16 +72,66 @@ pub fn run(
     Ok(ExitCode::Clean)
 }
 
-/// Flags first, then the deployment file, then the documented defaults.
+/// The capacity settings of a deployment in Azure (read-only GET), in the keys of the
+/// deployment YAML.
+fn live_deployment(
+    ctx: &Context,
+    auth: crate::source::azure::AuthChoice,
+    endpoint: &str,
+    deployment: &str,
+    err: &mut dyn Write,
+) -> Result<DeploymentCapacity> {
+    use crate::evidence::json_lines::JsonText;
+    use crate::evidence::resource::{JsonDocument, classify};
+
+    let ws = super::support::workspace_path(ctx, "replicas -e/-n")?;
+    let mut azure = super::support::connect_azure(ctx, auth)?;
+    let path = format!("{ws}/onlineEndpoints/{endpoint}/deployments/{deployment}");
+    let what = format!("reading deployment '{deployment}' of endpoint '{endpoint}'");
+    let answer = azure.arm_get(&path, super::logs::API_VERSION, &what);
+    if ctx.debug {
+        for line in azure.take_traces() {
+            let _ = writeln!(err, "debug: {line}");
+        }
+    }
+    let answer = answer?;
+    let bytes = serde_json::to_vec_pretty(&answer).unwrap_or_default();
+    let resource = match classify(&path, answer, JsonText::new(bytes)) {
+        JsonDocument::Resources(mut list) if !list.is_empty() => list.remove(0),
+        _ => {
+            return Err(Error::access(format!(
+                "{what}: the answer is not an online deployment"
+            )));
+        }
+    };
+    let s = crate::checks::deployment::Settings::read(&resource);
+    Ok(DeploymentCapacity {
+        name: Some(deployment.to_owned()),
+        endpoint_name: Some(endpoint.to_owned()),
+        max_concurrent_requests_per_instance: s.max_concurrent.map(|r| r.value),
+        request_timeout_ms: s.request_timeout_ms.map(|r| r.value),
+        target_utilization_percentage: s.target_utilization_percent.map(|r| r.value),
+        instance_count: s.instance_count.map(|r| r.value),
+        autoscale_max_instances: s.max_instances.map(|r| r.value),
+    })
+}
+
+/// Flags first, then the deployment (file or live), then the documented defaults.
 fn build_inputs(
     args: &ReplicasArgs,
-    file: Option<&(std::path::PathBuf, DeploymentCapacity)>,
+    file: Option<&(SpecSource, DeploymentCapacity)>,
 ) -> Result<CapacityInputs> {
     let from_file = |key: &str| -> ValueSource {
-        let path = file.map(|(p, _)| p.clone()).unwrap_or_default();
-        ValueSource::DeploymentFile {
-            path,
-            key: key.to_owned(),
+        match file.map(|(s, _)| s) {
+            Some(SpecSource::Live(name)) => ValueSource::Deployment {
+                name: name.clone(),
+                key: key.to_owned(),
+            },
+            Some(SpecSource::File(path)) => ValueSource::DeploymentFile {
+                path: path.clone(),
+                key: key.to_owned(),
+            },
+            None => ValueSource::Default,
         }
     };
     let spec = file.map(|(_, d)| d);

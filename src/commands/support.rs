@@ -262,3 +262,80 @@ pub fn now_unix() -> Result<i64> {
         None => Ok(i64::try_from(source::local::now_unix()).unwrap_or(i64::MAX)),
     }
 }
+
+/// `/subscriptions/…/workspaces/…` from the context, or an error naming the flag.
+pub fn workspace_path(ctx: &Context, command: &str) -> Result<String> {
+    let need = |what: &str, flag: &str, default: &str| {
+        Error::input(format!("{command} needs the {what}: pass {flag}"))
+            .with_hint(format!("or set a default: {default}"))
+    };
+    let sub = ctx.subscription.as_ref().ok_or_else(|| {
+        need(
+            "subscription",
+            "--subscription",
+            "az account set --subscription <id>",
+        )
+    })?;
+    if !crate::context::names::is_guid(&sub.value) {
+        return Err(Error::input(format!(
+            "--subscription: '{}' is a name; pass the subscription id (a GUID)",
+            sub.value
+        ))
+        .with_hint("az account list --query \"[].{name:name, id:id}\" -o table"));
+    }
+    let group = ctx.resource_group.as_ref().ok_or_else(|| {
+        need(
+            "resource group",
+            "-g/--resource-group",
+            "az configure --defaults group=<group>",
+        )
+    })?;
+    let ws = ctx.workspace.as_ref().ok_or_else(|| {
+        need(
+            "workspace",
+            "-w/--workspace-name",
+            "az configure --defaults workspace=<workspace>",
+        )
+    })?;
+    Ok(format!(
+        "/subscriptions/{}/resourceGroups/{}/providers/Microsoft.MachineLearningServices/workspaces/{}",
+        sub.value, group.value, ws.value
+    ))
+}
+
+/// The connection for the context's cloud; `AMLDOCTOR_ARM_ENDPOINT` overrides the
+/// Resource Manager URL (tests point it at a server on this machine).
+pub fn connect_azure(
+    ctx: &Context,
+    auth: crate::source::azure::AuthChoice,
+) -> Result<crate::source::azure::Azure> {
+    let env = source::local::environment();
+    let (arm, scope) = ctx.cloud.value.arm().ok_or_else(|| {
+        Error::input(format!(
+            "the cloud '{}' is a custom one; amldoctor knows the endpoints of AzureCloud, AzureChinaCloud and AzureUSGovernment",
+            ctx.cloud.value
+        ))
+    })?;
+    let arm = env
+        .var("AMLDOCTOR_ARM_ENDPOINT")
+        .map_or_else(|| arm.to_owned(), str::to_owned);
+    let seconds = |name: &str, default: u64| {
+        env.var(name)
+            .and_then(|v| v.trim().parse::<u64>().ok())
+            .map_or(
+                std::time::Duration::from_secs(default),
+                std::time::Duration::from_secs,
+            )
+    };
+    let options = crate::source::azure::AzureOptions {
+        arm_endpoint: arm,
+        arm_scope: scope.to_owned(),
+        auth,
+        timeout: seconds("AMLDOCTOR_HTTP_TIMEOUT", 60),
+        policy: crate::source::azure::RetryPolicy {
+            budget: seconds("AMLDOCTOR_RETRY_BUDGET", 90),
+            ..crate::source::azure::RetryPolicy::default()
+        },
+    };
+    crate::source::azure::Azure::connect(options, &env)
+}

@@ -342,3 +342,65 @@ fn broken_answers_are_clear_errors() {
         no_secret(&run);
     }
 }
+
+#[test]
+fn replicas_reads_the_live_deployment() {
+    let fake = FakeAzure::start(|r, _| {
+        assert_eq!(r.method, "GET");
+        Answer::json(
+            200,
+            &format!(
+                r#"{{"id": "/subscriptions/{SUB}/resourceGroups/rg1/providers/Microsoft.MachineLearningServices/workspaces/ws1/onlineEndpoints/ep1/deployments/blue",
+  "name": "blue", "type": "Microsoft.MachineLearningServices/workspaces/onlineEndpoints/deployments", "sku": {{"name": "Default", "capacity": 2}},
+  "properties": {{"endpointComputeType": "Managed", "requestSettings": {{"maxConcurrentRequestsPerInstance": 4, "requestTimeout": "PT5S"}}}}}}"#
+            ),
+        )
+    });
+    let sb = sandbox("replicas-live", &fake);
+    let run = sb.run(&[
+        "replicas",
+        "--rps",
+        "20",
+        "--latency",
+        "1s",
+        "--subscription",
+        SUB,
+        "-g",
+        "rg1",
+        "-w",
+        "ws1",
+        "-e",
+        "ep1",
+        "-n",
+        "blue",
+        "-o",
+        "json",
+    ]);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    no_secret(&run);
+    let doc = run.json();
+    assert_eq!(
+        doc["inputs"]["max_concurrent_requests_per_instance"]["value"],
+        4
+    );
+    assert_eq!(
+        doc["inputs"]["max_concurrent_requests_per_instance"]["origin"],
+        serde_json::json!({"kind": "deployment", "deployment": "ep1/blue", "key": "request_settings.max_concurrent_requests_per_instance"})
+    );
+    assert_eq!(doc["inputs"]["instance_count"]["value"], 2);
+    assert_eq!(doc["inputs"]["request_timeout_ms"]["value"], 5000);
+    let reqs = fake.arm_requests();
+    assert_eq!(reqs.len(), 1);
+    assert!(
+        reqs[0]
+            .target
+            .ends_with("/onlineEndpoints/ep1/deployments/blue?api-version=2024-10-01")
+    );
+    // -e without -n, and -e with a deployment file, are usage errors.
+    let run = sb.run(&["replicas", "--rps", "20", "-e", "ep1"]);
+    assert_eq!(run.code, 2);
+    let run = sb.run(&[
+        "replicas", "--rps", "20", "-e", "ep1", "-n", "blue", "-f", "x.yml",
+    ]);
+    assert_eq!(run.code, 2);
+}
