@@ -97,16 +97,11 @@ fn content(answer: &Value) -> String {
 /// The endpoint's deployment when it has exactly one; otherwise an error listing them.
 fn only_deployment(azure: &mut Azure, endpoint_path: &str, endpoint: &str) -> Result<String> {
     let what = format!("listing the deployments of endpoint '{endpoint}'");
-    let list = azure.arm_get(&format!("{endpoint_path}/deployments"), API_VERSION, &what)?;
-    let names: Vec<String> = list["value"]
-        .as_array()
-        .map(|items| {
-            items
-                .iter()
-                .filter_map(|d| d["name"].as_str().map(str::to_owned))
-                .collect()
-        })
-        .unwrap_or_default();
+    let list = azure.arm_list(&format!("{endpoint_path}/deployments"), API_VERSION, &what)?;
+    let names: Vec<String> = list
+        .iter()
+        .filter_map(|d| d["name"].as_str().map(str::to_owned))
+        .collect();
     match names.as_slice() {
         [one] => Ok(one.clone()),
         [] => Err(Error::input(format!(

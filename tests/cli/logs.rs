@@ -404,3 +404,44 @@ fn replicas_reads_the_live_deployment() {
     ]);
     assert_eq!(run.code, 2);
 }
+
+#[test]
+fn deployment_lists_are_paged_on_the_same_host_only() {
+    // Two pages: the second deployment is on page 2, so -n is needed. The next link
+    // points back at the fake, whose port is known once it runs.
+    let port_cell = std::sync::Arc::new(std::sync::Mutex::new(0u16));
+    let cell = port_cell.clone();
+    let fake = FakeAzure::start(move |r, _| {
+        let port = *cell.lock().unwrap();
+        if r.target.contains("skipToken=2") {
+            Answer::json(200, r#"{"value": [{"name": "green"}]}"#)
+        } else {
+            Answer::json(
+                200,
+                &format!(
+                    r#"{{"value": [{{"name": "blue"}}], "nextLink": "http://127.0.0.1:{port}/subscriptions/{SUB}/resourceGroups/rg1/providers/Microsoft.MachineLearningServices/workspaces/ws1/onlineEndpoints/ep1/deployments?api-version=2024-10-01&$skipToken=2"}}"#
+                ),
+            )
+        }
+    });
+    *port_cell.lock().unwrap() = fake.port;
+    let sb = sandbox("logs-pages", &fake);
+    logs(&sb, &[]).usage_error(&["has 2 deployments (blue, green)"]);
+    assert_eq!(fake.arm_requests().len(), 2);
+    // A next page on another host is not followed with the token.
+    let fake = FakeAzure::start(|_, _| {
+        Answer::json(
+            200,
+            r#"{"value": [{"name": "blue"}], "nextLink": "https://evil.example.test/page2"}"#,
+        )
+    });
+    let sb = sandbox("logs-pages-elsewhere", &fake);
+    let run = logs(&sb, &[]);
+    assert_eq!(run.code, 3, "{}", run.stderr);
+    assert!(
+        run.stderr.contains("the next page is on another host"),
+        "{}",
+        run.stderr
+    );
+    assert_eq!(fake.arm_requests().len(), 1);
+}

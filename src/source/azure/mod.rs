@@ -74,6 +74,37 @@ impl Azure {
         self.arm(reqwest::Method::GET, path, api_version, None, what)
     }
 
+    /// Every item of an ARM list: `value` of each page, following `nextLink` verbatim
+    /// (only on the same Resource Manager host, so the token goes nowhere else; at most
+    /// 1,000 pages).
+    pub fn arm_list(
+        &mut self,
+        path: &str,
+        api_version: &str,
+        what: &str,
+    ) -> Result<Vec<Value>, Error> {
+        let base = self.options.arm_endpoint.trim_end_matches('/').to_owned();
+        let mut url = format!("{base}{path}?api-version={api_version}");
+        let mut items = Vec::new();
+        for _ in 0..1000 {
+            let page = self.fetch(reqwest::Method::GET, &url, None, what)?;
+            if let Some(list) = page["value"].as_array() {
+                items.extend(list.iter().cloned());
+            }
+            match page["nextLink"].as_str().filter(|l| !l.is_empty()) {
+                Some(next) if next.starts_with(&format!("{base}/")) => url = next.to_owned(),
+                Some(next) => {
+                    return Err(Error::access(format!(
+                        "{what}: the next page is on another host ({}); not following it with the token",
+                        crate::redact::redact(next)
+                    )));
+                }
+                None => return Ok(items),
+            }
+        }
+        Err(Error::access(format!("{what}: more than 1,000 pages")))
+    }
+
     fn arm(
         &mut self,
         method: reqwest::Method,
@@ -86,13 +117,24 @@ impl Azure {
             "{}{path}?api-version={api_version}",
             self.options.arm_endpoint.trim_end_matches('/')
         );
+        self.fetch(method, &url, body, what)
+    }
+
+    /// One ARM call to a full URL.
+    fn fetch(
+        &mut self,
+        method: reqwest::Method,
+        url: &str,
+        body: Option<&Value>,
+        what: &str,
+    ) -> Result<Value, Error> {
         let traces = &mut self.traces;
         let http = &self.http;
         let auth = &self.auth;
         let scope = self.options.arm_scope.clone();
         let reply = self.runtime.block_on(async {
             let token = auth.token(&scope).await?;
-            http.send(method, &url, &token, body, &mut |line| traces.push(line))
+            http.send(method, url, &token, body, &mut |line| traces.push(line))
                 .await
         })?;
         if !(200..300).contains(&reply.status) {
