@@ -617,7 +617,7 @@ _amldoctor() {
             return 0
             ;;
         amldoctor__subcmd__logs)
-            opts="-e -n -l -o -q -g -w -h -V --endpoint-name --name --container --lines --output --no-color --quiet --debug --subscription --resource-group --workspace-name --cloud --auth --help --version"
+            opts="-e -n -l -f -o -q -g -w -h -V --endpoint-name --name --container --lines --follow --interval --output --no-color --quiet --debug --subscription --resource-group --workspace-name --cloud --auth --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -648,6 +648,10 @@ _amldoctor() {
                     return 0
                     ;;
                 -l)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --interval)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;

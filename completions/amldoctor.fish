@@ -58,6 +58,7 @@ complete -c amldoctor -n "__fish_amldoctor_using_subcommand logs" -l container -
 storage-initializer\t'The model and code download before the server starts'
 all\t'Both, one after the other, each under a header line'"
 complete -c amldoctor -n "__fish_amldoctor_using_subcommand logs" -s l -l lines -d 'How many lines from the end, as az does' -r
+complete -c amldoctor -n "__fish_amldoctor_using_subcommand logs" -l interval -d 'Seconds between reads with --follow' -r
 complete -c amldoctor -n "__fish_amldoctor_using_subcommand logs" -s o -l output -d 'Output format [default: table, or `output` in .amldoctor.yaml / $AMLDOCTOR_OUTPUT]' -r -f -a "table\t'Human-readable text (colours only on a terminal)'
 json\t'JSON with a versioned schema (`schema_version`)'
 yaml\t'The same schema as json, in YAML'
@@ -73,6 +74,7 @@ env\t'Service principal from AZURE_CLIENT_ID, AZURE_TENANT_ID, AZURE_CLIENT_SECR
 workload\t'Workload identity from AZURE_FEDERATED_TOKEN_FILE (GitHub Actions OIDC)'
 managed-identity\t'Managed identity of the Azure compute this runs on'
 cli\t'The az CLI (or azd) sign-in'"
+complete -c amldoctor -n "__fish_amldoctor_using_subcommand logs" -s f -l follow -d 'Keep reading the log and print new lines as they come, until interrupted (Ctrl-C)'
 complete -c amldoctor -n "__fish_amldoctor_using_subcommand logs" -l no-color -d 'Never use colours (also when NO_COLOR is set); colours are used only on a terminal'
 complete -c amldoctor -n "__fish_amldoctor_using_subcommand logs" -s q -l quiet -d 'Print only the essential result on stdout and no notes'
 complete -c amldoctor -n "__fish_amldoctor_using_subcommand logs" -l debug -d 'Print how each setting was resolved, and later HTTP traces, on stderr (secrets redacted)'

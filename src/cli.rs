@@ -230,6 +230,12 @@ pub struct LogsArgs {
     /// How many lines from the end, as az does
     #[arg(short = 'l', long, value_name = "N", default_value = "5000", value_parser = quantity::parse_count)]
     pub lines: u64,
+    /// Keep reading the log and print new lines as they come, until interrupted (Ctrl-C)
+    #[arg(short = 'f', long)]
+    pub follow: bool,
+    /// Seconds between reads with --follow
+    #[arg(long, value_name = "SECONDS", default_value = "5", value_parser = quantity::parse_count, requires = "follow")]
+    pub interval: u64,
 }
 
 /// `--container`.

@@ -25,40 +25,34 @@ pub fn run(
     err: &mut dyn Write,
 ) -> Result<ExitCode> {
     crate::report::require_plain(ctx.output.value, "logs")?;
+    if args.follow && args.container == ContainerArg::All {
+        return Err(Error::input(
+            "--follow reads one container: pass --container inference-server or storage-initializer",
+        ));
+    }
     let workspace_path = workspace_path(ctx, "logs")?;
     let mut azure = connect_azure(ctx, auth)?;
     let endpoint_path = format!("{workspace_path}/onlineEndpoints/{}", args.endpoint);
-    let result = fetch(&mut azure, &endpoint_path, args);
+    let result = print_logs(&mut azure, &endpoint_path, args, out);
     if ctx.debug {
         for line in azure.take_traces() {
             let _ = writeln!(err, "debug: {line}");
         }
     }
-    let sections = result?;
-    let many = sections.len() > 1;
-    for (container, content) in sections {
-        let written = if many {
-            writeln!(out, "===== {container} =====").and_then(|()| writeln!(out, "{content}"))
-        } else {
-            writeln!(out, "{content}")
-        };
-        if let Err(e) = written {
-            return if e.kind() == std::io::ErrorKind::BrokenPipe {
-                Ok(ExitCode::Clean)
-            } else {
-                Err(Error::write(e))
-            };
-        }
+    match result {
+        Err(e) if e.kind == crate::error::ErrorKind::ClosedOutput => Ok(ExitCode::Clean),
+        other => other.map(|()| ExitCode::Clean),
     }
-    Ok(ExitCode::Clean)
 }
 
-/// The deployment (named, or the endpoint's only one), then each container's log.
-fn fetch(
+/// Reads and prints the logs; with `--follow`, reads again every interval and prints
+/// only the lines that are new.
+fn print_logs(
     azure: &mut Azure,
     endpoint_path: &str,
     args: &LogsArgs,
-) -> Result<Vec<(&'static str, String)>> {
+    out: &mut dyn Write,
+) -> Result<()> {
     let deployment = match &args.deployment {
         Some(d) => d.clone(),
         None => only_deployment(azure, endpoint_path, &args.endpoint)?,
@@ -72,17 +66,58 @@ fn fetch(
         ],
     };
     let path = format!("{endpoint_path}/deployments/{deployment}/getLogs");
-    let mut sections = Vec::new();
-    for (name, rest) in containers {
+    let read = |azure: &mut Azure, (name, rest): (&str, &str)| {
         let body = json!({"containerType": rest, "tail": args.lines});
         let what = format!(
             "reading the {name} log of deployment '{deployment}' of endpoint '{}'",
             args.endpoint
         );
-        let answer = azure.arm_post(&path, API_VERSION, &body, &what)?;
-        sections.push((*name, content(&answer)));
+        azure
+            .arm_post(&path, API_VERSION, &body, &what)
+            .map(|answer| content(&answer))
+    };
+    let many = containers.len() > 1;
+    let mut last = String::new();
+    for (name, rest) in containers {
+        last = read(azure, (name, rest))?;
+        if many {
+            writeln!(out, "===== {name} =====").map_err(Error::write)?;
+        }
+        writeln!(out, "{last}").map_err(Error::write)?;
     }
-    Ok(sections)
+    if !args.follow {
+        return Ok(());
+    }
+    // Until interrupted (Ctrl-C ends the process) or the reader goes away.
+    loop {
+        out.flush().map_err(Error::write)?;
+        std::thread::sleep(std::time::Duration::from_secs(args.interval));
+        let now = read(azure, containers[0])?;
+        for line in new_lines(&last, &now) {
+            writeln!(out, "{line}").map_err(Error::write)?;
+        }
+        last = now;
+    }
+}
+
+/// The lines of `now` after what `before` already showed. Both are tails of the same
+/// log, so `before`'s end reappears in `now`: everything after the longest such overlap
+/// is new. With no overlap (the log was rotated or grew past the tail), all of `now`.
+pub fn new_lines<'a>(before: &str, now: &'a str) -> Vec<&'a str> {
+    let old: Vec<&str> = before.lines().collect();
+    let new: Vec<&str> = now.lines().collect();
+    let Some(last) = old.last() else {
+        return new;
+    };
+    // Candidate ends of the overlap: where `now` repeats `before`'s last line, latest
+    // first, confirmed by the lines before it.
+    for end in (0..new.len()).rev().filter(|i| new[*i] == *last) {
+        let k = (end + 1).min(old.len());
+        if new[end + 1 - k..=end] == old[old.len() - k..] {
+            return new[end + 1..].to_vec();
+        }
+    }
+    new
 }
 
 /// The log text of a getLogs answer: `content`, with the literal `\n` sequences some
@@ -112,5 +147,24 @@ fn only_deployment(azure: &mut Azure, endpoint_path: &str, endpoint: &str) -> Re
             many.len(),
             many.join(", ")
         ))),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::new_lines;
+
+    #[test]
+    fn only_lines_after_the_overlap_are_new() {
+        assert_eq!(new_lines("a\nb\nc", "b\nc\nd\ne"), ["d", "e"]);
+        assert_eq!(new_lines("a\nb\nc", "a\nb\nc"), Vec::<&str>::new());
+        // A repeated line is matched with what came before it.
+        assert_eq!(
+            new_lines("x\nok\ny\nok", "y\nok\nz\nok\nw"),
+            ["z", "ok", "w"]
+        );
+        assert_eq!(new_lines("", "a\nb"), ["a", "b"]);
+        // No overlap: the log rotated; all of it is new.
+        assert_eq!(new_lines("a\nb", "c\nd"), ["c", "d"]);
     }
 }

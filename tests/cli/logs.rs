@@ -445,3 +445,64 @@ fn deployment_lists_are_paged_on_the_same_host_only() {
     );
     assert_eq!(fake.arm_requests().len(), 1);
 }
+
+#[test]
+fn follow_prints_only_new_lines() {
+    use std::io::{BufRead, BufReader};
+    use std::process::Stdio;
+    let fake = FakeAzure::start(|_, before| match before {
+        0 => Answer::json(200, r#"{"content": "a\nb"}"#),
+        1 => Answer::json(200, r#"{"content": "b\nc"}"#),
+        _ => Answer::json(200, r#"{"content": "b\nc\nd"}"#),
+    });
+    let sb = sandbox("logs-follow", &fake);
+    let mut child = sb
+        .command(&[
+            "logs",
+            "--subscription",
+            SUB,
+            "-g",
+            "rg1",
+            "-w",
+            "ws1",
+            "-e",
+            "ep1",
+            "-n",
+            "blue",
+            "--follow",
+            "--interval",
+            "1",
+        ])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut lines = Vec::new();
+    for line in BufReader::new(child.stdout.take().unwrap()).lines() {
+        lines.push(line.unwrap());
+        if lines.last().is_some_and(|l| l == "d") {
+            break;
+        }
+    }
+    child.kill().unwrap();
+    let _ = child.wait();
+    assert_eq!(lines, ["a", "b", "c", "d"]);
+    // --follow reads one container.
+    sb.run(&[
+        "logs",
+        "--subscription",
+        SUB,
+        "-g",
+        "rg1",
+        "-w",
+        "ws1",
+        "-e",
+        "ep1",
+        "-n",
+        "blue",
+        "--follow",
+        "--container",
+        "all",
+    ])
+    .usage_error(&["--follow reads one container"]);
+}
