@@ -506,3 +506,20 @@ fn follow_prints_only_new_lines() {
     ])
     .usage_error(&["--follow reads one container"]);
 }
+
+#[test]
+fn a_redirect_is_not_followed_with_the_token() {
+    let other = FakeAzure::start(|_, _| Answer::json(200, r#"{"content": "from elsewhere"}"#));
+    let target = format!("{}/steal", other.url());
+    let fake = FakeAzure::start(move |_, _| Answer::json(302, "").with_header("location", &target));
+    let sb = sandbox("logs-redirect", &fake);
+    let run = logs(&sb, &["-n", "blue"]);
+    assert_eq!(run.code, 3, "{}", run.stderr);
+    assert!(
+        run.stderr.contains("the service answered 302"),
+        "{}",
+        run.stderr
+    );
+    assert!(other.arm_requests().is_empty(), "the redirect was followed");
+    no_secret(&run);
+}
