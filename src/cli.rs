@@ -72,6 +72,7 @@ impl GlobalArgs {
             resource_group: self.azure.resource_group.clone(),
             workspace_name: self.azure.workspace_name.clone(),
             cloud: self.azure.cloud.clone(),
+            auth: self.azure.auth.map(AuthArg::choice),
         }
     }
 }

@@ -10,7 +10,7 @@ use crate::cli::{ContainerArg, LogsArgs};
 use crate::context::Context;
 use crate::error::{Error, Result};
 use crate::exit_code::ExitCode;
-use crate::source::azure::{AuthChoice, Azure};
+use crate::source::azure::Azure;
 
 use super::support::{connect_azure, workspace_path};
 
@@ -20,7 +20,6 @@ pub const API_VERSION: &str = "2024-10-01";
 pub fn run(
     ctx: &Context,
     args: &LogsArgs,
-    auth: AuthChoice,
     out: &mut dyn Write,
     err: &mut dyn Write,
 ) -> Result<ExitCode> {
@@ -31,7 +30,7 @@ pub fn run(
         ));
     }
     let workspace_path = workspace_path(ctx, "logs")?;
-    let mut azure = connect_azure(ctx, auth)?;
+    let mut azure = connect_azure(ctx)?;
     let endpoint_path = format!("{workspace_path}/onlineEndpoints/{}", args.endpoint);
     let result = print_logs(&mut azure, &endpoint_path, args, out);
     if ctx.debug {

@@ -31,12 +31,7 @@ pub fn run(cli: Cli, out: &mut dyn Write, err: &mut dyn Write) -> Result<ExitCod
         }
         Command::Logs(args) => {
             let ctx = resolve_context(&cli.global, err)?;
-            let auth = cli
-                .global
-                .azure
-                .auth
-                .map_or_else(Default::default, |a| a.choice());
-            logs::run(&ctx, &args, auth, out, err)
+            logs::run(&ctx, &args, out, err)
         }
         Command::Check(args) => {
             let ctx = resolve_context(&cli.global, err)?;
@@ -52,12 +47,7 @@ pub fn run(cli: Cli, out: &mut dyn Write, err: &mut dyn Write) -> Result<ExitCod
         }
         Command::Replicas(args) => {
             let ctx = resolve_context(&cli.global, err)?;
-            let auth = cli
-                .global
-                .azure
-                .auth
-                .map_or_else(Default::default, |a| a.choice());
-            replicas::run(&ctx, &args, auth, out, err)
+            replicas::run(&ctx, &args, out, err)
         }
     }
 }

@@ -28,7 +28,6 @@ enum SpecSource {
 pub fn run(
     ctx: &Context,
     args: &ReplicasArgs,
-    auth: crate::source::azure::AuthChoice,
     out: &mut dyn Write,
     err: &mut dyn Write,
 ) -> Result<ExitCode> {
@@ -42,7 +41,7 @@ pub fn run(
             Some((SpecSource::File(loaded.path), parsed))
         }
         (None, Some(endpoint), Some(deployment)) => {
-            let spec = live_deployment(ctx, auth, endpoint, deployment, err)?;
+            let spec = live_deployment(ctx, endpoint, deployment, err)?;
             Some((SpecSource::Live(format!("{endpoint}/{deployment}")), spec))
         }
         _ => None,
@@ -76,7 +75,6 @@ pub fn run(
 /// deployment YAML.
 fn live_deployment(
     ctx: &Context,
-    auth: crate::source::azure::AuthChoice,
     endpoint: &str,
     deployment: &str,
     err: &mut dyn Write,
@@ -85,7 +83,7 @@ fn live_deployment(
     use crate::evidence::resource::{JsonDocument, classify};
 
     let ws = super::support::workspace_path(ctx, "replicas -e/-n")?;
-    let mut azure = super::support::connect_azure(ctx, auth)?;
+    let mut azure = super::support::connect_azure(ctx)?;
     let path = format!("{ws}/onlineEndpoints/{endpoint}/deployments/{deployment}");
     let what = format!("reading deployment '{deployment}' of endpoint '{endpoint}'");
     let answer = azure.arm_get(&path, super::logs::API_VERSION, &what);

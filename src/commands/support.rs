@@ -305,10 +305,7 @@ pub fn workspace_path(ctx: &Context, command: &str) -> Result<String> {
 
 /// The connection for the context's cloud; `AMLDOCTOR_ARM_ENDPOINT` overrides the
 /// Resource Manager URL (tests point it at a server on this machine).
-pub fn connect_azure(
-    ctx: &Context,
-    auth: crate::source::azure::AuthChoice,
-) -> Result<crate::source::azure::Azure> {
+pub fn connect_azure(ctx: &Context) -> Result<crate::source::azure::Azure> {
     let env = source::local::environment();
     let (arm, scope) = ctx.cloud.value.arm().ok_or_else(|| {
         Error::input(format!(
@@ -330,7 +327,7 @@ pub fn connect_azure(
     let options = crate::source::azure::AzureOptions {
         arm_endpoint: arm,
         arm_scope: scope.to_owned(),
-        auth,
+        auth: ctx.auth,
         timeout: seconds("AMLDOCTOR_HTTP_TIMEOUT", 60),
         policy: crate::source::azure::RetryPolicy {
             budget: seconds("AMLDOCTOR_RETRY_BUDGET", 90),

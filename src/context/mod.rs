@@ -47,6 +47,8 @@ pub struct Context {
     pub resource_group: Option<Setting<String>>,
     pub workspace: Option<Setting<String>>,
     pub cloud: Setting<Cloud>,
+    /// How commands that read Azure sign in (`--auth`).
+    pub auth: crate::source::azure::AuthChoice,
     /// The project file in effect, if any.
     pub project_file: Option<PathBuf>,
     /// Extra rule directories from the project file's `rules`, relative to its folder.
@@ -209,6 +211,7 @@ pub struct Flags {
     pub resource_group: Option<String>,
     pub workspace_name: Option<String>,
     pub cloud: Option<String>,
+    pub auth: Option<crate::source::azure::AuthChoice>,
 }
 
 impl Context {
@@ -254,6 +257,7 @@ impl Context {
             resource_group,
             workspace,
             cloud,
+            auth: args.auth.unwrap_or_default(),
             project_file: files.project.as_ref().map(|f| f.path.clone()),
             project_rule_dirs: src
                 .project

@@ -92,22 +92,23 @@ pub(super) fn compute(inputs: &Inputs<'_>) -> Vec<Computed> {
         .collect()
 }
 
+/// A setting read from the driver log, at least 1, or `default` when not shown.
+fn positive(value: Option<&super::summary::ConfigValue>, default: u64) -> u64 {
+    value.map_or(default, |c| u64::try_from(c.value.max(1)).unwrap_or(1))
+}
+
 fn process_count_per_node(s: &PrsSummary) -> u64 {
-    s.config
-        .process_count_per_node
-        .as_ref()
-        .map_or(DEFAULT_PROCESS_COUNT_PER_NODE, |c| {
-            u64::try_from(c.value.max(1)).unwrap_or(1)
-        })
+    positive(
+        s.config.process_count_per_node.as_ref(),
+        DEFAULT_PROCESS_COUNT_PER_NODE,
+    )
 }
 
 fn run_invocation_timeout(s: &PrsSummary) -> u64 {
-    s.config
-        .run_invocation_timeout
-        .as_ref()
-        .map_or(DEFAULT_RUN_INVOCATION_TIMEOUT, |c| {
-            u64::try_from(c.value.max(1)).unwrap_or(1)
-        })
+    positive(
+        s.config.run_invocation_timeout.as_ref(),
+        DEFAULT_RUN_INVOCATION_TIMEOUT,
+    )
 }
 
 /// The headline: the job failed, why, and the most frequent error.

@@ -252,23 +252,11 @@ fn names_and_endpoints_are_checked_before_any_call() {
     ])
     .usage_error(&["is a name; pass the subscription id"]);
     // Plain http to another host is refused: no token leaves for it.
-    let run = Sandbox::new("logs-remote")
+    let remote = Sandbox::new("logs-remote")
         .env("IDENTITY_ENDPOINT", &format!("{}/msi/token", fake.url()))
         .env("IDENTITY_HEADER", IDENTITY_HEADER)
-        .env("AMLDOCTOR_ARM_ENDPOINT", "http://management.example.test")
-        .run(&[
-            "logs",
-            "--subscription",
-            SUB,
-            "-g",
-            "rg1",
-            "-w",
-            "ws1",
-            "-e",
-            "ep1",
-            "-n",
-            "blue",
-        ]);
+        .env("AMLDOCTOR_ARM_ENDPOINT", "http://management.example.test");
+    let run = logs(&remote, &["-n", "blue"]);
     assert_eq!(run.code, 3, "{}", run.stderr);
     assert!(
         run.stderr.contains("only https, or http to this machine"),
@@ -285,19 +273,7 @@ fn a_refused_sign_in_is_exit_3_with_every_fix() {
         .env("IDENTITY_ENDPOINT", &format!("{}/msi/token", fake.url()))
         .env("IDENTITY_HEADER", "the-wrong-header")
         .env("AMLDOCTOR_ARM_ENDPOINT", &fake.url());
-    let run = sb.run(&[
-        "logs",
-        "--subscription",
-        SUB,
-        "-g",
-        "rg1",
-        "-w",
-        "ws1",
-        "-e",
-        "ep1",
-        "-n",
-        "blue",
-    ]);
+    let run = logs(&sb, &["-n", "blue"]);
     assert_eq!(run.code, 3, "{}", run.stderr);
     assert!(
         run.stderr
@@ -488,23 +464,8 @@ fn follow_prints_only_new_lines() {
     let _ = child.wait();
     assert_eq!(lines, ["a", "b", "c", "d"]);
     // --follow reads one container.
-    sb.run(&[
-        "logs",
-        "--subscription",
-        SUB,
-        "-g",
-        "rg1",
-        "-w",
-        "ws1",
-        "-e",
-        "ep1",
-        "-n",
-        "blue",
-        "--follow",
-        "--container",
-        "all",
-    ])
-    .usage_error(&["--follow reads one container"]);
+    logs(&sb, &["-n", "blue", "--follow", "--container", "all"])
+        .usage_error(&["--follow reads one container"]);
 }
 
 #[test]
