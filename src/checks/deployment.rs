@@ -272,9 +272,13 @@ pub fn liveness_gives_up_before_readiness(r: &Resource, _: &CheckOptions) -> Opt
 pub fn instances_below_rps(r: &Resource, o: &CheckOptions) -> Option<Computed> {
     let rps = o.rps?;
     let s = deployment(r)?;
-    let (count, what) = match &s.max_instances {
-        Some(max) => (max.clone(), "the autoscaler's max_instances"),
-        None => (s.instance_count.clone()?, "instances"),
+    let (count, what, setting) = match &s.max_instances {
+        Some(max) => (
+            max.clone(),
+            "the autoscaler's max_instances",
+            "scale_settings.max_instances",
+        ),
+        None => (s.instance_count.clone()?, "instances", "instance_count"),
     };
     let max_concurrent = s
         .max_concurrent
@@ -318,6 +322,7 @@ pub fn instances_below_rps(r: &Resource, o: &CheckOptions) -> Option<Computed> {
                 ),
                 ("max_concurrent", max_concurrent.to_string()),
                 ("utilization_percent", utilization.to_string()),
+                ("setting", setting.to_owned()),
             ],
         )
     })
