@@ -93,6 +93,9 @@ fn read_from<R: Read>(reader: R, limit: usize) -> io::Result<(JsonRead, Vec<u8>)
     if matches!(first, 0xFF | 0xFE) && tee.copy.len() == 1 {
         return read_utf16(tee);
     }
+    if first == b'`' || first == b'$' || first == b'P' || first == b'>' {
+        return read_pasted(tee);
+    }
     if first != b'{' && first != b'[' {
         return Ok((JsonRead::NotJson, tee.copy));
     }
@@ -137,6 +140,81 @@ fn read_from<R: Read>(reader: R, limit: usize) -> io::Result<(JsonRead, Vec<u8>)
         Err(Some(e)) if e.to_string().contains(TOO_LARGE) => (JsonRead::TooLarge, tee.copy),
         Err(Some(e)) => return Err(io::Error::other(e.to_string())),
     })
+}
+
+/// Whether a line of a paste around a JSON document is only its wrapping: a markdown
+/// fence, or the shell prompt with the command that printed it.
+fn is_wrapping(line: &str) -> bool {
+    let t = line.trim();
+    t.starts_with("```")
+        || t.starts_with("$ ")
+        || t.starts_with("> ")
+        || (t.starts_with("PS ") && t.contains('>'))
+        || t.starts_with("PS>")
+}
+
+/// A document pasted with its wrapping (` ```json ` fences, `$ az … show` prompt lines):
+/// the wrapping lines are blanked (line numbers stay as the user sees them) and the rest
+/// is parsed. Anything else that does not start like JSON is text.
+fn read_pasted<R: Read>(mut tee: Tee<R>) -> io::Result<(JsonRead, Vec<u8>)> {
+    // The first lines decide, without reading a large log to its end: wrapping lines
+    // (at most a few), then a line that opens the document.
+    let mut byte = [0u8; 1];
+    let mut line_start = 0;
+    loop {
+        while !tee.copy[line_start..].ends_with(b"\n") && tee.copy.len() - line_start < 4096 {
+            if tee.read(&mut byte)? == 0 {
+                break;
+            }
+        }
+        let line = String::from_utf8_lossy(&tee.copy[line_start..]).into_owned();
+        if line.trim_start().starts_with(['{', '[']) {
+            break;
+        }
+        let wrapping = is_wrapping(&line) || (line_start > 0 && line.trim().is_empty());
+        if !wrapping || line.is_empty() || tee.copy.len() > 16 * 1024 {
+            return Ok((JsonRead::NotJson, tee.copy));
+        }
+        line_start = tee.copy.len();
+    }
+    let mut rest = Vec::new();
+    if let Err(e) = tee.read_to_end(&mut rest) {
+        return if e.to_string().contains(TOO_LARGE) {
+            Ok((JsonRead::TooLarge, tee.copy))
+        } else {
+            Err(e)
+        };
+    }
+    let Ok(text) = std::str::from_utf8(&tee.copy) else {
+        return Ok((JsonRead::NotJson, tee.copy));
+    };
+    let mut started = false;
+    let mut blanked = String::with_capacity(text.len());
+    for line in text.split_inclusive('\n') {
+        let opens = line.trim_start().starts_with(['{', '[']);
+        if (!started && !opens && (is_wrapping(line) || line.trim().is_empty()))
+            || (started && line.trim().starts_with("```"))
+        {
+            blanked.extend(line.chars().map(|c| if c == '\n' { '\n' } else { ' ' }));
+        } else {
+            started = true;
+            blanked.push_str(line);
+        }
+    }
+    let mut de = serde_json::Deserializer::from_str(&blanked);
+    let result = match Value::deserialize(&mut de) {
+        Ok(value) if de.end().is_ok() => JsonRead::Json {
+            value,
+            bytes: blanked.clone().into_bytes(),
+        },
+        Ok(_) => JsonRead::NotJson,
+        Err(e) => JsonRead::Malformed {
+            line: e.line(),
+            column: e.column(),
+            message: syntax_message(&e),
+        },
+    };
+    Ok((result, tee.copy))
 }
 
 /// A UTF-16 document (after its first byte): decoded, then parsed like any other.
@@ -252,6 +330,44 @@ mod tests {
         assert!(matches!(
             read("[2024-01-01 12:00:00] INFO x"),
             JsonRead::Malformed { line: 1, .. }
+        ));
+    }
+
+    #[test]
+    fn pasted_documents_lose_their_wrapping() {
+        let pasted = "$ az keyvault show -n kv1 -o json\n```json\n{\n  \"name\": \"kv1\"\n}\n```\n";
+        match read_from(pasted.as_bytes(), MAX_JSON_BYTES).unwrap().0 {
+            JsonRead::Json { value, bytes } => {
+                assert_eq!(value["name"], "kv1");
+                // Lines stay where the user sees them: "name" is on line 4.
+                let text = String::from_utf8(bytes).unwrap();
+                assert_eq!(
+                    text.lines().nth(3).map(str::trim),
+                    Some("\"name\": \"kv1\"")
+                );
+            }
+            other => panic!("{other:?}"),
+        }
+        let ps = "PS C:\\> az ml workspace show -n ws\n[1, 2]\n";
+        assert!(matches!(
+            read_from(ps.as_bytes(), MAX_JSON_BYTES).unwrap().0,
+            JsonRead::Json { .. }
+        ));
+        // A log whose first line only looks like a prompt stays text.
+        assert!(matches!(
+            read_from(
+                "$ python score.py\nTraceback (most recent call last):\n".as_bytes(),
+                MAX_JSON_BYTES
+            )
+            .unwrap()
+            .0,
+            JsonRead::NotJson
+        ));
+        assert!(matches!(
+            read_from("Process started\n{\"a\": 1}".as_bytes(), MAX_JSON_BYTES)
+                .unwrap()
+                .0,
+            JsonRead::NotJson
         ));
     }
 

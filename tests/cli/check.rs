@@ -1094,3 +1094,22 @@ examples:
         );
     }
 }
+
+#[test]
+fn a_pasted_document_keeps_its_line_numbers() {
+    let sb = Sandbox::new("check-pasted");
+    // As pasted into an issue or a chat: the command, a fence, the JSON, a fence.
+    let pasted = format!(
+        "$ az keyvault show -n kv-mlw-prod -o json\n```json\n{}\n```\n",
+        fixture_text("keyvault-az-deny-no-bypass.json").trim_end()
+    );
+    let dir = folder(&sb, "p", &[("kv.txt", pasted)]);
+    let run = sb.run(&["check", "keyvault", "--from", &format!("{dir}/kv.txt")]);
+    assert_eq!(run.code, 1, "{}", run.stderr);
+    // Line 17 of the document is line 19 of the paste.
+    has(&run.stdout, "kv.txt:19");
+    has(
+        &run.stdout,
+        "19 | /properties/networkAcls/defaultAction: \"Deny\"",
+    );
+}
