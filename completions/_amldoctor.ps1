@@ -38,9 +38,9 @@ Register-ArgumentCompleter -Native -CommandName 'amldoctor' -ScriptBlock {
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
             [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
             [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
-            [CompletionResult]::new('logs', 'logs', [CompletionResultType]::ParameterValue, 'Print an online deployment''s container logs, read from Azure')
-            [CompletionResult]::new('diagnose', 'diagnose', [CompletionResultType]::ParameterValue, 'Find out why a deployment or a batch job failed from logs you already have')
-            [CompletionResult]::new('check', 'check', [CompletionResultType]::ParameterValue, 'Check the configuration of a workspace, its Key Vault, private endpoints and online deployments from the JSON of the resources')
+            [CompletionResult]::new('logs', 'logs', [CompletionResultType]::ParameterValue, 'Print an online deployment''s container logs, or save them (and a ParallelRunStep run''s log tree) as a bundle, read from Azure')
+            [CompletionResult]::new('diagnose', 'diagnose', [CompletionResultType]::ParameterValue, 'Find out why a deployment or a batch job failed, from logs you have or read live')
+            [CompletionResult]::new('check', 'check', [CompletionResultType]::ParameterValue, 'Check the configuration of a workspace, its Key Vault, private endpoints and online deployments, read live from Azure or from saved JSON')
             [CompletionResult]::new('explain', 'explain', [CompletionResultType]::ParameterValue, 'Explain a deployment error code, an HTTP status of a scoring request, or a rule')
             [CompletionResult]::new('rules', 'rules', [CompletionResultType]::ParameterValue, 'List, show, test and document the rule catalogue')
             [CompletionResult]::new('replicas', 'replicas', [CompletionResultType]::ParameterValue, 'Size an online deployment: how many instances a request rate needs, and the 429 ceiling of pending requests')
@@ -57,6 +57,9 @@ Register-ArgumentCompleter -Native -CommandName 'amldoctor' -ScriptBlock {
             [CompletionResult]::new('-l', '-l', [CompletionResultType]::ParameterName, 'How many lines from the end, as az does')
             [CompletionResult]::new('--lines', '--lines', [CompletionResultType]::ParameterName, 'How many lines from the end, as az does')
             [CompletionResult]::new('--interval', '--interval', [CompletionResultType]::ParameterName, 'Seconds between reads with --follow')
+            [CompletionResult]::new('--run', '--run', [CompletionResultType]::ParameterName, 'A ParallelRunStep run (or the pipeline run holding it) whose log tree to download')
+            [CompletionResult]::new('--out', '--out', [CompletionResultType]::ParameterName, 'Save a bundle into this folder (with manifest.json) instead of printing; an interrupted --run download resumes where it stopped')
+            [CompletionResult]::new('--jobs', '--jobs', [CompletionResultType]::ParameterName, 'Parallel downloads with --run')
             [CompletionResult]::new('-o', '-o', [CompletionResultType]::ParameterName, 'Output format [default: table, or `output` in .amldoctor.yaml / $AMLDOCTOR_OUTPUT]')
             [CompletionResult]::new('--output', '--output', [CompletionResultType]::ParameterName, 'Output format [default: table, or `output` in .amldoctor.yaml / $AMLDOCTOR_OUTPUT]')
             [CompletionResult]::new('--subscription', '--subscription', [CompletionResultType]::ParameterName, 'Subscription id or name [default: the az CLI''s default subscription]')
@@ -80,6 +83,12 @@ Register-ArgumentCompleter -Native -CommandName 'amldoctor' -ScriptBlock {
         }
         'amldoctor;diagnose' {
             [CompletionResult]::new('--kind', '--kind', [CompletionResultType]::ParameterName, 'Read every input as this kind instead of detecting it')
+            [CompletionResult]::new('-e', '-e', [CompletionResultType]::ParameterName, 'Diagnose this online endpoint live: its logs and settings are read from Azure')
+            [CompletionResult]::new('--endpoint-name', '--endpoint-name', [CompletionResultType]::ParameterName, 'Diagnose this online endpoint live: its logs and settings are read from Azure')
+            [CompletionResult]::new('-n', '-n', [CompletionResultType]::ParameterName, 'The deployment, with -e [default: the endpoint''s only deployment]')
+            [CompletionResult]::new('--name', '--name', [CompletionResultType]::ParameterName, 'The deployment, with -e [default: the endpoint''s only deployment]')
+            [CompletionResult]::new('--run', '--run', [CompletionResultType]::ParameterName, 'Diagnose this ParallelRunStep run (or its pipeline run) live: its log tree is downloaded from Azure')
+            [CompletionResult]::new('--save', '--save', [CompletionResultType]::ParameterName, 'With -e or --run: keep what was read from Azure as a bundle in DIR')
             [CompletionResult]::new('--rules', '--rules', [CompletionResultType]::ParameterName, 'A directory of extra rule files (repeatable); added to the built-in catalogue')
             [CompletionResult]::new('-j', '-j', [CompletionResultType]::ParameterName, 'Worker threads for scanning [default: the number of CPUs]')
             [CompletionResult]::new('--jobs', '--jobs', [CompletionResultType]::ParameterName, 'Worker threads for scanning [default: the number of CPUs]')
@@ -108,7 +117,12 @@ Register-ArgumentCompleter -Native -CommandName 'amldoctor' -ScriptBlock {
             break
         }
         'amldoctor;check' {
-            [CompletionResult]::new('--from', '--from', [CompletionResultType]::ParameterName, 'JSON of the resources: files, directories, or `-` for standard input (repeatable)')
+            [CompletionResult]::new('--from', '--from', [CompletionResultType]::ParameterName, 'JSON of the resources: files, directories, or `-` for standard input (repeatable); without it, they are read from Azure')
+            [CompletionResult]::new('-e', '-e', [CompletionResultType]::ParameterName, 'The online endpoint to check, when reading from Azure')
+            [CompletionResult]::new('--endpoint-name', '--endpoint-name', [CompletionResultType]::ParameterName, 'The online endpoint to check, when reading from Azure')
+            [CompletionResult]::new('-n', '-n', [CompletionResultType]::ParameterName, 'Its deployment, with -e [default: every deployment of the endpoint]')
+            [CompletionResult]::new('--name', '--name', [CompletionResultType]::ParameterName, 'Its deployment, with -e [default: every deployment of the endpoint]')
+            [CompletionResult]::new('--save', '--save', [CompletionResultType]::ParameterName, 'When reading from Azure: keep what was read as a bundle in DIR')
             [CompletionResult]::new('--rps', '--rps', [CompletionResultType]::ParameterName, 'Requests per second the deployment must serve: checks the instance count with the `replicas` formula')
             [CompletionResult]::new('--latency', '--latency', [CompletionResultType]::ParameterName, 'Time one request takes, for --rps: 10, 250ms, PT10S [default: 10s]')
             [CompletionResult]::new('--rules', '--rules', [CompletionResultType]::ParameterName, 'A directory of extra rule files (repeatable); added to the built-in catalogue')
@@ -338,9 +352,9 @@ Register-ArgumentCompleter -Native -CommandName 'amldoctor' -ScriptBlock {
             break
         }
         'amldoctor;help' {
-            [CompletionResult]::new('logs', 'logs', [CompletionResultType]::ParameterValue, 'Print an online deployment''s container logs, read from Azure')
-            [CompletionResult]::new('diagnose', 'diagnose', [CompletionResultType]::ParameterValue, 'Find out why a deployment or a batch job failed from logs you already have')
-            [CompletionResult]::new('check', 'check', [CompletionResultType]::ParameterValue, 'Check the configuration of a workspace, its Key Vault, private endpoints and online deployments from the JSON of the resources')
+            [CompletionResult]::new('logs', 'logs', [CompletionResultType]::ParameterValue, 'Print an online deployment''s container logs, or save them (and a ParallelRunStep run''s log tree) as a bundle, read from Azure')
+            [CompletionResult]::new('diagnose', 'diagnose', [CompletionResultType]::ParameterValue, 'Find out why a deployment or a batch job failed, from logs you have or read live')
+            [CompletionResult]::new('check', 'check', [CompletionResultType]::ParameterValue, 'Check the configuration of a workspace, its Key Vault, private endpoints and online deployments, read live from Azure or from saved JSON')
             [CompletionResult]::new('explain', 'explain', [CompletionResultType]::ParameterValue, 'Explain a deployment error code, an HTTP status of a scoring request, or a rule')
             [CompletionResult]::new('rules', 'rules', [CompletionResultType]::ParameterValue, 'List, show, test and document the rule catalogue')
             [CompletionResult]::new('replicas', 'replicas', [CompletionResultType]::ParameterValue, 'Size an online deployment: how many instances a request rate needs, and the 429 ceiling of pending requests')

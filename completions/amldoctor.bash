@@ -163,13 +163,33 @@ _amldoctor() {
             return 0
             ;;
         amldoctor__subcmd__check)
-            opts="-o -q -g -w -h -V --from --rps --latency --rules --fail-on --ignore --baseline --write-baseline --output-file --output --no-color --quiet --debug --subscription --resource-group --workspace-name --cloud --auth --help --version all workspace keyvault private-endpoint deployment"
+            opts="-e -n -o -q -g -w -h -V --from --endpoint-name --name --save --rps --latency --rules --fail-on --ignore --baseline --write-baseline --output-file --output --no-color --quiet --debug --subscription --resource-group --workspace-name --cloud --auth --help --version all workspace keyvault private-endpoint deployment"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
             case "${prev}" in
                 --from)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --endpoint-name)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                -e)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --name)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                -n)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --save)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -299,7 +319,7 @@ _amldoctor() {
             return 0
             ;;
         amldoctor__subcmd__diagnose)
-            opts="-j -o -q -g -w -h -V --kind --rules --jobs --fail-on --ignore --baseline --write-baseline --output-file --output --no-color --quiet --debug --subscription --resource-group --workspace-name --cloud --auth --help --version"
+            opts="-e -n -j -o -q -g -w -h -V --kind --endpoint-name --name --run --save --rules --jobs --fail-on --ignore --baseline --write-baseline --output-file --output --no-color --quiet --debug --subscription --resource-group --workspace-name --cloud --auth --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -307,6 +327,30 @@ _amldoctor() {
             case "${prev}" in
                 --kind)
                     COMPREPLY=($(compgen -W "inference-server storage-initializer cli kubernetes image-build prs generic" -- "${cur}"))
+                    return 0
+                    ;;
+                --endpoint-name)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                -e)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --name)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                -n)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --run)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --save)
+                    COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
                 --rules)
@@ -617,7 +661,7 @@ _amldoctor() {
             return 0
             ;;
         amldoctor__subcmd__logs)
-            opts="-e -n -l -f -o -q -g -w -h -V --endpoint-name --name --container --lines --follow --interval --output --no-color --quiet --debug --subscription --resource-group --workspace-name --cloud --auth --help --version"
+            opts="-e -n -l -f -o -q -g -w -h -V --endpoint-name --name --container --lines --follow --interval --run --out --jobs --output --no-color --quiet --debug --subscription --resource-group --workspace-name --cloud --auth --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -652,6 +696,18 @@ _amldoctor() {
                     return 0
                     ;;
                 --interval)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --run)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --out)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --jobs)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;

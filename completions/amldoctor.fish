@@ -44,9 +44,9 @@ complete -c amldoctor -n "__fish_amldoctor_needs_command" -s q -l quiet -d 'Prin
 complete -c amldoctor -n "__fish_amldoctor_needs_command" -l debug -d 'Print how each setting was resolved, and later HTTP traces, on stderr (secrets redacted)'
 complete -c amldoctor -n "__fish_amldoctor_needs_command" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c amldoctor -n "__fish_amldoctor_needs_command" -s V -l version -d 'Print version'
-complete -c amldoctor -n "__fish_amldoctor_needs_command" -f -a "logs" -d 'Print an online deployment\'s container logs, read from Azure'
-complete -c amldoctor -n "__fish_amldoctor_needs_command" -f -a "diagnose" -d 'Find out why a deployment or a batch job failed from logs you already have'
-complete -c amldoctor -n "__fish_amldoctor_needs_command" -f -a "check" -d 'Check the configuration of a workspace, its Key Vault, private endpoints and online deployments from the JSON of the resources'
+complete -c amldoctor -n "__fish_amldoctor_needs_command" -f -a "logs" -d 'Print an online deployment\'s container logs, or save them (and a ParallelRunStep run\'s log tree) as a bundle, read from Azure'
+complete -c amldoctor -n "__fish_amldoctor_needs_command" -f -a "diagnose" -d 'Find out why a deployment or a batch job failed, from logs you have or read live'
+complete -c amldoctor -n "__fish_amldoctor_needs_command" -f -a "check" -d 'Check the configuration of a workspace, its Key Vault, private endpoints and online deployments, read live from Azure or from saved JSON'
 complete -c amldoctor -n "__fish_amldoctor_needs_command" -f -a "explain" -d 'Explain a deployment error code, an HTTP status of a scoring request, or a rule'
 complete -c amldoctor -n "__fish_amldoctor_needs_command" -f -a "rules" -d 'List, show, test and document the rule catalogue'
 complete -c amldoctor -n "__fish_amldoctor_needs_command" -f -a "replicas" -d 'Size an online deployment: how many instances a request rate needs, and the 429 ceiling of pending requests'
@@ -59,6 +59,9 @@ storage-initializer\t'The model and code download before the server starts'
 all\t'Both, one after the other, each under a header line'"
 complete -c amldoctor -n "__fish_amldoctor_using_subcommand logs" -s l -l lines -d 'How many lines from the end, as az does' -r
 complete -c amldoctor -n "__fish_amldoctor_using_subcommand logs" -l interval -d 'Seconds between reads with --follow' -r
+complete -c amldoctor -n "__fish_amldoctor_using_subcommand logs" -l run -d 'A ParallelRunStep run (or the pipeline run holding it) whose log tree to download' -r
+complete -c amldoctor -n "__fish_amldoctor_using_subcommand logs" -l out -d 'Save a bundle into this folder (with manifest.json) instead of printing; an interrupted --run download resumes where it stopped' -r -F
+complete -c amldoctor -n "__fish_amldoctor_using_subcommand logs" -l jobs -d 'Parallel downloads with --run' -r
 complete -c amldoctor -n "__fish_amldoctor_using_subcommand logs" -s o -l output -d 'Output format [default: table, or `output` in .amldoctor.yaml / $AMLDOCTOR_OUTPUT]' -r -f -a "table\t'Human-readable text (colours only on a terminal)'
 json\t'JSON with a versioned schema (`schema_version`)'
 yaml\t'The same schema as json, in YAML'
@@ -87,6 +90,10 @@ kubernetes\t'`kubectl describe`, `kubectl get events` or `kubectl logs` output'
 image-build\t'An environment image build log (ACR task, docker build, conda/pip)'
 prs\t'A file of a ParallelRunStep / parallel job log tree (or its driver log)'
 generic\t'Anything else; every rule that does not restrict its kinds reads it'"
+complete -c amldoctor -n "__fish_amldoctor_using_subcommand diagnose" -s e -l endpoint-name -d 'Diagnose this online endpoint live: its logs and settings are read from Azure' -r
+complete -c amldoctor -n "__fish_amldoctor_using_subcommand diagnose" -s n -l name -d 'The deployment, with -e [default: the endpoint\'s only deployment]' -r
+complete -c amldoctor -n "__fish_amldoctor_using_subcommand diagnose" -l run -d 'Diagnose this ParallelRunStep run (or its pipeline run) live: its log tree is downloaded from Azure' -r
+complete -c amldoctor -n "__fish_amldoctor_using_subcommand diagnose" -l save -d 'With -e or --run: keep what was read from Azure as a bundle in DIR' -r -F
 complete -c amldoctor -n "__fish_amldoctor_using_subcommand diagnose" -l rules -d 'A directory of extra rule files (repeatable); added to the built-in catalogue' -r -F
 complete -c amldoctor -n "__fish_amldoctor_using_subcommand diagnose" -s j -l jobs -d 'Worker threads for scanning [default: the number of CPUs]' -r
 complete -c amldoctor -n "__fish_amldoctor_using_subcommand diagnose" -l fail-on -d 'Exit 1 when a finding at or above this severity is reported (and not suppressed or in the baseline)' -r -f -a "error\t'Fail on errors only (default)'
@@ -117,7 +124,10 @@ complete -c amldoctor -n "__fish_amldoctor_using_subcommand diagnose" -s q -l qu
 complete -c amldoctor -n "__fish_amldoctor_using_subcommand diagnose" -l debug -d 'Print how each setting was resolved, and later HTTP traces, on stderr (secrets redacted)'
 complete -c amldoctor -n "__fish_amldoctor_using_subcommand diagnose" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c amldoctor -n "__fish_amldoctor_using_subcommand diagnose" -s V -l version -d 'Print version'
-complete -c amldoctor -n "__fish_amldoctor_using_subcommand check" -l from -d 'JSON of the resources: files, directories, or `-` for standard input (repeatable)' -r
+complete -c amldoctor -n "__fish_amldoctor_using_subcommand check" -l from -d 'JSON of the resources: files, directories, or `-` for standard input (repeatable); without it, they are read from Azure' -r
+complete -c amldoctor -n "__fish_amldoctor_using_subcommand check" -s e -l endpoint-name -d 'The online endpoint to check, when reading from Azure' -r
+complete -c amldoctor -n "__fish_amldoctor_using_subcommand check" -s n -l name -d 'Its deployment, with -e [default: every deployment of the endpoint]' -r
+complete -c amldoctor -n "__fish_amldoctor_using_subcommand check" -l save -d 'When reading from Azure: keep what was read as a bundle in DIR' -r -F
 complete -c amldoctor -n "__fish_amldoctor_using_subcommand check" -l rps -d 'Requests per second the deployment must serve: checks the instance count with the `replicas` formula' -r
 complete -c amldoctor -n "__fish_amldoctor_using_subcommand check" -l latency -d 'Time one request takes, for --rps: 10, 250ms, PT10S [default: 10s]' -r
 complete -c amldoctor -n "__fish_amldoctor_using_subcommand check" -l rules -d 'A directory of extra rule files (repeatable); added to the built-in catalogue' -r -F
@@ -329,9 +339,9 @@ complete -c amldoctor -n "__fish_amldoctor_using_subcommand completions" -s q -l
 complete -c amldoctor -n "__fish_amldoctor_using_subcommand completions" -l debug -d 'Print how each setting was resolved, and later HTTP traces, on stderr (secrets redacted)'
 complete -c amldoctor -n "__fish_amldoctor_using_subcommand completions" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c amldoctor -n "__fish_amldoctor_using_subcommand completions" -s V -l version -d 'Print version'
-complete -c amldoctor -n "__fish_amldoctor_using_subcommand help; and not __fish_seen_subcommand_from logs diagnose check explain rules replicas completions help" -f -a "logs" -d 'Print an online deployment\'s container logs, read from Azure'
-complete -c amldoctor -n "__fish_amldoctor_using_subcommand help; and not __fish_seen_subcommand_from logs diagnose check explain rules replicas completions help" -f -a "diagnose" -d 'Find out why a deployment or a batch job failed from logs you already have'
-complete -c amldoctor -n "__fish_amldoctor_using_subcommand help; and not __fish_seen_subcommand_from logs diagnose check explain rules replicas completions help" -f -a "check" -d 'Check the configuration of a workspace, its Key Vault, private endpoints and online deployments from the JSON of the resources'
+complete -c amldoctor -n "__fish_amldoctor_using_subcommand help; and not __fish_seen_subcommand_from logs diagnose check explain rules replicas completions help" -f -a "logs" -d 'Print an online deployment\'s container logs, or save them (and a ParallelRunStep run\'s log tree) as a bundle, read from Azure'
+complete -c amldoctor -n "__fish_amldoctor_using_subcommand help; and not __fish_seen_subcommand_from logs diagnose check explain rules replicas completions help" -f -a "diagnose" -d 'Find out why a deployment or a batch job failed, from logs you have or read live'
+complete -c amldoctor -n "__fish_amldoctor_using_subcommand help; and not __fish_seen_subcommand_from logs diagnose check explain rules replicas completions help" -f -a "check" -d 'Check the configuration of a workspace, its Key Vault, private endpoints and online deployments, read live from Azure or from saved JSON'
 complete -c amldoctor -n "__fish_amldoctor_using_subcommand help; and not __fish_seen_subcommand_from logs diagnose check explain rules replicas completions help" -f -a "explain" -d 'Explain a deployment error code, an HTTP status of a scoring request, or a rule'
 complete -c amldoctor -n "__fish_amldoctor_using_subcommand help; and not __fish_seen_subcommand_from logs diagnose check explain rules replicas completions help" -f -a "rules" -d 'List, show, test and document the rule catalogue'
 complete -c amldoctor -n "__fish_amldoctor_using_subcommand help; and not __fish_seen_subcommand_from logs diagnose check explain rules replicas completions help" -f -a "replicas" -d 'Size an online deployment: how many instances a request rate needs, and the 429 ceiling of pending requests'

@@ -206,37 +206,63 @@ fn parse_output_file(text: &str) -> Result<(OutputFormat, PathBuf), String> {
     }
 }
 
-/// Print an online deployment's container logs, read from Azure.
+/// Print an online deployment's container logs, or save them (and a ParallelRunStep
+/// run's log tree) as a bundle, read from Azure.
 ///
 /// The same logs as `az ml online-deployment get-logs`: the inference server's console
 /// (where score.py, the server and gunicorn write) or the storage initializer's (the
-/// model and code download). Read-only; names come from the flags, the az CLI defaults
-/// (`az configure --defaults group=… workspace=…`) or .amldoctor.yaml.
+/// model and code download). With --out DIR, both containers' logs and the endpoint,
+/// deployment and workspace JSON are saved with a manifest.json, for `amldoctor diagnose
+/// DIR`. With --run RUN_ID, a ParallelRunStep run's `logs/` and `azureml-logs/` files
+/// are downloaded into --out DIR (given a pipeline run, its ParallelRunStep step is
+/// found). Read-only; names come from the flags, the az CLI defaults (`az configure
+/// --defaults group=… workspace=…`) or .amldoctor.yaml.
 #[derive(Debug, Clone, Args)]
 #[command(after_help = "\
 Examples:
   amldoctor logs -e my-endpoint -n blue -g my-rg -w my-ws
   amldoctor logs -e my-endpoint --container storage-initializer -l 200
-  amldoctor logs -e my-endpoint -n blue --container all > blue.log && amldoctor diagnose blue.log")]
+  amldoctor logs -e my-endpoint -n blue --out ./blue-bundle && amldoctor diagnose ./blue-bundle
+  amldoctor logs --run my-pipeline-run-id --out ./job-logs --jobs 16")]
 pub struct LogsArgs {
     /// The online endpoint
-    #[arg(short = 'e', long = "endpoint-name", value_name = "NAME", value_parser = names::endpoint)]
-    pub endpoint: String,
+    #[arg(short = 'e', long = "endpoint-name", value_name = "NAME", value_parser = names::endpoint, required_unless_present = "run")]
+    pub endpoint: Option<String>,
     /// The deployment [default: the endpoint's only deployment]
-    #[arg(short = 'n', long = "name", value_name = "NAME", value_parser = names::endpoint)]
+    #[arg(short = 'n', long = "name", value_name = "NAME", value_parser = names::endpoint, requires = "endpoint")]
     pub deployment: Option<String>,
     /// Which container's log
-    #[arg(long, value_enum, default_value = "inference-server")]
+    #[arg(
+        long,
+        value_enum,
+        default_value = "inference-server",
+        conflicts_with = "run"
+    )]
     pub container: ContainerArg,
     /// How many lines from the end, as az does
     #[arg(short = 'l', long, value_name = "N", default_value = "5000", value_parser = quantity::parse_count)]
     pub lines: u64,
     /// Keep reading the log and print new lines as they come, until interrupted (Ctrl-C)
-    #[arg(short = 'f', long)]
+    #[arg(short = 'f', long, conflicts_with_all = ["out", "run"])]
     pub follow: bool,
     /// Seconds between reads with --follow
     #[arg(long, value_name = "SECONDS", default_value = "5", value_parser = quantity::parse_count, requires = "follow")]
     pub interval: u64,
+    /// A ParallelRunStep run (or the pipeline run holding it) whose log tree to download
+    #[arg(
+        long,
+        value_name = "RUN_ID",
+        conflicts_with = "endpoint",
+        requires = "out"
+    )]
+    pub run: Option<String>,
+    /// Save a bundle into this folder (with manifest.json) instead of printing; an
+    /// interrupted --run download resumes where it stopped
+    #[arg(long, value_name = "DIR")]
+    pub out: Option<PathBuf>,
+    /// Parallel downloads with --run
+    #[arg(long, value_name = "N", default_value = "8", value_parser = quantity::parse_count, requires = "run")]
+    pub jobs: u64,
 }
 
 /// `--container`.
@@ -250,7 +276,7 @@ pub enum ContainerArg {
     All,
 }
 
-/// Find out why a deployment or a batch job failed from logs you already have.
+/// Find out why a deployment or a batch job failed, from logs you have or read live.
 ///
 /// Reads files, directories (recursively) and standard input (`-`): resource JSON
 /// (as `amldoctor check` reads it, checked by every resource rule), the output of
@@ -260,6 +286,9 @@ pub enum ContainerArg {
 /// which also gets a job summary. Each input's kind is detected from its content
 /// (override with --kind). Every known error signature becomes a finding with its
 /// evidence (path:line), the facts read from it, the fix and the next commands to run.
+/// A bundle saved by `logs --out` or `--save` is read back as it was collected. With -e
+/// (and -n) or --run instead of paths, the logs and resources are read from Azure
+/// first.
 #[derive(Debug, Clone, Args)]
 #[command(after_help = "\
 Examples:
@@ -268,14 +297,29 @@ Examples:
   amldoctor diagnose ./collected-logs/ -o json --fail-on warning
   amldoctor diagnose ./downloaded-job/          # a ParallelRunStep / parallel job tree
   amldoctor diagnose create-output.txt --kind cli --rules ./team-rules
-  amldoctor diagnose logs/ -o sarif --output-file markdown=summary.md --baseline amldoctor-baseline.json")]
+  amldoctor diagnose logs/ -o sarif --output-file markdown=summary.md --baseline amldoctor-baseline.json
+  amldoctor diagnose -e my-endpoint -n blue --save ./blue-bundle   # live, from Azure
+  amldoctor diagnose --run my-pipeline-run-id                      # live PRS job")]
 pub struct DiagnoseArgs {
-    /// Files or directories to analyse; `-` reads standard input
-    #[arg(value_name = "PATH", required = true)]
+    /// Files or directories to analyse (a bundle too); `-` reads standard input
+    #[arg(value_name = "PATH", required_unless_present_any = ["endpoint", "run"], conflicts_with_all = ["endpoint", "run"])]
     pub paths: Vec<String>,
     /// Read every input as this kind instead of detecting it
     #[arg(long, value_enum, value_name = "KIND")]
     pub kind: Option<DocumentKind>,
+    /// Diagnose this online endpoint live: its logs and settings are read from Azure
+    #[arg(short = 'e', long = "endpoint-name", value_name = "NAME", value_parser = names::endpoint)]
+    pub endpoint: Option<String>,
+    /// The deployment, with -e [default: the endpoint's only deployment]
+    #[arg(short = 'n', long = "name", value_name = "NAME", value_parser = names::endpoint, requires = "endpoint")]
+    pub deployment: Option<String>,
+    /// Diagnose this ParallelRunStep run (or its pipeline run) live: its log tree is
+    /// downloaded from Azure
+    #[arg(long, value_name = "RUN_ID", conflicts_with = "endpoint")]
+    pub run: Option<String>,
+    /// With -e or --run: keep what was read from Azure as a bundle in DIR
+    #[arg(long, value_name = "DIR")]
+    pub save: Option<PathBuf>,
     /// A directory of extra rule files (repeatable); added to the built-in catalogue
     #[arg(long = "rules", value_name = "DIR")]
     pub rule_dirs: Vec<PathBuf>,
@@ -287,31 +331,46 @@ pub struct DiagnoseArgs {
 }
 
 /// Check the configuration of a workspace, its Key Vault, private endpoints and online
-/// deployments from the JSON of the resources.
+/// deployments, read live from Azure or from saved JSON.
 ///
-/// Reads what `az ml workspace show`, `az keyvault show` (or `az keyvault network-rule
-/// list`), `az acr show`, `az acr private-endpoint-connection list`, `az storage account
-/// show`, `az ml online-endpoint show`, `az ml online-deployment show`, `az network
-/// private-dns record-set list` or `az rest` print, from files, directories or standard
-/// input. Each document's kind is told from its shape; every resource rule of the chosen
-/// area runs over them, and rules that need two resources (a deployment and its
-/// registry) see all of them. Live reading from Azure comes in a later release: save the
-/// JSON with the az commands above and pass it with --from.
+/// Without --from, reads the workspace, its Key Vault (from the workspace's keyVault
+/// id), its container registry's private endpoint connections and, with -e (and -n),
+/// the endpoint and deployment from Azure, and runs the workspace's own diagnosis
+/// (each of its results is a finding named by its code). A check the identity may not
+/// read is reported as skipped, with the role it needs. With --from, reads what `az ml
+/// workspace show`, `az keyvault show`, `az acr show`, `az acr
+/// private-endpoint-connection list`, `az storage account show`, `az ml online-endpoint
+/// show`, `az ml online-deployment show`, `az network private-dns record-set list` or
+/// `az rest` print, from files, directories (a saved bundle too) or standard input.
+/// Each document's kind is told from its shape; every resource rule of the chosen area
+/// runs over them, and rules that need two resources (a deployment and its registry)
+/// see all of them.
 #[derive(Debug, Clone, Args)]
 #[command(after_help = "\
 Examples:
+  amldoctor check all -g my-rg -w my-ws                  # live, from Azure
+  amldoctor check deployment -e my-endpoint -n blue --rps 20 --latency 250ms
+  amldoctor check all --save ./ws-bundle && amldoctor check all --from ./ws-bundle
   az keyvault show -n kv-prod -o json > kv.json && amldoctor check keyvault --from kv.json
   az ml workspace show -n ws -g rg -o json | amldoctor check workspace --from -
-  amldoctor check private-endpoint --from ./resources/
-  amldoctor check deployment --from blue.json --rps 20 --latency 250ms
   amldoctor check all --from ./resources/ -o sarif --output-file junit=checks.xml")]
 pub struct CheckArgs {
     /// What to check
     #[arg(value_enum, default_value = "all")]
     pub area: CheckSelection,
-    /// JSON of the resources: files, directories, or `-` for standard input (repeatable)
+    /// JSON of the resources: files, directories, or `-` for standard input
+    /// (repeatable); without it, they are read from Azure
     #[arg(long = "from", value_name = "FILE|DIR|-")]
     pub from: Vec<String>,
+    /// The online endpoint to check, when reading from Azure
+    #[arg(short = 'e', long = "endpoint-name", value_name = "NAME", value_parser = names::endpoint, conflicts_with = "from")]
+    pub endpoint: Option<String>,
+    /// Its deployment, with -e [default: every deployment of the endpoint]
+    #[arg(short = 'n', long = "name", value_name = "NAME", value_parser = names::endpoint, requires = "endpoint")]
+    pub deployment: Option<String>,
+    /// When reading from Azure: keep what was read as a bundle in DIR
+    #[arg(long, value_name = "DIR", conflicts_with = "from")]
+    pub save: Option<PathBuf>,
     /// Requests per second the deployment must serve: checks the instance count with the
     /// `replicas` formula
     #[arg(long, value_name = "RPS", value_parser = quantity::parse_rate, allow_negative_numbers = true)]

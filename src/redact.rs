@@ -89,6 +89,94 @@ pub fn is_secret_key(key: &str) -> bool {
         || k.ends_with("keys")
 }
 
+/// A JSON document fit to save: the values of secret-named keys masked, and every
+/// string redacted as log text is.
+pub fn json_value(value: &mut serde_json::Value) {
+    use serde_json::Value;
+    match value {
+        Value::Object(map) => {
+            for (k, v) in map.iter_mut() {
+                if is_secret_key(k) && (v.is_string() || v.is_number()) {
+                    *v = Value::String(MASK.to_owned());
+                } else {
+                    json_value(v);
+                }
+            }
+        }
+        Value::Array(items) => items.iter_mut().for_each(json_value),
+        Value::String(s) => {
+            if let Cow::Owned(clean) = redact(s) {
+                *s = clean;
+            }
+        }
+        _ => {}
+    }
+}
+
+/// A writer that redacts what passes through it line by line, so a downloaded log is
+/// saved without its secrets while it streams. A line longer than [`LINE_LIMIT`] is
+/// redacted in pieces of that size. Lines that are not UTF-8 pass unchanged.
+#[derive(Debug)]
+pub struct LineRedactor<W: std::io::Write> {
+    inner: W,
+    pending: Vec<u8>,
+}
+
+/// The longest piece kept before redacting it.
+pub const LINE_LIMIT: usize = 1 << 20;
+
+impl<W: std::io::Write> LineRedactor<W> {
+    pub fn new(inner: W) -> Self {
+        LineRedactor {
+            inner,
+            pending: Vec::new(),
+        }
+    }
+
+    /// Redacts and writes `pending[..upto]`, line by line, then drops it.
+    fn emit(&mut self, upto: usize) -> std::io::Result<()> {
+        let mut start = 0;
+        while start < upto {
+            let end =
+                memchr::memchr(b'\n', &self.pending[start..upto]).map_or(upto, |i| start + i + 1);
+            let piece = &self.pending[start..end];
+            match std::str::from_utf8(piece) {
+                Ok(text) => self.inner.write_all(redact(text).as_bytes())?,
+                Err(_) => self.inner.write_all(piece)?,
+            }
+            start = end;
+        }
+        self.pending.drain(..upto);
+        Ok(())
+    }
+
+    /// Writes what is left and hands back the inner writer.
+    pub fn finish(mut self) -> std::io::Result<W> {
+        let n = self.pending.len();
+        self.emit(n)?;
+        self.inner.flush()?;
+        Ok(self.inner)
+    }
+}
+
+impl<W: std::io::Write> std::io::Write for LineRedactor<W> {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        self.pending.extend_from_slice(buf);
+        if let Some(last) = memchr::memrchr(b'\n', &self.pending) {
+            self.emit(last + 1)?;
+        }
+        if self.pending.len() >= LINE_LIMIT {
+            let n = self.pending.len();
+            self.emit(n)?;
+        }
+        Ok(buf.len())
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        self.inner.flush()
+    }
+}
+
 /// `text` with every secret replaced by [`MASK`].
 pub fn redact(text: &str) -> Cow<'_, str> {
     let r = redactor();
@@ -126,6 +214,36 @@ pub fn redact(text: &str) -> Cow<'_, str> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn streamed_lines_are_redacted_across_chunk_boundaries() {
+        use std::io::Write as _;
+        let mut w = LineRedactor::new(Vec::new());
+        w.write_all(b"ok line\nurl https://s.blob.core.windows.net/c/f?sv=1&si")
+            .unwrap();
+        w.write_all(b"g=SECRETSIG123&x=1\nlast password=hunter2")
+            .unwrap();
+        let out = String::from_utf8(w.finish().unwrap()).unwrap();
+        assert!(out.starts_with("ok line\n"), "{out}");
+        assert!(
+            !out.contains("SECRETSIG123") && !out.contains("hunter2"),
+            "{out}"
+        );
+        assert_eq!(out.lines().count(), 3);
+    }
+
+    #[test]
+    fn saved_json_loses_secret_values() {
+        let mut v = serde_json::json!({"properties": {"environmentVariables": {"DB_PASSWORD": "p@ss", "MODE": "x"},
+            "uri": "https://a/b?sv=1&sig=SECRETSIG"}});
+        json_value(&mut v);
+        let text = v.to_string();
+        assert!(
+            !text.contains("p@ss") && !text.contains("SECRETSIG"),
+            "{text}"
+        );
+        assert!(text.contains("\"MODE\":\"x\""));
+    }
 
     #[test]
     fn sas_signatures() {

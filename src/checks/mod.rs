@@ -5,6 +5,7 @@
 //! file says `computed: true` and carries the text, fix and commands.
 
 pub mod deployment;
+pub mod diagnosis;
 
 use crate::capacity::Ratio;
 use crate::evidence::resource::Resource;

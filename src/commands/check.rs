@@ -1,6 +1,6 @@
-//! `amldoctor check AREA --from FILE|DIR|-`: the configuration checks of one area (or
-//! all) over resource JSON the user already has. Live reading from Azure is not built
-//! yet; without `--from` the command says how to save the JSON.
+//! `amldoctor check AREA`: the configuration checks of one area (or all), over resource
+//! JSON the user has (`--from FILE|DIR|-`) or, without `--from`, over a bundle read
+//! live from Azure, analysed exactly as `check --from DIR` analyses a saved one.
 
 use std::io::Write;
 
@@ -16,8 +16,14 @@ use crate::rules::resource::CheckArea;
 use crate::rules::{Rule, RuleSet};
 use crate::source;
 
+use super::collect::{self, Place};
 use super::pipeline::{Collected, finish, rule_refs};
-use super::support::{add_resources, load_rules, placeholders, read_resources};
+use super::support::{
+    add_resources, bundle_gaps, connect_azure, load_rules, placeholders_with_bundles,
+    read_resources,
+};
+use crate::source::azure::Azure;
+use crate::source::bundle::BundleWriter;
 
 pub fn run(
     ctx: &Context,
@@ -25,14 +31,6 @@ pub fn run(
     out: &mut dyn Write,
     err: &mut dyn Write,
 ) -> Result<ExitCode> {
-    if args.from.is_empty() {
-        return Err(Error::input(
-            "check needs --from FILE|DIR|- with the resources' JSON; reading them from Azure is not available yet",
-        )
-        .with_hint(
-            "save them first, e.g. 'az ml workspace show -n WS -g RG -o json > ws.json', 'az keyvault show -n KV -o json > kv.json', then 'amldoctor check --from .'",
-        ));
-    }
     let area = args.area.area();
     if args.rps.is_some() && area.is_some_and(|a| a != CheckArea::Deployment) {
         return Err(Error::input(format!(
@@ -40,9 +38,88 @@ pub fn run(
             area.map_or("all", CheckArea::name)
         )));
     }
+    if !args.from.is_empty() {
+        return analyse(ctx, args, &args.from, out, err);
+    }
+    if area == Some(CheckArea::Deployment) && args.endpoint.is_none() {
+        return Err(Error::input(
+            "check deployment reads an online endpoint from Azure: pass -e ENDPOINT (and -n DEPLOYMENT), or --from with its JSON",
+        ));
+    }
+    let place = Place::of(ctx, "check")?;
+    let (dir, temporary) = match &args.save {
+        Some(d) => (d.clone(), false),
+        None => (source::local::temporary_dir("check"), true),
+    };
+    let mut azure = connect_azure(ctx)?;
+    let collected = collect_live(&mut azure, &place, args, &dir);
+    super::logs::debug_traces(ctx, &mut azure, err);
+    let result = collected.and_then(|()| {
+        if !temporary {
+            let _ = writeln!(
+                err,
+                "note: what was read from Azure is saved in {}",
+                dir.display()
+            );
+        }
+        analyse(ctx, args, &[dir.display().to_string()], out, err)
+    });
+    if temporary {
+        source::local::remove_dir(&dir);
+    }
+    result
+}
+
+/// Reads what the chosen area needs from Azure into a bundle at `dir`.
+fn collect_live(
+    azure: &mut Azure,
+    place: &Place,
+    args: &CheckArgs,
+    dir: &std::path::Path,
+) -> Result<()> {
+    let area = args.area.area();
+    let mut source = place.source.clone();
+    source.endpoint.clone_from(&args.endpoint);
+    source.deployment.clone_from(&args.deployment);
+    let mut bundle = BundleWriter::create(dir, source, collect::created())?;
+    let workspace = collect::workspace(azure, place, &mut bundle);
+    collect::workspace_checks(azure, place, workspace.as_ref(), area, &mut bundle);
+    if area.is_none_or(|a| a == CheckArea::Deployment) {
+        match &args.endpoint {
+            Some(endpoint) => {
+                collect::deployments(
+                    azure,
+                    place,
+                    endpoint,
+                    args.deployment.as_deref(),
+                    true,
+                    None,
+                    &mut bundle,
+                )?;
+            }
+            None => bundle.skipped(
+                "deployment",
+                "the deployment check",
+                "no endpoint was named; pass -e ENDPOINT (and -n DEPLOYMENT) to check one",
+            ),
+        }
+    }
+    bundle.finish().map(|_| ())
+}
+
+/// The checks over JSON on disk (files, folders, a bundle) or standard input.
+fn analyse(
+    ctx: &Context,
+    args: &CheckArgs,
+    from: &[String],
+    out: &mut dyn Write,
+    err: &mut dyn Write,
+) -> Result<ExitCode> {
+    let area = args.area.area();
     let full = load_rules(ctx, &args.rule_dirs)?;
     let set = select(full, area);
-    let mut inputs = source::inputs::collect(&args.from);
+    let mut inputs = source::inputs::collect(from);
+    let placeholders = placeholders_with_bundles(ctx, &inputs);
     let mut c = Collected::default();
     for u in &inputs.unreadable {
         if u.explicit {
@@ -54,10 +131,14 @@ pub fn run(
                 .push(NotAnalysed::error(&u.path, u.reason.clone()));
         }
     }
+    c.not_analysed.extend(bundle_gaps(&inputs));
     let resources = read_resources(&mut inputs, true);
+    // A bundle says itself which checks it could not run; only plain input must hold
+    // what the area is about.
     if let Some(area) = area
         && resources.errors.is_empty()
         && c.input_errors.is_empty()
+        && inputs.bundles.is_empty()
     {
         require_subject(area, &resources.resources)?;
     }
@@ -68,8 +149,14 @@ pub fn run(
     };
     let mut analysis = Analysis::new();
     add_resources(&set, &mut analysis, &resources.resources, &options);
+    let diagnosis = if area.is_none_or(|a| a == CheckArea::Workspace) {
+        crate::checks::diagnosis::findings(&resources.resources, &placeholders)
+    } else {
+        Vec::new()
+    };
     c.take_resource_inputs(resources);
-    c.findings = analysis.finish(&set, &placeholders(ctx));
+    c.findings = analysis.finish(&set, &placeholders);
+    c.findings.extend(diagnosis);
     // The instance check runs only with --rps: without it, it neither passes nor fails.
     let ran = |r: &Rule| {
         r.resource_kinds != 0 && (args.rps.is_some() || r.id != "deployment-instances-below-rps")

@@ -18,8 +18,12 @@ use crate::report::findings::{InputReport, NotAnalysed};
 use crate::rules::RuleSet;
 use crate::source;
 
+use super::collect::{self, Place};
 use super::pipeline::{Collected, finish, rule_refs};
-use super::support::{add_resources, load_rules, placeholders, read_resources};
+use super::support::{
+    add_resources, bundle_gaps, connect_azure, load_rules, placeholders_with_bundles,
+    read_resources,
+};
 
 pub fn run(
     ctx: &Context,
@@ -27,18 +31,95 @@ pub fn run(
     out: &mut dyn Write,
     err: &mut dyn Write,
 ) -> Result<ExitCode> {
+    if args.endpoint.is_some() || args.run.is_some() {
+        return live(ctx, args, out, err);
+    }
+    if args.save.is_some() {
+        return Err(Error::input(
+            "--save keeps what -e or --run read from Azure; local paths are already saved",
+        ));
+    }
+    analyse(ctx, args, &args.paths, out, err)
+}
+
+/// `diagnose -e EP [-n DEP]` / `diagnose --run RUN`: reads a bundle from Azure (into
+/// --save DIR, else a temporary folder removed afterwards), then analyses it exactly
+/// as `diagnose DIR` would.
+fn live(
+    ctx: &Context,
+    args: &DiagnoseArgs,
+    out: &mut dyn Write,
+    err: &mut dyn Write,
+) -> Result<ExitCode> {
+    let place = Place::of(ctx, "diagnose")?;
+    let (dir, temporary) = match &args.save {
+        Some(d) => (d.clone(), false),
+        None => (source::local::temporary_dir("diagnose"), true),
+    };
+    let mut azure = connect_azure(ctx)?;
+    let collected = match (&args.endpoint, &args.run) {
+        (Some(endpoint), _) => collect::deployment_bundle(
+            &mut azure,
+            &place,
+            endpoint,
+            args.deployment.as_deref(),
+            LIVE_LOG_LINES,
+            &dir,
+        ),
+        (None, Some(run)) => {
+            collect::run_bundle(&mut azure, &place, run, LIVE_DOWNLOADS, &dir).map(|(m, _)| m)
+        }
+        (None, None) => Err(Error::input(
+            "diagnose needs paths, -e ENDPOINT or --run RUN_ID",
+        )),
+    };
+    super::logs::debug_traces(ctx, &mut azure, err);
+    let result = collected.and_then(|manifest| {
+        super::logs::note_resolved(&manifest, err);
+        if !temporary {
+            let _ = writeln!(
+                err,
+                "note: what was read from Azure is saved in {}",
+                dir.display()
+            );
+        }
+        analyse(ctx, args, &[dir.display().to_string()], out, err)
+    });
+    if temporary {
+        source::local::remove_dir(&dir);
+    }
+    result
+}
+
+/// Container log lines a live diagnosis reads (as many as az reads by default).
+const LIVE_LOG_LINES: u64 = 5000;
+/// Parallel downloads of a live `--run` diagnosis.
+const LIVE_DOWNLOADS: usize = 8;
+
+/// Analyses local paths (a bundle among them).
+fn analyse(
+    ctx: &Context,
+    args: &DiagnoseArgs,
+    paths: &[String],
+    out: &mut dyn Write,
+    err: &mut dyn Write,
+) -> Result<ExitCode> {
     let set = load_rules(ctx, &args.rule_dirs)?;
-    let mut inputs = source::inputs::collect(&args.paths);
+    let mut inputs = source::inputs::collect(paths);
+    let placeholders = placeholders_with_bundles(ctx, &inputs);
     let resources = read_resources(&mut inputs, false);
     let mut analysis = Analysis::new();
     let mut c = scan_logs(&set, args, &inputs, &mut analysis);
+    c.not_analysed.extend(bundle_gaps(&inputs));
     let options = crate::checks::CheckOptions {
         now_unix: Some(super::support::now_unix()?),
         ..crate::checks::CheckOptions::default()
     };
     add_resources(&set, &mut analysis, &resources.resources, &options);
+    let diagnosis = crate::checks::diagnosis::findings(&resources.resources, &placeholders);
     c.take_resource_inputs(resources);
-    c.findings = analysis.finish(&set, &placeholders(ctx));
+    c.findings = analysis.finish(&set, &placeholders);
+    c.findings.extend(diagnosis);
     c.rules = rule_refs(&set, &|_| true);
     finish("diagnose", ctx, &set, &args.report, c, out, err)
 }

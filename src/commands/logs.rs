@@ -1,21 +1,20 @@
 //! `amldoctor logs -e EP [-n DEP]`: an online deployment's container logs, read from
 //! Azure with the getLogs action, printed as `az ml online-deployment get-logs` prints
-//! them.
+//! them; with `--out DIR` saved as a bundle; with `--run RUN_ID --out DIR`, a
+//! ParallelRunStep run's log tree downloaded into one.
 
 use std::io::Write;
-
-use serde_json::{Value, json};
+use std::path::Path;
 
 use crate::cli::{ContainerArg, LogsArgs};
 use crate::context::Context;
 use crate::error::{Error, Result};
 use crate::exit_code::ExitCode;
 use crate::source::azure::Azure;
+use crate::source::bundle::Manifest;
 
-use super::support::{connect_azure, workspace_path};
-
-/// The ARM api-version for online endpoints and deployments (stable).
-pub const API_VERSION: &str = "2024-10-01";
+use super::collect::{self, Place};
+use super::support::connect_azure;
 
 pub fn run(
     ctx: &Context,
@@ -29,18 +28,100 @@ pub fn run(
             "--follow reads one container: pass --container inference-server or storage-initializer",
         ));
     }
-    let workspace_path = workspace_path(ctx, "logs")?;
+    let place = Place::of(ctx, "logs")?;
     let mut azure = connect_azure(ctx)?;
-    let endpoint_path = format!("{workspace_path}/onlineEndpoints/{}", args.endpoint);
-    let result = print_logs(&mut azure, &endpoint_path, args, out);
+    let result = match (&args.run, &args.out, &args.endpoint) {
+        (Some(run), Some(dir), _) => save_run(&mut azure, &place, run, args, dir, err),
+        (None, Some(dir), Some(endpoint)) => {
+            save_deployment(&mut azure, &place, endpoint, args, dir, err)
+        }
+        (None, None, Some(endpoint)) => {
+            print_logs(&mut azure, &place, endpoint, args, out).map(|()| ExitCode::Clean)
+        }
+        _ => Err(Error::input(
+            "logs needs -e ENDPOINT, or --run RUN_ID with --out DIR",
+        )),
+    };
+    debug_traces(ctx, &mut azure, err);
+    match result {
+        Err(e) if e.kind == crate::error::ErrorKind::ClosedOutput => Ok(ExitCode::Clean),
+        other => other,
+    }
+}
+
+/// `--debug`: every request and its answer, secrets redacted.
+pub fn debug_traces(ctx: &Context, azure: &mut Azure, err: &mut dyn Write) {
     if ctx.debug {
         for line in azure.take_traces() {
             let _ = writeln!(err, "debug: {line}");
         }
     }
-    match result {
-        Err(e) if e.kind == crate::error::ErrorKind::ClosedOutput => Ok(ExitCode::Clean),
-        other => other.map(|()| ExitCode::Clean),
+}
+
+/// `logs -e EP [-n DEP] --out DIR`: both containers' logs and the resources, saved.
+fn save_deployment(
+    azure: &mut Azure,
+    place: &Place,
+    endpoint: &str,
+    args: &LogsArgs,
+    dir: &Path,
+    err: &mut dyn Write,
+) -> Result<ExitCode> {
+    let manifest = collect::deployment_bundle(
+        azure,
+        place,
+        endpoint,
+        args.deployment.as_deref(),
+        args.lines,
+        dir,
+    )?;
+    Ok(close(&manifest, dir, err))
+}
+
+/// `logs --run RUN_ID --out DIR`.
+fn save_run(
+    azure: &mut Azure,
+    place: &Place,
+    run: &str,
+    args: &LogsArgs,
+    dir: &Path,
+    err: &mut dyn Write,
+) -> Result<ExitCode> {
+    let jobs = usize::try_from(args.jobs).unwrap_or(usize::MAX);
+    let (manifest, tally) = collect::run_bundle(azure, place, run, jobs, dir)?;
+    note_resolved(&manifest, err);
+    let _ = writeln!(err, "{}", super::run_logs::summary(&tally, dir));
+    Ok(close(&manifest, dir, err))
+}
+
+/// Says when a pipeline run was resolved to its ParallelRunStep step.
+pub fn note_resolved(manifest: &Manifest, err: &mut dyn Write) {
+    if let (Some(asked), Some(step)) = (&manifest.source.requested_run, &manifest.source.run) {
+        let _ = writeln!(
+            err,
+            "note: pipeline run '{asked}' resolved to its ParallelRunStep step run '{step}'"
+        );
+    }
+}
+
+/// Says what could not be collected: exit 3 when anything failed (the bundle keeps
+/// what was read).
+fn close(manifest: &Manifest, root: &Path, err: &mut dyn Write) -> ExitCode {
+    for f in &manifest.failed {
+        let _ = writeln!(err, "warning: not collected: {}: {}", f.what, f.reason);
+    }
+    let _ = writeln!(
+        err,
+        "saved {} files into {} (see {}); analyse them with: amldoctor diagnose {}",
+        manifest.collected.len(),
+        root.display(),
+        root.join(crate::source::bundle::MANIFEST).display(),
+        crate::rules::template::shell_word(&root.display().to_string())
+    );
+    if manifest.failed.is_empty() {
+        ExitCode::Clean
+    } else {
+        ExitCode::Access
     }
 }
 
@@ -48,32 +129,25 @@ pub fn run(
 /// only the lines that are new.
 fn print_logs(
     azure: &mut Azure,
-    endpoint_path: &str,
+    place: &Place,
+    endpoint: &str,
     args: &LogsArgs,
     out: &mut dyn Write,
 ) -> Result<()> {
+    let endpoint_path = place.endpoint_path(endpoint);
     let deployment = match &args.deployment {
         Some(d) => d.clone(),
-        None => only_deployment(azure, endpoint_path, &args.endpoint)?,
+        None => collect::only_deployment(azure, &endpoint_path, endpoint)?,
     };
     let containers: &[(&str, &str)] = match args.container {
-        ContainerArg::InferenceServer => &[("inference-server", "InferenceServer")],
-        ContainerArg::StorageInitializer => &[("storage-initializer", "StorageInitializer")],
-        ContainerArg::All => &[
-            ("storage-initializer", "StorageInitializer"),
-            ("inference-server", "InferenceServer"),
-        ],
+        ContainerArg::InferenceServer => &collect::CONTAINERS[1..],
+        ContainerArg::StorageInitializer => &collect::CONTAINERS[..1],
+        ContainerArg::All => &collect::CONTAINERS,
     };
-    let path = format!("{endpoint_path}/deployments/{deployment}/getLogs");
+    let path = format!("{endpoint_path}/deployments/{deployment}");
     let read = |azure: &mut Azure, (name, rest): (&str, &str)| {
-        let body = json!({"containerType": rest, "tail": args.lines});
-        let what = format!(
-            "reading the {name} log of deployment '{deployment}' of endpoint '{}'",
-            args.endpoint
-        );
-        azure
-            .arm_post(&path, API_VERSION, &body, &what)
-            .map(|answer| content(&answer))
+        let what = format!("{name} log of deployment '{deployment}' of endpoint '{endpoint}'");
+        collect::container_log(azure, &path, rest, args.lines, &what)
     };
     let many = containers.len() > 1;
     let mut last = String::new();
@@ -117,36 +191,6 @@ pub fn new_lines<'a>(before: &str, now: &'a str) -> Vec<&'a str> {
         }
     }
     new
-}
-
-/// The log text of a getLogs answer: `content`, with the literal `\n` sequences some
-/// service versions send turned into line breaks, as az does.
-fn content(answer: &Value) -> String {
-    let text = answer["content"].as_str().unwrap_or_default();
-    crate::redact::redact(&text.replace("\\n", "\n"))
-        .trim_end_matches('\n')
-        .to_owned()
-}
-
-/// The endpoint's deployment when it has exactly one; otherwise an error listing them.
-fn only_deployment(azure: &mut Azure, endpoint_path: &str, endpoint: &str) -> Result<String> {
-    let what = format!("listing the deployments of endpoint '{endpoint}'");
-    let list = azure.arm_list(&format!("{endpoint_path}/deployments"), API_VERSION, &what)?;
-    let names: Vec<String> = list
-        .iter()
-        .filter_map(|d| d["name"].as_str().map(str::to_owned))
-        .collect();
-    match names.as_slice() {
-        [one] => Ok(one.clone()),
-        [] => Err(Error::input(format!(
-            "endpoint '{endpoint}' has no deployment"
-        ))),
-        many => Err(Error::input(format!(
-            "endpoint '{endpoint}' has {} deployments ({}); say which with -n",
-            many.len(),
-            many.join(", ")
-        ))),
-    }
 }
 
 #[cfg(test)]

@@ -3,6 +3,7 @@
 //! they call.
 
 pub mod check;
+pub mod collect;
 pub mod completions;
 pub mod diagnose;
 pub mod explain;
@@ -10,6 +11,7 @@ pub mod logs;
 pub mod pipeline;
 pub mod replicas;
 pub mod rules;
+pub mod run_logs;
 pub mod support;
 
 use std::io::Write;

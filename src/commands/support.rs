@@ -56,6 +56,48 @@ pub fn placeholders(ctx: &Context) -> Placeholders {
     p
 }
 
+/// [`placeholders`], with the names a bundle's manifest records filling what the
+/// context lacks, so a saved bundle's commands read as the live run's did.
+pub fn placeholders_with_bundles(ctx: &Context, inputs: &source::inputs::InputSet) -> Placeholders {
+    let mut p = placeholders(ctx);
+    for (_, m) in &inputs.bundles {
+        let names = [
+            ("group", &m.source.resource_group),
+            ("workspace", &m.source.workspace),
+            ("subscription", &m.source.subscription),
+        ];
+        for (key, value) in names {
+            if let Some(v) = value {
+                p.entry(key).or_insert_with(|| v.clone());
+            }
+        }
+    }
+    p
+}
+
+/// What the bundles among the inputs could not collect, as inputs not analysed (a
+/// check that could not run says so).
+pub fn bundle_gaps(inputs: &source::inputs::InputSet) -> Vec<NotAnalysed> {
+    let mut out = Vec::new();
+    for (dir, m) in &inputs.bundles {
+        for f in &m.failed {
+            let path = f.path.as_ref().map_or_else(
+                || dir.display().to_string(),
+                |p| dir.join(p).display().to_string(),
+            );
+            let reason = match &f.skipped_check {
+                Some(check) => format!(
+                    "check {check} skipped: {} could not be read: {}",
+                    f.what, f.reason
+                ),
+                None => format!("not collected from Azure: {}", f.reason),
+            };
+            out.push(NotAnalysed::new(&path, reason));
+        }
+    }
+    out
+}
+
 /// Edit distance, for "did you mean".
 pub fn distance(a: &str, b: &str) -> usize {
     let a: Vec<char> = a.to_lowercase().chars().collect();
@@ -327,6 +369,8 @@ pub fn connect_azure(ctx: &Context) -> Result<crate::source::azure::Azure> {
     let options = crate::source::azure::AzureOptions {
         arm_endpoint: arm,
         arm_scope: scope.to_owned(),
+        ml_scope: ctx.cloud.value.ml_scope().unwrap_or(scope).to_owned(),
+        operation_timeout: seconds("AMLDOCTOR_OPERATION_TIMEOUT", 600),
         auth: ctx.auth,
         timeout: seconds("AMLDOCTOR_HTTP_TIMEOUT", 60),
         policy: crate::source::azure::RetryPolicy {

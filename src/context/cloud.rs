@@ -48,6 +48,16 @@ impl Cloud {
         })
     }
 
+    /// The token scope of the AML data plane (run history, artifacts).
+    pub fn ml_scope(&self) -> Option<&'static str> {
+        Some(match self {
+            Cloud::AzureCloud => "https://ml.azure.com/.default",
+            Cloud::AzureChinaCloud => "https://ml.azure.cn/.default",
+            Cloud::AzureUSGovernment => "https://ml.azure.us/.default",
+            Cloud::Custom(_) => return None,
+        })
+    }
+
     pub fn name(&self) -> &str {
         match self {
             Cloud::AzureCloud => "AzureCloud",

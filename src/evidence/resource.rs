@@ -26,10 +26,13 @@ pub enum ResourceKind {
     StorageAccount,
     PrivateDnsRecordSet,
     Compute,
+    /// The result of the workspace diagnose API (`az ml workspace diagnose`): Azure's
+    /// own findings about the workspace's setup.
+    WorkspaceDiagnosis,
 }
 
 impl ResourceKind {
-    pub const ALL: [ResourceKind; 9] = [
+    pub const ALL: [ResourceKind; 10] = [
         ResourceKind::Workspace,
         ResourceKind::OnlineEndpoint,
         ResourceKind::OnlineDeployment,
@@ -39,6 +42,7 @@ impl ResourceKind {
         ResourceKind::StorageAccount,
         ResourceKind::PrivateDnsRecordSet,
         ResourceKind::Compute,
+        ResourceKind::WorkspaceDiagnosis,
     ];
 
     pub fn name(self) -> &'static str {
@@ -52,6 +56,7 @@ impl ResourceKind {
             ResourceKind::StorageAccount => "storage-account",
             ResourceKind::PrivateDnsRecordSet => "private-dns-record-set",
             ResourceKind::Compute => "compute",
+            ResourceKind::WorkspaceDiagnosis => "workspace-diagnosis",
         }
     }
 
@@ -67,6 +72,7 @@ impl ResourceKind {
             ResourceKind::StorageAccount => "az storage account show",
             ResourceKind::PrivateDnsRecordSet => "az network private-dns record-set list",
             ResourceKind::Compute => "az ml compute show",
+            ResourceKind::WorkspaceDiagnosis => "az ml workspace diagnose",
         }
     }
 
@@ -243,6 +249,7 @@ impl Resource {
                 ResourceKind::PrivateEndpointConnection => "connection",
                 ResourceKind::PrivateDnsRecordSet => "record_set",
                 ResourceKind::Compute => "compute",
+                ResourceKind::WorkspaceDiagnosis => "workspace",
             };
             facts.entry(key.to_owned()).or_insert(name.clone());
         }
@@ -403,8 +410,26 @@ pub fn arm_type_of_id(id: &str) -> Option<String> {
 }
 
 /// Kinds known only by the keys their `az` command prints.
+/// The workspace diagnose API's result: `{"value": {"…Results": […]}}` as REST gives
+/// it, or the `…_results` lists at the top as az and the SDK print them.
+fn is_diagnosis(obj: &serde_json::Map<String, Value>) -> bool {
+    let results = |m: &serde_json::Map<String, Value>| {
+        !m.is_empty()
+            && m.iter().all(|(k, v)| {
+                (k.ends_with("Results") || k.ends_with("_results")) && (v.is_array() || v.is_null())
+            })
+    };
+    match obj.get("value") {
+        Some(Value::Object(inner)) => obj.len() == 1 && results(inner),
+        _ => results(obj),
+    }
+}
+
 fn kind_from_keys(obj: &serde_json::Map<String, Value>) -> Option<ResourceKind> {
     let has = |k: &str| obj.contains_key(k);
+    if is_diagnosis(obj) {
+        return Some(ResourceKind::WorkspaceDiagnosis);
+    }
     Some(if has("endpoint_name") && has("instance_type") {
         ResourceKind::OnlineDeployment
     } else if has("scoring_uri") && has("auth_mode") {

@@ -77,7 +77,7 @@ impl Role {
 }
 
 /// Files whose presence marks a `logs/` folder as a ParallelRunStep tree.
-fn is_marker(relative: &str) -> bool {
+pub fn is_marker(relative: &str) -> bool {
     let r = relative;
     r.starts_with("job_progress_overview")
         || r == "overview.txt"

@@ -20,6 +20,15 @@ pub fn shell_safe(value: &str) -> bool {
         })
 }
 
+/// `value` as one shell word: as it is when [`shell_safe`], else single-quoted.
+pub fn shell_word(value: &str) -> String {
+    if shell_safe(value) {
+        value.to_owned()
+    } else {
+        format!("'{}'", value.replace('\'', "'\\''"))
+    }
+}
+
 /// Fills `{name}` placeholders from facts, then from the run, when the value is
 /// [`shell_safe`]; unknown or unsafe ones stay visible.
 pub fn fill(template: &str, facts: &BTreeMap<String, String>, run: &Placeholders) -> String {

@@ -24,6 +24,9 @@ pub struct InputSet {
     pub unreadable: Vec<Unreadable>,
     /// Documents named on the command line (not found inside a directory).
     pub explicit: Vec<Origin>,
+    /// The bundles among the directories, with their manifests: the manifest itself and
+    /// unfinished downloads (`*.part`) are not documents.
+    pub bundles: Vec<(PathBuf, crate::source::bundle::Manifest)>,
 }
 
 impl InputSet {
@@ -66,11 +69,28 @@ pub fn collect(args: &[String]) -> InputSet {
                 let mut found = Vec::new();
                 let unreadable_before = set.unreadable.len();
                 walk(&path, &mut found, &mut set.unreadable);
+                match crate::source::bundle::read_manifest(&path) {
+                    Ok(Some(manifest)) => {
+                        let own = path.join(crate::source::bundle::MANIFEST);
+                        found.retain(|f| *f != own && f.extension().is_none_or(|e| e != "part"));
+                        set.bundles.push((path.clone(), manifest));
+                    }
+                    Ok(None) => {}
+                    Err(e) => set.unreadable.push(Unreadable {
+                        path: path
+                            .join(crate::source::bundle::MANIFEST)
+                            .display()
+                            .to_string(),
+                        reason: e.to_string(),
+                        explicit: true,
+                    }),
+                }
                 let any_file = !found.is_empty();
                 for f in found {
                     set.push(Origin::File(f), &mut seen);
                 }
-                if !any_file && set.unreadable.len() == unreadable_before {
+                if !any_file && set.unreadable.len() == unreadable_before && set.bundles.is_empty()
+                {
                     set.unreadable.push(Unreadable {
                         path: arg.clone(),
                         reason: "the directory contains no files".to_owned(),

@@ -79,6 +79,23 @@ pub fn write_file(path: &Path, bytes: &[u8]) -> Result<()> {
     std::fs::write(path, bytes).map_err(|e| Error::io("write", path, &e))
 }
 
+/// A fresh folder name under the system's temporary directory, for a live run's
+/// bundle when the user keeps none.
+pub fn temporary_dir(command: &str) -> PathBuf {
+    let nanos = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.subsec_nanos());
+    std::env::temp_dir().join(format!(
+        "amldoctor-{command}-{}-{nanos}",
+        std::process::id()
+    ))
+}
+
+/// Removes a temporary bundle; best effort.
+pub fn remove_dir(dir: &Path) {
+    let _ = std::fs::remove_dir_all(dir);
+}
+
 /// `AMLDOCTOR_TODAY`, which fixes "today" so runs can be reproduced.
 pub fn today_override() -> Option<String> {
     std::env::var("AMLDOCTOR_TODAY").ok()

@@ -3,6 +3,7 @@
 
 pub mod az_cli;
 pub mod azure;
+pub mod bundle;
 pub mod inputs;
 pub mod json;
 pub mod local;

@@ -456,9 +456,11 @@ fn bad_inputs_get_one_clear_sentence() {
         "5",
     ])
     .usage_error(&["--rps", "check deployment"]);
-    // Without --from: says how to save the JSON.
+    // Without --from, the resources are read from Azure: that needs the workspace.
     sb.run(&["check", "keyvault"])
-        .usage_error(&["--from", "az keyvault show"]);
+        .usage_error(&["check needs the subscription: pass --subscription"]);
+    sb.run(&["check", "deployment"])
+        .usage_error(&["pass -e ENDPOINT", "--from"]);
     // A log is not JSON.
     let log = sb.write("work/x.log", "2024-01-01 INFO hello\n");
     let run = sb.run(&[

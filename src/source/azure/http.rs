@@ -39,6 +39,12 @@ impl Default for RetryPolicy {
 pub struct Reply {
     pub status: u16,
     pub request_id: Option<String>,
+    /// `Location`, for a long-running operation's result.
+    pub location: Option<String>,
+    /// `Azure-AsyncOperation` (or `Operation-Location`), its status monitor.
+    pub async_operation: Option<String>,
+    /// How long the service asked to wait before polling again.
+    pub retry_after: Option<Duration>,
     pub body: Vec<u8>,
 }
 
@@ -61,6 +67,55 @@ pub fn allowed(url: &reqwest::Url) -> bool {
     }
 }
 
+/// `url` parsed, if it may be called at all.
+pub fn checked_url(url: &str) -> Result<reqwest::Url, Error> {
+    let parsed = reqwest::Url::parse(url)
+        .map_err(|_| Error::access(format!("'{}' is not a URL", crate::redact::redact(url))))?;
+    if !allowed(&parsed) {
+        return Err(Error::access(format!(
+            "refusing to call {}: only https, or http to this machine (loopback), is allowed",
+            crate::redact::redact(url)
+        )));
+    }
+    Ok(parsed)
+}
+
+fn header(headers: &HeaderMap, name: &str) -> Option<String> {
+    headers
+        .get(name)
+        .and_then(|v| v.to_str().ok())
+        .map(str::to_owned)
+}
+
+/// How one download attempt ended.
+enum Attempt {
+    Done(u64),
+    /// The service answered something other than 200.
+    Refused(u16, HeaderMap),
+    /// The connection failed or broke off.
+    Broken(String),
+    /// This machine could not write the file: not worth a retry.
+    Local(Error),
+}
+
+/// Where a download is written until it is complete.
+pub fn part_path(dest: &std::path::Path) -> std::path::PathBuf {
+    let mut name = dest.as_os_str().to_owned();
+    name.push(".part");
+    std::path::PathBuf::from(name)
+}
+
+/// A transport failure in a few words, secrets redacted.
+fn transport_failure(e: &reqwest::Error) -> String {
+    if e.is_timeout() {
+        "timed out".to_owned()
+    } else if e.is_connect() {
+        "could not connect".to_owned()
+    } else {
+        format!("failed ({})", crate::redact::redact(&e.to_string()))
+    }
+}
+
 /// Statuses worth another try.
 fn transient(status: u16) -> bool {
     matches!(status, 408 | 429 | 500 | 502 | 503 | 504)
@@ -79,24 +134,18 @@ impl Http {
         Ok(Http { client, policy })
     }
 
-    /// Sends `method url` with the bearer `token` and an optional JSON `body`, retrying
+    /// Sends `method url` with the bearer `token` (none for discovery documents and
+    /// storage SAS URLs, which must never see it) and an optional JSON `body`, retrying
     /// what is worth retrying. `trace` receives one redacted line per attempt.
     pub async fn send(
         &self,
         method: reqwest::Method,
         url: &str,
-        token: &str,
+        token: Option<&str>,
         body: Option<&serde_json::Value>,
         trace: &mut dyn FnMut(String),
     ) -> Result<Reply, Error> {
-        let parsed = reqwest::Url::parse(url)
-            .map_err(|e| Error::access(format!("'{url}' is not a URL: {e}")))?;
-        if !allowed(&parsed) {
-            return Err(Error::access(format!(
-                "refusing to send a token to {}: only https, or http to this machine (loopback), is allowed",
-                crate::redact::redact(url)
-            )));
-        }
+        let parsed = checked_url(url)?;
         let mut waited = Duration::ZERO;
         let mut attempt = 0u32;
         loop {
@@ -104,8 +153,10 @@ impl Http {
             let mut req = self
                 .client
                 .request(method.clone(), parsed.clone())
-                .bearer_auth(token)
                 .header("x-ms-client-request-id", &request_id);
+            if let Some(token) = token {
+                req = req.bearer_auth(token);
+            }
             if let Some(b) = body {
                 req = req
                     .header("content-type", "application/json")
@@ -127,19 +178,17 @@ impl Http {
                         return Ok(Reply {
                             status,
                             request_id: service_request_id(&headers),
+                            location: header(&headers, "location"),
+                            async_operation: header(&headers, "azure-asyncoperation")
+                                .or_else(|| header(&headers, "operation-location")),
+                            retry_after: retry_after(&headers),
                             body: body.to_vec(),
                         });
                     }
                     (Some(status), headers, None)
                 }
                 Err(e) => {
-                    let what = if e.is_timeout() {
-                        "timed out".to_owned()
-                    } else if e.is_connect() {
-                        "could not connect".to_owned()
-                    } else {
-                        format!("failed ({})", crate::redact::redact(&e.to_string()))
-                    };
+                    let what = transport_failure(&e);
                     trace(format!(
                         "{method} {shown} -> {what} (client request id {request_id})"
                     ));
@@ -171,6 +220,95 @@ impl Http {
             tokio::time::sleep(delay).await;
             waited += delay;
             attempt += 1;
+        }
+    }
+
+    /// Streams `url` (a storage SAS URL: sent without any token) into `dest`, secrets
+    /// redacted line by line, through
+    /// `dest` + `.part` renamed on completion, so a file that exists is complete and an
+    /// interrupted run leaves no half file under the final name. Retries like
+    /// [`Http::send`]. Returns the bytes written.
+    pub async fn download(
+        &self,
+        url: &str,
+        dest: &std::path::Path,
+        trace: &mut (dyn FnMut(String) + Send),
+    ) -> Result<u64, Error> {
+        let parsed = checked_url(url)?;
+        let shown = crate::redact::redact(url).into_owned();
+        let part = part_path(dest);
+        let mut waited = Duration::ZERO;
+        let mut attempt = 0u32;
+        loop {
+            let (failure, headers) = match self.download_once(&parsed, &part).await {
+                Attempt::Done(bytes) => {
+                    std::fs::rename(&part, dest).map_err(|e| Error::io("save", dest, &e))?;
+                    trace(format!("GET {shown} -> 200 ({bytes} bytes)"));
+                    return Ok(bytes);
+                }
+                Attempt::Local(e) => return Err(e),
+                Attempt::Refused(status, _) if !transient(status) => {
+                    trace(format!("GET {shown} -> {status}"));
+                    return Err(Error::access(format!(
+                        "downloading {shown}: the storage service answered {status}"
+                    )));
+                }
+                Attempt::Refused(status, headers) => (format!("answered {status}"), headers),
+                Attempt::Broken(why) => (why, HeaderMap::new()),
+            };
+            trace(format!("GET {shown} -> {failure}"));
+            let delay = self.delay(attempt, &headers);
+            if attempt >= self.policy.max_retries || waited + delay > self.policy.budget {
+                let _ = std::fs::remove_file(&part);
+                return Err(Error::access(format!(
+                    "downloading {shown}: {failure}, {} attempts",
+                    attempt + 1
+                )));
+            }
+            tokio::time::sleep(delay).await;
+            waited += delay;
+            attempt += 1;
+        }
+    }
+
+    /// One attempt at a download.
+    async fn download_once(&self, url: &reqwest::Url, part: &std::path::Path) -> Attempt {
+        use std::io::Write as _;
+        let mut resp = match self
+            .client
+            .get(url.clone())
+            .header("x-ms-client-request-id", client_request_id())
+            .send()
+            .await
+        {
+            Ok(resp) => resp,
+            Err(e) => return Attempt::Broken(transport_failure(&e)),
+        };
+        let status = resp.status().as_u16();
+        if status != 200 {
+            return Attempt::Refused(status, resp.headers().clone());
+        }
+        // Saved files never hold secrets: every line is redacted as it streams.
+        let mut file = match std::fs::File::create(part) {
+            Ok(f) => crate::redact::LineRedactor::new(std::io::BufWriter::new(f)),
+            Err(e) => return Attempt::Local(Error::io("create", part, &e)),
+        };
+        let mut bytes = 0u64;
+        loop {
+            match resp.chunk().await {
+                Ok(Some(chunk)) => {
+                    if let Err(e) = file.write_all(&chunk) {
+                        return Attempt::Local(Error::io("write", part, &e));
+                    }
+                    bytes += chunk.len() as u64;
+                }
+                Ok(None) => break,
+                Err(e) => return Attempt::Broken(transport_failure(&e)),
+            }
+        }
+        match file.finish() {
+            Ok(_) => Attempt::Done(bytes),
+            Err(e) => Attempt::Local(Error::io("write", part, &e)),
         }
     }
 
@@ -327,6 +465,9 @@ mod tests {
         let reply = Reply {
             status: 404,
             request_id: Some("req-1".into()),
+            location: None,
+            async_operation: None,
+            retry_after: None,
             body: br#"{"error":{"code":"ResourceNotFound","message":"The Resource 'ep9' was not found."}}"#.to_vec(),
         };
         let e = arm_error("reading the logs of ep9/blue", &reply);

@@ -4,7 +4,9 @@
 
 pub mod auth;
 pub mod http;
+pub mod run_history;
 
+use std::path::PathBuf;
 use std::time::Duration;
 
 use serde_json::Value;
@@ -22,9 +24,44 @@ pub struct AzureOptions {
     pub arm_endpoint: String,
     /// Its token scope (`https://management.azure.com/.default`).
     pub arm_scope: String,
+    /// The AML data plane's token scope (`https://ml.azure.com/.default`).
+    pub ml_scope: String,
+    /// How long a long-running operation (workspace diagnose) may take in all.
+    pub operation_timeout: Duration,
     pub auth: AuthChoice,
     pub timeout: Duration,
     pub policy: RetryPolicy,
+}
+
+/// One file to fetch: its storage URL (with its SAS) and where it goes.
+#[derive(Debug, Clone)]
+pub struct Download {
+    pub url: String,
+    pub dest: PathBuf,
+}
+
+/// The JSON of a successful answer, or the service's error as one sentence.
+fn json_of(what: &str, reply: &http::Reply) -> Result<Value, Error> {
+    if !(200..300).contains(&reply.status) {
+        return Err(http::arm_error(what, reply));
+    }
+    if reply.body.is_empty() {
+        return Ok(Value::Null);
+    }
+    serde_json::from_slice(&reply.body).map_err(|e| {
+        Error::access(format!(
+            "{what}: the service's answer is not the JSON expected ({e})"
+        ))
+    })
+}
+
+/// A long-running operation that ended badly, with the service's reason.
+fn operation_failed(what: &str, status: &Value) -> Error {
+    let reason = status["error"]["message"]
+        .as_str()
+        .map(|m| crate::redact::clean(m).into_owned())
+        .unwrap_or_else(|| format!("it ended {}", status["status"].as_str().unwrap_or("badly")));
+    Error::access(format!("{what}: {reason}"))
 }
 
 /// A connection to Azure for one run.
@@ -128,26 +165,166 @@ impl Azure {
         body: Option<&Value>,
         what: &str,
     ) -> Result<Value, Error> {
+        let scope = self.options.arm_scope.clone();
+        let reply = self.exchange(method, url, body, Some(&scope))?;
+        json_of(what, &reply)
+    }
+
+    /// One exchange with a token for `scope` (none: no Authorization header at all),
+    /// whatever the status.
+    fn exchange(
+        &mut self,
+        method: reqwest::Method,
+        url: &str,
+        body: Option<&Value>,
+        scope: Option<&str>,
+    ) -> Result<http::Reply, Error> {
         let traces = &mut self.traces;
         let http = &self.http;
         let auth = &self.auth;
-        let scope = self.options.arm_scope.clone();
-        let reply = self.runtime.block_on(async {
-            let token = auth.token(&scope).await?;
-            http.send(method, url, &token, body, &mut |line| traces.push(line))
-                .await
-        })?;
-        if !(200..300).contains(&reply.status) {
-            return Err(http::arm_error(what, &reply));
-        }
-        if reply.body.is_empty() {
-            return Ok(Value::Null);
-        }
-        serde_json::from_slice(&reply.body).map_err(|e| {
-            Error::access(format!(
-                "{what}: the service's answer is not the JSON expected ({e})"
-            ))
+        self.runtime.block_on(async {
+            let token = match scope {
+                Some(scope) => Some(auth.token(scope).await?),
+                None => None,
+            };
+            http.send(method, url, token.as_deref(), body, &mut |line| {
+                traces.push(line);
+            })
+            .await
         })
+    }
+
+    /// `POST {arm}{path}` for a long-running read-only action (workspace diagnose):
+    /// a `200` answer is the result; a `201`/`202` is polled through
+    /// `Azure-AsyncOperation` or `Location` (on the Resource Manager host only), waiting
+    /// as `Retry-After` asks, until it ends or the operation timeout passes.
+    pub fn arm_post_operation(
+        &mut self,
+        path: &str,
+        api_version: &str,
+        body: &Value,
+        what: &str,
+    ) -> Result<Value, Error> {
+        let base = self.options.arm_endpoint.trim_end_matches('/').to_owned();
+        let url = format!("{base}{path}?api-version={api_version}");
+        let scope = self.options.arm_scope.clone();
+        let first = self.exchange(reqwest::Method::POST, &url, Some(body), Some(&scope))?;
+        if !matches!(first.status, 201 | 202) {
+            return json_of(what, &first);
+        }
+        let started = std::time::Instant::now();
+        let same_host = |u: &str| u.starts_with(&format!("{base}/"));
+        let monitor = first.async_operation.clone().filter(|u| same_host(u));
+        let location = first.location.clone().filter(|u| same_host(u));
+        if monitor.is_none() && location.is_none() {
+            return Err(Error::access(format!(
+                "{what}: the service accepted the request but named no Resource Manager URL to follow it"
+            )));
+        }
+        let mut wait = first.retry_after;
+        loop {
+            let pause = wait
+                .unwrap_or(Duration::from_secs(5))
+                .min(Duration::from_secs(60));
+            if started.elapsed() + pause > self.options.operation_timeout {
+                return Err(Error::access(format!(
+                    "{what}: still running after {} s; gave up waiting",
+                    started.elapsed().as_secs()
+                ))
+                .with_hint(
+                    "run the command again later, or raise AMLDOCTOR_OPERATION_TIMEOUT (seconds)",
+                ));
+            }
+            std::thread::sleep(pause);
+            if let Some(monitor) = &monitor {
+                let reply = self.exchange(reqwest::Method::GET, monitor, None, Some(&scope))?;
+                let status = json_of(what, &reply)?;
+                wait = reply.retry_after;
+                match status["status"]
+                    .as_str()
+                    .map(str::to_ascii_lowercase)
+                    .as_deref()
+                {
+                    Some("succeeded") => {}
+                    Some("failed" | "canceled" | "cancelled") => {
+                        return Err(operation_failed(what, &status));
+                    }
+                    _ => continue,
+                }
+                let Some(location) = &location else {
+                    return Ok(status);
+                };
+                return self.fetch(reqwest::Method::GET, location, None, what);
+            }
+            let location = location.as_deref().unwrap_or_default();
+            let reply = self.exchange(reqwest::Method::GET, location, None, Some(&scope))?;
+            if reply.status == 202 {
+                wait = reply.retry_after;
+                continue;
+            }
+            return json_of(what, &reply);
+        }
+    }
+
+    /// A JSON document fetched without any token: the workspace's discovery document.
+    pub fn anonymous_get(&mut self, url: &str, what: &str) -> Result<Value, Error> {
+        let reply = self.exchange(reqwest::Method::GET, url, None, None)?;
+        json_of(what, &reply)
+    }
+
+    /// `GET url` on the AML data plane (run history, artifacts) with a token for its own
+    /// scope; when that token is refused, once more with the Resource Manager token,
+    /// which these services also accept.
+    pub fn data_get(&mut self, url: &str, what: &str) -> Result<Value, Error> {
+        let ml = self.options.ml_scope.clone();
+        let reply = self.exchange(reqwest::Method::GET, url, None, Some(&ml))?;
+        if reply.status != 401 {
+            return json_of(what, &reply);
+        }
+        self.traces
+            .push("  the data-plane token was refused; trying the Resource Manager token".into());
+        let arm = self.options.arm_scope.clone();
+        let reply = self.exchange(reqwest::Method::GET, url, None, Some(&arm))?;
+        json_of(what, &reply)
+    }
+
+    /// Downloads every file (storage SAS URLs: no token is sent), at most `jobs` at a
+    /// time. `done(index, result)` is called as each ends, in completion order.
+    pub fn download_all(
+        &mut self,
+        files: &[Download],
+        jobs: usize,
+        done: &mut dyn FnMut(usize, Result<u64, Error>),
+    ) {
+        let traces = &mut self.traces;
+        let http = &self.http;
+        self.runtime.block_on(async {
+            let mut running = tokio::task::JoinSet::new();
+            let mut next = 0;
+            loop {
+                while next < files.len() && running.len() < jobs.max(1) {
+                    let (http, file, index) = (http.clone(), files[next].clone(), next);
+                    running.spawn(async move {
+                        let mut lines = Vec::new();
+                        let result = http
+                            .download(&file.url, &file.dest, &mut |l| lines.push(l))
+                            .await;
+                        (index, result, lines)
+                    });
+                    next += 1;
+                }
+                let Some(joined) = running.join_next().await else {
+                    break;
+                };
+                match joined {
+                    Ok((index, result, lines)) => {
+                        traces.extend(lines);
+                        done(index, result);
+                    }
+                    Err(e) => traces.push(format!("a download task ended abnormally: {e}")),
+                }
+            }
+        });
     }
 
     /// The trace lines gathered so far.

@@ -1,0 +1,401 @@
+//! Reading from Azure into a bundle: what `logs --out`, live `diagnose` and live
+//! `check` collect. Each piece that cannot be read is recorded in the manifest with its
+//! reason (a missing permission names the role), so what was read is still analysed;
+//! only a failure that leaves nothing to analyse (the endpoint or run does not exist,
+//! no credential) ends the command.
+
+use serde_json::{Value, json};
+
+use crate::context::Context;
+use crate::error::{Error, Result};
+use crate::rules::resource::CheckArea;
+use crate::source::azure::Azure;
+use crate::source::bundle::{BundleSource, BundleWriter, Manifest};
+
+/// The ARM api-version for workspaces, online endpoints and deployments (stable).
+pub const ML_API: &str = "2024-10-01";
+/// Key Vault's management api-version.
+const KEY_VAULT_API: &str = "2023-07-01";
+/// Container registry's management api-version.
+const REGISTRY_API: &str = "2023-07-01";
+
+/// The workspace a live command reads, and the names for the manifest.
+#[derive(Debug, Clone)]
+pub struct Place {
+    /// `/subscriptions/…/workspaces/…`.
+    pub workspace_path: String,
+    pub source: BundleSource,
+}
+
+impl Place {
+    pub fn of(ctx: &Context, command: &str) -> Result<Place> {
+        let workspace_path = super::support::workspace_path(ctx, command)?;
+        let value =
+            |s: &Option<crate::setting::Setting<String>>| s.as_ref().map(|s| s.value.clone());
+        Ok(Place {
+            workspace_path,
+            source: BundleSource {
+                subscription: value(&ctx.subscription),
+                resource_group: value(&ctx.resource_group),
+                workspace: value(&ctx.workspace),
+                ..BundleSource::default()
+            },
+        })
+    }
+
+    pub fn endpoint_path(&self, endpoint: &str) -> String {
+        format!("{}/onlineEndpoints/{endpoint}", self.workspace_path)
+    }
+}
+
+/// The bundle's creation time.
+pub fn created() -> String {
+    jiff::Timestamp::now().to_string()
+}
+
+/// Reads the workspace, saving it; `None` (recorded as failed) when it cannot be read.
+pub fn workspace(azure: &mut Azure, place: &Place, bundle: &mut BundleWriter) -> Option<Value> {
+    let name = place.source.workspace.clone().unwrap_or_default();
+    let what = format!("reading workspace '{name}'");
+    let path = "resources/workspace.json";
+    match azure.arm_get(&place.workspace_path, ML_API, &what) {
+        Ok(ws) => save_json(bundle, path, &format!("workspace {name}"), &ws).then_some(ws),
+        Err(e) => {
+            bundle.failed(&format!("workspace {name}"), &sentence(&e), Some(path));
+            None
+        }
+    }
+}
+
+/// Reads an online endpoint, the chosen deployments (`None`: the only one, or with
+/// `every`, all of them), their JSON and, with `lines`, the tail of both containers'
+/// logs. The endpoint must exist; every other failure is recorded. Returns the
+/// deployments read.
+pub fn deployments(
+    azure: &mut Azure,
+    place: &Place,
+    endpoint: &str,
+    deployment: Option<&str>,
+    every: bool,
+    lines: Option<u64>,
+    bundle: &mut BundleWriter,
+) -> Result<Vec<String>> {
+    let endpoint_path = place.endpoint_path(endpoint);
+    let what = format!("reading endpoint '{endpoint}'");
+    let ep = azure.arm_get(&endpoint_path, ML_API, &what)?;
+    save_json(
+        bundle,
+        &format!("resources/endpoint-{endpoint}.json"),
+        &format!("online endpoint {endpoint}"),
+        &ep,
+    );
+    let names = match deployment {
+        Some(d) => vec![d.to_owned()],
+        None if every => deployment_names(azure, &endpoint_path, endpoint)?,
+        None => vec![only_deployment(azure, &endpoint_path, endpoint)?],
+    };
+    for name in &names {
+        let dep_path = format!("{endpoint_path}/deployments/{name}");
+        let file = format!("resources/deployment-{name}.json");
+        let label = format!("online deployment {endpoint}/{name}");
+        let what = format!("reading deployment '{name}' of endpoint '{endpoint}'");
+        match azure.arm_get(&dep_path, ML_API, &what) {
+            Ok(dep) => {
+                save_json(bundle, &file, &label, &dep);
+            }
+            Err(e) => bundle.failed(&label, &sentence(&e), Some(&file)),
+        }
+        let Some(lines) = lines else { continue };
+        for (container, rest) in CONTAINERS {
+            let file = format!("containers/{name}/{container}.log");
+            let label = format!("{container} log of deployment {endpoint}/{name}");
+            match container_log(azure, &dep_path, rest, lines, &label) {
+                Ok(text) => {
+                    if let Err(e) = bundle.write_text(&file, &label, &text) {
+                        bundle.failed(&label, &sentence(&e), Some(&file));
+                    }
+                }
+                Err(e) => bundle.failed(&label, &sentence(&e), Some(&file)),
+            }
+        }
+    }
+    Ok(names)
+}
+
+/// `logs -e EP --out DIR` and live `diagnose -e EP`: the workspace, the endpoint, the
+/// deployment and both containers' logs, saved with the manifest.
+pub fn deployment_bundle(
+    azure: &mut Azure,
+    place: &Place,
+    endpoint: &str,
+    deployment: Option<&str>,
+    lines: u64,
+    dir: &std::path::Path,
+) -> Result<Manifest> {
+    let mut source = place.source.clone();
+    source.endpoint = Some(endpoint.to_owned());
+    let mut bundle = BundleWriter::create(dir, source, created())?;
+    workspace(azure, place, &mut bundle);
+    let names = deployments(
+        azure,
+        place,
+        endpoint,
+        deployment,
+        false,
+        Some(lines),
+        &mut bundle,
+    )?;
+    bundle.manifest.source.deployment = names.first().cloned();
+    bundle.finish()
+}
+
+/// `logs --run RUN --out DIR` and live `diagnose --run RUN`: the run's log tree, saved
+/// with the manifest. Returns it with the download's tally.
+pub fn run_bundle(
+    azure: &mut Azure,
+    place: &Place,
+    run: &str,
+    jobs: usize,
+    dir: &std::path::Path,
+) -> Result<(Manifest, super::run_logs::Tally)> {
+    let mut source = place.source.clone();
+    source.run = Some(run.to_owned());
+    let mut bundle = BundleWriter::create(dir, source, created())?;
+    let workspace = workspace(azure, place, &mut bundle).ok_or_else(|| {
+        let why = bundle
+            .manifest
+            .failed
+            .last()
+            .map_or_else(String::new, |f| f.reason.clone());
+        Error::access(format!("cannot read the workspace, so not its runs: {why}"))
+    })?;
+    let (step, tally) = super::run_logs::collect(azure, place, &workspace, run, jobs, &mut bundle)?;
+    if step != run {
+        bundle.manifest.source.requested_run = Some(run.to_owned());
+        bundle.manifest.source.run = Some(step);
+    }
+    Ok((bundle.finish()?, tally))
+}
+
+/// The containers getLogs reads: our name and the service's.
+pub const CONTAINERS: [(&str, &str); 2] = [
+    ("storage-initializer", "StorageInitializer"),
+    ("inference-server", "InferenceServer"),
+];
+
+/// One container's log tail, as text (redacted).
+pub fn container_log(
+    azure: &mut Azure,
+    deployment_path: &str,
+    container_type: &str,
+    lines: u64,
+    what: &str,
+) -> Result<String> {
+    let body = json!({"containerType": container_type, "tail": lines});
+    let answer = azure.arm_post(
+        &format!("{deployment_path}/getLogs"),
+        ML_API,
+        &body,
+        &format!("reading the {what}"),
+    )?;
+    let text = answer["content"].as_str().unwrap_or_default();
+    // Some service versions send literal `\n` sequences; az turns them into breaks.
+    Ok(crate::redact::redact(&text.replace("\\n", "\n"))
+        .trim_end_matches('\n')
+        .to_owned())
+}
+
+/// The endpoint's deployment when it has exactly one; otherwise an error listing them.
+pub fn only_deployment(azure: &mut Azure, endpoint_path: &str, endpoint: &str) -> Result<String> {
+    let names = deployment_names(azure, endpoint_path, endpoint)?;
+    match names.as_slice() {
+        [one] => Ok(one.clone()),
+        many => Err(Error::input(format!(
+            "endpoint '{endpoint}' has {} deployments ({}); say which with -n",
+            many.len(),
+            many.join(", ")
+        ))),
+    }
+}
+
+/// Every deployment of the endpoint (at least one).
+fn deployment_names(azure: &mut Azure, endpoint_path: &str, endpoint: &str) -> Result<Vec<String>> {
+    let what = format!("listing the deployments of endpoint '{endpoint}'");
+    let list = azure.arm_list(&format!("{endpoint_path}/deployments"), ML_API, &what)?;
+    let names: Vec<String> = list
+        .iter()
+        .filter_map(|d| d["name"].as_str().map(str::to_owned))
+        .collect();
+    if names.is_empty() {
+        return Err(Error::input(format!(
+            "endpoint '{endpoint}' has no deployment"
+        )));
+    }
+    Ok(names)
+}
+
+/// What a live `check` reads besides endpoints: the workspace's Key Vault, its
+/// registry's private endpoint connections, and the workspace's own diagnosis. A piece
+/// that cannot be read is a skipped check with the reason and the role it needs.
+pub fn workspace_checks(
+    azure: &mut Azure,
+    place: &Place,
+    workspace: Option<&Value>,
+    area: Option<CheckArea>,
+    bundle: &mut BundleWriter,
+) {
+    let wants = |a: CheckArea| area.is_none_or(|x| x == a);
+    let Some(ws) = workspace else {
+        for a in [
+            CheckArea::Workspace,
+            CheckArea::Keyvault,
+            CheckArea::PrivateEndpoint,
+        ] {
+            if wants(a) {
+                bundle.skipped(
+                    a.name(),
+                    &format!("the {a} check"),
+                    "the workspace could not be read",
+                );
+            }
+        }
+        return;
+    };
+    let props = &ws["properties"];
+    if wants(CheckArea::Keyvault) {
+        key_vault(azure, props, bundle);
+    }
+    if wants(CheckArea::PrivateEndpoint) {
+        registry_connections(azure, props, bundle);
+    }
+    if wants(CheckArea::Workspace) {
+        diagnosis(azure, place, bundle);
+    }
+}
+
+fn key_vault(azure: &mut Azure, props: &Value, bundle: &mut BundleWriter) {
+    match props["keyVault"].as_str().filter(|s| !s.is_empty()) {
+        Some(id) => linked(
+            azure,
+            bundle,
+            id,
+            KEY_VAULT_API,
+            "keyvault",
+            "resources/key-vault.json",
+            "Key Vault",
+        ),
+        None => bundle.skipped(
+            "keyvault",
+            "the Key Vault check",
+            "the workspace names no Key Vault",
+        ),
+    }
+}
+
+fn registry_connections(azure: &mut Azure, props: &Value, bundle: &mut BundleWriter) {
+    match props["containerRegistry"].as_str().filter(|s| !s.is_empty()) {
+        Some(id) => {
+            let path = format!("{id}/privateEndpointConnections");
+            linked(azure, bundle, &path, REGISTRY_API, "private-endpoint", "resources/registry-private-endpoint-connections.json", "the registry's private endpoint connections");
+        }
+        None => bundle.skipped(
+            "private-endpoint",
+            "the registry's private endpoint connections",
+            "the workspace has no container registry yet (one is created with the first image build)",
+        ),
+    }
+}
+
+/// The workspace diagnose API, a long-running operation; its result is saved whole.
+fn diagnosis(azure: &mut Azure, place: &Place, bundle: &mut BundleWriter) {
+    let what = "running the workspace's diagnosis";
+    let path = "resources/workspace-diagnosis.json";
+    let body = json!({"value": {}});
+    match azure.arm_post_operation(
+        &format!("{}/diagnose", place.workspace_path),
+        ML_API,
+        &body,
+        what,
+    ) {
+        Ok(result) => {
+            save_json(bundle, path, "the workspace's diagnosis", &result);
+        }
+        Err(e) => {
+            let reason = needs_role(
+                &e,
+                "a role allowed Microsoft.MachineLearningServices/workspaces/diagnose/action on the workspace, such as Contributor or AzureML Data Scientist",
+            );
+            bundle.skipped("workspace", "the workspace's diagnosis", &reason);
+        }
+    }
+}
+
+/// Reads a resource the workspace links to (a list when the path names one), saving it
+/// as the `check` area's input, or records the check as skipped.
+fn linked(
+    azure: &mut Azure,
+    bundle: &mut BundleWriter,
+    path: &str,
+    api: &str,
+    check: &str,
+    file: &str,
+    label: &str,
+) {
+    let what = format!("reading {label}");
+    if !path.to_ascii_lowercase().starts_with("/subscriptions/") {
+        bundle.skipped(
+            check,
+            label,
+            &format!("the workspace's link '{path}' is not a resource id"),
+        );
+        return;
+    }
+    let read = if path.ends_with("/privateEndpointConnections") {
+        azure
+            .arm_list(path, api, &what)
+            .map(|items| json!({"value": items}))
+    } else {
+        azure.arm_get(path, api, &what)
+    };
+    match read {
+        Ok(value) => {
+            save_json(bundle, file, label, &value);
+        }
+        Err(e) => {
+            let reason = needs_role(
+                &e,
+                &format!("Reader (or another role that can read it) on {label}"),
+            );
+            bundle.skipped(check, label, &reason);
+        }
+    }
+}
+
+/// A refusal (403) says which role would have let the read through; other failures
+/// keep their own next step.
+fn needs_role(e: &Error, role: &str) -> String {
+    if e.service.as_ref().is_some_and(|s| s.status == 403) {
+        format!("{e}; the identity needs {role}")
+    } else {
+        sentence(e)
+    }
+}
+
+/// Saves JSON, recording a failure to write; whether it was saved.
+fn save_json(bundle: &mut BundleWriter, path: &str, what: &str, value: &Value) -> bool {
+    match bundle.write_json(path, what, value) {
+        Ok(()) => true,
+        Err(e) => {
+            bundle.failed(what, &sentence(&e), Some(path));
+            false
+        }
+    }
+}
+
+/// An error as the manifest keeps it: the sentence and its next step.
+pub fn sentence(e: &Error) -> String {
+    match &e.hint {
+        Some(h) => format!("{e}; {h}"),
+        None => e.to_string(),
+    }
+}

@@ -1,0 +1,226 @@
+//! A ParallelRunStep run's log tree, from Azure into a bundle: the pipeline run named by
+//! the user is resolved to its ParallelRunStep step, the `logs/` and `azureml-logs/`
+//! files are listed and downloaded in parallel, files already complete are skipped (so
+//! an interrupted download resumes), and a path that would land outside the folder is
+//! refused.
+
+use std::io::IsTerminal;
+
+use serde_json::Value;
+
+use crate::error::{Error, Result};
+use crate::source::azure::run_history::{Artifact, DataPlane};
+use crate::source::azure::{Azure, Download};
+use crate::source::bundle::BundleWriter;
+
+use super::collect::{Place, sentence};
+
+/// The folders of a run that hold its logs.
+const PREFIXES: [&str; 2] = ["logs/", "azureml-logs/"];
+
+/// How a download went, for the closing line.
+#[derive(Debug, Default, Clone, Copy, PartialEq, Eq)]
+pub struct Tally {
+    pub listed: u64,
+    pub downloaded: u64,
+    pub bytes: u64,
+    pub already_complete: u64,
+    pub failed: u64,
+}
+
+/// Fetches the run's log tree into `bundle`; returns the step run's id and the tally.
+pub fn collect(
+    azure: &mut Azure,
+    place: &Place,
+    workspace: &Value,
+    run_id: &str,
+    jobs: usize,
+    bundle: &mut BundleWriter,
+) -> Result<(String, Tally)> {
+    let dp = azure.data_plane(workspace, &place.workspace_path)?;
+    let run = azure.run(&dp, run_id)?;
+    let (step, mut files) = resolve_step(azure, &dp, run)?;
+    let step_id = step["runId"].as_str().unwrap_or(run_id).to_owned();
+    let container = container_of(&step, &step_id);
+    if files.is_none() {
+        files = Some(azure.artifacts(&dp, &container, PREFIXES[0])?);
+    }
+    let mut artifacts = files.unwrap_or_default();
+    artifacts.extend(azure.artifacts(&dp, &container, PREFIXES[1])?);
+    if artifacts.is_empty() {
+        return Err(Error::access(format!(
+            "run '{step_id}' has no files under logs/ or azureml-logs/ yet"
+        ))
+        .with_hint(
+            "a run that has not started writes no logs; check its status with 'az ml job show'",
+        ));
+    }
+    bundle.write_json("run.json", &format!("run {step_id}"), &step)?;
+    let tally = download(azure, bundle, &artifacts, jobs);
+    Ok((step_id, tally))
+}
+
+/// The run whose logs to read: the run itself, unless it is a pipeline run, whose
+/// ParallelRunStep step (the child whose `logs/` holds a ParallelRunStep tree) it
+/// stands for. Returns that run and, when already listed, its `logs/` files.
+fn resolve_step(
+    azure: &mut Azure,
+    dp: &DataPlane,
+    run: Value,
+) -> Result<(Value, Option<Vec<Artifact>>)> {
+    let run_id = run["runId"].as_str().unwrap_or_default().to_owned();
+    let is_pipeline = run["runType"]
+        .as_str()
+        .is_some_and(|t| t.to_ascii_lowercase().contains("pipelinerun"));
+    if !is_pipeline {
+        return Ok((run, None));
+    }
+    let children = azure.children(dp, &run_id)?;
+    let mut found = Vec::new();
+    for child in children {
+        let child_id = child["runId"].as_str().unwrap_or_default().to_owned();
+        let files = azure.artifacts(dp, &container_of(&child, &child_id), PREFIXES[0])?;
+        let prs = files.iter().any(|a| {
+            a.path
+                .strip_prefix("logs/")
+                .is_some_and(crate::prs::tree::is_marker)
+        });
+        if prs {
+            found.push((child, files));
+        }
+    }
+    match found.len() {
+        1 => {
+            let (child, files) = found.remove(0);
+            Ok((child, Some(files)))
+        }
+        0 => Err(Error::input(format!(
+            "pipeline run '{run_id}' has no ParallelRunStep step with logs yet"
+        ))
+        .with_hint("pass the step run's id with --run, as the studio's step page shows it")),
+        _ => {
+            let names: Vec<String> = found
+                .iter()
+                .map(|(c, _)| {
+                    format!(
+                        "{} ({})",
+                        c["runId"].as_str().unwrap_or("?"),
+                        c["displayName"]
+                            .as_str()
+                            .or(c["name"].as_str())
+                            .unwrap_or("unnamed")
+                    )
+                })
+                .collect();
+            Err(Error::input(format!(
+                "pipeline run '{run_id}' has {} ParallelRunStep steps: {}; pass one with --run",
+                names.len(),
+                names.join(", ")
+            )))
+        }
+    }
+}
+
+/// The artifact container of a run: its `dataContainerId`, else `dcid.{runId}`.
+fn container_of(run: &Value, run_id: &str) -> String {
+    run["dataContainerId"]
+        .as_str()
+        .filter(|c| !c.is_empty())
+        .map_or_else(|| format!("dcid.{run_id}"), str::to_owned)
+}
+
+/// Downloads what is not yet complete, with a progress bar on a terminal's stderr.
+fn download(
+    azure: &mut Azure,
+    bundle: &mut BundleWriter,
+    artifacts: &[Artifact],
+    jobs: usize,
+) -> Tally {
+    let mut tally = Tally {
+        listed: artifacts.len() as u64,
+        ..Tally::default()
+    };
+    let mut queue = Vec::new();
+    let mut paths = Vec::new();
+    for a in artifacts {
+        let dest = match bundle.place(&a.path) {
+            Ok(d) => d,
+            Err(why) => {
+                tally.failed += 1;
+                bundle.failed(&format!("run file {}", a.path), &why, None);
+                continue;
+            }
+        };
+        // A file under its final name is complete: downloads are renamed when done.
+        if let Ok(meta) = std::fs::metadata(&dest) {
+            tally.already_complete += 1;
+            bundle.collected(&a.path, "run log file (already complete)", meta.len());
+            continue;
+        }
+        if let Some(dir) = dest.parent()
+            && let Err(e) = std::fs::create_dir_all(dir)
+        {
+            tally.failed += 1;
+            bundle.failed(
+                &format!("run file {}", a.path),
+                &Error::io("create", dir, &e).to_string(),
+                Some(&a.path),
+            );
+            continue;
+        }
+        queue.push(Download {
+            url: a.content_uri.clone(),
+            dest,
+        });
+        paths.push(a.path.clone());
+    }
+    let bar = progress_bar(queue.len() as u64);
+    azure.download_all(&queue, jobs, &mut |i, result| {
+        match result {
+            Ok(bytes) => {
+                tally.downloaded += 1;
+                tally.bytes += bytes;
+                bundle.collected(&paths[i], "run log file", bytes);
+            }
+            Err(e) => {
+                tally.failed += 1;
+                bundle.failed(
+                    &format!("run file {}", paths[i]),
+                    &sentence(&e),
+                    Some(&paths[i]),
+                );
+            }
+        }
+        bar.set_message(format!("{} MiB", tally.bytes / (1 << 20)));
+        bar.inc(1);
+    });
+    bar.finish_and_clear();
+    tally
+}
+
+/// Files done of all, with the bytes so far; drawn only when stderr is a terminal.
+fn progress_bar(files: u64) -> indicatif::ProgressBar {
+    if !std::io::stderr().is_terminal() {
+        return indicatif::ProgressBar::hidden();
+    }
+    let bar = indicatif::ProgressBar::new(files);
+    if let Ok(style) =
+        indicatif::ProgressStyle::with_template("{bar:30} {pos}/{len} files, {msg} ({elapsed})")
+    {
+        bar.set_style(style);
+    }
+    bar
+}
+
+/// The closing line: what was fetched, skipped and lost.
+pub fn summary(tally: &Tally, dir: &std::path::Path) -> String {
+    format!(
+        "{} of {} run files downloaded ({} bytes) into {}; {} already complete; {} failed",
+        tally.downloaded,
+        tally.listed,
+        tally.bytes,
+        dir.display(),
+        tally.already_complete,
+        tally.failed
+    )
+}
