@@ -107,8 +107,17 @@ pub fn note_resolved(manifest: &Manifest, err: &mut dyn Write) {
 /// Says what could not be collected: exit 3 when anything failed (the bundle keeps
 /// what was read).
 fn close(manifest: &Manifest, root: &Path, err: &mut dyn Write) -> ExitCode {
-    for f in &manifest.failed {
+    // A few lines a person can read; the manifest lists every one.
+    const SHOWN: usize = 10;
+    for f in manifest.failed.iter().take(SHOWN) {
         let _ = writeln!(err, "warning: not collected: {}: {}", f.what, f.reason);
+    }
+    if manifest.failed.len() > SHOWN {
+        let _ = writeln!(
+            err,
+            "warning: … and {} more not collected (each is listed in the manifest)",
+            manifest.failed.len() - SHOWN
+        );
     }
     let _ = writeln!(
         err,

@@ -14,6 +14,7 @@ mod explain;
 mod fake_azure;
 mod fixtures;
 mod help;
+mod live;
 mod logs;
 mod prs;
 mod replicas;

@@ -1,0 +1,762 @@
+//! Live `logs --out`, `logs --run`, `diagnose -e/--run` and `check` against a fake of
+//! Resource Manager, the workspace's data plane and blob storage on 127.0.0.1: the
+//! documented JSON shapes, a long-running workspace diagnosis, paged run children and
+//! artifact listings, SAS downloads. The real azure_identity managed-identity
+//! credential signs in against the fake's token endpoint.
+
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::{Arc, OnceLock};
+
+use serde_json::{Value, json};
+
+use super::fake_azure::{Answer, FakeAzure, IDENTITY_HEADER, Request, TOKEN};
+use super::{Sandbox, fixture};
+
+const SUB: &str = "00000000-0000-0000-0000-0000000000aa";
+const WS: &str = "/subscriptions/00000000-0000-0000-0000-0000000000aa/resourceGroups/rg1/providers/Microsoft.MachineLearningServices/workspaces/ws1";
+/// The SAS signature of every blob URL; it must never be shown or saved.
+const SAS_SIG: &str = "SASSIGNATURE0xDEADBEEF";
+
+/// What the fake world holds, and the faults a test turns on.
+#[derive(Default)]
+struct World {
+    port: OnceLock<u16>,
+    /// Extra generated run files (`logs/user/stdout/10.0.0.4/process{i}.stdout.txt`).
+    extra_files: usize,
+    /// Files this big, besides (bytes each), to show downloads stream.
+    big_files: Vec<usize>,
+    /// Blob downloads of generated files from this index on answer 403.
+    fail_from: AtomicUsize,
+    /// An artifact whose path climbs out of the output folder.
+    escaping: bool,
+    /// The Key Vault answers 403.
+    vault_forbidden: bool,
+    /// Workspace diagnosis polls answered so far.
+    polls: AtomicUsize,
+    /// The run's files, made once.
+    files: OnceLock<Vec<(String, String)>>,
+}
+
+impl World {
+    fn base(&self) -> String {
+        format!("http://127.0.0.1:{}", self.port.get().unwrap())
+    }
+
+    /// The failed ParallelRunStep fixture tree and the extra files: (artifact path,
+    /// contents).
+    fn run_files(&self) -> &[(String, String)] {
+        self.files.get_or_init(|| self.make_files())
+    }
+
+    fn make_files(&self) -> Vec<(String, String)> {
+        let root = PathBuf::from(fixture("prs/failed-job"));
+        let mut files = Vec::new();
+        walk(&root, &root, &mut files);
+        for i in 0..self.extra_files {
+            files.push((
+                format!("logs/user/stdout/10.0.0.4/process{i:04}.stdout.txt"),
+                format!("mini batch {i} done\n"),
+            ));
+        }
+        for (i, size) in self.big_files.iter().enumerate() {
+            files.push((format!("logs/perf/10.0.0.4/big{i}.txt"), big_text(*size)));
+        }
+        if self.escaping {
+            files.push(("logs/../../escaped.txt".into(), "x\n".into()));
+        }
+        files
+    }
+
+    fn answer(&self, r: &Request) -> Answer {
+        let path = r.target.split('?').next().unwrap_or_default();
+        let base = self.base();
+        if let Some(rest) = path.strip_prefix("/blob/") {
+            return self.blob(r, rest);
+        }
+        if path == "/discovery" {
+            return Answer::json(200, &json!({"api": base, "history": base}).to_string());
+        }
+        if let Some(rest) = path.strip_prefix(&format!("/history/v1.0{WS}/runs/")) {
+            return self.history(r, rest);
+        }
+        if let Some(rest) = path.strip_prefix(&format!(
+            "/artifact/v2.0{WS}/artifacts/prefix/contentinfo/ExperimentRun/"
+        )) {
+            return self.artifacts(r, rest);
+        }
+        self.arm(r, path)
+    }
+
+    fn arm(&self, r: &Request, path: &str) -> Answer {
+        let ok = |file: &str, patch: &dyn Fn(&mut Value)| {
+            let mut v: Value =
+                serde_json::from_str(&std::fs::read_to_string(fixture(file)).unwrap()).unwrap();
+            patch(&mut v);
+            Answer::json(200, &v.to_string())
+        };
+        let base = self.base();
+        let ep = format!("{WS}/onlineEndpoints/ep1");
+        match (r.method.as_str(), path) {
+            ("GET", p) if p == WS => ok("resources/workspace-arm-private-pe-pending.json", &|v| {
+                v["properties"]["discoveryUrl"] = json!(format!("{base}/discovery"));
+                v["properties"]["keyVault"] = json!(format!(
+                    "/subscriptions/{SUB}/resourcegroups/rg1/providers/microsoft.keyvault/vaults/kv1"
+                ));
+                v["properties"]["containerRegistry"] = json!(format!(
+                    "/subscriptions/{SUB}/resourceGroups/rg1/providers/Microsoft.ContainerRegistry/registries/acr1"
+                ));
+            }),
+            ("GET", p) if p == ep => ok("resources/endpoint-arm-zero-traffic.json", &|_| {}),
+            ("GET", p) if p == format!("{ep}/deployments") => {
+                Answer::json(200, r#"{"value": [{"name": "blue"}]}"#)
+            }
+            ("GET", p) if p == format!("{ep}/deployments/blue") => {
+                ok("resources/deployment-arm-failed.json", &|_| {})
+            }
+            ("POST", p) if p == format!("{ep}/deployments/blue/getLogs") => {
+                let body: Value = serde_json::from_str(&r.body).unwrap();
+                let file = if body["containerType"] == "InferenceServer" {
+                    "logs/server-0.7.7-init-failure.log"
+                } else {
+                    "logs/server-0.6.1-healthy.log"
+                };
+                let text = std::fs::read_to_string(fixture(file)).unwrap();
+                Answer::json(200, &json!({ "content": text }).to_string())
+            }
+            ("GET", p) if p.ends_with("/vaults/kv1") => {
+                if self.vault_forbidden {
+                    return Answer::json(
+                        403,
+                        r#"{"error":{"code":"AuthorizationFailed","message":"The client does not have authorization to perform action 'Microsoft.KeyVault/vaults/read'."}}"#,
+                    );
+                }
+                ok("resources/keyvault-arm-deny-no-bypass.json", &|_| {})
+            }
+            ("GET", p) if p.ends_with("/registries/acr1/privateEndpointConnections") => {
+                ok("resources/acr-pe-connections-arm-approved.json", &|_| {})
+            }
+            ("POST", p) if p == format!("{WS}/diagnose") => Answer::json(202, "")
+                .with_header(
+                    "Location",
+                    &format!("{base}/operations/diag-1?api-version=2024-10-01"),
+                )
+                .with_header("Retry-After", "0"),
+            ("GET", "/operations/diag-1") => {
+                if self.polls.fetch_add(1, Ordering::SeqCst) == 0 {
+                    return Answer::json(202, "").with_header("Retry-After", "0");
+                }
+                Answer::json(200, &json!({"value": {
+                    "userDefinedRouteResults": [], "networkSecurityRuleResults": [],
+                    "dnsResolutionResults": [{"code": "CustomDNSInUse", "level": "Warning",
+                        "message": "A custom DNS server is in use; forward privatelink.api.azureml.ms to 168.63.129.16."}],
+                    "keyVaultResults": [], "storageAccountResults": [], "otherResults": []}}).to_string())
+            }
+            _ => Answer::json(
+                404,
+                r#"{"error":{"code":"ResourceNotFound","message":"not in the fake"}}"#,
+            ),
+        }
+    }
+
+    fn history(&self, r: &Request, rest: &str) -> Answer {
+        match rest {
+            "pipe-1" => Answer::json(
+                200,
+                r#"{"runId": "pipe-1", "runType": "azureml.PipelineRun", "status": "Failed"}"#,
+            ),
+            "step-prs" => Answer::json(
+                200,
+                r#"{"runId": "step-prs", "runType": "azureml.StepRun", "status": "Failed", "dataContainerId": "dcid.step-prs"}"#,
+            ),
+            // Two pages joined by a continuation token.
+            "pipe-1/children" if !r.target.contains("continuationToken=") => Answer::json(
+                200,
+                r#"{"value": [{"runId": "step-prep", "runType": "azureml.StepRun", "displayName": "prep"}], "continuationToken": "page+2/=="}"#,
+            ),
+            "pipe-1/children" if r.target.contains("continuationToken=page%2B2%2F%3D%3D") => {
+                Answer::json(
+                    200,
+                    r#"{"value": [{"runId": "step-prs", "runType": "azureml.StepRun", "displayName": "batch-score", "dataContainerId": "dcid.step-prs"}], "continuationToken": null}"#,
+                )
+            }
+            _ => Answer::json(
+                404,
+                r#"{"error":{"code":"RunNotFound","message":"Run not found"}}"#,
+            ),
+        }
+    }
+
+    /// Listings of 500 files a page.
+    fn artifacts(&self, r: &Request, rest: &str) -> Answer {
+        let (container, prefix) = rest.split_once('/').unwrap();
+        let other = [("logs/readme.txt".to_owned(), "not a PRS step\n".to_owned())];
+        let files: &[(String, String)] = if container == "dcid.step-prs" {
+            self.run_files()
+        } else {
+            &other
+        };
+        let matching: Vec<&(String, String)> = files
+            .iter()
+            .filter(|(p, _)| p.starts_with(prefix))
+            .collect();
+        let page: usize = r
+            .target
+            .split("continuationToken=")
+            .nth(1)
+            .and_then(|t| t.parse().ok())
+            .unwrap_or(0);
+        let chunk: Vec<Value> = matching
+            .iter()
+            .skip(page * 500)
+            .take(500)
+            .map(|(p, _)| {
+                json!({"origin": "ExperimentRun", "container": container, "path": p,
+                    "contentUri": format!("{}/blob/{container}/{}?sv=2024-01-01&sr=b&sig={SAS_SIG}", self.base(), index_of(files, p))})
+            })
+            .collect();
+        let next = ((page + 1) * 500 < matching.len()).then(|| (page + 1).to_string());
+        Answer::json(
+            200,
+            &json!({"value": chunk, "continuationToken": next}).to_string(),
+        )
+    }
+
+    fn blob(&self, r: &Request, rest: &str) -> Answer {
+        assert!(
+            r.header("authorization").is_none(),
+            "a token went to storage"
+        );
+        let index: usize = rest.rsplit('/').next().unwrap().parse().unwrap();
+        let files = self.run_files();
+        let root_files =
+            files.len() - self.extra_files - self.big_files.len() - usize::from(self.escaping);
+        if index >= root_files.saturating_add(self.fail_from.load(Ordering::SeqCst))
+            && index < root_files + self.extra_files
+        {
+            return Answer::json(403, "<Error><Code>AuthenticationFailed</Code></Error>");
+        }
+        let mut a = Answer::json(200, "");
+        a.body = files[index].1.clone();
+        a
+    }
+}
+
+fn index_of(files: &[(String, String)], path: &str) -> usize {
+    files.iter().position(|(p, _)| p == path).unwrap()
+}
+
+fn big_text(size: usize) -> String {
+    let line = "2026-11-30 10:00:00 perf sample cpu=93% mem=71%\n";
+    line.repeat(size / line.len() + 1)
+}
+
+fn walk(root: &Path, dir: &Path, out: &mut Vec<(String, String)>) {
+    let mut entries: Vec<PathBuf> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .collect();
+    entries.sort();
+    for p in entries {
+        if p.is_dir() {
+            walk(root, &p, out);
+        } else if p.file_name().unwrap() != "EXPECT.yaml" {
+            let rel = p
+                .strip_prefix(root)
+                .unwrap()
+                .to_string_lossy()
+                .replace('\\', "/");
+            out.push((rel, std::fs::read_to_string(&p).unwrap()));
+        }
+    }
+}
+
+fn start(world: World) -> (FakeAzure, Arc<World>) {
+    let world = Arc::new(world);
+    let w = world.clone();
+    let fake = FakeAzure::start(move |r, _| w.answer(r));
+    world.port.set(fake.port).unwrap();
+    (fake, world)
+}
+
+fn sandbox(name: &str, fake: &FakeAzure) -> Sandbox {
+    Sandbox::new(name)
+        .env("IDENTITY_ENDPOINT", &format!("{}/msi/token", fake.url()))
+        .env("IDENTITY_HEADER", IDENTITY_HEADER)
+        .env("AMLDOCTOR_ARM_ENDPOINT", &fake.url())
+        .env("AMLDOCTOR_RETRY_BUDGET", "2")
+}
+
+fn live(sb: &Sandbox, args: &[&str]) -> super::Run {
+    let mut full: Vec<&str> = args.to_vec();
+    full.extend(["--subscription", SUB, "-g", "rg1", "-w", "ws1"]);
+    sb.run(&full)
+}
+
+/// No token, SAS signature or identity secret in the run's output or any saved file.
+fn no_secrets(run: &super::Run, dir: Option<&Path>) {
+    for text in [&run.stdout, &run.stderr] {
+        for secret in [TOKEN, SAS_SIG, IDENTITY_HEADER] {
+            assert!(!text.contains(secret), "{secret} leaked:\n{text}");
+        }
+    }
+    if let Some(dir) = dir {
+        let mut files = Vec::new();
+        walk(dir, dir, &mut files);
+        for (path, text) in files {
+            for secret in [TOKEN, SAS_SIG, IDENTITY_HEADER] {
+                assert!(!text.contains(secret), "{secret} saved in {path}");
+            }
+        }
+    }
+}
+
+/// Rule ids with their commands: what must be equal between live and saved runs.
+fn verdict(doc: &Value) -> Vec<(String, Vec<String>)> {
+    let mut v: Vec<(String, Vec<String>)> = doc["findings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|f| {
+            let commands = f["commands"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|c| c.as_str().unwrap().to_owned())
+                .collect();
+            (f["rule_id"].as_str().unwrap().to_owned(), commands)
+        })
+        .collect();
+    v.sort();
+    v
+}
+
+#[test]
+fn a_bundle_read_back_gives_the_live_findings() {
+    let (fake, _) = start(World::default());
+    let sb = sandbox("live-bundle", &fake);
+    let saved = sb.work().join("saved");
+    let run = live(
+        &sb,
+        &[
+            "diagnose",
+            "-e",
+            "ep1",
+            "-n",
+            "blue",
+            "--save",
+            saved.to_str().unwrap(),
+            "-o",
+            "json",
+            "--fail-on",
+            "never",
+            "--debug",
+        ],
+    );
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    no_secrets(&run, Some(&saved));
+    let live_doc = run.json();
+    let found = verdict(&live_doc);
+    let ids: Vec<&str> = found.iter().map(|(id, _)| id.as_str()).collect();
+    assert!(ids.contains(&"deployment-provisioning-failed"), "{ids:?}");
+    assert!(
+        ids.contains(&"workspace-private-without-approved-endpoint"),
+        "{ids:?}"
+    );
+    assert!(
+        ids.contains(&"user-init-failed"),
+        "a finding from the container log: {ids:?}"
+    );
+    // The same bundle read back, and one saved by `logs --out`: the same verdict.
+    let offline = sb
+        .run(&[
+            "diagnose",
+            saved.to_str().unwrap(),
+            "-o",
+            "json",
+            "--fail-on",
+            "never",
+        ])
+        .ok()
+        .json();
+    assert_eq!(verdict(&offline), found);
+    let logged = sb.work().join("logged");
+    let run = live(
+        &sb,
+        &[
+            "logs",
+            "-e",
+            "ep1",
+            "-n",
+            "blue",
+            "--out",
+            logged.to_str().unwrap(),
+        ],
+    );
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert!(
+        run.stderr.contains("analyse them with: amldoctor diagnose"),
+        "{}",
+        run.stderr
+    );
+    let from_logs = sb
+        .run(&[
+            "diagnose",
+            logged.to_str().unwrap(),
+            "-o",
+            "json",
+            "--fail-on",
+            "never",
+        ])
+        .ok()
+        .json();
+    assert_eq!(verdict(&from_logs), found);
+    // The manifest says where it all came from and what was collected.
+    let manifest: Value =
+        serde_json::from_str(&std::fs::read_to_string(logged.join("manifest.json")).unwrap())
+            .unwrap();
+    assert_eq!(manifest["amldoctor_bundle"], 1);
+    assert_eq!(manifest["source"]["endpoint"], "ep1");
+    assert_eq!(manifest["source"]["deployment"], "blue");
+    assert_eq!(manifest["source"]["workspace"], "ws1");
+    let paths: Vec<&str> = manifest["collected"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| c["path"].as_str().unwrap())
+        .collect();
+    assert_eq!(
+        paths,
+        [
+            "resources/workspace.json",
+            "resources/endpoint-ep1.json",
+            "resources/deployment-blue.json",
+            "containers/blue/storage-initializer.log",
+            "containers/blue/inference-server.log"
+        ]
+    );
+    assert!(manifest["failed"].as_array().unwrap().is_empty());
+    assert!(manifest["redaction"].as_str().unwrap().contains("SAS"));
+    // Only reads were sent.
+    for r in fake.arm_requests() {
+        assert!(
+            r.method == "GET" || r.target.contains("/getLogs?"),
+            "{} {}",
+            r.method,
+            r.target
+        );
+    }
+}
+
+#[test]
+fn live_check_reads_the_workspace_its_links_and_its_own_diagnosis() {
+    let (fake, world) = start(World::default());
+    let sb = sandbox("live-check", &fake);
+    let saved = sb.work().join("ws-bundle");
+    let run = live(
+        &sb,
+        &[
+            "check",
+            "all",
+            "-e",
+            "ep1",
+            "--save",
+            saved.to_str().unwrap(),
+            "-o",
+            "json",
+            "--fail-on",
+            "never",
+        ],
+    );
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    no_secrets(&run, Some(&saved));
+    let doc = run.json();
+    let found = verdict(&doc);
+    let ids: Vec<&str> = found.iter().map(|(id, _)| id.as_str()).collect();
+    for id in [
+        "keyvault-firewall-blocks-azure-services",
+        "workspace-private-without-approved-endpoint",
+        "deployment-provisioning-failed",
+        "CustomDNSInUse",
+    ] {
+        assert!(ids.contains(&id), "{id} missing from {ids:?}");
+    }
+    let diag = doc["findings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|f| f["rule_id"] == "CustomDNSInUse")
+        .unwrap();
+    assert_eq!(diag["severity"], "warning");
+    assert!(diag["title"].as_str().unwrap().contains("DNS resolution"));
+    assert_eq!(
+        diag["commands"][0],
+        "az ml workspace diagnose --name ws1 --resource-group rg1"
+    );
+    // The diagnosis was followed to its end through Location.
+    assert_eq!(world.polls.load(Ordering::SeqCst), 2);
+    let posts: Vec<String> = fake
+        .arm_requests()
+        .iter()
+        .filter(|r| r.method == "POST")
+        .map(|r| r.target.clone())
+        .collect();
+    assert_eq!(posts, [format!("{WS}/diagnose?api-version=2024-10-01")]);
+    // Read back, the same.
+    let offline = sb
+        .run(&[
+            "check",
+            "all",
+            "--from",
+            saved.to_str().unwrap(),
+            "-o",
+            "json",
+            "--fail-on",
+            "never",
+        ])
+        .ok()
+        .json();
+    assert_eq!(verdict(&offline), found);
+}
+
+#[test]
+fn a_key_vault_it_may_not_read_is_a_skipped_check_with_the_role() {
+    let (fake, _) = start(World {
+        vault_forbidden: true,
+        ..World::default()
+    });
+    let sb = sandbox("live-check-403", &fake);
+    let run = live(&sb, &["check", "all", "-o", "json", "--fail-on", "never"]);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    let doc = run.json();
+    let reasons: Vec<String> = doc["not_analysed"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|n| n["reason"].as_str().unwrap().to_owned())
+        .collect();
+    let vault = reasons
+        .iter()
+        .find(|r| r.contains("check keyvault skipped"))
+        .unwrap_or_else(|| panic!("{reasons:?}"));
+    assert!(
+        vault.contains("HTTP 403 AuthorizationFailed") && vault.contains("needs Reader"),
+        "{vault}"
+    );
+    // No endpoint named: the deployment check says how to run it.
+    assert!(
+        reasons
+            .iter()
+            .any(|r| r.contains("check deployment skipped") && r.contains("pass -e")),
+        "{reasons:?}"
+    );
+    // The table says the same to a person.
+    let table = live(&sb, &["check", "keyvault", "--fail-on", "never"]);
+    assert_eq!(table.code, 0, "{}", table.stderr);
+    assert!(
+        table.stdout.contains("check keyvault skipped"),
+        "{}",
+        table.stdout
+    );
+}
+
+#[test]
+fn logs_run_finds_the_parallel_run_step_and_downloads_its_tree() {
+    let (fake, _) = start(World {
+        escaping: true,
+        ..World::default()
+    });
+    let sb = sandbox("live-run", &fake);
+    let out = sb.work().join("job");
+    let run = live(
+        &sb,
+        &[
+            "logs",
+            "--run",
+            "pipe-1",
+            "--out",
+            out.to_str().unwrap(),
+            "--debug",
+        ],
+    );
+    // The escaping path was refused, so not everything was collected: exit 3.
+    assert_eq!(run.code, 3, "{}", run.stderr);
+    no_secrets(&run, Some(&out));
+    assert!(
+        run.stderr
+            .contains("resolved to its ParallelRunStep step run 'step-prs'"),
+        "{}",
+        run.stderr
+    );
+    assert!(
+        run.stderr.contains("climbs out of the output folder"),
+        "{}",
+        run.stderr
+    );
+    assert!(!sb.work().join("escaped.txt").exists() && !sb.root.join("escaped.txt").exists());
+    // Every fixture file arrived, byte for byte (none holds a secret).
+    let mut expected = Vec::new();
+    let root = PathBuf::from(fixture("prs/failed-job"));
+    walk(&root, &root, &mut expected);
+    for (path, text) in &expected {
+        assert_eq!(
+            &std::fs::read_to_string(out.join(path)).unwrap(),
+            text,
+            "{path}"
+        );
+    }
+    let manifest: Value =
+        serde_json::from_str(&std::fs::read_to_string(out.join("manifest.json")).unwrap()).unwrap();
+    assert_eq!(manifest["source"]["run"], "step-prs");
+    assert_eq!(manifest["source"]["requested_run"], "pipe-1");
+    // The bundle is a ParallelRunStep tree to diagnose.
+    let doc = sb
+        .run(&[
+            "diagnose",
+            out.to_str().unwrap(),
+            "-o",
+            "json",
+            "--fail-on",
+            "never",
+        ])
+        .ok()
+        .json();
+    assert_eq!(doc["prs"].as_array().unwrap().len(), 1, "{doc}");
+    // Live, straight from the step run id.
+    let run = live(
+        &sb,
+        &[
+            "diagnose",
+            "--run",
+            "step-prs",
+            "-o",
+            "json",
+            "--fail-on",
+            "never",
+        ],
+    );
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    let live_doc = run.json();
+    assert_eq!(live_doc["prs"].as_array().unwrap().len(), 1);
+    let ids = |d: &Value| verdict(d).into_iter().map(|(id, _)| id).collect::<Vec<_>>();
+    assert_eq!(ids(&live_doc), ids(&doc));
+}
+
+#[test]
+fn two_thousand_files_download_in_bounded_memory_and_resume() {
+    let world = World {
+        extra_files: 2000,
+        big_files: vec![40 << 20, 40 << 20],
+        fail_from: AtomicUsize::new(1500),
+        ..World::default()
+    };
+    let (fake, world) = start(world);
+    let sb = sandbox("live-2000", &fake);
+    let out = sb.work().join("big-job");
+    let total = world.run_files().len();
+    let args = [
+        "logs",
+        "--run",
+        "step-prs",
+        "--out",
+        out.to_str().unwrap(),
+        "--jobs",
+        "16",
+        "--subscription",
+        SUB,
+        "-g",
+        "rg1",
+        "-w",
+        "ws1",
+    ];
+    let child = sb
+        .command(&args)
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let pid = child.id();
+    let mut peak_kib = 0u64;
+    let sampler = std::thread::spawn(move || {
+        while let Ok(status) = std::fs::read_to_string(format!("/proc/{pid}/status")) {
+            if let Some(kib) = status
+                .lines()
+                .find(|l| l.starts_with("VmHWM:"))
+                .and_then(|l| l.split_whitespace().nth(1))
+                .and_then(|v| v.parse::<u64>().ok())
+            {
+                peak_kib = peak_kib.max(kib);
+            }
+            std::thread::sleep(std::time::Duration::from_millis(20));
+        }
+        peak_kib
+    });
+    let first = super::Run::from(child.wait_with_output().unwrap());
+    let peak_kib = sampler.join().unwrap();
+    // 500 files were refused by storage: the run says so and exits 3.
+    assert_eq!(first.code, 3, "{}", first.stderr);
+    let listed = total; // the fixture tree, the 2,000 and the two big ones
+    assert!(
+        first.stderr.contains(&format!(
+            "{} of {listed} run files downloaded",
+            listed - 500
+        )),
+        "{}",
+        first.stderr
+    );
+    assert!(
+        first.stderr.contains("0 already complete; 500 failed"),
+        "{}",
+        first.stderr
+    );
+    // Two 40 MiB files went through without being held in memory.
+    if Path::new("/proc/self/status").exists() {
+        assert!(peak_kib > 0, "the memory sampler saw nothing");
+        assert!(peak_kib < 80 * 1024, "peak RSS {peak_kib} KiB");
+        eprintln!("peak RSS of the download: {peak_kib} KiB");
+    }
+    assert_eq!(
+        std::fs::metadata(out.join("logs/perf/10.0.0.4/big0.txt"))
+            .unwrap()
+            .len(),
+        big_text(40 << 20).len() as u64
+    );
+    // No half file is left under a final name.
+    assert!(
+        !out.join("logs/user/stdout/10.0.0.4/process1500.stdout.txt")
+            .exists()
+    );
+    // Storage relents; the second run fetches only what is missing.
+    world.fail_from.store(usize::MAX, Ordering::SeqCst);
+    let before = fake
+        .arm_requests()
+        .iter()
+        .filter(|r| r.target.starts_with("/blob/"))
+        .count();
+    let second = sb.run(&args);
+    assert_eq!(second.code, 0, "{}", second.stderr);
+    let fetched = fake
+        .arm_requests()
+        .iter()
+        .filter(|r| r.target.starts_with("/blob/"))
+        .count()
+        - before;
+    assert_eq!(fetched, 500);
+    assert!(
+        second
+            .stderr
+            .contains(&format!("500 of {listed} run files downloaded")),
+        "{}",
+        second.stderr
+    );
+    assert!(
+        second
+            .stderr
+            .contains(&format!("{} already complete; 0 failed", listed - 500)),
+        "{}",
+        second.stderr
+    );
+    let manifest: Value =
+        serde_json::from_str(&std::fs::read_to_string(out.join("manifest.json")).unwrap()).unwrap();
+    assert_eq!(manifest["collected"].as_array().unwrap().len(), listed + 2); // + workspace.json, run.json
+}
