@@ -212,10 +212,16 @@ fn token_answer(request: &Request) -> Answer {
         .unwrap()
         .as_secs()
         + 3600;
+    // The AML data plane's audience gets a token of its own, so a test can tell them apart.
+    let token = if request.target.contains("ml.azure.com") {
+        format!("{TOKEN}-ML")
+    } else {
+        TOKEN.to_owned()
+    };
     Answer::json(
         200,
         &format!(
-            r#"{{"access_token":"{TOKEN}","expires_on":"{expires}","token_type":"Bearer","resource":"https://management.azure.com"}}"#
+            r#"{{"access_token":"{token}","expires_on":"{expires}","token_type":"Bearer","resource":"https://management.azure.com"}}"#
         ),
     )
 }

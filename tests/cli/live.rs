@@ -34,6 +34,10 @@ struct World {
     vault_forbidden: bool,
     /// Workspace diagnosis polls answered so far.
     polls: AtomicUsize,
+    /// The workspace diagnosis is followed through `Azure-AsyncOperation`.
+    async_operation: bool,
+    /// The data plane refuses its own audience's token (the ARM one works).
+    ml_token_refused: bool,
     /// The run's files, made once.
     files: OnceLock<Vec<(String, String)>>,
 }
@@ -76,6 +80,17 @@ impl World {
         }
         if path == "/discovery" {
             return Answer::json(200, &json!({"api": base, "history": base}).to_string());
+        }
+        let data_plane = path.starts_with("/history/") || path.starts_with("/artifact/");
+        if data_plane
+            && self.ml_token_refused
+            && r.header("authorization")
+                .is_some_and(|a| a.ends_with("-ML"))
+        {
+            return Answer::json(
+                401,
+                r#"{"error":{"code":"InvalidToken","message":"audience"}}"#,
+            );
         }
         if let Some(rest) = path.strip_prefix(&format!("/history/v1.0{WS}/runs/")) {
             return self.history(r, rest);
@@ -136,6 +151,24 @@ impl World {
             ("GET", p) if p.ends_with("/registries/acr1/privateEndpointConnections") => {
                 ok("resources/acr-pe-connections-arm-approved.json", &|_| {})
             }
+            ("POST", p) if p == format!("{WS}/diagnose") && self.async_operation => {
+                Answer::json(202, "")
+                    .with_header(
+                        "Azure-AsyncOperation",
+                        &format!("{base}/operations/status-1?api-version=2024-10-01"),
+                    )
+                    .with_header(
+                        "Location",
+                        &format!("{base}/operations/diag-1?api-version=2024-10-01"),
+                    )
+                    .with_header("Retry-After", "0")
+            }
+            ("GET", "/operations/status-1") => {
+                let n = self.polls.fetch_add(1, Ordering::SeqCst);
+                let status = if n == 0 { "InProgress" } else { "Succeeded" };
+                Answer::json(200, &json!({"status": status}).to_string())
+                    .with_header("Retry-After", "0")
+            }
             ("POST", p) if p == format!("{WS}/diagnose") => Answer::json(202, "")
                 .with_header(
                     "Location",
@@ -143,7 +176,7 @@ impl World {
                 )
                 .with_header("Retry-After", "0"),
             ("GET", "/operations/diag-1") => {
-                if self.polls.fetch_add(1, Ordering::SeqCst) == 0 {
+                if !self.async_operation && self.polls.fetch_add(1, Ordering::SeqCst) == 0 {
                     return Answer::json(202, "").with_header("Retry-After", "0");
                 }
                 Answer::json(200, &json!({"value": {
@@ -759,4 +792,82 @@ fn two_thousand_files_download_in_bounded_memory_and_resume() {
     let manifest: Value =
         serde_json::from_str(&std::fs::read_to_string(out.join("manifest.json")).unwrap()).unwrap();
     assert_eq!(manifest["collected"].as_array().unwrap().len(), listed + 2); // + workspace.json, run.json
+}
+
+#[test]
+fn the_diagnosis_is_followed_through_its_status_monitor_too() {
+    let (fake, world) = start(World {
+        async_operation: true,
+        ..World::default()
+    });
+    let sb = sandbox("live-async-op", &fake);
+    let run = live(
+        &sb,
+        &["check", "workspace", "-o", "json", "--fail-on", "never"],
+    );
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert!(
+        verdict(&run.json())
+            .iter()
+            .any(|(id, _)| id == "CustomDNSInUse")
+    );
+    // InProgress, Succeeded, then the result from Location.
+    assert_eq!(world.polls.load(Ordering::SeqCst), 2);
+    let gets: Vec<String> = fake
+        .arm_requests()
+        .iter()
+        .filter(|r| r.target.starts_with("/operations/"))
+        .map(|r| r.target.split('?').next().unwrap().to_owned())
+        .collect();
+    assert_eq!(
+        gets,
+        [
+            "/operations/status-1",
+            "/operations/status-1",
+            "/operations/diag-1"
+        ]
+    );
+}
+
+#[test]
+fn the_data_plane_falls_back_to_the_resource_manager_token_and_names_a_missing_run() {
+    let (fake, _) = start(World {
+        ml_token_refused: true,
+        ..World::default()
+    });
+    let sb = sandbox("live-dp-401", &fake);
+    let out = sb.work().join("job");
+    let run = live(
+        &sb,
+        &[
+            "logs",
+            "--run",
+            "step-prs",
+            "--out",
+            out.to_str().unwrap(),
+            "--debug",
+        ],
+    );
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert!(
+        run.stderr.contains("trying the Resource Manager token"),
+        "{}",
+        run.stderr
+    );
+    assert!(out.join("logs/job_result.txt").exists());
+    no_secrets(&run, Some(&out));
+    // A run that does not exist: exit 3, its id, and how to list the right ones.
+    let run = live(&sb, &["diagnose", "--run", "no-such-run"]);
+    assert_eq!(run.code, 3, "{}", run.stderr);
+    assert!(
+        run.stderr
+            .contains("reading run 'no-such-run': Run not found (HTTP 404 RunNotFound"),
+        "{}",
+        run.stderr
+    );
+    assert!(
+        run.stderr.contains("az ml job list -g rg1 -w ws1"),
+        "{}",
+        run.stderr
+    );
 }

@@ -147,7 +147,7 @@ fn arm_errors_become_one_sentence_with_the_request_id() {
     );
     assert!(
         run.stderr
-            .contains("hint: check the names: az ml online-endpoint list"),
+            .contains("hint: list the endpoints with 'az ml online-endpoint list -g rg1 -w ws1 -o table' and the deployments of 'ep1' with 'az ml online-deployment list -e ep1 -g rg1 -w ws1 -o table'"),
         "{}",
         run.stderr
     );

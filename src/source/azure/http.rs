@@ -37,6 +37,8 @@ impl Default for RetryPolicy {
 /// A finished exchange: status, the headers that matter, the body.
 #[derive(Debug, Clone)]
 pub struct Reply {
+    /// What was called (secrets redacted), for messages.
+    pub url: String,
     pub status: u16,
     pub request_id: Option<String>,
     /// `Location`, for a long-running operation's result.
@@ -176,6 +178,7 @@ impl Http {
                             Error::access(format!("{method} {shown}: the answer broke off: {e}"))
                         })?;
                         return Ok(Reply {
+                            url: shown.clone(),
                             status,
                             request_id: service_request_id(&headers),
                             location: header(&headers, "location"),
@@ -394,6 +397,35 @@ fn pseudo_random() -> u32 {
     (x ^ (x >> 31)) as u32
 }
 
+/// A 404: the service's sentence names what is missing; the hint lists the right
+/// names with the group and workspace of the call filled in.
+fn not_found(what: &str, reply: &Reply, code: Option<String>, message: String) -> Error {
+    let segment = |name: &str| {
+        let parts: Vec<&str> = reply.url.split(['/', '?']).collect();
+        parts
+            .windows(2)
+            .find(|w| w[0].eq_ignore_ascii_case(name))
+            .map(|w| w[1].to_owned())
+    };
+    let group = segment("resourceGroups").unwrap_or_else(|| "<group>".into());
+    let hint = match (segment("workspaces"), segment("onlineEndpoints")) {
+        (Some(ws), Some(ep)) => format!(
+            "list the endpoints with 'az ml online-endpoint list -g {group} -w {ws} -o table' and the deployments of '{ep}' with 'az ml online-deployment list -e {ep} -g {group} -w {ws} -o table'"
+        ),
+        (Some(ws), None) => format!(
+            "no workspace '{ws}' in group '{group}'? 'az ml workspace list -g {group} -o table' lists them"
+        ),
+        _ => "check the subscription, group and resource names".to_owned(),
+    };
+    Error::access(format!("{what}: {message}"))
+        .with_service(ServiceAnswer {
+            status: reply.status,
+            code,
+            request_id: reply.request_id.clone(),
+        })
+        .with_hint(hint)
+}
+
 /// An ARM error answer as one sentence: the service's message, its code and request id
 /// kept for support, and the next step for the status.
 pub fn arm_error(what: &str, reply: &Reply) -> Error {
@@ -411,9 +443,7 @@ pub fn arm_error(what: &str, reply: &Reply) -> Error {
         403 => {
             "the identity needs a role that can read the workspace and its endpoints, such as Reader or AzureML Data Scientist on the workspace"
         }
-        404 => {
-            "check the names: az ml online-endpoint list -g <group> -w <workspace> -o table, and az ml online-deployment list -e <endpoint> -g <group> -w <workspace> -o table"
-        }
+        404 => return not_found(what, reply, code, message),
         _ => "try again later; if it persists, quote the request id to Azure support",
     };
     Error::access(format!("{what}: {message}"))
@@ -463,6 +493,7 @@ mod tests {
     #[test]
     fn arm_errors_keep_code_and_request_id() {
         let reply = Reply {
+            url: "https://management.azure.com/subscriptions/s/resourceGroups/rg1/providers/Microsoft.MachineLearningServices/workspaces/ws1/onlineEndpoints/ep9/deployments/blue/getLogs?api-version=1".into(),
             status: 404,
             request_id: Some("req-1".into()),
             location: None,
@@ -475,6 +506,10 @@ mod tests {
             e.to_string(),
             "reading the logs of ep9/blue: The Resource 'ep9' was not found. (HTTP 404 ResourceNotFound, request id req-1)"
         );
-        assert!(e.hint.unwrap().contains("az ml online-endpoint list"));
+        assert!(
+            e.hint
+                .unwrap()
+                .contains("'az ml online-endpoint list -g rg1 -w ws1 -o table'")
+        );
     }
 }

@@ -73,6 +73,8 @@ pub struct Azure {
     options: AzureOptions,
     /// One line per request and retry, secrets redacted (`--debug`).
     traces: Vec<String>,
+    /// The data plane refused a token for its own scope: use the Resource Manager one.
+    data_plane_wants_arm: bool,
 }
 
 impl Azure {
@@ -90,6 +92,7 @@ impl Azure {
             auth,
             options,
             traces: Vec::new(),
+            data_plane_wants_arm: false,
         })
     }
 
@@ -273,17 +276,22 @@ impl Azure {
     }
 
     /// `GET url` on the AML data plane (run history, artifacts) with a token for its own
-    /// scope; when that token is refused, once more with the Resource Manager token,
-    /// which these services also accept.
+    /// scope; when that token is refused, with the Resource Manager token (which these
+    /// services also accept) from then on.
     pub fn data_get(&mut self, url: &str, what: &str) -> Result<Value, Error> {
-        let ml = self.options.ml_scope.clone();
-        let reply = self.exchange(reqwest::Method::GET, url, None, Some(&ml))?;
-        if reply.status != 401 {
-            return json_of(what, &reply);
-        }
-        self.traces
-            .push("  the data-plane token was refused; trying the Resource Manager token".into());
         let arm = self.options.arm_scope.clone();
+        if !self.data_plane_wants_arm {
+            let ml = self.options.ml_scope.clone();
+            let reply = self.exchange(reqwest::Method::GET, url, None, Some(&ml))?;
+            if reply.status != 401 {
+                return json_of(what, &reply);
+            }
+            self.traces.push(
+                "  the data-plane token was refused; trying the Resource Manager token from now on"
+                    .into(),
+            );
+            self.data_plane_wants_arm = true;
+        }
         let reply = self.exchange(reqwest::Method::GET, url, None, Some(&arm))?;
         json_of(what, &reply)
     }

@@ -13,6 +13,9 @@ pub struct DataPlane {
     history: String,
     /// `{api}/artifact/v2.0{workspace path}`.
     artifacts: String,
+    /// The group and workspace, for hints.
+    group: String,
+    workspace: String,
 }
 
 /// One file of a run, with the storage URL (SAS) to fetch it from.
@@ -49,7 +52,16 @@ impl Azure {
             })?;
         super::http::checked_url(api)?;
         let api = api.trim_end_matches('/');
+        let parts: Vec<&str> = workspace_path.split('/').collect();
+        let after = |name: &str| {
+            parts
+                .windows(2)
+                .find(|w| w[0].eq_ignore_ascii_case(name))
+                .map_or_else(String::new, |w| w[1].to_owned())
+        };
         Ok(DataPlane {
+            group: after("resourceGroups"),
+            workspace: after("workspaces"),
             history: format!("{api}/history/v1.0{workspace_path}"),
             artifacts: format!("{api}/artifact/v2.0{workspace_path}"),
         })
@@ -59,7 +71,7 @@ impl Azure {
     pub fn run(&mut self, dp: &DataPlane, run_id: &str) -> Result<Value> {
         let url = format!("{}/runs/{}", dp.history, segment(run_id));
         self.data_get(&url, &format!("reading run '{run_id}'"))
-            .map_err(|e| not_found_hint(e, run_id))
+            .map_err(|e| not_found_hint(e, run_id, dp))
     }
 
     /// The runs directly under `run_id` (a pipeline's step runs).
@@ -151,10 +163,12 @@ fn segment(text: &str) -> String {
     url.path().trim_start_matches('/').to_owned()
 }
 
-fn not_found_hint(e: Error, run_id: &str) -> Error {
+fn not_found_hint(e: Error, run_id: &str, dp: &DataPlane) -> Error {
     if e.service.as_ref().is_some_and(|s| s.status == 404) {
         e.with_hint(format!(
-            "no run '{run_id}' in this workspace: check -w/-g, or list recent jobs with 'az ml job list -g <group> -w <workspace> -o table'"
+            "no run '{run_id}' in workspace '{ws}': check -w/-g, or list recent jobs with 'az ml job list -g {g} -w {ws} -o table'",
+            g = dp.group,
+            ws = dp.workspace
         ))
     } else {
         e
