@@ -176,9 +176,17 @@ impl Detector {
             if line.len() > 4096 {
                 continue;
             }
-            for i in self.set.matches(line).iter() {
-                let (kind, _, weight) = SIGNALS[i];
-                scores[kind as usize] = scores[kind as usize].saturating_add(weight);
+            // A pasted line is judged without its quote marks, CI prefixes and escapes.
+            let clean = crate::evidence::normalize::normalize(line);
+            let logical: Vec<&[u8]> = match &clean {
+                Some(n) => n.lines().map(|(a, b)| &n.text[a..b]).collect(),
+                None => vec![line],
+            };
+            for line in logical {
+                for i in self.set.matches(line).iter() {
+                    let (kind, _, weight) = SIGNALS[i];
+                    scores[kind as usize] = scores[kind as usize].saturating_add(weight);
+                }
             }
         }
         if let Some(name) = name {

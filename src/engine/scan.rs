@@ -10,6 +10,7 @@ use std::collections::{BTreeMap, HashMap, VecDeque};
 use std::io::{self, Read};
 
 use crate::evidence::DocumentKind;
+use crate::evidence::normalize::Normalized;
 use crate::rules::{ERROR_LITERALS, PatternRole, RuleSet};
 
 /// Bytes read per buffer fill; also the longest piece of one line scanned as a unit.
@@ -212,17 +213,22 @@ impl Walk<'_> {
             let line_end = memchr::memchr(b'\n', &region[at..]).map_or(region.len(), |i| at + i);
             self.advance(region, pos, line_start);
             let line = &region[line_start..line_end];
-            for lit in set.prefilter.line_literals(line) {
-                if set.prefilter.literal_is_error[lit] {
-                    self.error_line = true;
+            let bare = line.strip_suffix(b"\r").unwrap_or(line);
+            match crate::evidence::normalize::normalize(bare) {
+                None => {
+                    self.select(line);
+                    self.finish_line(line, None);
                 }
-                for &p in &set.prefilter.literal_patterns[lit] {
-                    if self.kind_ok[p as usize] && !self.candidates.contains(&p) {
-                        self.candidates.push(p);
+                // Artefacts removed: the rules read each logical line of the clean text,
+                // the evidence shows the user's own line.
+                Some(clean) => {
+                    for (a, b) in clean.lines() {
+                        let logical = &clean.text[a..b];
+                        self.select(logical);
+                        self.finish_line(logical, Some((bare, &clean, a)));
                     }
                 }
             }
-            self.finish_line(line);
             if line_end < region.len() {
                 self.line += 1;
                 pos = line_end + 1;
@@ -231,6 +237,22 @@ impl Walk<'_> {
             }
         }
         self.advance(region, pos, region.len());
+    }
+
+    /// Makes the patterns whose literals occur in `line` (and apply to the document's
+    /// kind) the line's candidates.
+    fn select(&mut self, line: &[u8]) {
+        let set = self.set;
+        for lit in set.prefilter.line_literals(line) {
+            if set.prefilter.literal_is_error[lit] {
+                self.error_line = true;
+            }
+            for &p in &set.prefilter.literal_patterns[lit] {
+                if self.kind_ok[p as usize] && !self.candidates.contains(&p) {
+                    self.candidates.push(p);
+                }
+            }
+        }
     }
 
     /// Moves from `from` (a line start) to `to`, feeding context windows line by line
@@ -288,11 +310,22 @@ impl Walk<'_> {
         });
     }
 
-    fn finish_line(&mut self, line: &[u8]) {
+    /// Confirms the candidates on `line`. For a normalised line, `shown` is the original
+    /// line, its normalised text and where `line` starts in it: evidence is cut from the
+    /// original.
+    fn finish_line(&mut self, line: &[u8], shown: Option<(&[u8], &Normalized, usize)>) {
         if !self.windows.is_empty() {
             self.feed_windows(line);
         }
         let bare = line.strip_suffix(b"\r").unwrap_or(line);
+        let evidence = |at: usize, end: usize| match shown {
+            None => text_of(bare, at, end),
+            Some((original, clean, offset)) => text_of(
+                original,
+                clean.original(offset + at, original.len()),
+                clean.original(offset + end, original.len()),
+            ),
+        };
         let set = self.set;
         let mut candidates = std::mem::take(&mut self.candidates);
         for &p in &candidates {
@@ -327,7 +360,7 @@ impl Walk<'_> {
             if entry.first.len() < HITS_KEPT {
                 entry.first.push(Hit {
                     line: self.line,
-                    text: text_of(bare, at, end),
+                    text: evidence(at, end),
                 });
             }
             // The first hit of a rule's main pattern opens its context window.
@@ -367,7 +400,7 @@ impl Walk<'_> {
                 }
                 self.scan.error_lines.push_back(Hit {
                     line: self.line,
-                    text: text_of(bare, 0, 0),
+                    text: evidence(0, 0),
                 });
             }
         }

@@ -688,6 +688,15 @@ impl Builder<'_> {
             let i = slot(lit, &mut literals);
             literals[i].2 = true;
         }
+        // Lines with escapes or entities are visited too: normalised, they may hold a
+        // literal their raw bytes hide.
+        for text in crate::evidence::normalize::TRIGGERS {
+            let lit = literal::Literal {
+                bytes: text.as_bytes().to_vec(),
+                ascii_case_insensitive: false,
+            };
+            slot(lit, &mut literals);
+        }
         let prefilter = super::prefilter::Prefilter::build(literals).map_err(|e| RuleError {
             path: "<rules>".to_owned(),
             rule_id: None,

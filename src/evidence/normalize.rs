@@ -1,0 +1,369 @@
+//! Copy-paste artefacts taken off a line before rules read it, so a signature pasted
+//! through a GitHub issue, a CI log, the portal or an SDK exception still matches:
+//! quote marks (`> `), CI prefixes (`##[error]`, `::error::`, step timestamps), markdown
+//! emphasis and code marks, HTML entities, and JSON string escapes (`\"`, `\n`,
+//! `\u0027`), which turn one long JSON line into the lines it stands for. Evidence
+//! keeps showing the user's own line: every normalised byte remembers where it came
+//! from.
+
+/// Escapes and entities that can hide a rule's literal (`No module named \u0027x\u0027`)
+/// or put several lines on one: the scanner also stops at lines holding them, not only
+/// at lines holding a literal. Prefixes and markdown marks need no trigger: they never
+/// split a literal, and every line a literal selects is normalised anyway.
+pub const TRIGGERS: &[&str] = &[
+    "\\\"", "\\n", "\\u0", "&quot;", "&#39;", "&#x27;", "&apos;", "&lt;", "&gt;", "#error-",
+];
+
+/// Error codes of the online endpoint troubleshooting guide. Its anchors
+/// (`aka.ms/oe-tsg#error-outofquota`) are lower case; a line that names a code only by
+/// its anchor reads as naming the code.
+const ANCHOR_CODES: &[&str] = &[
+    "ACRAuthenticationChallengeFailed",
+    "ACRSecretError",
+    "ACRTokenExchangeFailed",
+    "AciDeploymentFailed",
+    "BadArgument",
+    "CrashLoopBackOff",
+    "DeploymentCrashLoopBackOff",
+    "DownloadFailed",
+    "EndpointAlreadyExists",
+    "EndpointNotFound",
+    "FailedScheduling",
+    "GetAADTokenFailed",
+    "ImageBuildFailure",
+    "ImagePullFailed",
+    "ImagePullLoopBackOff",
+    "InferencingClientCallFailed",
+    "InternalServerError",
+    "InvalidDeploymentSpec",
+    "KubernetesCrashLoopBackOff",
+    "KubernetesUnaccessible",
+    "NamespaceNotFound",
+    "OOMKilled",
+    "OperationCanceled",
+    "OutOfQuota",
+    "PodOutOfMemory",
+    "PodUnschedulable",
+    "ResourceNotFound",
+    "ResourceNotReady",
+    "RoleAssignmentLimitExceeded",
+    "ScoringFeUnhealthy",
+    "SecretsInjectionError",
+    "SubscriptionNotFound",
+    "TokenRefreshFailed",
+    "UserScriptFunctionNotFound",
+    "UserScriptImportError",
+    "UserScriptInitFailed",
+    "V1LegacyMode",
+    "ValidateScoringFailed",
+    "WarmupFailure",
+    "WorkspaceManagedNetworkNotReady",
+];
+
+/// The code a troubleshooting-guide anchor in `text` stands for, if one does.
+fn anchor_code(text: &[u8]) -> Option<&'static str> {
+    let at = memchr::memmem::find(text, b"#error-")?;
+    let name: Vec<u8> = text[at + 7..]
+        .iter()
+        .take_while(|b| b.is_ascii_alphanumeric())
+        .map(u8::to_ascii_lowercase)
+        .collect();
+    ANCHOR_CODES
+        .iter()
+        .find(|c| c.as_bytes().eq_ignore_ascii_case(&name))
+        .copied()
+}
+
+/// A line with its artefacts removed.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Normalized {
+    pub text: Vec<u8>,
+    /// For each byte of `text`, the offset in the original line it came from.
+    pub origin: Vec<usize>,
+}
+
+impl Normalized {
+    /// The logical lines of the normalised text (JSON `\n` escapes split one physical
+    /// line into several), each with its byte range in `text`.
+    pub fn lines(&self) -> impl Iterator<Item = (usize, usize)> + '_ {
+        let mut start = 0;
+        let text = &self.text;
+        std::iter::from_fn(move || {
+            if start > text.len() {
+                return None;
+            }
+            let end = memchr::memchr(b'\n', &text[start..]).map_or(text.len(), |i| start + i);
+            let range = (start, end);
+            start = end + 1;
+            Some(range)
+        })
+    }
+
+    /// The original offset of normalised byte `at` (the end of the line for `at` past it).
+    pub fn original(&self, at: usize, line_len: usize) -> usize {
+        self.origin.get(at).copied().unwrap_or(line_len)
+    }
+}
+
+/// `line` without its artefacts, or `None` when it has none.
+pub fn normalize(line: &[u8]) -> Option<Normalized> {
+    let start = prefix_len(line);
+    let body = &line[start..];
+    let inline = memchr::memchr3(b'\\', b'&', b'`', body).is_some()
+        || memchr::memmem::find(body, b"**").is_some();
+    let anchor = anchor_code(body);
+    if start == 0 && !inline && anchor.is_none() {
+        return None;
+    }
+    let mut out = Normalized {
+        text: Vec::with_capacity(body.len()),
+        origin: Vec::with_capacity(body.len()),
+    };
+    let mut i = 0;
+    while i < body.len() {
+        let (skip, produced) = decode_at(body, i);
+        match produced {
+            Produced::Bytes(bytes) => {
+                for b in bytes.iter().copied() {
+                    out.text.push(b);
+                    out.origin.push(start + i);
+                }
+            }
+            Produced::Byte(b) => {
+                out.text.push(b);
+                out.origin.push(start + i);
+            }
+            Produced::Char(c) => {
+                let mut buf = [0u8; 4];
+                for b in c.encode_utf8(&mut buf).bytes() {
+                    out.text.push(b);
+                    out.origin.push(start + i);
+                }
+            }
+            Produced::Nothing => {}
+        }
+        i += skip;
+    }
+    // JSON inside a JSON string (an SDK error quoting a service error) is escaped twice.
+    if memchr::memmem::find(&out.text, b"\\\"").is_some()
+        && let Some(again) = normalize(&out.text)
+    {
+        let origin = again
+            .origin
+            .iter()
+            .map(|o| out.origin.get(*o).copied().unwrap_or(start))
+            .collect();
+        return Some(Normalized {
+            text: again.text,
+            origin,
+        });
+    }
+    if let Some(code) = anchor
+        && memchr::memmem::find(&out.text, code.as_bytes()).is_none()
+    {
+        // Said after the line, so patterns read it as a code the line names.
+        let end = line.len();
+        for b in format!(" [{code}]").bytes() {
+            out.text.push(b);
+            out.origin.push(end);
+        }
+    }
+    (out.text.as_slice() != line).then_some(out)
+}
+
+enum Produced {
+    /// A byte of the line, unchanged (UTF-8 sequences pass byte by byte).
+    Byte(u8),
+    Bytes(&'static [u8]),
+    Char(char),
+    Nothing,
+}
+
+/// What the artefact at `body[i]` stands for, and how many bytes it takes.
+fn decode_at(body: &[u8], i: usize) -> (usize, Produced) {
+    let rest = &body[i..];
+    match rest[0] {
+        b'\\' if rest.len() >= 2 => match rest[1] {
+            b'"' => (2, Produced::Bytes(b"\"")),
+            b'\\' => (2, Produced::Bytes(b"\\")),
+            b'/' => (2, Produced::Bytes(b"/")),
+            b'n' => (2, Produced::Bytes(b"\n")),
+            b'r' => (2, Produced::Nothing),
+            b't' => (2, Produced::Bytes(b"\t")),
+            b'u' if rest.len() >= 6 => {
+                let hex = std::str::from_utf8(&rest[2..6]).ok();
+                match hex
+                    .and_then(|h| u32::from_str_radix(h, 16).ok())
+                    .and_then(char::from_u32)
+                {
+                    Some(c) => (6, Produced::Char(c)),
+                    None => (1, Produced::Bytes(b"\\")),
+                }
+            }
+            _ => (1, Produced::Bytes(b"\\")),
+        },
+        b'&' => {
+            const ENTITIES: [(&[u8], &[u8]); 8] = [
+                (b"&quot;", b"\""),
+                (b"&#39;", b"'"),
+                (b"&#x27;", b"'"),
+                (b"&apos;", b"'"),
+                (b"&amp;", b"&"),
+                (b"&lt;", b"<"),
+                (b"&gt;", b">"),
+                (b"&nbsp;", b" "),
+            ];
+            ENTITIES
+                .iter()
+                .find(|(e, _)| rest.starts_with(e))
+                .map_or((1, Produced::Bytes(b"&")), |(e, to)| {
+                    (e.len(), Produced::Bytes(to))
+                })
+        }
+        // Code marks and bold emphasis carry no meaning for a signature.
+        b'`' => (1, Produced::Nothing),
+        b'*' if rest.starts_with(b"**") => (2, Produced::Nothing),
+        b => (1, Produced::Byte(b)),
+    }
+}
+
+/// How many leading bytes are paste furniture: `> ` quote marks, CI annotations
+/// (`##[error]`, `::error::`, `::error file=…::`), a CI step timestamp
+/// (`2024-05-01T10:00:00.1234567Z `), and an `Error: ` a CI runner puts before an error
+/// block, in any order and repeated.
+pub fn prefix_len(line: &[u8]) -> usize {
+    let mut at = 0;
+    loop {
+        let rest = &line[at..];
+        let step = if rest.starts_with(b"> ") || rest == b">" {
+            rest.len().min(2)
+        } else if rest.starts_with(b">>") {
+            1
+        } else if rest.starts_with(b"##[") {
+            memchr::memchr(b']', rest).map_or(0, |i| i + 1)
+        } else if rest.starts_with(b"::error") || rest.starts_with(b"::warning") {
+            // `::error::msg` or `::error file=x,line=1::msg`
+            memchr::memmem::find(&rest[2..], b"::").map_or(0, |i| i + 4)
+        } else if let Some(n) = ci_timestamp(rest) {
+            n
+        } else if rest.starts_with(b"Error: ")
+            && matches!(rest.get(7), Some(b'(' | b'{' | b'E' | b'C' | b'['))
+        {
+            7
+        } else {
+            0
+        };
+        if step == 0 {
+            return at;
+        }
+        at += step;
+    }
+}
+
+/// `2024-05-01T10:00:00.1234567Z ` as GitHub Actions and Azure Pipelines put before
+/// every line of a downloaded log.
+fn ci_timestamp(rest: &[u8]) -> Option<usize> {
+    let shape = b"dddd-dd-ddTdd:dd:dd";
+    if rest.len() < shape.len() + 2 {
+        return None;
+    }
+    for (b, s) in rest.iter().zip(shape) {
+        let ok = if *s == b'd' {
+            b.is_ascii_digit()
+        } else {
+            b == s
+        };
+        if !ok {
+            return None;
+        }
+    }
+    let mut i = shape.len();
+    if rest.get(i) == Some(&b'.') {
+        i += 1;
+        while rest.get(i).is_some_and(u8::is_ascii_digit) {
+            i += 1;
+        }
+    }
+    if rest.get(i) != Some(&b'Z') || rest.get(i + 1) != Some(&b' ') {
+        return None;
+    }
+    Some(i + 2)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn norm(s: &str) -> String {
+        normalize(s.as_bytes()).map_or_else(|| s.to_owned(), |n| String::from_utf8(n.text).unwrap())
+    }
+
+    #[test]
+    fn paste_artefacts_are_removed() {
+        assert_eq!(
+            norm("> **OutOfQuota**: Not enough quota for `Standard_DS3_v2`"),
+            "OutOfQuota: Not enough quota for Standard_DS3_v2"
+        );
+        assert_eq!(
+            norm("2024-05-01T10:00:00.1234567Z ##[error]ERROR: (ResourceNotReady) crashed"),
+            "ERROR: (ResourceNotReady) crashed"
+        );
+        assert_eq!(
+            norm("::error::ERROR: (BadArgument) x"),
+            "ERROR: (BadArgument) x"
+        );
+        assert_eq!(
+            norm("> > No module named &#39;main&#39;"),
+            "No module named 'main'"
+        );
+        assert_eq!(norm("a &lt;b&gt; &amp; c"), "a <b> & c");
+        // Ordinary lines are left alone.
+        assert!(normalize(b"2024-01-01 10:00:00,123 I [7] azmlinfsrv - Starting").is_none());
+        assert_eq!(norm("__init__ uses *args"), "__init__ uses *args");
+    }
+
+    #[test]
+    fn json_escapes_become_the_lines_they_stand_for() {
+        let line = r#"{"error": {"code": "UserError", "message": "Traceback:\n  File \"score.py\"\nModuleNotFoundError: No module named \u0027sklearn\u0027"}}"#;
+        let n = normalize(line.as_bytes()).unwrap();
+        let text = String::from_utf8(n.text.clone()).unwrap();
+        let lines: Vec<&str> = n.lines().map(|(a, b)| &text[a..b]).collect();
+        assert_eq!(
+            lines[2],
+            "ModuleNotFoundError: No module named 'sklearn'\"}}"
+        );
+        assert_eq!(lines[1], "  File \"score.py\"");
+        // Offsets map back into the original line.
+        let (a, _) = n.lines().nth(2).unwrap();
+        assert_eq!(
+            &line[n.original(a, line.len())..][..19],
+            "ModuleNotFoundError"
+        );
+    }
+
+    #[test]
+    fn doubly_escaped_json_is_read_too() {
+        assert_eq!(
+            norm(r#"message: "{\\\"code\\\": \\\"OutOfQuota\\\"}""#),
+            r#"message: "{"code": "OutOfQuota"}""#
+        );
+    }
+
+    #[test]
+    fn a_guide_anchor_names_its_code() {
+        assert_eq!(
+            norm("see https://aka.ms/oe-tsg#error-outofquota for help"),
+            "see https://aka.ms/oe-tsg#error-outofquota for help [OutOfQuota]"
+        );
+        assert_eq!(
+            norm("(OutOfQuota) see https://aka.ms/oe-tsg#error-outofquota"),
+            "(OutOfQuota) see https://aka.ms/oe-tsg#error-outofquota"
+        );
+        assert!(normalize(b"see #error-nosuchcode").is_none());
+    }
+
+    #[test]
+    fn windows_paths_survive() {
+        assert_eq!(norm(r"C:\Users\me\score.py"), r"C:\Users\me\score.py");
+    }
+}
