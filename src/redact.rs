@@ -142,7 +142,15 @@ impl<W: std::io::Write> LineRedactor<W> {
             let piece = &self.pending[start..end];
             match std::str::from_utf8(piece) {
                 Ok(text) => self.inner.write_all(redact(text).as_bytes())?,
-                Err(_) => self.inner.write_all(piece)?,
+                Err(_) => {
+                    // Not UTF-8 (a Latin-1 log): kept byte for byte, unless it holds a
+                    // secret, which matters more than the odd byte.
+                    let lossy = String::from_utf8_lossy(piece);
+                    match redact(&lossy) {
+                        Cow::Owned(clean) => self.inner.write_all(clean.as_bytes())?,
+                        Cow::Borrowed(_) => self.inner.write_all(piece)?,
+                    }
+                }
             }
             start = end;
         }
@@ -166,8 +174,20 @@ impl<W: std::io::Write> std::io::Write for LineRedactor<W> {
             self.emit(last + 1)?;
         }
         if self.pending.len() >= LINE_LIMIT {
-            let n = self.pending.len();
-            self.emit(n)?;
+            // Cut an endless line where no secret can straddle the cut: after a space,
+            // quote, comma or `&` (a SAS query's separator), else at a character start.
+            let cut = self.pending[..LINE_LIMIT]
+                .iter()
+                .rposition(|b| matches!(b, b' ' | b'"' | b',' | b'&' | b'\t'))
+                .map(|i| i + 1)
+                .filter(|i| *i > LINE_LIMIT / 2)
+                .unwrap_or_else(|| {
+                    (1..=LINE_LIMIT)
+                        .rev()
+                        .find(|i| self.pending.get(*i).is_none_or(|b| (b & 0xC0) != 0x80))
+                        .unwrap_or(LINE_LIMIT)
+                });
+            self.emit(cut)?;
         }
         Ok(buf.len())
     }
@@ -230,6 +250,29 @@ mod tests {
             "{out}"
         );
         assert_eq!(out.lines().count(), 3);
+    }
+
+    #[test]
+    fn latin1_lines_with_secrets_are_redacted_and_others_kept() {
+        use std::io::Write as _;
+        let mut w = LineRedactor::new(Vec::new());
+        w.write_all(b"caf\xe9 ok\ncaf\xe9 password=hunter2\n")
+            .unwrap();
+        let out = w.finish().unwrap();
+        assert!(out.starts_with(b"caf\xe9 ok\n"));
+        assert!(!String::from_utf8_lossy(&out).contains("hunter2"));
+    }
+
+    #[test]
+    fn an_endless_line_is_cut_between_words() {
+        use std::io::Write as _;
+        let mut w = LineRedactor::new(Vec::new());
+        let mut line = "x ".repeat(LINE_LIMIT / 2 - 4).into_bytes();
+        line.extend_from_slice(b"https://a/b?sv=1&sig=SECRETSIG123 tail");
+        w.write_all(&line).unwrap();
+        let out = String::from_utf8(w.finish().unwrap()).unwrap();
+        assert!(!out.contains("SECRETSIG123"), "{}", &out[out.len() - 80..]);
+        assert_eq!(out.len() + "SECRETSIG123".len(), line.len() + MASK.len());
     }
 
     #[test]

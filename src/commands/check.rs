@@ -83,11 +83,12 @@ fn collect_live(
     source.deployment.clone_from(&args.deployment);
     let mut bundle = BundleWriter::create(dir, source, collect::created())?;
     let workspace = collect::workspace(azure, place, &mut bundle);
-    collect::workspace_checks(azure, place, workspace.as_ref(), area, &mut bundle);
+    let workspace = workspace.as_ref().map_err(String::as_str);
+    collect::workspace_checks(azure, place, workspace, area, &mut bundle);
     if area.is_none_or(|a| a == CheckArea::Deployment) {
         match &args.endpoint {
             Some(endpoint) => {
-                collect::deployments(
+                let read = collect::deployments(
                     azure,
                     place,
                     endpoint,
@@ -95,7 +96,21 @@ fn collect_live(
                     true,
                     None,
                     &mut bundle,
-                )?;
+                );
+                // A refusal skips this check only; anything else (a name that does not
+                // exist) is the user's to fix first.
+                match read {
+                    Err(e) if e.service.as_ref().is_some_and(|s| s.status == 403) => {
+                        let role = format!(
+                            "Reader (or another role that can read it) on endpoint '{endpoint}'"
+                        );
+                        let reason = collect::needs_role(&e, &role);
+                        bundle.skipped("deployment", &format!("endpoint {endpoint}"), &reason);
+                    }
+                    other => {
+                        other?;
+                    }
+                }
             }
             None => bundle.skipped(
                 "deployment",
@@ -155,8 +170,9 @@ fn analyse(
         Vec::new()
     };
     c.take_resource_inputs(resources);
-    c.findings = analysis.finish(&set, &placeholders);
-    c.findings.extend(diagnosis);
+    let mut findings = analysis.finish(&set, &placeholders);
+    findings.extend(diagnosis);
+    c.findings = crate::engine::order(findings);
     // The instance check runs only with --rps: without it, it neither passes nor fails.
     let ran = |r: &Rule| {
         r.resource_kinds != 0 && (args.rps.is_some() || r.id != "deployment-instances-below-rps")

@@ -53,16 +53,31 @@ pub fn created() -> String {
     jiff::Timestamp::now().to_string()
 }
 
-/// Reads the workspace, saving it; `None` (recorded as failed) when it cannot be read.
-pub fn workspace(azure: &mut Azure, place: &Place, bundle: &mut BundleWriter) -> Option<Value> {
+/// Reads the workspace, saving it; when it cannot be read, why (also recorded).
+pub fn workspace(
+    azure: &mut Azure,
+    place: &Place,
+    bundle: &mut BundleWriter,
+) -> Result<Value, String> {
     let name = place.source.workspace.clone().unwrap_or_default();
     let what = format!("reading workspace '{name}'");
     let path = "resources/workspace.json";
+    let label = format!("workspace {name}");
     match azure.arm_get(&place.workspace_path, ML_API, &what) {
-        Ok(ws) => save_json(bundle, path, &format!("workspace {name}"), &ws).then_some(ws),
+        Ok(ws) => {
+            if save_json(bundle, path, &label, &ws) {
+                Ok(ws)
+            } else {
+                Err(format!("{label} could not be saved"))
+            }
+        }
         Err(e) => {
-            bundle.failed(&format!("workspace {name}"), &sentence(&e), Some(path));
-            None
+            let reason = needs_role(
+                &e,
+                &format!("Reader (or another role that can read it) on {label}"),
+            );
+            bundle.failed(&label, &reason, Some(path));
+            Err(reason)
         }
     }
 }
@@ -135,7 +150,8 @@ pub fn deployment_bundle(
     let mut source = place.source.clone();
     source.endpoint = Some(endpoint.to_owned());
     let mut bundle = BundleWriter::create(dir, source, created())?;
-    workspace(azure, place, &mut bundle);
+    // A workspace that cannot be read is recorded; the deployment is still read.
+    let _ = workspace(azure, place, &mut bundle);
     let names = deployments(
         azure,
         place,
@@ -161,12 +177,7 @@ pub fn run_bundle(
     let mut source = place.source.clone();
     source.run = Some(run.to_owned());
     let mut bundle = BundleWriter::create(dir, source, created())?;
-    let workspace = workspace(azure, place, &mut bundle).ok_or_else(|| {
-        let why = bundle
-            .manifest
-            .failed
-            .last()
-            .map_or_else(String::new, |f| f.reason.clone());
+    let workspace = workspace(azure, place, &mut bundle).map_err(|why| {
         Error::access(format!("cannot read the workspace, so not its runs: {why}"))
     })?;
     let (step, tally) = super::run_logs::collect(azure, place, &workspace, run, jobs, &mut bundle)?;
@@ -240,26 +251,25 @@ fn deployment_names(azure: &mut Azure, endpoint_path: &str, endpoint: &str) -> R
 pub fn workspace_checks(
     azure: &mut Azure,
     place: &Place,
-    workspace: Option<&Value>,
+    workspace: Result<&Value, &str>,
     area: Option<CheckArea>,
     bundle: &mut BundleWriter,
 ) {
     let wants = |a: CheckArea| area.is_none_or(|x| x == a);
-    let Some(ws) = workspace else {
-        for a in [
-            CheckArea::Workspace,
-            CheckArea::Keyvault,
-            CheckArea::PrivateEndpoint,
-        ] {
-            if wants(a) {
-                bundle.skipped(
-                    a.name(),
-                    &format!("the {a} check"),
-                    "the workspace could not be read",
-                );
+    let ws = match workspace {
+        Ok(ws) => ws,
+        Err(why) => {
+            let all = [
+                CheckArea::Workspace,
+                CheckArea::Keyvault,
+                CheckArea::PrivateEndpoint,
+            ];
+            for a in all.into_iter().filter(|a| wants(*a)) {
+                let reason = format!("the workspace could not be read: {why}");
+                bundle.skipped(a.name(), &format!("the {a} check"), &reason);
             }
+            return;
         }
-        return;
     };
     let props = &ws["properties"];
     if wants(CheckArea::Keyvault) {
@@ -310,16 +320,26 @@ fn registry_connections(azure: &mut Azure, props: &Value, bundle: &mut BundleWri
 fn diagnosis(azure: &mut Azure, place: &Place, bundle: &mut BundleWriter) {
     let what = "running the workspace's diagnosis";
     let path = "resources/workspace-diagnosis.json";
-    let body = json!({"value": {}});
+    // Every category, each with no options, as the documented examples send it.
+    let body = json!({"value": {
+        "udr": {}, "nsg": {}, "resourceLock": {}, "dnsResolution": {}, "storageAccount": {},
+        "keyVault": {}, "containerRegistry": {}, "applicationInsights": {}, "others": {},
+        "requiredResourceProviders": {}
+    }});
     match azure.arm_post_operation(
         &format!("{}/diagnose", place.workspace_path),
         ML_API,
         &body,
         what,
     ) {
-        Ok(result) => {
+        Ok(result) if result.get("value").is_some_and(Value::is_object) => {
             save_json(bundle, path, "the workspace's diagnosis", &result);
         }
+        Ok(_) => bundle.skipped(
+            "workspace",
+            "the workspace's diagnosis",
+            "the operation ended without a result to read",
+        ),
         Err(e) => {
             let reason = needs_role(
                 &e,
@@ -373,7 +393,7 @@ fn linked(
 
 /// A refusal (403) says which role would have let the read through; other failures
 /// keep their own next step.
-fn needs_role(e: &Error, role: &str) -> String {
+pub fn needs_role(e: &Error, role: &str) -> String {
     if e.service.as_ref().is_some_and(|s| s.status == 403) {
         format!("{e}; the identity needs {role}")
     } else {

@@ -118,8 +118,9 @@ fn analyse(
     add_resources(&set, &mut analysis, &resources.resources, &options);
     let diagnosis = crate::checks::diagnosis::findings(&resources.resources, &placeholders);
     c.take_resource_inputs(resources);
-    c.findings = analysis.finish(&set, &placeholders);
-    c.findings.extend(diagnosis);
+    let mut findings = analysis.finish(&set, &placeholders);
+    findings.extend(diagnosis);
+    c.findings = crate::engine::order(findings);
     c.rules = rule_refs(&set, &|_| true);
     finish("diagnose", ctx, &set, &args.report, c, out, err)
 }

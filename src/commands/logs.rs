@@ -36,7 +36,7 @@ pub fn run(
             save_deployment(&mut azure, &place, endpoint, args, dir, err)
         }
         (None, None, Some(endpoint)) => {
-            print_logs(&mut azure, &place, endpoint, args, out).map(|()| ExitCode::Clean)
+            print_logs(ctx, &mut azure, &place, endpoint, args, out, err).map(|()| ExitCode::Clean)
         }
         _ => Err(Error::input(
             "logs needs -e ENDPOINT, or --run RUN_ID with --out DIR",
@@ -137,11 +137,13 @@ fn close(manifest: &Manifest, root: &Path, err: &mut dyn Write) -> ExitCode {
 /// Reads and prints the logs; with `--follow`, reads again every interval and prints
 /// only the lines that are new.
 fn print_logs(
+    ctx: &Context,
     azure: &mut Azure,
     place: &Place,
     endpoint: &str,
     args: &LogsArgs,
     out: &mut dyn Write,
+    err: &mut dyn Write,
 ) -> Result<()> {
     let endpoint_path = place.endpoint_path(endpoint);
     let deployment = match &args.deployment {
@@ -170,8 +172,10 @@ fn print_logs(
     if !args.follow {
         return Ok(());
     }
-    // Until interrupted (Ctrl-C ends the process) or the reader goes away.
+    // Until interrupted (Ctrl-C ends the process) or the reader goes away; traces
+    // are printed as they come, since the loop never returns.
     loop {
+        debug_traces(ctx, azure, err);
         out.flush().map_err(Error::write)?;
         std::thread::sleep(std::time::Duration::from_secs(args.interval));
         let now = read(azure, containers[0])?;

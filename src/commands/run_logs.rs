@@ -11,7 +11,7 @@ use serde_json::Value;
 use crate::error::{Error, Result};
 use crate::source::azure::run_history::{Artifact, DataPlane};
 use crate::source::azure::{Azure, Download};
-use crate::source::bundle::BundleWriter;
+use crate::source::bundle::{BundleWriter, Slot};
 
 use super::collect::{Place, sentence};
 
@@ -47,6 +47,11 @@ pub fn collect(
     }
     let mut artifacts = files.unwrap_or_default();
     artifacts.extend(azure.artifacts(&dp, &container, PREFIXES[1])?);
+    // Only what was asked for, once: a listed path outside the two folders could
+    // overwrite the bundle's own files.
+    let mut seen = std::collections::HashSet::new();
+    artifacts
+        .retain(|a| PREFIXES.iter().any(|p| a.path.starts_with(p)) && seen.insert(a.path.clone()));
     if artifacts.is_empty() {
         return Err(Error::access(format!(
             "run '{step_id}' has no files under logs/ or azureml-logs/ yet"
@@ -56,7 +61,12 @@ pub fn collect(
         ));
     }
     bundle.write_json("run.json", &format!("run {step_id}"), &step)?;
-    let tally = download(azure, bundle, &artifacts, jobs);
+    // A finished run's files no longer change, so those already saved are kept; a
+    // running one's grow, so all are fetched again.
+    let finished = step["status"].as_str().is_some_and(|s| {
+        ["completed", "failed", "canceled", "cancelled"].contains(&s.to_ascii_lowercase().as_str())
+    });
+    let tally = download(azure, bundle, &artifacts, jobs, finished);
     Ok((step_id, tally))
 }
 
@@ -79,7 +89,10 @@ fn resolve_step(
     let mut found = Vec::new();
     for child in children {
         let child_id = child["runId"].as_str().unwrap_or_default().to_owned();
-        let files = azure.artifacts(dp, &container_of(&child, &child_id), PREFIXES[0])?;
+        // A step that has not started has no files (its container may not exist yet).
+        let Ok(files) = azure.artifacts(dp, &container_of(&child, &child_id), PREFIXES[0]) else {
+            continue;
+        };
         let prs = files.iter().any(|a| {
             a.path
                 .strip_prefix("logs/")
@@ -129,12 +142,14 @@ fn container_of(run: &Value, run_id: &str) -> String {
         .map_or_else(|| format!("dcid.{run_id}"), str::to_owned)
 }
 
-/// Downloads what is not yet complete, with a progress bar on a terminal's stderr.
+/// Downloads what is not yet complete (with `resume`; else everything), with a
+/// progress bar on a terminal's stderr.
 fn download(
     azure: &mut Azure,
     bundle: &mut BundleWriter,
     artifacts: &[Artifact],
     jobs: usize,
+    resume: bool,
 ) -> Tally {
     let mut tally = Tally {
         listed: artifacts.len() as u64,
@@ -143,36 +158,23 @@ fn download(
     let mut queue = Vec::new();
     let mut paths = Vec::new();
     for a in artifacts {
-        let dest = match bundle.place(&a.path) {
-            Ok(d) => d,
+        match bundle.slot(&a.path, resume) {
+            Ok(Slot::Complete(bytes)) => {
+                tally.already_complete += 1;
+                bundle.collected(&a.path, "run log file (already complete)", bytes);
+            }
+            Ok(Slot::Fetch(dest)) => {
+                queue.push(Download {
+                    url: a.content_uri.clone(),
+                    dest,
+                });
+                paths.push(a.path.clone());
+            }
             Err(why) => {
                 tally.failed += 1;
                 bundle.failed(&format!("run file {}", a.path), &why, None);
-                continue;
             }
-        };
-        // A file under its final name is complete: downloads are renamed when done.
-        if let Ok(meta) = std::fs::metadata(&dest) {
-            tally.already_complete += 1;
-            bundle.collected(&a.path, "run log file (already complete)", meta.len());
-            continue;
         }
-        if let Some(dir) = dest.parent()
-            && let Err(e) = std::fs::create_dir_all(dir)
-        {
-            tally.failed += 1;
-            bundle.failed(
-                &format!("run file {}", a.path),
-                &Error::io("create", dir, &e).to_string(),
-                Some(&a.path),
-            );
-            continue;
-        }
-        queue.push(Download {
-            url: a.content_uri.clone(),
-            dest,
-        });
-        paths.push(a.path.clone());
     }
     let bar = progress_bar(queue.len() as u64);
     azure.download_all(&queue, jobs, &mut |i, result| {

@@ -53,6 +53,39 @@ pub struct BundleSource {
     pub requested_run: Option<String>,
 }
 
+impl BundleSource {
+    /// Whether a bundle of `self` may be resumed by a collection of `new` (which names
+    /// the run the user asked for, perhaps the pipeline run `self` was resolved from).
+    pub fn same_subject(&self, new: &BundleSource) -> bool {
+        let run_matches = new.run.is_none() && self.run.is_none()
+            || new.run.is_some() && (new.run == self.run || new.run == self.requested_run);
+        self.subscription == new.subscription
+            && self.resource_group == new.resource_group
+            && self.workspace == new.workspace
+            && self.endpoint == new.endpoint
+            && run_matches
+    }
+
+    /// `run X of workspace W` / `endpoint E of workspace W`, for messages.
+    pub fn describe(&self) -> String {
+        let ws = self.workspace.as_deref().unwrap_or("?");
+        match (&self.run, &self.endpoint) {
+            (Some(run), _) => format!("run '{run}' of workspace '{ws}'"),
+            (None, Some(ep)) => format!("endpoint '{ep}' of workspace '{ws}'"),
+            (None, None) => format!("workspace '{ws}'"),
+        }
+    }
+}
+
+/// Where a file of the bundle stands before a download.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Slot {
+    /// Already saved whole by an earlier run (its size).
+    Complete(u64),
+    /// To fetch into this path (its folder exists).
+    Fetch(PathBuf),
+}
+
 /// One saved file.
 #[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct Collected {
@@ -87,8 +120,18 @@ pub struct BundleWriter {
 }
 
 impl BundleWriter {
-    /// Creates (or reuses, to resume) the folder `root`.
+    /// Creates the folder `root`, or reuses it (to resume) when it is empty or holds a
+    /// bundle of the same subject; a bundle of something else is never mixed in.
     pub fn create(root: &Path, source: BundleSource, created: String) -> Result<BundleWriter> {
+        if let Some(old) = read_manifest(root)?
+            && !old.source.same_subject(&source)
+        {
+            return Err(Error::input(format!(
+                "{} already holds a bundle of {}; save this one into another folder",
+                root.display(),
+                old.source.describe()
+            )));
+        }
         std::fs::create_dir_all(root).map_err(|e| Error::io("create", root, &e))?;
         Ok(BundleWriter {
             root: root.to_path_buf(),
@@ -108,9 +151,39 @@ impl BundleWriter {
         &self.root
     }
 
-    /// Where `relative` (a service-given path) lands, or why it may not be written.
+    /// Where `relative` (a service-given path) lands, or why it may not be written: it
+    /// must stay inside the bundle, also through links already in the folder.
     pub fn place(&self, relative: &str) -> Result<PathBuf, String> {
-        safe_join(&self.root, relative)
+        let dest = safe_join(&self.root, relative)?;
+        let mut at = self.root.clone();
+        for part in dest
+            .strip_prefix(&self.root)
+            .map_err(|_| relative.to_owned())?
+            .components()
+        {
+            at.push(part);
+            if std::fs::symlink_metadata(&at).is_ok_and(|m| m.file_type().is_symlink()) {
+                return Err(format!(
+                    "the path '{relative}' goes through the link {}; not saved",
+                    at.display()
+                ));
+            }
+        }
+        Ok(dest)
+    }
+
+    /// Prepares `relative` for a download: complete already (when `resume` and a file is
+    /// under its final name, which only finished downloads are), or a path whose folder
+    /// exists.
+    pub fn slot(&self, relative: &str, resume: bool) -> Result<Slot, String> {
+        let dest = self.place(relative)?;
+        if resume && let Ok(meta) = std::fs::metadata(&dest) {
+            return Ok(Slot::Complete(meta.len()));
+        }
+        if let Some(dir) = dest.parent() {
+            std::fs::create_dir_all(dir).map_err(|e| Error::io("create", dir, &e).to_string())?;
+        }
+        Ok(Slot::Fetch(dest))
     }
 
     /// Saves log text, redacted.

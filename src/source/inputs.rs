@@ -68,6 +68,7 @@ pub fn collect(args: &[String]) -> InputSet {
             Ok(meta) if meta.is_dir() => {
                 let mut found = Vec::new();
                 let unreadable_before = set.unreadable.len();
+                let bundles_before = set.bundles.len();
                 walk(&path, &mut found, &mut set.unreadable);
                 match crate::source::bundle::read_manifest(&path) {
                     Ok(Some(manifest)) => {
@@ -89,7 +90,10 @@ pub fn collect(args: &[String]) -> InputSet {
                 for f in found {
                     set.push(Origin::File(f), &mut seen);
                 }
-                if !any_file && set.unreadable.len() == unreadable_before && set.bundles.is_empty()
+                // A bundle whose every piece failed still says why, in its manifest.
+                if !any_file
+                    && set.unreadable.len() == unreadable_before
+                    && set.bundles.len() == bundles_before
                 {
                     set.unreadable.push(Unreadable {
                         path: arg.clone(),

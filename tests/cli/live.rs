@@ -32,6 +32,10 @@ struct World {
     escaping: bool,
     /// The Key Vault answers 403.
     vault_forbidden: bool,
+    /// The workspace and the endpoint answer 403.
+    workspace_forbidden: bool,
+    /// Storage waits this long before each blob.
+    blob_delay: std::time::Duration,
     /// Workspace diagnosis polls answered so far.
     polls: AtomicUsize,
     /// The workspace diagnosis is followed through `Azure-AsyncOperation`.
@@ -112,7 +116,14 @@ impl World {
         };
         let base = self.base();
         let ep = format!("{WS}/onlineEndpoints/ep1");
+        let forbidden = || {
+            Answer::json(
+                403,
+                r#"{"error":{"code":"AuthorizationFailed","message":"The client does not have authorization to perform action 'read'."}}"#,
+            )
+        };
         match (r.method.as_str(), path) {
+            ("GET", p) if self.workspace_forbidden && (p == WS || p == ep) => forbidden(),
             ("GET", p) if p == WS => ok("resources/workspace-arm-private-pe-pending.json", &|v| {
                 v["properties"]["discoveryUrl"] = json!(format!("{base}/discovery"));
                 v["properties"]["keyVault"] = json!(format!(
@@ -203,11 +214,15 @@ impl World {
                 r#"{"runId": "step-prs", "runType": "azureml.StepRun", "status": "Failed", "dataContainerId": "dcid.step-prs"}"#,
             ),
             // Two pages joined by a continuation token.
-            "pipe-1/children" if !r.target.contains("continuationToken=") => Answer::json(
+            "pipe-1/children" if !r.target.contains('?') => Answer::json(
                 200,
                 r#"{"value": [{"runId": "step-prep", "runType": "azureml.StepRun", "displayName": "prep"}], "continuationToken": "page+2/=="}"#,
             ),
-            "pipe-1/children" if r.target.contains("continuationToken=page%2B2%2F%3D%3D") => {
+            // The service's own spelling of the parameter, `$continuationtoken`.
+            "pipe-1/children"
+                if r.target
+                    .ends_with("?%24continuationtoken=page%2B2%2F%3D%3D") =>
+            {
                 Answer::json(
                     200,
                     r#"{"value": [{"runId": "step-prs", "runType": "azureml.StepRun", "displayName": "batch-score", "dataContainerId": "dcid.step-prs"}], "continuationToken": null}"#,
@@ -269,7 +284,7 @@ impl World {
         {
             return Answer::json(403, "<Error><Code>AuthenticationFailed</Code></Error>");
         }
-        let mut a = Answer::json(200, "");
+        let mut a = Answer::json(200, "").slow(self.blob_delay);
         a.body = files[index].1.clone();
         a
     }
@@ -869,5 +884,159 @@ fn the_data_plane_falls_back_to_the_resource_manager_token_and_names_a_missing_r
         run.stderr.contains("az ml job list -g rg1 -w ws1"),
         "{}",
         run.stderr
+    );
+}
+
+#[test]
+fn what_may_not_be_read_is_skipped_with_the_role_it_needs() {
+    let (fake, _) = start(World {
+        workspace_forbidden: true,
+        ..World::default()
+    });
+    let sb = sandbox("live-ws-403", &fake);
+    let run = live(
+        &sb,
+        &[
+            "check",
+            "all",
+            "-e",
+            "ep1",
+            "-o",
+            "json",
+            "--fail-on",
+            "never",
+        ],
+    );
+    let doc = run.json();
+    let reasons: Vec<String> = doc["not_analysed"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|n| n["reason"].as_str().unwrap().to_owned())
+        .collect();
+    for check in ["workspace", "keyvault", "private-endpoint", "deployment"] {
+        let r = reasons
+            .iter()
+            .find(|r| r.starts_with(&format!("check {check} skipped")))
+            .unwrap_or_else(|| panic!("{check}: {reasons:?}"));
+        assert!(r.contains("HTTP 403") && r.contains("needs Reader"), "{r}");
+    }
+    // Nothing could be analysed: the input error exit, with the reasons shown.
+    assert_eq!(run.code, 2, "{}", run.stderr);
+}
+
+#[test]
+fn a_bundle_of_something_else_is_never_mixed_in() {
+    let (fake, _) = start(World::default());
+    let sb = sandbox("live-mixed", &fake);
+    let out = sb.work().join("bundle");
+    let first = live(&sb, &["logs", "-e", "ep1", "--out", out.to_str().unwrap()]);
+    assert_eq!(first.code, 0, "{}", first.stderr);
+    let run = live(
+        &sb,
+        &["logs", "--run", "step-prs", "--out", out.to_str().unwrap()],
+    );
+    assert_eq!(run.code, 2, "{}", run.stderr);
+    assert!(
+        run.stderr
+            .contains("already holds a bundle of endpoint 'ep1' of workspace 'ws1'; save this one into another folder"),
+        "{}",
+        run.stderr
+    );
+}
+
+#[test]
+fn a_client_secret_never_shows_even_when_sign_in_fails() {
+    // The authority is this machine, where nothing listens: sign-in fails at once.
+    let secret = "CLIENT-SECRET-do-not-print-8842";
+    let sb = Sandbox::new("live-sp-secret")
+        .env("AZURE_CLIENT_ID", "11111111-1111-1111-1111-111111111111")
+        .env("AZURE_TENANT_ID", "22222222-2222-2222-2222-222222222222")
+        .env("AZURE_CLIENT_SECRET", secret)
+        .env("AZURE_AUTHORITY_HOST", "https://127.0.0.1:9")
+        .env("AMLDOCTOR_ARM_ENDPOINT", "http://127.0.0.1:9")
+        .env("AMLDOCTOR_RETRY_BUDGET", "1")
+        .env("AMLDOCTOR_HTTP_TIMEOUT", "3");
+    let run = live(&sb, &["logs", "-e", "ep1", "-n", "blue", "--debug"]);
+    assert_eq!(run.code, 3, "{}", run.stderr);
+    assert!(
+        !run.stderr.contains(secret) && !run.stdout.contains(secret),
+        "{}",
+        run.stderr
+    );
+    assert!(run.stderr.contains("service principal"), "{}", run.stderr);
+}
+
+#[test]
+fn a_killed_download_resumes_where_it_stopped() {
+    let world = World {
+        extra_files: 400,
+        fail_from: AtomicUsize::new(usize::MAX),
+        blob_delay: std::time::Duration::from_millis(20),
+        ..World::default()
+    };
+    let (fake, world) = start(world);
+    let sb = sandbox("live-kill", &fake);
+    let out = sb.work().join("job");
+    let args = [
+        "logs",
+        "--run",
+        "step-prs",
+        "--out",
+        out.to_str().unwrap(),
+        "--jobs",
+        "4",
+        "--subscription",
+        SUB,
+        "-g",
+        "rg1",
+        "-w",
+        "ws1",
+    ];
+    let mut child = sb
+        .command(&args)
+        .stdout(std::process::Stdio::null())
+        .stderr(std::fs::File::create(sb.root.join("kill-stderr.txt")).unwrap())
+        .spawn()
+        .unwrap();
+    let stdout_dir = out.join("logs/user/stdout/10.0.0.4");
+    let started = std::time::Instant::now();
+    while std::fs::read_dir(&stdout_dir).map_or(0, Iterator::count) < 60 {
+        assert!(
+            started.elapsed() < std::time::Duration::from_secs(30),
+            "no progress: {}",
+            std::fs::read_to_string(sb.root.join("kill-stderr.txt")).unwrap_or_default()
+        );
+        std::thread::sleep(std::time::Duration::from_millis(10));
+    }
+    child.kill().unwrap();
+    child.wait().unwrap();
+    let fetched = |fake: &FakeAzure| {
+        fake.arm_requests()
+            .iter()
+            .filter(|r| r.target.starts_with("/blob/"))
+            .count()
+    };
+    let before = fetched(&fake);
+    let total = world.run_files().len();
+    assert!(before < total, "the download finished before it was killed");
+    let second = sb.run(&args);
+    assert_eq!(second.code, 0, "{}", second.stderr);
+    let again = fetched(&fake) - before;
+    assert!(again < total, "everything was fetched again ({again})");
+    // Every file is whole; no unfinished download is left behind.
+    for (path, text) in world.run_files() {
+        assert_eq!(
+            &std::fs::read_to_string(out.join(path)).unwrap(),
+            text,
+            "{path}"
+        );
+    }
+    let mut parts = Vec::new();
+    walk(&out, &out, &mut parts);
+    assert!(
+        parts
+            .iter()
+            .all(|(p, _)| Path::new(p).extension().is_none_or(|e| e != "part"))
     );
 }

@@ -17,7 +17,8 @@ pub struct RetryPolicy {
     pub max_retries: u32,
     /// The first backoff; each retry doubles it.
     pub base_delay: Duration,
-    /// No single wait is longer than this.
+    /// No backoff of ours is longer than this (a wait the service asks for may be, up
+    /// to the budget).
     pub max_delay: Duration,
     /// All waits together stay under this; a `Retry-After` beyond it ends the retries.
     pub budget: Duration,
@@ -128,7 +129,9 @@ impl Http {
     pub fn new(timeout: Duration, policy: RetryPolicy) -> Result<Http, Error> {
         let client = reqwest::Client::builder()
             .connect_timeout(timeout.min(Duration::from_secs(10)))
-            .timeout(timeout)
+            // A read that waits this long fails; a large download that keeps arriving
+            // does not (a whole-request deadline would cut it off).
+            .read_timeout(timeout)
             .redirect(reqwest::redirect::Policy::none())
             .user_agent(concat!("amldoctor/", env!("CARGO_PKG_VERSION")))
             .build()
@@ -206,7 +209,7 @@ impl Http {
                 }
             };
             let delay = self.delay(attempt, &headers);
-            if waited + delay > self.policy.budget {
+            if waited.saturating_add(delay) > self.policy.budget {
                 let why = status.map_or_else(
                     || failure.unwrap_or_default(),
                     |s| format!("kept answering {s}"),
@@ -221,7 +224,7 @@ impl Http {
             }
             trace(format!("  retrying in {} ms", delay.as_millis()));
             tokio::time::sleep(delay).await;
-            waited += delay;
+            waited = waited.saturating_add(delay);
             attempt += 1;
         }
     }
@@ -261,7 +264,9 @@ impl Http {
             };
             trace(format!("GET {shown} -> {failure}"));
             let delay = self.delay(attempt, &headers);
-            if attempt >= self.policy.max_retries || waited + delay > self.policy.budget {
+            if attempt >= self.policy.max_retries
+                || waited.saturating_add(delay) > self.policy.budget
+            {
                 let _ = std::fs::remove_file(&part);
                 return Err(Error::access(format!(
                     "downloading {shown}: {failure}, {} attempts",
@@ -269,7 +274,7 @@ impl Http {
                 )));
             }
             tokio::time::sleep(delay).await;
-            waited += delay;
+            waited = waited.saturating_add(delay);
             attempt += 1;
         }
     }

@@ -55,6 +55,37 @@ fn json_of(what: &str, reply: &http::Reply) -> Result<Value, Error> {
     })
 }
 
+/// Whether `url` has the scheme, host and port of `base`.
+fn same_origin(url: &str, base: &str) -> bool {
+    match (reqwest::Url::parse(url), reqwest::Url::parse(base)) {
+        (Ok(a), Ok(b)) => a.origin() == b.origin(),
+        _ => false,
+    }
+}
+
+/// Hosts the AML data plane is served from (any region, any cloud), and this machine
+/// for tests: a discovery document naming anything else gets no token.
+fn data_plane_host(url: &str) -> bool {
+    let Ok(u) = reqwest::Url::parse(url) else {
+        return false;
+    };
+    let Some(host) = u.host_str() else {
+        return false;
+    };
+    let host = host.to_ascii_lowercase();
+    matches!(host.as_str(), "127.0.0.1" | "localhost" | "[::1]")
+        || [
+            ".api.azureml.ms",
+            ".experiments.azureml.net",
+            ".api.ml.azure.cn",
+            ".experiments.ml.azure.cn",
+            ".api.ml.azure.us",
+            ".experiments.ml.azure.us",
+        ]
+        .iter()
+        .any(|suffix| host.ends_with(suffix))
+}
+
 /// A long-running operation that ended badly, with the service's reason.
 fn operation_failed(what: &str, status: &Value) -> Error {
     let reason = status["error"]["message"]
@@ -126,13 +157,15 @@ impl Azure {
         let base = self.options.arm_endpoint.trim_end_matches('/').to_owned();
         let mut url = format!("{base}{path}?api-version={api_version}");
         let mut items = Vec::new();
+        let mut seen = std::collections::HashSet::new();
         for _ in 0..1000 {
             let page = self.fetch(reqwest::Method::GET, &url, None, what)?;
             if let Some(list) = page["value"].as_array() {
                 items.extend(list.iter().cloned());
             }
             match page["nextLink"].as_str().filter(|l| !l.is_empty()) {
-                Some(next) if next.starts_with(&format!("{base}/")) => url = next.to_owned(),
+                Some(next) if !seen.insert(next.to_owned()) => return Ok(items),
+                Some(next) if same_origin(next, &base) => url = next.to_owned(),
                 Some(next) => {
                     return Err(Error::access(format!(
                         "{what}: the next page is on another host ({}); not following it with the token",
@@ -185,9 +218,23 @@ impl Azure {
         let traces = &mut self.traces;
         let http = &self.http;
         let auth = &self.auth;
+        let timeout = self.options.timeout;
         self.runtime.block_on(async {
+            // Sign-in is bounded like any request: a credential retrying an
+            // unreachable authority must not hang the run.
             let token = match scope {
-                Some(scope) => Some(auth.token(scope).await?),
+                Some(scope) => Some(
+                    tokio::time::timeout(timeout, auth.token(scope))
+                        .await
+                        .map_err(|_| {
+                            Error::access(format!(
+                                "signing in with {} took over {} s",
+                                auth.describe,
+                                timeout.as_secs()
+                            ))
+                            .with_hint("check the network path to the sign-in service (proxy, firewall, AZURE_AUTHORITY_HOST)")
+                        })??,
+                ),
                 None => None,
             };
             http.send(method, url, token.as_deref(), body, &mut |line| {
@@ -199,8 +246,9 @@ impl Azure {
 
     /// `POST {arm}{path}` for a long-running read-only action (workspace diagnose):
     /// a `200` answer is the result; a `201`/`202` is polled through
-    /// `Azure-AsyncOperation` or `Location` (on the Resource Manager host only), waiting
-    /// as `Retry-After` asks, until it ends or the operation timeout passes.
+    /// `Azure-AsyncOperation` (until it says the operation ended) and then `Location`
+    /// (until it stops answering 202), on the Resource Manager host only, waiting as
+    /// `Retry-After` asks (at least a second), until the operation timeout passes.
     pub fn arm_post_operation(
         &mut self,
         path: &str,
@@ -216,9 +264,11 @@ impl Azure {
             return json_of(what, &first);
         }
         let started = std::time::Instant::now();
-        let same_host = |u: &str| u.starts_with(&format!("{base}/"));
-        let monitor = first.async_operation.clone().filter(|u| same_host(u));
-        let location = first.location.clone().filter(|u| same_host(u));
+        let mut monitor = first
+            .async_operation
+            .clone()
+            .filter(|u| same_origin(u, &base));
+        let location = first.location.clone().filter(|u| same_origin(u, &base));
         if monitor.is_none() && location.is_none() {
             return Err(Error::access(format!(
                 "{what}: the service accepted the request but named no Resource Manager URL to follow it"
@@ -226,9 +276,13 @@ impl Azure {
         }
         let mut wait = first.retry_after;
         loop {
-            let pause = wait
-                .unwrap_or(Duration::from_secs(5))
-                .min(Duration::from_secs(60));
+            let pause = match wait {
+                // Straight on to the result once the monitor said it is ready.
+                Some(d) if d.is_zero() && monitor.is_none() => Duration::ZERO,
+                w => w
+                    .unwrap_or(Duration::from_secs(5))
+                    .clamp(Duration::from_secs(1), Duration::from_secs(60)),
+            };
             if started.elapsed() + pause > self.options.operation_timeout {
                 return Err(Error::access(format!(
                     "{what}: still running after {} s; gave up waiting",
@@ -239,8 +293,8 @@ impl Azure {
                 ));
             }
             std::thread::sleep(pause);
-            if let Some(monitor) = &monitor {
-                let reply = self.exchange(reqwest::Method::GET, monitor, None, Some(&scope))?;
+            if let Some(url) = &monitor {
+                let reply = self.exchange(reqwest::Method::GET, url, None, Some(&scope))?;
                 let status = json_of(what, &reply)?;
                 wait = reply.retry_after;
                 match status["status"]
@@ -248,16 +302,18 @@ impl Azure {
                     .map(str::to_ascii_lowercase)
                     .as_deref()
                 {
-                    Some("succeeded") => {}
+                    Some("succeeded") if location.is_none() => return Ok(status),
+                    // The result is at Location: read it next, without waiting again.
+                    Some("succeeded") => {
+                        monitor = None;
+                        wait = Some(Duration::ZERO);
+                    }
                     Some("failed" | "canceled" | "cancelled") => {
                         return Err(operation_failed(what, &status));
                     }
-                    _ => continue,
+                    _ => {}
                 }
-                let Some(location) = &location else {
-                    return Ok(status);
-                };
-                return self.fetch(reqwest::Method::GET, location, None, what);
+                continue;
             }
             let location = location.as_deref().unwrap_or_default();
             let reply = self.exchange(reqwest::Method::GET, location, None, Some(&scope))?;
@@ -279,6 +335,12 @@ impl Azure {
     /// scope; when that token is refused, with the Resource Manager token (which these
     /// services also accept) from then on.
     pub fn data_get(&mut self, url: &str, what: &str) -> Result<Value, Error> {
+        if !data_plane_host(url) {
+            return Err(Error::access(format!(
+                "{what}: {} is not an Azure Machine Learning host; not sending it a token",
+                crate::redact::redact(url)
+            )));
+        }
         let arm = self.options.arm_scope.clone();
         if !self.data_plane_wants_arm {
             let ml = self.options.ml_scope.clone();
@@ -338,5 +400,40 @@ impl Azure {
     /// The trace lines gathered so far.
     pub fn take_traces(&mut self) -> Vec<String> {
         std::mem::take(&mut self.traces)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn tokens_go_only_to_azure_ml_hosts() {
+        assert!(super::data_plane_host(
+            "https://westeurope.api.azureml.ms/history/v1.0/x"
+        ));
+        assert!(super::data_plane_host(
+            "https://0c2b6b5e-1111.workspace.eastus.api.azureml.ms/x"
+        ));
+        assert!(super::data_plane_host(
+            "https://chinaeast2.api.ml.azure.cn/x"
+        ));
+        assert!(super::data_plane_host("http://127.0.0.1:8080/x"));
+        assert!(!super::data_plane_host(
+            "https://evil.example/api.azureml.ms"
+        ));
+        assert!(!super::data_plane_host(
+            "https://api.azureml.ms.evil.example/x"
+        ));
+    }
+
+    #[test]
+    fn origins_compare_as_urls() {
+        assert!(super::same_origin(
+            "https://management.azure.com:443/x?a=1",
+            "https://MANAGEMENT.azure.com"
+        ));
+        assert!(!super::same_origin(
+            "https://management.azure.com.evil/x",
+            "https://management.azure.com"
+        ));
     }
 }

@@ -77,7 +77,12 @@ impl Azure {
     /// The runs directly under `run_id` (a pipeline's step runs).
     pub fn children(&mut self, dp: &DataPlane, run_id: &str) -> Result<Vec<Value>> {
         let url = format!("{}/runs/{}/children", dp.history, segment(run_id));
-        self.pages(&url, &format!("listing the child runs of '{run_id}'"))
+        // The run history service spells its paging parameter its own way.
+        self.pages(
+            &url,
+            "$continuationtoken",
+            &format!("listing the child runs of '{run_id}'"),
+        )
     }
 
     /// The files of a run's data container under `prefix` (`logs/`), each with its SAS
@@ -95,7 +100,11 @@ impl Azure {
             segment(container),
             path.join("/")
         );
-        let items = self.pages(&url, &format!("listing the files under {prefix}"))?;
+        let items = self.pages(
+            &url,
+            "continuationToken",
+            &format!("listing the files under {prefix}"),
+        )?;
         Ok(items
             .iter()
             .filter_map(|i| {
@@ -108,9 +117,9 @@ impl Azure {
     }
 
     /// Every item of a data-plane listing: `value` of each page, following
-    /// `continuationToken` (sent back as a query parameter) or `nextLink` (only on the
-    /// same host), until neither is given or a token repeats.
-    fn pages(&mut self, first: &str, what: &str) -> Result<Vec<Value>> {
+    /// `continuationToken` (sent back as the query parameter `token_param`) or
+    /// `nextLink` (only on the same host), until neither is given or one repeats.
+    fn pages(&mut self, first: &str, token_param: &str, what: &str) -> Result<Vec<Value>> {
         let base = reqwest::Url::parse(first)
             .map_err(|e| Error::access(format!("{what}: bad URL ({e})")))?;
         let mut url = base.clone();
@@ -140,8 +149,7 @@ impl Azure {
                     return Ok(items);
                 }
                 url = base.clone();
-                url.query_pairs_mut()
-                    .append_pair("continuationToken", token);
+                url.query_pairs_mut().append_pair(token_param, token);
             } else {
                 return Ok(items);
             }
