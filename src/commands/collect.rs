@@ -4,20 +4,14 @@
 //! only a failure that leaves nothing to analyse (the endpoint or run does not exist,
 //! no credential) ends the command.
 
-use serde_json::{Value, json};
+use serde_json::Value;
 
 use crate::context::Context;
 use crate::error::{Error, Result};
 use crate::rules::resource::CheckArea;
 use crate::source::azure::Azure;
+pub use crate::source::azure::arm::CONTAINERS;
 use crate::source::bundle::{BundleSource, BundleWriter, Manifest};
-
-/// The ARM api-version for workspaces, online endpoints and deployments (stable).
-pub const ML_API: &str = "2024-10-01";
-/// Key Vault's management api-version.
-const KEY_VAULT_API: &str = "2023-07-01";
-/// Container registry's management api-version.
-const REGISTRY_API: &str = "2023-07-01";
 
 /// The workspace a live command reads, and the names for the manifest.
 #[derive(Debug, Clone)]
@@ -63,7 +57,7 @@ pub fn workspace(
     let what = format!("reading workspace '{name}'");
     let path = "resources/workspace.json";
     let label = format!("workspace {name}");
-    match azure.arm_get(&place.workspace_path, ML_API, &what) {
+    match azure.ml_resource(&place.workspace_path, &what) {
         Ok(ws) => {
             if save_json(bundle, path, &label, &ws) {
                 Ok(ws)
@@ -97,7 +91,7 @@ pub fn deployments(
 ) -> Result<Vec<String>> {
     let endpoint_path = place.endpoint_path(endpoint);
     let what = format!("reading endpoint '{endpoint}'");
-    let ep = azure.arm_get(&endpoint_path, ML_API, &what)?;
+    let ep = azure.ml_resource(&endpoint_path, &what)?;
     save_json(
         bundle,
         &format!("resources/endpoint-{endpoint}.json"),
@@ -114,7 +108,7 @@ pub fn deployments(
         let file = format!("resources/deployment-{name}.json");
         let label = format!("online deployment {endpoint}/{name}");
         let what = format!("reading deployment '{name}' of endpoint '{endpoint}'");
-        match azure.arm_get(&dep_path, ML_API, &what) {
+        match azure.ml_resource(&dep_path, &what) {
             Ok(dep) => {
                 save_json(bundle, &file, &label, &dep);
             }
@@ -180,19 +174,14 @@ pub fn run_bundle(
     let workspace = workspace(azure, place, &mut bundle).map_err(|why| {
         Error::access(format!("cannot read the workspace, so not its runs: {why}"))
     })?;
-    let (step, tally) = super::run_logs::collect(azure, place, &workspace, run, jobs, &mut bundle)?;
+    let (step, tally) =
+        super::run_logs::fetch_tree(azure, place, &workspace, run, jobs, &mut bundle)?;
     if step != run {
         bundle.manifest.source.requested_run = Some(run.to_owned());
         bundle.manifest.source.run = Some(step);
     }
     Ok((bundle.finish()?, tally))
 }
-
-/// The containers getLogs reads: our name and the service's.
-pub const CONTAINERS: [(&str, &str); 2] = [
-    ("storage-initializer", "StorageInitializer"),
-    ("inference-server", "InferenceServer"),
-];
 
 /// One container's log tail, as text (redacted).
 pub fn container_log(
@@ -202,18 +191,12 @@ pub fn container_log(
     lines: u64,
     what: &str,
 ) -> Result<String> {
-    let body = json!({"containerType": container_type, "tail": lines});
-    let answer = azure.arm_post(
-        &format!("{deployment_path}/getLogs"),
-        ML_API,
-        &body,
+    azure.container_log(
+        deployment_path,
+        container_type,
+        lines,
         &format!("reading the {what}"),
-    )?;
-    let text = answer["content"].as_str().unwrap_or_default();
-    // Some service versions send literal `\n` sequences; az turns them into breaks.
-    Ok(crate::redact::redact(&text.replace("\\n", "\n"))
-        .trim_end_matches('\n')
-        .to_owned())
+    )
 }
 
 /// The endpoint's deployment when it has exactly one; otherwise an error listing them.
@@ -232,11 +215,7 @@ pub fn only_deployment(azure: &mut Azure, endpoint_path: &str, endpoint: &str) -
 /// Every deployment of the endpoint (at least one).
 fn deployment_names(azure: &mut Azure, endpoint_path: &str, endpoint: &str) -> Result<Vec<String>> {
     let what = format!("listing the deployments of endpoint '{endpoint}'");
-    let list = azure.arm_list(&format!("{endpoint_path}/deployments"), ML_API, &what)?;
-    let names: Vec<String> = list
-        .iter()
-        .filter_map(|d| d["name"].as_str().map(str::to_owned))
-        .collect();
+    let names = azure.deployment_names(endpoint_path, &what)?;
     if names.is_empty() {
         return Err(Error::input(format!(
             "endpoint '{endpoint}' has no deployment"
@@ -284,60 +263,48 @@ pub fn workspace_checks(
 }
 
 fn key_vault(azure: &mut Azure, props: &Value, bundle: &mut BundleWriter) {
-    match props["keyVault"].as_str().filter(|s| !s.is_empty()) {
-        Some(id) => linked(
-            azure,
-            bundle,
-            id,
-            KEY_VAULT_API,
-            "keyvault",
-            "resources/key-vault.json",
-            "Key Vault",
-        ),
-        None => bundle.skipped(
+    let Some(id) = props["keyVault"].as_str().filter(|s| !s.is_empty()) else {
+        bundle.skipped(
             "keyvault",
             "the Key Vault check",
             "the workspace names no Key Vault",
-        ),
-    }
+        );
+        return;
+    };
+    let label = "the workspace's Key Vault";
+    let read = azure.key_vault(id, &format!("reading {label}"));
+    linked(bundle, read, "keyvault", "resources/key-vault.json", label);
 }
 
 fn registry_connections(azure: &mut Azure, props: &Value, bundle: &mut BundleWriter) {
-    match props["containerRegistry"].as_str().filter(|s| !s.is_empty()) {
-        Some(id) => {
-            let path = format!("{id}/privateEndpointConnections");
-            linked(azure, bundle, &path, REGISTRY_API, "private-endpoint", "resources/registry-private-endpoint-connections.json", "the registry's private endpoint connections");
-        }
-        None => bundle.skipped(
+    let Some(id) = props["containerRegistry"]
+        .as_str()
+        .filter(|s| !s.is_empty())
+    else {
+        bundle.skipped(
             "private-endpoint",
             "the registry's private endpoint connections",
             "the workspace has no container registry yet (one is created with the first image build)",
-        ),
-    }
+        );
+        return;
+    };
+    let label = "the registry's private endpoint connections";
+    let read = azure.registry_connections(id, &format!("reading {label}"));
+    let file = "resources/registry-private-endpoint-connections.json";
+    linked(bundle, read, "private-endpoint", file, label);
 }
 
 /// The workspace diagnose API, a long-running operation; its result is saved whole.
 fn diagnosis(azure: &mut Azure, place: &Place, bundle: &mut BundleWriter) {
-    let what = "running the workspace's diagnosis";
+    let label = "the workspace's diagnosis";
     let path = "resources/workspace-diagnosis.json";
-    // Every category, each with no options, as the documented examples send it.
-    let body = json!({"value": {
-        "udr": {}, "nsg": {}, "resourceLock": {}, "dnsResolution": {}, "storageAccount": {},
-        "keyVault": {}, "containerRegistry": {}, "applicationInsights": {}, "others": {},
-        "requiredResourceProviders": {}
-    }});
-    match azure.arm_post_operation(
-        &format!("{}/diagnose", place.workspace_path),
-        ML_API,
-        &body,
-        what,
-    ) {
+    match azure.workspace_diagnosis(&place.workspace_path, "running the workspace's diagnosis") {
         Ok(result) if result.get("value").is_some_and(Value::is_object) => {
-            save_json(bundle, path, "the workspace's diagnosis", &result);
+            save_json(bundle, path, label, &result);
         }
         Ok(_) => bundle.skipped(
             "workspace",
-            "the workspace's diagnosis",
+            label,
             "the operation ended without a result to read",
         ),
         Err(e) => {
@@ -345,38 +312,14 @@ fn diagnosis(azure: &mut Azure, place: &Place, bundle: &mut BundleWriter) {
                 &e,
                 "a role allowed Microsoft.MachineLearningServices/workspaces/diagnose/action on the workspace, such as Contributor or AzureML Data Scientist",
             );
-            bundle.skipped("workspace", "the workspace's diagnosis", &reason);
+            bundle.skipped("workspace", label, &reason);
         }
     }
 }
 
-/// Reads a resource the workspace links to (a list when the path names one), saving it
-/// as the `check` area's input, or records the check as skipped.
-fn linked(
-    azure: &mut Azure,
-    bundle: &mut BundleWriter,
-    path: &str,
-    api: &str,
-    check: &str,
-    file: &str,
-    label: &str,
-) {
-    let what = format!("reading {label}");
-    if !path.to_ascii_lowercase().starts_with("/subscriptions/") {
-        bundle.skipped(
-            check,
-            label,
-            &format!("the workspace's link '{path}' is not a resource id"),
-        );
-        return;
-    }
-    let read = if path.ends_with("/privateEndpointConnections") {
-        azure
-            .arm_list(path, api, &what)
-            .map(|items| json!({"value": items}))
-    } else {
-        azure.arm_get(path, api, &what)
-    };
+/// Saves what a resource the workspace links to gave as the `check` area's input, or
+/// records the check as skipped.
+fn linked(bundle: &mut BundleWriter, read: Result<Value>, check: &str, file: &str, label: &str) {
     match read {
         Ok(value) => {
             save_json(bundle, file, label, &value);

@@ -86,7 +86,7 @@ fn live_deployment(
     let mut azure = super::support::connect_azure(ctx)?;
     let path = format!("{ws}/onlineEndpoints/{endpoint}/deployments/{deployment}");
     let what = format!("reading deployment '{deployment}' of endpoint '{endpoint}'");
-    let answer = azure.arm_get(&path, super::collect::ML_API, &what);
+    let answer = azure.ml_resource(&path, &what);
     if ctx.debug {
         for line in azure.take_traces() {
             let _ = writeln!(err, "debug: {line}");

@@ -29,7 +29,7 @@ pub struct Tally {
 }
 
 /// Fetches the run's log tree into `bundle`; returns the step run's id and the tally.
-pub fn collect(
+pub fn fetch_tree(
     azure: &mut Azure,
     place: &Place,
     workspace: &Value,

@@ -26,7 +26,7 @@ pub struct Manifest {
     /// When it was collected (RFC 3339, UTC).
     pub created: String,
     pub source: BundleSource,
-    pub collected: Vec<Collected>,
+    pub collected: Vec<SavedFile>,
     pub failed: Vec<Failure>,
     /// What was masked in the saved files.
     pub redaction: String,
@@ -88,7 +88,7 @@ pub enum Slot {
 
 /// One saved file.
 #[derive(Debug, Clone, Serialize, Deserialize)]
-pub struct Collected {
+pub struct SavedFile {
     /// Relative to the bundle, with `/`.
     pub path: String,
     /// What it is (`inference-server log of deployment blue`, `workspace ws1`).
@@ -213,7 +213,7 @@ impl BundleWriter {
 
     /// Records a file saved by someone else (a download).
     pub fn collected(&mut self, relative: &str, what: &str, bytes: u64) {
-        self.manifest.collected.push(Collected {
+        self.manifest.collected.push(SavedFile {
             path: relative.to_owned(),
             what: what.to_owned(),
             bytes,

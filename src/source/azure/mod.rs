@@ -2,6 +2,7 @@
 //! a current-thread runtime, so everything after collection stays synchronous and pure.
 //! Only GET and the documented read-only POSTs (getLogs, list, diagnose) are sent.
 
+pub mod arm;
 pub mod auth;
 pub mod http;
 pub mod run_history;
