@@ -169,7 +169,18 @@ impl Detector {
     }
 
     /// The kind of a document whose first bytes are `head`, named `name`.
+    #[cfg(test)]
     pub fn detect(&self, head: &[u8], name: Option<&str>) -> DocumentKind {
+        self.detect_sections(head, name).0
+    }
+
+    /// The kind of a document, and every kind its sections read as: a paste of `az`
+    /// output, pod events and container lines is read by the rules of all three.
+    pub fn detect_sections(
+        &self,
+        head: &[u8],
+        name: Option<&str>,
+    ) -> (DocumentKind, crate::evidence::KindSet) {
         let mut scores = [0u32; DocumentKind::ALL.len()];
         for line in head.split(|b| *b == b'\n').take(HEAD_LINES) {
             let line = line.strip_suffix(b"\r").unwrap_or(line);
@@ -219,11 +230,14 @@ impl Detector {
             .filter(|(k, _)| *k != DocumentKind::Generic)
             .max_by_key(|(_, s)| *s)
             .unwrap_or((DocumentKind::Generic, 0));
-        if score >= THRESHOLD {
-            best
-        } else {
-            DocumentKind::Generic
+        if score < THRESHOLD {
+            return (DocumentKind::Generic, DocumentKind::Generic.into());
         }
+        let sections = DocumentKind::ALL
+            .into_iter()
+            .filter(|k| *k != DocumentKind::Generic && scores[*k as usize] >= THRESHOLD)
+            .fold(crate::evidence::KindSet::from(best), crate::evidence::KindSet::with);
+        (best, sections)
     }
 }
 

@@ -190,6 +190,7 @@ fn scan_logs(
         match r.outcome {
             ScanOutcome::Scanned {
                 kind,
+                sections,
                 kind_source,
                 scan,
                 hits,
@@ -211,6 +212,7 @@ fn scan_logs(
                 c.inputs.push(InputReport {
                     path: path.clone(),
                     kind,
+                    also_read_as: sections.kinds().into_iter().filter(|k| *k != kind).collect(),
                     kind_source,
                     lines: scan.lines,
                     bytes: scan.bytes,

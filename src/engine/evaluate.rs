@@ -2,7 +2,7 @@
 
 use std::collections::BTreeMap;
 
-use crate::evidence::DocumentKind;
+use crate::evidence::KindSet;
 use crate::rules::{Rule, RuleSet};
 
 use super::scan::{DocumentScan, Hit};
@@ -30,10 +30,10 @@ fn hits_of<'s>(
 pub fn evaluate_rule(
     index: usize,
     rule: &Rule,
-    kind: DocumentKind,
+    kinds: KindSet,
     scan: &DocumentScan,
 ) -> Option<RuleHit> {
-    if !rule.applies_to(kind) || rule.computed {
+    if !rule.applies_to_any(kinds) || rule.computed {
         return None;
     }
     let any_count: u64 = hits_of(scan, &rule.any).map(|h| h.count).sum();
@@ -94,10 +94,11 @@ pub fn evaluate_rule(
 }
 
 /// Every rule that fires on the document, in rule order.
-pub fn evaluate(set: &RuleSet, kind: DocumentKind, scan: &DocumentScan) -> Vec<RuleHit> {
+pub fn evaluate(set: &RuleSet, kinds: impl Into<KindSet>, scan: &DocumentScan) -> Vec<RuleHit> {
+    let kinds = kinds.into();
     set.rules
         .iter()
         .enumerate()
-        .filter_map(|(i, r)| evaluate_rule(i, r, kind, scan))
+        .filter_map(|(i, r)| evaluate_rule(i, r, kinds, scan))
         .collect()
 }

@@ -45,7 +45,7 @@ pub fn fires(set: &RuleSet, index: usize, kind: DocumentKind, text: &str) -> boo
     }
     let mut scanner = Scanner::new(set);
     match scanner.scan(kind, &mut Cursor::new(text.as_bytes())) {
-        Ok(scan) => evaluate_rule(index, &set.rules[index], kind, &scan).is_some(),
+        Ok(scan) => evaluate_rule(index, &set.rules[index], kind.into(), &scan).is_some(),
         Err(_) => false,
     }
 }

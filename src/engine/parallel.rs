@@ -7,7 +7,7 @@ use std::sync::Mutex;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
 use crate::detect::{Detector, HEAD_BYTES};
-use crate::evidence::{DocumentKind, KindSource, Origin};
+use crate::evidence::{DocumentKind, KindSet, KindSource, Origin};
 use crate::rules::RuleSet;
 
 use super::evaluate::{RuleHit, evaluate};
@@ -21,6 +21,8 @@ use super::scan::{DocumentScan, Scanner};
 pub enum ScanOutcome<T> {
     Scanned {
         kind: DocumentKind,
+        /// The kinds of the document's other sections, besides `kind`.
+        sections: KindSet,
         kind_source: KindSource,
         scan: DocumentScan,
         hits: Vec<RuleHit>,
@@ -120,36 +122,35 @@ fn scan_one<L: LineObserver>(
     if let Some(why) = crate::detect::unreadable_text(&head) {
         return ScanOutcome::Skipped(why.to_owned());
     }
-    let (kind, kind_source) = match (forced_kind, placement.kind) {
-        (Some(k), _) => (k, KindSource::Forced),
-        (None, Some(known)) => known,
+    let (kind, sections, kind_source) = match (forced_kind, placement.kind) {
+        (Some(k), _) => (k, k.into(), KindSource::Forced),
+        (None, Some((k, source))) => (k, k.into(), source),
         (None, None) => {
             let name = match origin {
                 Origin::File(p) => p.file_name().map(|n| n.to_string_lossy().into_owned()),
                 Origin::Stdin => None,
             };
-            (
-                detector.detect(&head, name.as_deref()),
-                KindSource::Detected,
-            )
+            let (kind, sections) = detector.detect_sections(&head, name.as_deref());
+            (kind, sections, KindSource::Detected)
         }
     };
     let stream = io::Cursor::new(head).chain(reader);
     let mut observer = placement.observer;
     let result = match observer.as_mut() {
         // One read serves both the rule scanner and the observer.
-        Some(o) => scanner.scan(kind, &mut Tap::new(stream, o)),
-        None => scanner.scan(kind, &mut { stream }),
+        Some(o) => scanner.scan(sections, &mut Tap::new(stream, o)),
+        None => scanner.scan(sections, &mut { stream }),
     };
     match result {
         Ok(mut scan) => {
-            let hits = evaluate(set, kind, &scan);
+            let hits = evaluate(set, sections, &scan);
             // Evaluated: the per-pattern details are no longer needed, and thousands of
             // documents wait here until all are scanned.
             scan.hits = Default::default();
             scan.context = Default::default();
             ScanOutcome::Scanned {
                 kind,
+                sections,
                 kind_source,
                 scan,
                 hits,

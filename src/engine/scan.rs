@@ -9,7 +9,7 @@
 use std::collections::{BTreeMap, HashMap, VecDeque};
 use std::io::{self, Read};
 
-use crate::evidence::DocumentKind;
+use crate::evidence::KindSet;
 use crate::evidence::normalize::Normalized;
 use crate::rules::{ERROR_LITERALS, PatternRole, RuleSet};
 
@@ -95,13 +95,18 @@ impl<'a> Scanner<'a> {
         }
     }
 
-    /// Scans `reader` to the end as a document of `kind`.
-    pub fn scan(&mut self, kind: DocumentKind, reader: &mut dyn Read) -> io::Result<DocumentScan> {
+    /// Scans `reader` to the end as a document read as `kinds`.
+    pub fn scan(
+        &mut self,
+        kinds: impl Into<KindSet>,
+        reader: &mut dyn Read,
+    ) -> io::Result<DocumentScan> {
         let set = self.set;
+        let kinds = kinds.into();
         let kind_ok = set
             .patterns
             .iter()
-            .map(|p| set.rules[p.rule].applies_to(kind))
+            .map(|p| set.rules[p.rule].applies_to_any(kinds))
             .collect();
         let mut walk = Walk {
             set,

@@ -69,6 +69,40 @@ impl DocumentKind {
     }
 }
 
+/// The kinds a document is read as: its own, and the kinds of the other sections a
+/// paste holds (`az` output, then pod events, then container log lines).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct KindSet(u8);
+
+impl KindSet {
+    pub fn with(self, kind: DocumentKind) -> KindSet {
+        KindSet(self.0 | kind.bit())
+    }
+
+    /// Whether a rule for the kinds in `bits` reads this document.
+    pub fn meets(self, bits: u8) -> bool {
+        self.0 & bits != 0
+    }
+
+    pub fn contains(self, kind: DocumentKind) -> bool {
+        self.meets(kind.bit())
+    }
+
+    /// The kinds, in the order of [`DocumentKind::ALL`].
+    pub fn kinds(self) -> Vec<DocumentKind> {
+        DocumentKind::ALL
+            .into_iter()
+            .filter(|k| self.contains(*k))
+            .collect()
+    }
+}
+
+impl From<DocumentKind> for KindSet {
+    fn from(kind: DocumentKind) -> KindSet {
+        KindSet(kind.bit())
+    }
+}
+
 impl fmt::Display for DocumentKind {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.name())

@@ -12,6 +12,10 @@ use crate::finding::{Evidence, FailOn, Finding, Severity};
 pub struct InputReport {
     pub path: String,
     pub kind: DocumentKind,
+    /// The kinds of the input's other sections (a paste of `az` output, pod events and
+    /// container lines), whose rules read it too.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub also_read_as: Vec<DocumentKind>,
     pub kind_source: KindSource,
     pub lines: u64,
     pub bytes: u64,

@@ -136,6 +136,11 @@ impl Rule {
         self.kinds & kind.bit() != 0
     }
 
+    /// Whether the rule reads a document read as any of `kinds`.
+    pub fn applies_to_any(&self, kinds: crate::evidence::KindSet) -> bool {
+        kinds.meets(self.kinds)
+    }
+
     pub fn kind_names(&self) -> Vec<&'static str> {
         DocumentKind::ALL
             .iter()
