@@ -236,7 +236,10 @@ impl Detector {
         let sections = DocumentKind::ALL
             .into_iter()
             .filter(|k| *k != DocumentKind::Generic && scores[*k as usize] >= THRESHOLD)
-            .fold(crate::evidence::KindSet::from(best), crate::evidence::KindSet::with);
+            .fold(
+                crate::evidence::KindSet::from(best),
+                crate::evidence::KindSet::with,
+            );
         (best, sections)
     }
 }

@@ -166,6 +166,9 @@ pub struct Computed {
     /// Names of the resource it is about (`endpoint`, `group` …): they fill commands
     /// but are not shown as facts.
     pub names: BTreeMap<String, String>,
+    /// Command templates this computation adds before the rule's own (the next step
+    /// for the kind of input it looked at).
+    pub commands: Vec<&'static str>,
 }
 
 /// A suppressed finding, kept in the report so nothing disappears silently.

@@ -166,6 +166,7 @@ fn computed(
             .map(|(k, v)| ((*k).to_owned(), v.clone()))
             .collect(),
         names: r.names(),
+        commands: Vec::new(),
     }
 }
 

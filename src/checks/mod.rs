@@ -1,11 +1,14 @@
-//! Configuration checks that need arithmetic over several settings, which field tests
-//! cannot express: probe timings that defeat each other, a request timeout over the
-//! service's limit, too few instances for a request rate. Pure: resources in,
-//! [`Computed`] findings out, each under a rule id of the registry below, whose YAML
-//! file says `computed: true` and carries the text, fix and commands.
+//! Checks that need code rather than patterns. Configuration checks do arithmetic over
+//! several settings, which field tests cannot express: probe timings that defeat each
+//! other, a request timeout over the service's limit, too few instances for a request
+//! rate. `unrecognised` notices a log that fails without any rule explaining it, and
+//! `diagnosis` turns Azure's own workspace diagnosis into findings. Pure: evidence in,
+//! findings out, each under a rule id whose YAML file says `computed: true` and carries
+//! the text, fix and commands.
 
 pub mod deployment;
 pub mod diagnosis;
+pub mod unrecognised;
 
 use crate::capacity::Ratio;
 use crate::evidence::resource::Resource;
@@ -60,7 +63,10 @@ pub const REGISTRY: &[ComputedCheck] = &[
 
 /// The ids of [`REGISTRY`].
 pub fn computed_rule_ids() -> impl Iterator<Item = &'static str> {
-    REGISTRY.iter().map(|c| c.rule_id)
+    REGISTRY
+        .iter()
+        .map(|c| c.rule_id)
+        .chain(std::iter::once(unrecognised::RULE_ID))
 }
 
 /// Runs every computed check whose rule is selected over every resource.

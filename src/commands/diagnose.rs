@@ -4,6 +4,7 @@
 use std::collections::VecDeque;
 use std::io::Write;
 
+use crate::checks::unrecognised;
 use crate::cli::DiagnoseArgs;
 use crate::context::Context;
 use crate::engine::Analysis;
@@ -169,19 +170,7 @@ fn scan_logs(
     );
     let explicit: Vec<String> = inputs.explicit.iter().map(|o| o.display_name()).collect();
     let mut c = Collected::default();
-    for u in &inputs.unreadable {
-        c.not_analysed.push(if u.explicit {
-            NotAnalysed::error(&u.path, u.reason.clone())
-        } else {
-            NotAnalysed::new(&u.path, u.reason.clone())
-        });
-        if u.explicit {
-            c.input_errors.push(Error::input(format!(
-                "cannot analyse {}: {}",
-                u.path, u.reason
-            )));
-        }
-    }
+    note_unreadable(inputs, &mut c);
     // Only the last few error-like lines over all inputs (in input order) are shown.
     let mut error_lines: VecDeque<Evidence> = VecDeque::new();
     let mut trees: Vec<Vec<ParsedFile>> = vec![Vec::new(); roots.len()];
@@ -203,16 +192,36 @@ fn scan_logs(
                         facts,
                     });
                 }
-                for h in &scan.error_lines {
+                let last_errors: Vec<Evidence> = scan
+                    .error_lines
+                    .iter()
+                    .map(|h| Evidence::at_line(path.clone(), h.line, h.text.clone()))
+                    .collect();
+                for e in &last_errors {
                     if error_lines.len() == crate::engine::scan::ERROR_LINES_KEPT {
                         error_lines.pop_front();
                     }
-                    error_lines.push_back(Evidence::at_line(path.clone(), h.line, h.text.clone()));
+                    error_lines.push_back(e.clone());
+                }
+                // A failing input no rule explained still gets a finding.
+                let explained = hits
+                    .iter()
+                    .any(|h| set.rules[h.rule].severity >= crate::finding::Severity::Warning);
+                if !explained
+                    && place.is_none()
+                    && let Some(found) = unrecognised::check(kind, scan.lines, &last_errors)
+                    && let Some(index) = set.index_of(unrecognised::RULE_ID)
+                {
+                    analysis.add_computed(index, found);
                 }
                 c.inputs.push(InputReport {
                     path: path.clone(),
                     kind,
-                    also_read_as: sections.kinds().into_iter().filter(|k| *k != kind).collect(),
+                    also_read_as: sections
+                        .kinds()
+                        .into_iter()
+                        .filter(|k| *k != kind)
+                        .collect(),
                     kind_source,
                     lines: scan.lines,
                     bytes: scan.bytes,
@@ -243,6 +252,23 @@ fn scan_logs(
     c.error_lines = error_lines.into();
     c.prs = analyse_trees(set, &roots, trees, analysis);
     c
+}
+
+/// Inputs that could not be read at all: noted, and an error when the user named them.
+fn note_unreadable(inputs: &source::inputs::InputSet, c: &mut Collected) {
+    for u in &inputs.unreadable {
+        c.not_analysed.push(if u.explicit {
+            NotAnalysed::error(&u.path, u.reason.clone())
+        } else {
+            NotAnalysed::new(&u.path, u.reason.clone())
+        });
+        if u.explicit {
+            c.input_errors.push(Error::input(format!(
+                "cannot analyse {}: {}",
+                u.path, u.reason
+            )));
+        }
+    }
 }
 
 /// The ParallelRunStep summary and computed findings of each tree.

@@ -39,6 +39,8 @@ struct Merged {
     facts: BTreeMap<String, String>,
     /// Names read from resource ids: they fill commands but are not shown as facts.
     names: BTreeMap<String, String>,
+    /// Commands a computation put before the rule's own.
+    commands: Vec<&'static str>,
 }
 
 impl Merged {
@@ -120,6 +122,13 @@ impl Analysis {
     /// Adds a finding computed by code (with evidence from any files) under `rule`.
     pub fn add_computed(&mut self, rule: usize, c: crate::finding::Computed) {
         self.merge(rule, c.count, c.evidence, c.facts, c.names, Vec::new());
+        if let Some(m) = self.merged.get_mut(&rule) {
+            for command in c.commands {
+                if !m.commands.contains(&command) {
+                    m.commands.push(command);
+                }
+            }
+        }
     }
 
     /// Folds one document's (or one computation's) result into the rule's finding: counts
@@ -141,6 +150,7 @@ impl Analysis {
             evidence: Vec::new(),
             facts: BTreeMap::new(),
             names: BTreeMap::new(),
+            commands: Vec::new(),
         });
         m.count += count;
         m.inputs += 1;
@@ -200,9 +210,11 @@ impl Analysis {
                     evidence: m.evidence.clone(),
                     facts: m.facts.clone(),
                     remediation: rule.remediation.clone(),
-                    commands: rule
+                    commands: m
                         .commands
                         .iter()
+                        .copied()
+                        .chain(rule.commands.iter().map(String::as_str))
                         .map(|c| fill(c, &m.fill_values(), placeholders))
                         .collect(),
                     docs: rule.docs.clone(),

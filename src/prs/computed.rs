@@ -87,6 +87,7 @@ pub(super) fn compute(inputs: &Inputs<'_>) -> Vec<Computed> {
                 evidence: t.evidence,
                 facts: t.facts,
                 names: BTreeMap::new(),
+                commands: Vec::new(),
             })
         })
         .collect()

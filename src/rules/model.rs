@@ -193,4 +193,5 @@ pub const FAMILIES: &[&str] = &[
     "prs",
     "build",
     "http",
+    "general",
 ];

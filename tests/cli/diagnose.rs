@@ -130,11 +130,20 @@ fn stdin_and_forced_kind() {
 
 #[test]
 fn nothing_matched_shows_the_last_error_lines() {
+    use std::fmt::Write as _;
     let sb = Sandbox::new("diag-nothing");
-    let path = sb.write(
-        "work/app.log",
-        "2025-01-01 10:00:00,000 I [1] azmlinfsrv - starting\nValueError: could not convert string to float: 'abc'\nall good\n",
+    // A handled error, then an hour of normal work: nothing failed.
+    let mut log = String::from(
+        "2025-01-01 10:00:00,000 I [1] azmlinfsrv - starting\nValueError: could not convert string to float: 'abc'\n",
     );
+    for i in 0..60 {
+        let _ = writeln!(
+            log,
+            "2025-01-01 10:{:02}:00,000 I [1] azmlinfsrv - 200 POST /score",
+            i % 60
+        );
+    }
+    let path = sb.write("work/app.log", &log);
     let run = sb.run(&["diagnose", path.to_str().unwrap()]);
     let out = &run.ok().stdout;
     assert!(out.contains("No known problem found in 1 input"), "{out}");
@@ -148,6 +157,45 @@ fn nothing_matched_shows_the_last_error_lines() {
         .json();
     assert_eq!(v["last_error_lines"][0]["line"], 2);
     assert_eq!(v["summary"]["errors"], 0);
+}
+
+#[test]
+fn a_log_that_ends_in_an_error_no_rule_knows_is_an_unrecognised_failure() {
+    let sb = Sandbox::new("diag-unrecognised");
+    let path = sb.write(
+        "work/app.log",
+        "2025-01-01 10:00:00,000 I [1] azmlinfsrv - starting\nTraceback (most recent call last):\n  File \"/var/azureml-app/score.py\", line 9, in init\n    model.cuda()\nRuntimeError: CUDA error: no kernel image is available for execution on the device\n",
+    );
+    let v = sb.diagnose_json(&[path.to_str().unwrap()]);
+    let f = &v["findings"][0];
+    assert_eq!(f["rule_id"], "unrecognised-failure", "{v}");
+    assert_eq!(f["severity"], "warning");
+    assert_eq!(
+        f["facts"]["last_error"],
+        "RuntimeError: CUDA error: no kernel image is available for execution on the device"
+    );
+    assert_eq!(f["evidence"].as_array().unwrap().last().unwrap()["line"], 5);
+    assert!(
+        f["commands"][0]
+            .as_str()
+            .unwrap()
+            .starts_with("az ml online-deployment get-logs"),
+        "{f}"
+    );
+    // A healthy log with a deprecation warning at the end stays clean.
+    let healthy = sb.write(
+        "work/ok.log",
+        "2025-01-01 10:00:00,000 I [1] azmlinfsrv - starting\n2025-01-01 10:00:01,000 W [1] py.warnings - DeprecationWarning: pkg_resources is deprecated\n2025-01-01 10:00:02,000 I [1] azmlinfsrv - 200 GET /\n",
+    );
+    let v = sb.diagnose_json(&[healthy.to_str().unwrap()]);
+    assert!(
+        v["findings"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .all(|f| f["rule_id"] != "unrecognised-failure"),
+        "{v}"
+    );
 }
 
 #[test]

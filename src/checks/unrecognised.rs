@@ -1,0 +1,170 @@
+//! "Unrecognised failure": an input that itself shows a failure (an uncaught traceback
+//! near its end, an `az` or SDK error block, a non-zero exit) but that no rule
+//! explained still gets one finding, quoting its last error, so amldoctor is never
+//! silent about a visibly failing log. Healthy logs, whose errors are handled and
+//! followed by normal work, stay clean: only errors near the end count.
+
+use std::collections::BTreeMap;
+
+use crate::evidence::DocumentKind;
+use crate::finding::{Computed, Evidence};
+
+/// The rule id, whose YAML file carries the text and fix.
+pub const RULE_ID: &str = "unrecognised-failure";
+
+/// How close to the end an error must be to count as how the input ended.
+const NEAR_END_LINES: u64 = 40;
+
+/// The finding for one input, if it ended in a failure. `last_errors` are its last
+/// error-like lines (oldest first), `lines` its length.
+pub fn check(kind: DocumentKind, lines: u64, last_errors: &[Evidence]) -> Option<Computed> {
+    if kind == DocumentKind::Prs {
+        // A ParallelRunStep tree has its own job summary and computed findings.
+        return None;
+    }
+    let near: Vec<&Evidence> = last_errors
+        .iter()
+        .filter(|e| lines.saturating_sub(e.location.line()) < NEAR_END_LINES)
+        .collect();
+    let last = near.iter().rev().find(|e| is_failure(&e.text))?;
+    let mut facts = BTreeMap::new();
+    facts.insert("last_error".to_owned(), last.text.trim().to_owned());
+    Some(Computed {
+        rule_id: RULE_ID,
+        count: 1,
+        evidence: near.iter().map(|e| (*e).clone()).collect(),
+        facts,
+        names: BTreeMap::new(),
+        commands: next_commands(kind).to_vec(),
+    })
+}
+
+/// Whether an error-like line says something failed, rather than mentioning errors:
+/// an exception line, an `az` error envelope, a traceback header, a non-zero exit.
+fn is_failure(line: &str) -> bool {
+    let t = line.trim_start();
+    let exception = t.split([':', ' ']).next().is_some_and(|head| {
+        let name = head.rsplit('.').next().unwrap_or(head);
+        name.starts_with(|c: char| c.is_ascii_uppercase())
+            && (name.ends_with("Error") || name.ends_with("Exception") || name.ends_with("Exit"))
+            && t[head.len()..].starts_with(':')
+    });
+    let lower = t.to_ascii_lowercase();
+    let noise = lower.contains("exit code 1 is normal") || lower.contains("0 failed");
+    !noise
+        && (exception
+            || t.starts_with("ERROR: ")
+            || t.starts_with("Error: ")
+            || t.starts_with("Traceback (most recent call last)")
+            || t.starts_with("FATAL")
+            || (t.starts_with('(') && t.contains(") ") && t.contains("Error"))
+            || lower.contains("non-zero exit")
+            || exit_code_failed(&lower))
+}
+
+/// `exited with code 3`, `exit status 1`, `returned exit code 137`: a non-zero exit.
+fn exit_code_failed(lower: &str) -> bool {
+    [
+        "exit code ",
+        "exit status ",
+        "exited with code ",
+        "exitcode: ",
+        "exit_code=",
+    ]
+    .iter()
+    .any(|key| {
+        lower.match_indices(key).any(|(at, k)| {
+            let digits: String = lower[at + k.len()..]
+                .chars()
+                .take_while(char::is_ascii_digit)
+                .collect();
+            digits.parse::<u32>().is_ok_and(|code| code != 0)
+        })
+    })
+}
+
+/// What to run next for this kind of input, before the rule's own commands.
+fn next_commands(kind: DocumentKind) -> &'static [&'static str] {
+    match kind {
+        DocumentKind::InferenceServer => &[
+            "az ml online-deployment get-logs -e {endpoint} -n {deployment} -g {group} -w {workspace} -l 1000",
+        ],
+        DocumentKind::StorageInitializer => &[
+            "az ml online-deployment get-logs -e {endpoint} -n {deployment} -g {group} -w {workspace} --container storage-initializer -l 500",
+        ],
+        // An unknown kind is most often a pasted piece of a deployment's story.
+        DocumentKind::Cli | DocumentKind::Generic => &[
+            "az ml online-deployment get-logs -e {endpoint} -n {deployment} -g {group} -w {workspace} -l 500",
+        ],
+        DocumentKind::Kubernetes => &["kubectl get events --sort-by=.lastTimestamp -n {namespace}"],
+        DocumentKind::ImageBuild => &[
+            "az ml environment show --name {environment} --version {environment_version} -g {group} -w {workspace}",
+        ],
+        DocumentKind::Prs => &[],
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn ev(line: u64, text: &str) -> Evidence {
+        Evidence::at_line("x.log", line, text)
+    }
+
+    #[test]
+    fn a_traceback_at_the_end_is_a_failure() {
+        let errors = [
+            ev(90, "Traceback (most recent call last):"),
+            ev(97, "RuntimeError: CUDA error: no kernel image is available"),
+        ];
+        let c = check(DocumentKind::InferenceServer, 100, &errors).unwrap();
+        assert_eq!(
+            c.facts["last_error"],
+            "RuntimeError: CUDA error: no kernel image is available"
+        );
+        assert_eq!(c.evidence.len(), 2);
+        assert!(c.commands[0].contains("get-logs"));
+    }
+
+    #[test]
+    fn errors_long_before_the_end_or_mere_mentions_are_not() {
+        assert!(
+            check(
+                DocumentKind::InferenceServer,
+                500,
+                &[ev(20, "ValueError: x")]
+            )
+            .is_none()
+        );
+        let mentions = [ev(
+            99,
+            "2024-01-01 10:00:00,123 E [7] azmlinfsrv - Error while fetching model IDs",
+        )];
+        assert!(check(DocumentKind::InferenceServer, 100, &mentions).is_none());
+        assert!(
+            check(
+                DocumentKind::Generic,
+                10,
+                &[ev(9, "Processed 10, 0 failed")]
+            )
+            .is_none()
+        );
+        assert!(check(DocumentKind::Prs, 10, &[ev(9, "ValueError: x")]).is_none());
+    }
+
+    #[test]
+    fn az_blocks_and_exits_are_failures() {
+        assert!(is_failure(
+            "ERROR: (UserError) The instance type is not supported"
+        ));
+        assert!(is_failure("Container exited with code 137"));
+        assert!(!is_failure("Container exited with code 0"));
+        assert!(is_failure(
+            "azure.core.exceptions.HttpResponseError: (BadRequest) nope"
+        ));
+        assert!(!is_failure(
+            "Exit code 1 is normal. Not restarting iot-server."
+        ));
+    }
+}
