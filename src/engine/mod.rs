@@ -16,6 +16,7 @@ use std::collections::BTreeMap;
 
 use crate::finding::{Evidence, Finding};
 use crate::rules::RuleSet;
+use crate::rules::load::ANY_CAUSE;
 
 use evaluate::RuleHit;
 
@@ -194,12 +195,15 @@ impl Analysis {
             .iter()
             .map(|(index, m)| {
                 let rule = &set.rules[*index];
-                let caused_by: Vec<String> = rule
+                let mut caused_by: Vec<String> = rule
                     .caused_by
                     .iter()
                     .filter(|c| present.contains(&c.as_str()))
                     .cloned()
                     .collect();
+                if rule.caused_by.iter().any(|c| c == ANY_CAUSE) {
+                    caused_by.extend(wrapped(set, &self.merged, *index, m));
+                }
                 Finding {
                     rule_id: rule.id.clone(),
                     severity: rule.severity,
@@ -248,6 +252,27 @@ impl Analysis {
         }
         order(findings)
     }
+}
+
+/// The specific errors a wrapper rule (`caused-by: ['*']`) stands for: every other
+/// error-level finding on one of its inputs that is not a wrapper itself.
+fn wrapped(
+    set: &RuleSet,
+    merged: &BTreeMap<usize, Merged>,
+    wrapper: usize,
+    m: &Merged,
+) -> Vec<String> {
+    merged
+        .iter()
+        .filter(|(j, other)| {
+            let rule = &set.rules[**j];
+            **j != wrapper
+                && rule.severity == crate::finding::Severity::Error
+                && !rule.caused_by.iter().any(|c| c == ANY_CAUSE)
+                && other.paths.iter().any(|p| m.paths.contains(p))
+        })
+        .map(|(j, _)| set.rules[*j].id.clone())
+        .collect()
 }
 
 /// Severity (highest first), then rule id; then every symptom moves right after the

@@ -62,7 +62,18 @@ pub fn rule_markdown(set: &RuleSet, rule: &Rule, heading: &str, known: &Placehol
         let _ = writeln!(s, "- error codes: {}", rule.codes.join(", "));
     }
     if !rule.caused_by.is_empty() {
-        let _ = writeln!(s, "- symptom of: {}", rule.caused_by.join(", "));
+        let causes: Vec<&str> = rule
+            .caused_by
+            .iter()
+            .map(|c| {
+                if c == "*" {
+                    "any specific error found in the same input"
+                } else {
+                    c.as_str()
+                }
+            })
+            .collect();
+        let _ = writeln!(s, "- symptom of: {}", causes.join(", "));
     }
     let _ = writeln!(s);
     if rule.computed {

@@ -156,6 +156,8 @@ pub fn compile(files: Vec<RuleFile>, computed: &[&str]) -> Result<RuleSet, RuleE
             .caused_by
             .iter()
             .enumerate()
+            // `*`: whatever specific error the same input shows (a wrapper code).
+            .filter(|(_, id)| id.as_str() != ANY_CAUSE)
             .map(|(i, id)| (format!("caused-by[{i}]"), id))
             .chain(
                 finding_links
@@ -284,6 +286,10 @@ fn check_basics(spec: &RuleSpec) -> Result<(), KeyError> {
     }
     Ok(())
 }
+
+/// `caused-by: ['*']`: the rule is a wrapper (`InternalServerError`, `DeploymentFailed`)
+/// whose cause is any other error-level finding on the same input.
+pub const ANY_CAUSE: &str = "*";
 
 /// Which of patterns, field tests or code decides the rule, and that they agree with
 /// `applies-to`, `computed` and `check`.
