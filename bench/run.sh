@@ -33,6 +33,11 @@ run() {
 run small 100 2000
 run large 1024 200
 
+# The same lines as JSON-structured logs (every message escaped): the normalisation path.
+"$gen" "$work/json" json 100 2000
+hyperfine --warmup 1 --runs "${RUNS:-5}" --ignore-failure --export-markdown bench/results-json.md \
+  -n "amldoctor diagnose (JSON lines)" "$bin diagnose $work/json/tree -o json --fail-on never > /dev/null"
+
 # A 200-node ParallelRunStep tree (about 10,000 files, 1.5 GB): one streaming pass.
 "$gen" "$work" prs 200
 /usr/bin/time -f "ParallelRunStep tree, 200 nodes: %e s, max RSS %M KiB" "$bin" diagnose "$work/prs" -o json --fail-on never > /dev/null

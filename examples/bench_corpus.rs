@@ -260,8 +260,19 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         )?;
         return Ok(());
     }
+    // `json`: the same lines as structured JSON logs print them, one object a line with
+    // the message JSON-escaped (quotes, apostrophes as \u0027): the shape where every
+    // line needs normalising before rules read it.
+    let (json, args) = match args.as_slice() {
+        [out, mode, rest @ ..] if mode == "json" => {
+            let mut a = vec![out.clone()];
+            a.extend_from_slice(rest);
+            (true, a)
+        }
+        _ => (false, args),
+    };
     let [out, total_mb, files] = args.as_slice() else {
-        return Err("usage: bench_corpus OUT_DIR TOTAL_MB FILES".into());
+        return Err("usage: bench_corpus OUT_DIR [json] TOTAL_MB FILES | OUT_DIR prs NODES".into());
     };
     let out = Path::new(out);
     let total: u64 = total_mb.parse::<u64>()? * 1024 * 1024;
@@ -285,6 +296,12 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
                 render(PLANTED[rng.below(PLANTED.len() as u64) as usize], &mut rng)
             } else {
                 render(NOISE[rng.below(NOISE.len() as u64) as usize], &mut rng)
+            };
+            let line = if json {
+                let message = serde_json::to_string(&line)?.replace('\'', "\\u0027");
+                format!(r#"{{"time":"2026-11-30T10:00:00Z","level":"info","message":{message}}}"#)
+            } else {
+                line
             };
             w.write_all(line.as_bytes())?;
             w.write_all(b"\n")?;
