@@ -101,6 +101,9 @@ pub fn scan_all<O: Observers>(
         .collect()
 }
 
+/// Documents up to this size are read whole before scanning, to tell a cut paste.
+const PASTE_BYTES: usize = 256 * 1024;
+
 fn scan_one<L: LineObserver>(
     scanner: &mut Scanner<'_>,
     detector: &Detector,
@@ -116,11 +119,22 @@ fn scan_one<L: LineObserver>(
         Err(e) => return reason(e),
     };
     let mut head = Vec::new();
-    if let Err(e) = (&mut reader).take(HEAD_BYTES as u64).read_to_end(&mut head) {
+    if let Err(e) = (&mut reader)
+        .take(PASTE_BYTES as u64)
+        .read_to_end(&mut head)
+    {
         return reason(e);
     }
-    if let Some(why) = crate::detect::unreadable_text(&head) {
+    if let Some(why) = crate::detect::unreadable_text(&head[..head.len().min(HEAD_BYTES)]) {
         return ScanOutcome::Skipped(why.to_owned());
+    }
+    // A paste read whole whose long lines a terminal cut at one width is read with
+    // them joined (the line numbers stay). Log tree files are never pastes.
+    if head.len() < PASTE_BYTES
+        && placement.kind.is_none()
+        && let Some(joined) = crate::evidence::normalize::unwrap_terminal(&head)
+    {
+        head = joined;
     }
     let (kind, sections, kind_source) = match (forced_kind, placement.kind) {
         (Some(k), _) => (k, k.into(), KindSource::Forced),
@@ -130,7 +144,8 @@ fn scan_one<L: LineObserver>(
                 Origin::File(p) => p.file_name().map(|n| n.to_string_lossy().into_owned()),
                 Origin::Stdin => None,
             };
-            let (kind, sections) = detector.detect_sections(&head, name.as_deref());
+            let first = &head[..head.len().min(HEAD_BYTES)];
+            let (kind, sections) = detector.detect_sections(first, name.as_deref());
             (kind, sections, KindSource::Detected)
         }
     };

@@ -290,6 +290,69 @@ fn ci_timestamp(rest: &[u8]) -> Option<usize> {
     Some(i + 2)
 }
 
+/// A paste whose long lines a terminal (or a fixed-width page) cut at one width, with
+/// the pieces put back together: each cut line is joined with the line after it, and
+/// an empty line keeps every later line at its number. `None` when the text does not
+/// look cut: that needs several lines of exactly the widest length, which ordinary
+/// logs, where the longest line is a one-off, do not have.
+pub fn unwrap_terminal(text: &[u8]) -> Option<Vec<u8>> {
+    let lines: Vec<&[u8]> = text.split(|b| *b == b'\n').collect();
+    let width = |l: &[u8]| {
+        let l = l.strip_suffix(b"\r").unwrap_or(l);
+        // Columns, not bytes: count the starts of UTF-8 characters.
+        l.iter().filter(|b| (**b & 0xC0) != 0x80).count()
+    };
+    let widths: Vec<usize> = lines.iter().map(|l| width(l)).collect();
+    let cut = *widths.iter().max()?;
+    let at_cut = widths.iter().filter(|w| **w == cut).count();
+    // Lines just short of the width, not counting the rests of cut lines: in a cut
+    // paste they are rare next to the cut lines; in a log they are as common.
+    let just_under = widths
+        .iter()
+        .enumerate()
+        .filter(|(i, w)| **w < cut && **w + 10 >= cut && (*i == 0 || widths[i - 1] != cut))
+        .count();
+    if cut < 60 || at_cut < 3 || at_cut < 3 * just_under {
+        return None;
+    }
+    let mut out = Vec::with_capacity(text.len());
+    let mut i = 0;
+    while i < lines.len() {
+        let mut line = lines[i].strip_suffix(b"\r").unwrap_or(lines[i]).to_vec();
+        let mut joined = 0;
+        // A cut line continues on the next, unless that one starts a new record.
+        while widths[i + joined] == cut
+            && lines
+                .get(i + joined + 1)
+                .is_some_and(|next| !next.is_empty() && !starts_record(next))
+        {
+            joined += 1;
+            let next = lines[i + joined];
+            line.extend_from_slice(next.strip_suffix(b"\r").unwrap_or(next));
+        }
+        out.extend_from_slice(&line);
+        for _ in 0..joined {
+            out.push(b'\n');
+        }
+        i += joined + 1;
+        if i < lines.len() {
+            out.push(b'\n');
+        }
+    }
+    Some(out)
+}
+
+/// Whether a line begins a new log record (a timestamp or a level tag), so it is no
+/// continuation of a cut line.
+fn starts_record(line: &[u8]) -> bool {
+    let digits = line.iter().take(4).filter(|b| b.is_ascii_digit()).count();
+    (digits == 4 && line.get(4).is_some_and(|b| matches!(b, b'-' | b'/')))
+        || line.starts_with(b"ERROR:")
+        || line.starts_with(b"WARNING:")
+        || line.starts_with(b"Code:")
+        || line.starts_with(b"Message:")
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -360,6 +423,29 @@ mod tests {
             "(OutOfQuota) see https://aka.ms/oe-tsg#error-outofquota"
         );
         assert!(normalize(b"see #error-nosuchcode").is_none());
+    }
+
+    #[test]
+    fn terminal_cut_lines_are_joined_and_keep_their_numbers() {
+        let msg = "ERROR: (ResourceNotReady) User container has crashed or terminated: Liveness probe failed: HTTP probe failed with statuscode: 502";
+        let mut text = String::new();
+        for _ in 0..3 {
+            let chars: Vec<char> = msg.chars().collect();
+            for piece in chars.chunks(60) {
+                text.extend(piece);
+                text.push('\n');
+            }
+        }
+        text.push_str("done");
+        let out = String::from_utf8(unwrap_terminal(text.as_bytes()).unwrap()).unwrap();
+        let lines: Vec<&str> = out.split('\n').collect();
+        assert_eq!(lines.len(), 10, "{out}");
+        assert_eq!(lines[0], msg);
+        assert_eq!(lines[1..3], ["", ""]);
+        assert_eq!(lines[9], "done");
+        // An ordinary log, whose longest line is a one-off, is left alone.
+        let log = "2024-01-01 a short line\n2024-01-01 a somewhat longer line that goes on and on and on and on and on\n2024-01-01 x\n";
+        assert!(unwrap_terminal(log.as_bytes()).is_none());
     }
 
     #[test]
