@@ -331,9 +331,7 @@ pub fn unwrap_terminal(text: &[u8]) -> Option<Vec<u8>> {
             line.extend_from_slice(next.strip_suffix(b"\r").unwrap_or(next));
         }
         out.extend_from_slice(&line);
-        for _ in 0..joined {
-            out.push(b'\n');
-        }
+        out.extend(std::iter::repeat_n(b'\n', joined));
         i += joined + 1;
         if i < lines.len() {
             out.push(b'\n');
