@@ -296,25 +296,39 @@ fn ci_timestamp(rest: &[u8]) -> Option<usize> {
 /// look cut: that needs several lines of exactly the widest length, which ordinary
 /// logs, where the longest line is a one-off, do not have.
 pub fn unwrap_terminal(text: &[u8]) -> Option<Vec<u8>> {
-    let lines: Vec<&[u8]> = text.split(|b| *b == b'\n').collect();
-    let width = |l: &[u8]| {
-        let l = l.strip_suffix(b"\r").unwrap_or(l);
-        // Columns, not bytes: count the starts of UTF-8 characters.
-        l.iter().filter(|b| (**b & 0xC0) != 0x80).count()
+    // Widths in bytes: cut error messages are ASCII, and a byte count keeps this check
+    // nearly free on the logs it leaves alone.
+    let width = |l: &[u8]| l.strip_suffix(b"\r").unwrap_or(l).len();
+    let lines = || {
+        let mut start = 0;
+        memchr::memchr_iter(b'\n', text)
+            .chain(std::iter::once(text.len()))
+            .map(move |end| {
+                let line = &text[start..end];
+                start = end + 1;
+                line
+            })
     };
-    let widths: Vec<usize> = lines.iter().map(|l| width(l)).collect();
-    let cut = *widths.iter().max()?;
-    let at_cut = widths.iter().filter(|w| **w == cut).count();
-    // Lines just short of the width, not counting the rests of cut lines: in a cut
-    // paste they are rare next to the cut lines; in a log they are as common.
-    let just_under = widths
-        .iter()
-        .enumerate()
-        .filter(|(i, w)| **w < cut && **w + 10 >= cut && (*i == 0 || widths[i - 1] != cut))
-        .count();
-    if cut < 60 || at_cut < 3 || at_cut < 3 * just_under {
+    let cut = lines().map(width).max()?;
+    if cut < 60 {
         return None;
     }
+    // Lines just short of the width, not counting the rests of cut lines: in a cut
+    // paste they are rare next to the cut lines; in a log they are as common.
+    let (mut at_cut, mut just_under, mut previous) = (0usize, 0usize, 0usize);
+    for w in lines().map(width) {
+        if w == cut {
+            at_cut += 1;
+        } else if w + 10 >= cut && previous != cut {
+            just_under += 1;
+        }
+        previous = w;
+    }
+    if at_cut < 3 || at_cut < 3 * just_under {
+        return None;
+    }
+    let lines: Vec<&[u8]> = lines().collect();
+    let widths: Vec<usize> = lines.iter().map(|l| width(l)).collect();
     let mut out = Vec::with_capacity(text.len());
     let mut i = 0;
     while i < lines.len() {
