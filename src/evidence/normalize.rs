@@ -277,14 +277,15 @@ fn ci_timestamp(rest: &[u8]) -> Option<usize> {
             return None;
         }
     }
+    // CI runners write seven digits of fraction; a log's own `…:00Z | …` is no prefix.
     let mut i = shape.len();
-    if rest.get(i) == Some(&b'.') {
-        i += 1;
-        while rest.get(i).is_some_and(u8::is_ascii_digit) {
-            i += 1;
-        }
+    if rest.get(i) != Some(&b'.') {
+        return None;
     }
-    if rest.get(i) != Some(&b'Z') || rest.get(i + 1) != Some(&b' ') {
+    i += 1;
+    let digits = rest[i..].iter().take_while(|b| b.is_ascii_digit()).count();
+    i += digits;
+    if digits < 6 || rest.get(i) != Some(&b'Z') || rest.get(i + 1) != Some(&b' ') {
         return None;
     }
     Some(i + 2)
