@@ -57,8 +57,13 @@ impl Prefilter {
             .iter()
             .map(|(l, _, _)| l)
             .partition(|l| l.ascii_case_insensitive);
+        // Literals shorter than three bytes (the `\"` and `\n` of JSON escapes) get
+        // searchers of their own: in a shared group they would shrink every literal's
+        // fingerprint to their length and flood the scan with false candidates.
+        let (short, cs): (Vec<&Literal>, Vec<&Literal>) =
+            cs.into_iter().partition(|l| l.bytes.len() < 3);
         let mut searchers = Vec::new();
-        for group in cs.chunks(GROUP) {
+        for group in short.chunks(GROUP).chain(cs.chunks(GROUP)) {
             let mut b = packed::Config::new().builder();
             for l in group {
                 b.add(&l.bytes);

@@ -1,6 +1,9 @@
-//! Every realistic log under tests/fixtures/logs has a `NAME.expect.yaml` saying which
-//! kind it must be read as, which findings must be reported and which must not. This
-//! runs the binary on each and checks all three, so both misses and false positives fail.
+//! Every realistic log under tests/fixtures/logs (clean, one kind a file) and
+//! tests/fixtures/pasted (as users paste them: markdown, CI prefixes, escapes, cut
+//! lines, mixed sections) has a `NAME.expect.yaml` saying which kind it must be read as,
+//! which findings must be reported and which must not. This runs the binary on each and
+//! checks all three, so both misses and false positives fail. A pasted fixture may name
+//! the `clean` fixture of the same signature: both must give its findings.
 
 use std::path::Path;
 
@@ -18,10 +21,19 @@ struct Expect {
     must_not: Vec<String>,
     #[serde(default)]
     no_error_findings: bool,
+    /// The clean form of the same signature, relative to this file's folder.
+    #[serde(default)]
+    clean: Option<String>,
 }
 
 fn expectations() -> Vec<(std::path::PathBuf, std::path::PathBuf, Expect)> {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/logs");
+    let mut out = expectations_in("tests/fixtures/logs");
+    out.extend(expectations_in("tests/fixtures/pasted"));
+    out
+}
+
+fn expectations_in(folder: &str) -> Vec<(std::path::PathBuf, std::path::PathBuf, Expect)> {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join(folder);
     let mut out = Vec::new();
     let mut entries: Vec<_> = std::fs::read_dir(&dir)
         .unwrap()
@@ -42,7 +54,7 @@ fn expectations() -> Vec<(std::path::PathBuf, std::path::PathBuf, Expect)> {
 }
 
 fn entries_with_stem(dir: &Path, stem: &str) -> std::path::PathBuf {
-    for ext in ["log", "txt"] {
+    for ext in ["log", "txt", "md"] {
         let p = dir.join(format!("{stem}.{ext}"));
         if p.exists() {
             return p;
@@ -115,7 +127,33 @@ fn every_fixture_reports_what_it_must_and_nothing_it_must_not() {
                 }
             }
         }
-        let _ = expect_path;
+        if let Some(clean) = &expect.clean {
+            let clean = expect_path.parent().unwrap().join(clean);
+            let run = sb.run(&[
+                "diagnose",
+                clean.to_str().unwrap(),
+                "-o",
+                "json",
+                "--fail-on",
+                "never",
+            ]);
+            let v = run.json();
+            let clean_ids: Vec<&str> = v["findings"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|f| f["rule_id"].as_str().unwrap())
+                .collect();
+            for m in &expect.must {
+                if !clean_ids.contains(&m.as_str()) {
+                    problems.push(format!(
+                        "{}: its clean form {} lacks {m}",
+                        log.display(),
+                        clean.display()
+                    ));
+                }
+            }
+        }
     }
     assert!(
         problems.is_empty(),
