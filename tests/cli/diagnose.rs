@@ -508,3 +508,39 @@ fn closed_stdout_keeps_the_gate_exit_code() {
     assert_eq!(code, Some(1), "findings still fail the gate: {stderr}");
     assert_eq!(stderr, "");
 }
+
+#[test]
+fn a_wrapper_code_is_the_symptom_of_the_specific_error_it_wraps() {
+    let sb = Sandbox::new("diag-nested");
+    // An outer InternalServerError whose details name the user's error.
+    let path = sb.write(
+        "work/nested.txt",
+        r#"azure.core.exceptions.HttpResponseError: (InternalServerError) An unexpected error occurred while creating the deployment.
+Code: InternalServerError
+Message: An unexpected error occurred while creating the deployment.
+Exception Details:	(EnvironmentDetailsFetchFailedUserError) No environment exists for name: sklearn-env, version: 7
+	Code: EnvironmentDetailsFetchFailedUserError
+	Message: No environment exists for name: sklearn-env, version: 7
+"#,
+    );
+    let v = sb.diagnose_json(&[path.to_str().unwrap()]);
+    let ids: Vec<&str> = v["findings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|f| f["rule_id"].as_str().unwrap())
+        .collect();
+    // The specific error first, the wrapper after it as its symptom.
+    assert_eq!(ids[0], "environment-details-fetch-failed", "{ids:?}");
+    let wrapper = v["findings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|f| f["rule_id"] == "internal-server-error")
+        .unwrap();
+    assert_eq!(
+        wrapper["caused_by"],
+        serde_json::json!(["environment-details-fetch-failed"])
+    );
+    assert_eq!(v["findings"][0]["facts"]["environment"], "sklearn-env");
+}
