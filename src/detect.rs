@@ -7,9 +7,9 @@ use regex::bytes::RegexSet;
 use crate::evidence::DocumentKind;
 
 /// How much of a document detection reads: enough for a container's startup banner.
-pub const HEAD_BYTES: usize = 8 * 1024;
-/// At most this many lines of the head are looked at.
-const HEAD_LINES: usize = 120;
+pub const HEAD_BYTES: usize = 16 * 1024;
+/// At most this many lines of the head are looked at (a CI log's preamble can be long).
+const HEAD_LINES: usize = 250;
 
 /// Why a document's first bytes say it is not text amldoctor can read, if they do.
 pub fn unreadable_text(head: &[u8]) -> Option<&'static str> {
@@ -99,6 +99,13 @@ const SIGNALS: &[(DocumentKind, &str, u32)] = &[
         DocumentKind::Cli,
         r"^\s*(?:Check: endpoint|Creating|Uploading)\b.*(?:az ml|online|endpoint|deployment)",
         2,
+    ),
+    (DocumentKind::Cli, r"^Check: endpoint \S+ exists", 4),
+    // SDK v1 (`azureml-core`) deployment output and exceptions.
+    (
+        DocumentKind::Cli,
+        r"WebserviceException|Service deployment polling reached|service creation operation finished|Running\.+\s*$",
+        4,
     ),
     (DocumentKind::Cli, r#""provisioning_state": ?"\w+""#, 4),
     (

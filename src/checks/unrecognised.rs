@@ -26,9 +26,12 @@ pub fn check(kind: DocumentKind, lines: u64, last_errors: &[Evidence]) -> Option
         .iter()
         .filter(|e| lines.saturating_sub(e.location.line()) < NEAR_END_LINES)
         .collect();
-    let last = near.iter().rev().find(|e| is_failure(&e.text))?;
+    let (_, last) = near
+        .iter()
+        .rev()
+        .find_map(|e| failure_in(&e.text).map(|line| (e, line)))?;
     let mut facts = BTreeMap::new();
-    facts.insert("last_error".to_owned(), last.text.trim().to_owned());
+    facts.insert("last_error".to_owned(), last);
     Some(Computed {
         rule_id: RULE_ID,
         count: 1,
@@ -37,6 +40,20 @@ pub fn check(kind: DocumentKind, lines: u64, last_errors: &[Evidence]) -> Option
         names: BTreeMap::new(),
         commands: next_commands(kind).to_vec(),
     })
+}
+
+/// The failure a line shows, read without its paste artefacts (a CI timestamp, a quote
+/// mark, JSON escapes holding several lines): the last logical line that is one.
+fn failure_in(text: &str) -> Option<String> {
+    match crate::evidence::normalize::normalize(text.as_bytes()) {
+        None => is_failure(text).then(|| text.trim().to_owned()),
+        Some(clean) => clean
+            .lines()
+            .map(|(a, b)| String::from_utf8_lossy(&clean.text[a..b]).into_owned())
+            .filter(|l| is_failure(l))
+            .last()
+            .map(|l| l.trim().to_owned()),
+    }
 }
 
 /// Whether an error-like line says something failed, rather than mentioning errors:
@@ -151,6 +168,19 @@ mod tests {
             .is_none()
         );
         assert!(check(DocumentKind::Prs, 10, &[ev(9, "ValueError: x")]).is_none());
+    }
+
+    #[test]
+    fn a_failure_behind_a_ci_prefix_counts() {
+        let errors = [ev(
+            9,
+            "2025-03-04T10:22:31.4567890Z ##[error]ERROR: (UserError) The instance type is not supported",
+        )];
+        let c = check(DocumentKind::Cli, 10, &errors).unwrap();
+        assert_eq!(
+            c.facts["last_error"],
+            "ERROR: (UserError) The instance type is not supported"
+        );
     }
 
     #[test]
