@@ -10,6 +10,9 @@ use crate::evidence::DocumentKind;
 pub const HEAD_BYTES: usize = 16 * 1024;
 /// At most this many lines of the head are looked at (a CI log's preamble can be long).
 const HEAD_LINES: usize = 250;
+/// Lines after which reading stops once some kind has won: most logs say what they are
+/// in their first lines, and the rest of the head is only read for a long preamble.
+const DECIDED_LINES: usize = 120;
 
 /// Why a document's first bytes say it is not text amldoctor can read, if they do.
 pub fn unreadable_text(head: &[u8]) -> Option<&'static str> {
@@ -189,22 +192,24 @@ impl Detector {
         name: Option<&str>,
     ) -> (DocumentKind, crate::evidence::KindSet) {
         let mut scores = [0u32; DocumentKind::ALL.len()];
-        for line in head.split(|b| *b == b'\n').take(HEAD_LINES) {
+        for (n, line) in head.split(|b| *b == b'\n').take(HEAD_LINES).enumerate() {
+            if n == DECIDED_LINES && scores.iter().any(|s| *s >= THRESHOLD) {
+                break;
+            }
             let line = line.strip_suffix(b"\r").unwrap_or(line);
             if line.len() > 4096 {
                 continue;
             }
             // A pasted line is judged without its quote marks, CI prefixes and escapes.
-            let clean = crate::evidence::normalize::normalize(line);
-            let logical: Vec<&[u8]> = match &clean {
-                Some(n) => n.lines().map(|(a, b)| &n.text[a..b]).collect(),
-                None => vec![line],
-            };
-            for line in logical {
+            let mut score = |line: &[u8]| {
                 for i in self.set.matches(line).iter() {
                     let (kind, _, weight) = SIGNALS[i];
                     scores[kind as usize] = scores[kind as usize].saturating_add(weight);
                 }
+            };
+            match crate::evidence::normalize::normalize(line) {
+                None => score(line),
+                Some(n) => n.lines().for_each(|(a, b)| score(&n.text[a..b])),
             }
         }
         if let Some(name) = name {
