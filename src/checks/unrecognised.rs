@@ -12,8 +12,19 @@ use crate::finding::{Computed, Evidence};
 /// The rule id, whose YAML file carries the text and fix.
 pub const RULE_ID: &str = "unrecognised-failure";
 
-/// How close to the end an error must be to count as how the input ended.
-const NEAR_END_LINES: u64 = 40;
+/// How close to the end an error must be to count as how the input ended: a crashed
+/// server prints a few shutdown lines after its exception; an `az` error block ends
+/// with a long "Additional Information" dump.
+fn near_end_lines(kind: DocumentKind) -> u64 {
+    match kind {
+        DocumentKind::Cli | DocumentKind::Generic => 40,
+        _ => 8,
+    }
+}
+
+/// Findings that say a failure-looking line is harmless: with one of them, the input is
+/// explained.
+pub const EXPLAINS_NOISE: &[&str] = &["prs-internal-bookkeeping-noise"];
 
 /// The finding for one input, if it ended in a failure. `last_errors` are its last
 /// error-like lines (oldest first), `lines` its length.
@@ -24,7 +35,7 @@ pub fn check(kind: DocumentKind, lines: u64, last_errors: &[Evidence]) -> Option
     }
     let near: Vec<&Evidence> = last_errors
         .iter()
-        .filter(|e| lines.saturating_sub(e.location.line()) < NEAR_END_LINES)
+        .filter(|e| lines.saturating_sub(e.location.line()) < near_end_lines(kind))
         .collect();
     let (_, last) = near
         .iter()
@@ -67,7 +78,10 @@ fn is_failure(line: &str) -> bool {
             && t[head.len()..].starts_with(':')
     });
     let lower = t.to_ascii_lowercase();
-    let noise = lower.contains("exit code 1 is normal") || lower.contains("0 failed");
+    let noise = lower.contains("exit code 1 is normal")
+        || lower.contains("0 failed")
+        // pip's notice about packages it did not install; the install goes on.
+        || lower.contains("pip's dependency resolver");
     !noise
         && (exception
             || t.starts_with("ERROR: ")
@@ -132,7 +146,7 @@ mod tests {
     #[test]
     fn a_traceback_at_the_end_is_a_failure() {
         let errors = [
-            ev(90, "Traceback (most recent call last):"),
+            ev(93, "Traceback (most recent call last):"),
             ev(97, "RuntimeError: CUDA error: no kernel image is available"),
         ];
         let c = check(DocumentKind::InferenceServer, 100, &errors).unwrap();

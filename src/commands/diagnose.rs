@@ -204,9 +204,11 @@ fn scan_logs(
                     error_lines.push_back(e.clone());
                 }
                 // A failing input no rule explained still gets a finding.
-                let explained = hits
-                    .iter()
-                    .any(|h| set.rules[h.rule].severity >= crate::finding::Severity::Warning);
+                let explained = hits.iter().any(|h| {
+                    let rule = &set.rules[h.rule];
+                    rule.severity >= crate::finding::Severity::Warning
+                        || unrecognised::EXPLAINS_NOISE.contains(&rule.id.as_str())
+                });
                 if !explained
                     && place.is_none()
                     && let Some(found) = unrecognised::check(kind, scan.lines, &last_errors)

@@ -279,8 +279,21 @@ impl Walk<'_> {
         }
     }
 
+    /// Feeds a line to the open context windows, read without its paste artefacts (a
+    /// quote mark or CI timestamp would defeat the extract patterns' `^`).
     fn feed_windows(&mut self, line: &[u8]) {
         let line = line.strip_suffix(b"\r").unwrap_or(line);
+        match crate::evidence::normalize::normalize(line) {
+            None => self.feed_logical(line),
+            Some(clean) => {
+                for (a, b) in clean.lines() {
+                    self.feed_logical(&clean.text[a..b]);
+                }
+            }
+        }
+    }
+
+    fn feed_logical(&mut self, line: &[u8]) {
         let set = self.set;
         let number = self.line;
         self.windows.retain_mut(|w| {

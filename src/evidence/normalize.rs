@@ -11,9 +11,12 @@
 /// scanner also stops at lines holding them, not only at lines holding a literal. Each
 /// is given by its first two bytes (`&q` for `&quot;`): a stop is only a candidate, and
 /// two-byte literals of rare bytes share one cheap searcher of their own instead of
-/// adding to the rules' groups. Prefixes and markdown marks need no trigger: they never
-/// split a literal, and every line a literal selects is normalised anyway.
-pub const TRIGGERS: &[&str] = &["\\\"", "\\n", "\\u", "&q", "&#", "&a", "&l", "&g", "#e"];
+/// adding to the rules' groups. Prefixes and code marks need no trigger: they never
+/// split a literal (bold can: `was sent **SIGKILL**`, hence `**`), and every line a
+/// literal selects is normalised anyway.
+pub const TRIGGERS: &[&str] = &[
+    "\\\"", "\\n", "\\u", "&q", "&#", "&a", "&l", "&g", "#e", "**",
+];
 
 /// Error codes of the online endpoint troubleshooting guide. Its anchors
 /// (`aka.ms/oe-tsg#error-outofquota`) are lower case; a line that names a code only by
@@ -61,9 +64,28 @@ const ANCHOR_CODES: &[&str] = &[
     "WorkspaceManagedNetworkNotReady",
 ];
 
-/// The code a troubleshooting-guide anchor in `text` stands for, if one does.
-fn anchor_code(text: &[u8]) -> Option<&'static str> {
+/// The code a troubleshooting-guide anchor in `text` stands for, if one does, on a line
+/// that reports an error (prose that merely links the guide names no error).
+fn anchor_code(text: &[u8]) -> Option<(&'static str, usize)> {
     let at = memchr::memmem::find(text, b"#error-")?;
+    // The anchors themselves (`#error-…`) do not make a line report an error.
+    let mut plain = text.to_vec();
+    for hit in memchr::memmem::find_iter(text, b"#error-") {
+        plain[hit + 1..hit + 6].copy_from_slice(b"_____");
+    }
+    let reports = [
+        "rror",
+        "ailed",
+        "troubleshooting guide",
+        "Message",
+        "Code:",
+        "Reason:",
+    ]
+    .iter()
+    .any(|w| memchr::memmem::find(&plain, w.as_bytes()).is_some());
+    if !reports {
+        return None;
+    }
     let name: Vec<u8> = text[at + 7..]
         .iter()
         .take_while(|b| b.is_ascii_alphanumeric())
@@ -72,7 +94,7 @@ fn anchor_code(text: &[u8]) -> Option<&'static str> {
     ANCHOR_CODES
         .iter()
         .find(|c| c.as_bytes().eq_ignore_ascii_case(&name))
-        .copied()
+        .map(|c| (*c, at))
 }
 
 /// A line with its artefacts removed.
@@ -112,13 +134,20 @@ pub fn normalize(line: &[u8]) -> Option<Normalized> {
     let body = &line[start..];
     // Most lines hold none of the bytes an artefact starts with: one pass says so.
     let marks = memchr::memchr3(b'\\', b'&', b'`', body).is_some()
-        || memchr::memchr2(b'*', b'#', body).is_some();
+        || memchr::memchr3(b'*', b'#', 0xC2, body).is_some()
+        || memchr::memchr(0xE2, body).is_some();
     if start == 0 && !marks {
         return None;
     }
     let inline = memchr::memchr3(b'\\', b'&', b'`', body).is_some()
-        || memchr::memmem::find(body, b"**").is_some();
+        || memchr::memmem::find(body, b"**").is_some()
+        || typographic(body);
     let anchor = anchor_code(body);
+    // Backslash escapes are decoded only in a line that is JSON text, so a Windows path
+    // (`C:\Users\nina`) keeps its `\n`.
+    let json = memchr::memmem::find(body, b"\\\"").is_some()
+        || memchr::memmem::find(body, b"\\u0").is_some()
+        || memchr::memmem::find(body, b"\":").is_some();
     if start == 0 && !inline && anchor.is_none() {
         return None;
     }
@@ -128,7 +157,7 @@ pub fn normalize(line: &[u8]) -> Option<Normalized> {
     };
     let mut i = 0;
     while i < body.len() {
-        let (skip, produced) = decode_at(body, i);
+        let (skip, produced) = decode_at(body, i, json);
         match produced {
             Produced::Bytes(bytes) => {
                 for b in bytes.iter().copied() {
@@ -165,17 +194,50 @@ pub fn normalize(line: &[u8]) -> Option<Normalized> {
             origin,
         });
     }
-    if let Some(code) = anchor
+    if let Some((code, at)) = anchor
         && memchr::memmem::find(&out.text, code.as_bytes()).is_none()
     {
-        // Said after the line, so patterns read it as a code the line names.
-        let end = line.len();
+        // Said after the line, so patterns read it as a code the line names; evidence
+        // of it points at the anchor.
         for b in format!(" [{code}]").bytes() {
             out.text.push(b);
-            out.origin.push(end);
+            out.origin.push(start + at);
         }
     }
     (out.text.as_slice() != line).then_some(out)
+}
+
+/// `&#39;`, `&#039;`, `&#x27;`: a numeric character reference and its length.
+fn numeric_entity(rest: &[u8]) -> Option<(usize, char)> {
+    let body = rest.strip_prefix(b"&#")?;
+    let (hex, digits) = match body.first() {
+        Some(b'x' | b'X') => (true, &body[1..]),
+        _ => (false, body),
+    };
+    let n = digits
+        .iter()
+        .take(8)
+        .take_while(|b| {
+            if hex {
+                b.is_ascii_hexdigit()
+            } else {
+                b.is_ascii_digit()
+            }
+        })
+        .count();
+    if n == 0 || digits.get(n) != Some(&b';') {
+        return None;
+    }
+    let text = std::str::from_utf8(&digits[..n]).ok()?;
+    let code = u32::from_str_radix(text, if hex { 16 } else { 10 }).ok()?;
+    Some((2 + usize::from(hex) + n + 1, char::from_u32(code)?))
+}
+
+/// Whether the text holds typographic quotes or no-break spaces.
+fn typographic(body: &[u8]) -> bool {
+    ["\u{2018}", "\u{2019}", "\u{201C}", "\u{201D}", "\u{A0}"]
+        .iter()
+        .any(|t| memchr::memmem::find(body, t.as_bytes()).is_some())
 }
 
 enum Produced {
@@ -187,10 +249,10 @@ enum Produced {
 }
 
 /// What the artefact at `body[i]` stands for, and how many bytes it takes.
-fn decode_at(body: &[u8], i: usize) -> (usize, Produced) {
+fn decode_at(body: &[u8], i: usize, json: bool) -> (usize, Produced) {
     let rest = &body[i..];
     match rest[0] {
-        b'\\' if rest.len() >= 2 => match rest[1] {
+        b'\\' if json && rest.len() >= 2 => match rest[1] {
             b'"' => (2, Produced::Bytes(b"\"")),
             b'\\' => (2, Produced::Bytes(b"\\")),
             b'/' => (2, Produced::Bytes(b"/")),
@@ -220,13 +282,23 @@ fn decode_at(body: &[u8], i: usize) -> (usize, Produced) {
                 (b"&gt;", b">"),
                 (b"&nbsp;", b" "),
             ];
-            ENTITIES
-                .iter()
-                .find(|(e, _)| rest.starts_with(e))
-                .map_or((1, Produced::Bytes(b"&")), |(e, to)| {
-                    (e.len(), Produced::Bytes(to))
-                })
+            if let Some((e, to)) = ENTITIES.iter().find(|(e, _)| rest.starts_with(e)) {
+                return (e.len(), Produced::Bytes(to));
+            }
+            numeric_entity(rest).map_or((1, Produced::Bytes(b"&")), |(n, c)| (n, Produced::Char(c)))
         }
+        // Typographic quotes a web page or word processor put in, and no-break spaces.
+        0xE2 if rest.starts_with("\u{2018}".as_bytes())
+            || rest.starts_with("\u{2019}".as_bytes()) =>
+        {
+            (3, Produced::Bytes(b"'"))
+        }
+        0xE2 if rest.starts_with("\u{201C}".as_bytes())
+            || rest.starts_with("\u{201D}".as_bytes()) =>
+        {
+            (3, Produced::Bytes(b"\""))
+        }
+        0xC2 if rest.starts_with("\u{A0}".as_bytes()) => (2, Produced::Bytes(b" ")),
         // Code marks and bold emphasis carry no meaning for a signature.
         b'`' => (1, Produced::Nothing),
         b'*' if rest.starts_with(b"**") => (2, Produced::Nothing),
@@ -306,7 +378,8 @@ fn ci_timestamp(rest: &[u8]) -> Option<usize> {
 pub fn unwrap_terminal(text: &[u8]) -> Option<Vec<u8>> {
     // Widths in bytes: cut error messages are ASCII, and a byte count keeps this check
     // nearly free on the logs it leaves alone.
-    let width = |l: &[u8]| l.strip_suffix(b"\r").unwrap_or(l).len();
+    // Trailing blanks do not count: a console pads lines to its width.
+    let width = |l: &[u8]| l.trim_ascii_end().len();
     let lines = || {
         let mut start = 0;
         memchr::memchr_iter(b'\n', text)
@@ -344,6 +417,11 @@ pub fn unwrap_terminal(text: &[u8]) -> Option<Vec<u8>> {
         let mut joined = 0;
         // A cut line continues on the next, unless that one starts a new record.
         while widths[i + joined] == cut
+            && !lines[i + joined].trim_ascii_end().ends_with(b"|")
+            && !lines[i + joined]
+                .strip_suffix(b"\r")
+                .unwrap_or(lines[i + joined])
+                .ends_with(b" ")
             && lines
                 .get(i + joined + 1)
                 .is_some_and(|next| !next.is_empty() && !starts_record(next))
@@ -435,14 +513,18 @@ mod tests {
     #[test]
     fn a_guide_anchor_names_its_code() {
         assert_eq!(
-            norm("see https://aka.ms/oe-tsg#error-outofquota for help"),
-            "see https://aka.ms/oe-tsg#error-outofquota for help [OutOfQuota]"
+            norm("Deployment failed, see https://aka.ms/oe-tsg#error-outofquota"),
+            "Deployment failed, see https://aka.ms/oe-tsg#error-outofquota [OutOfQuota]"
         );
         assert_eq!(
             norm("(OutOfQuota) see https://aka.ms/oe-tsg#error-outofquota"),
             "(OutOfQuota) see https://aka.ms/oe-tsg#error-outofquota"
         );
         assert!(normalize(b"see #error-nosuchcode").is_none());
+        // Prose that links the guide reports no error.
+        assert!(
+            normalize(b"I read https://aka.ms/oe-tsg#error-outofquota, quota is fine").is_none()
+        );
     }
 
     #[test]
@@ -469,7 +551,24 @@ mod tests {
     }
 
     #[test]
+    fn typographic_quotes_entities_and_no_break_spaces() {
+        assert_eq!(
+            norm("No module named \u{2018}main\u{2019}"),
+            "No module named 'main'"
+        );
+        assert_eq!(
+            norm("No module named &#039;main&#039; &#x27;x&#x27;"),
+            "No module named 'main' 'x'"
+        );
+        assert_eq!(norm("Liveness\u{A0}probe failed"), "Liveness probe failed");
+    }
+
+    #[test]
     fn windows_paths_survive() {
         assert_eq!(norm(r"C:\Users\me\score.py"), r"C:\Users\me\score.py");
+        assert_eq!(
+            norm(r"OSError: could not read C:\Users\nina\model.pkl"),
+            r"OSError: could not read C:\Users\nina\model.pkl"
+        );
     }
 }
