@@ -160,6 +160,33 @@ const SIGNALS: &[(DocumentKind, &str, u32)] = &[
     ),
 ];
 
+/// Lines that open a section of a kind, wherever they are in a document: rare and
+/// unmistakable, so the scanner can stop at them (they join the rule literals) and let
+/// that kind's rules read the rest of a paste that starts as something else.
+pub const SECTION_MARKERS: &[(&str, DocumentKind)] = &[
+    (
+        "Azure ML Inferencing HTTP server",
+        DocumentKind::InferenceServer,
+    ),
+    (
+        "AzureML Container Runtime Information",
+        DocumentKind::InferenceServer,
+    ),
+    ("Booting worker with pid", DocumentKind::InferenceServer),
+    ("Container events:", DocumentKind::Kubernetes),
+    ("Instance status:", DocumentKind::Kubernetes),
+    ("Kind: Pod, Name:", DocumentKind::Kubernetes),
+    ("Restart Count:", DocumentKind::Kubernetes),
+    ("Exception Details:", DocumentKind::Cli),
+    ("ERROR: (", DocumentKind::Cli),
+    ("HttpResponseError", DocumentKind::Cli),
+    (
+        "Sending build context to Docker daemon",
+        DocumentKind::ImageBuild,
+    ),
+    ("Solving environment:", DocumentKind::ImageBuild),
+];
+
 /// The minimum score for a kind to win over `generic`.
 const THRESHOLD: u32 = 6;
 

@@ -158,6 +158,7 @@ fn scan_one<L: LineObserver>(
     };
     match result {
         Ok(mut scan) => {
+            let sections = scan.kinds;
             let hits = evaluate(set, sections, &scan);
             // Evaluated: the per-pattern details are no longer needed, and thousands of
             // documents wait here until all are scanned.

@@ -60,6 +60,9 @@ pub struct DocumentScan {
     pub long_lines: u64,
     pub hits: HashMap<u32, PatternHits>,
     pub context: HashMap<usize, ContextResult>,
+    /// The kinds the document was read as in the end: those it started with and those of
+    /// the sections it opened on the way.
+    pub kinds: KindSet,
     /// The last error-like lines, oldest first.
     pub error_lines: VecDeque<Hit>,
 }
@@ -78,6 +81,7 @@ pub struct Scanner<'a> {
 
 struct Walk<'s> {
     set: &'s RuleSet,
+    kinds: KindSet,
     kind_ok: Vec<bool>,
     scan: DocumentScan,
     windows: Vec<Window>,
@@ -110,6 +114,7 @@ impl<'a> Scanner<'a> {
             .collect();
         let mut walk = Walk {
             set,
+            kinds,
             kind_ok,
             scan: DocumentScan::default(),
             windows: Vec::new(),
@@ -177,6 +182,7 @@ impl<'a> Scanner<'a> {
         }
         // Lines: every newline ends one, plus a final unterminated line.
         walk.scan.lines = walk.line - 1 + u64::from(any_byte && last_byte != b'\n');
+        walk.scan.kinds = walk.kinds;
         Ok(walk.scan)
     }
 }
@@ -248,6 +254,17 @@ impl Walk<'_> {
     /// kind) the line's candidates.
     fn select(&mut self, line: &[u8]) {
         let set = self.set;
+        // A section of another kind starts here: its rules read from this line on.
+        let opened = set
+            .prefilter
+            .line_literals(line)
+            .fold(0u8, |bits, lit| bits | set.prefilter.literal_section[lit]);
+        if opened != 0 && !self.kinds.meets_all(opened) {
+            self.kinds = self.kinds.with_bits(opened);
+            for (ok, p) in self.kind_ok.iter_mut().zip(&set.patterns) {
+                *ok = set.rules[p.rule].applies_to_any(self.kinds);
+            }
+        }
         for lit in set.prefilter.line_literals(line) {
             if set.prefilter.literal_is_error[lit] {
                 self.error_line = true;

@@ -84,6 +84,16 @@ impl KindSet {
         self.0 & bits != 0
     }
 
+    /// The set with the kinds in `bits` added.
+    pub fn with_bits(self, bits: u8) -> KindSet {
+        KindSet(self.0 | bits)
+    }
+
+    /// Whether every kind in `bits` is in the set.
+    pub fn meets_all(self, bits: u8) -> bool {
+        self.0 & bits == bits
+    }
+
     pub fn contains(self, kind: DocumentKind) -> bool {
         self.meets(kind.bit())
     }

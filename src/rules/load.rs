@@ -694,6 +694,16 @@ impl Builder<'_> {
             let i = slot(lit, &mut literals);
             literals[i].2 = true;
         }
+        // A line that opens a section of another kind (pod events after `az` output)
+        // makes that kind's rules read the rest of the document.
+        let mut sections = Vec::new();
+        for (text, kind) in crate::detect::SECTION_MARKERS {
+            let lit = literal::Literal {
+                bytes: text.as_bytes().to_vec(),
+                ascii_case_insensitive: false,
+            };
+            sections.push((slot(lit, &mut literals), kind.bit()));
+        }
         // Lines with escapes or entities are visited too: normalised, they may hold a
         // literal their raw bytes hide.
         for text in crate::evidence::normalize::TRIGGERS {
@@ -703,12 +713,16 @@ impl Builder<'_> {
             };
             slot(lit, &mut literals);
         }
-        let prefilter = super::prefilter::Prefilter::build(literals).map_err(|e| RuleError {
-            path: "<rules>".to_owned(),
-            rule_id: None,
-            key: None,
-            message: format!("cannot build the literal prefilter: {e}"),
-        })?;
+        let mut prefilter =
+            super::prefilter::Prefilter::build(literals).map_err(|e| RuleError {
+                path: "<rules>".to_owned(),
+                rule_id: None,
+                key: None,
+                message: format!("cannot build the literal prefilter: {e}"),
+            })?;
+        for (index, bits) in sections {
+            prefilter.literal_section[index] |= bits;
+        }
         Ok(RuleSet {
             rules: self.rules,
             patterns: self.patterns,

@@ -47,6 +47,8 @@ pub struct Prefilter {
     pub literal_patterns: Vec<Vec<u32>>,
     /// For each literal: whether it marks an error-like line.
     pub literal_is_error: Vec<bool>,
+    /// For each literal: the kinds of section it opens (a `KindSet`'s bits; 0 for none).
+    pub literal_section: Vec<u8>,
 }
 
 impl Prefilter {
@@ -98,6 +100,7 @@ impl Prefilter {
             line,
             literal_patterns: literals.iter().map(|(_, p, _)| p.clone()).collect(),
             literal_is_error: literals.iter().map(|(_, _, e)| *e).collect(),
+            literal_section: vec![0; literals.len()],
         })
     }
 
