@@ -172,7 +172,6 @@ pub const SECTION_MARKERS: &[(&str, DocumentKind)] = &[
         "AzureML Container Runtime Information",
         DocumentKind::InferenceServer,
     ),
-    ("Booting worker with pid", DocumentKind::InferenceServer),
     ("Container events:", DocumentKind::Kubernetes),
     ("Instance status:", DocumentKind::Kubernetes),
     ("Kind: Pod, Name:", DocumentKind::Kubernetes),

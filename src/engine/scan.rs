@@ -81,6 +81,8 @@ pub struct Scanner<'a> {
 
 struct Walk<'s> {
     set: &'s RuleSet,
+    /// The literals of the current line (a buffer kept between lines).
+    literals: Vec<usize>,
     kinds: KindSet,
     kind_ok: Vec<bool>,
     scan: DocumentScan,
@@ -114,6 +116,7 @@ impl<'a> Scanner<'a> {
             .collect();
         let mut walk = Walk {
             set,
+            literals: Vec::new(),
             kinds,
             kind_ok,
             scan: DocumentScan::default(),
@@ -254,18 +257,20 @@ impl Walk<'_> {
     /// kind) the line's candidates.
     fn select(&mut self, line: &[u8]) {
         let set = self.set;
+        let mut literals = std::mem::take(&mut self.literals);
+        literals.clear();
+        literals.extend(set.prefilter.line_literals(line));
         // A section of another kind starts here: its rules read from this line on.
-        let opened = set
-            .prefilter
-            .line_literals(line)
-            .fold(0u8, |bits, lit| bits | set.prefilter.literal_section[lit]);
+        let opened = literals
+            .iter()
+            .fold(0u8, |bits, lit| bits | set.prefilter.literal_section[*lit]);
         if opened != 0 && !self.kinds.meets_all(opened) {
             self.kinds = self.kinds.with_bits(opened);
             for (ok, p) in self.kind_ok.iter_mut().zip(&set.patterns) {
                 *ok = set.rules[p.rule].applies_to_any(self.kinds);
             }
         }
-        for lit in set.prefilter.line_literals(line) {
+        for &lit in &literals {
             if set.prefilter.literal_is_error[lit] {
                 self.error_line = true;
             }
@@ -275,6 +280,7 @@ impl Walk<'_> {
                 }
             }
         }
+        self.literals = literals;
     }
 
     /// Moves from `from` (a line start) to `to`, feeding context windows line by line
@@ -421,7 +427,7 @@ impl Walk<'_> {
         if std::mem::take(&mut self.error_line)
             && ERROR_LITERALS
                 .iter()
-                .any(|l| memchr::memmem::find(bare, l.as_bytes()).is_some())
+                .any(|l| crate::evidence::normalize::find(bare, l.as_bytes()).is_some())
         {
             // A repeated piece of the same overlong line is not a new line.
             if self

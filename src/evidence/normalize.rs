@@ -67,10 +67,10 @@ const ANCHOR_CODES: &[&str] = &[
 /// The code a troubleshooting-guide anchor in `text` stands for, if one does, on a line
 /// that reports an error (prose that merely links the guide names no error).
 fn anchor_code(text: &[u8]) -> Option<(&'static str, usize)> {
-    let at = memchr::memmem::find(text, b"#error-")?;
+    let at = find(text, b"#error-")?;
     // The anchors themselves (`#error-…`) do not make a line report an error.
     let mut plain = text.to_vec();
-    for hit in memchr::memmem::find_iter(text, b"#error-") {
+    for hit in find_iter(text, b"#error-") {
         plain[hit + 1..hit + 6].copy_from_slice(b"_____");
     }
     let reports = [
@@ -82,7 +82,7 @@ fn anchor_code(text: &[u8]) -> Option<(&'static str, usize)> {
         "Reason:",
     ]
     .iter()
-    .any(|w| memchr::memmem::find(&plain, w.as_bytes()).is_some());
+    .any(|w| find(&plain, w.as_bytes()).is_some());
     if !reports {
         return None;
     }
@@ -134,20 +134,20 @@ pub fn normalize(line: &[u8]) -> Option<Normalized> {
     let body = &line[start..];
     // Most lines hold none of the bytes an artefact starts with: one pass says so.
     let marks = memchr::memchr3(b'\\', b'&', b'`', body).is_some()
-        || memchr::memchr3(b'*', b'#', 0xC2, body).is_some()
-        || memchr::memchr(0xE2, body).is_some();
+        || memchr::memchr2(b'*', b'#', body).is_some()
+        || typographic(body);
     if start == 0 && !marks {
         return None;
     }
     let inline = memchr::memchr3(b'\\', b'&', b'`', body).is_some()
-        || memchr::memmem::find(body, b"**").is_some()
+        || find(body, b"**").is_some()
         || typographic(body);
     let anchor = anchor_code(body);
     // Backslash escapes are decoded only in a line that is JSON text, so a Windows path
     // (`C:\Users\nina`) keeps its `\n`.
-    let json = memchr::memmem::find(body, b"\\\"").is_some()
-        || memchr::memmem::find(body, b"\\u0").is_some()
-        || memchr::memmem::find(body, b"\":").is_some();
+    let json = find(body, b"\\\"").is_some()
+        || find(body, b"\\u0").is_some()
+        || find(body, b"\":").is_some();
     if start == 0 && !inline && anchor.is_none() {
         return None;
     }
@@ -181,7 +181,7 @@ pub fn normalize(line: &[u8]) -> Option<Normalized> {
         i += skip;
     }
     // JSON inside a JSON string (an SDK error quoting a service error) is escaped twice.
-    if memchr::memmem::find(&out.text, b"\\\"").is_some()
+    if find(&out.text, b"\\\"").is_some()
         && let Some(again) = normalize(&out.text)
     {
         let origin = again
@@ -195,7 +195,7 @@ pub fn normalize(line: &[u8]) -> Option<Normalized> {
         });
     }
     if let Some((code, at)) = anchor
-        && memchr::memmem::find(&out.text, code.as_bytes()).is_none()
+        && find(&out.text, code.as_bytes()).is_none()
     {
         // Said after the line, so patterns read it as a code the line names; evidence
         // of it points at the anchor.
@@ -235,9 +235,11 @@ fn numeric_entity(rest: &[u8]) -> Option<(usize, char)> {
 
 /// Whether the text holds typographic quotes or no-break spaces.
 fn typographic(body: &[u8]) -> bool {
-    ["\u{2018}", "\u{2019}", "\u{201C}", "\u{201D}", "\u{A0}"]
-        .iter()
-        .any(|t| memchr::memmem::find(body, t.as_bytes()).is_some())
+    memchr::memchr2_iter(0xE2, 0xC2, body).any(|i| {
+        let rest = &body[i..];
+        rest.starts_with(&[0xC2, 0xA0])
+            || matches!(rest, [0xE2, 0x80, 0x98 | 0x99 | 0x9C | 0x9D, ..])
+    })
 }
 
 enum Produced {
@@ -306,6 +308,19 @@ fn decode_at(body: &[u8], i: usize, json: bool) -> (usize, Produced) {
     }
 }
 
+/// Where `needle` first occurs in `hay`. Lines are short and the needles few: this
+/// avoids building a `memmem` searcher for every line the scanner stops at.
+pub fn find(hay: &[u8], needle: &[u8]) -> Option<usize> {
+    let first = *needle.first()?;
+    memchr::memchr_iter(first, hay).find(|i| hay[*i..].starts_with(needle))
+}
+
+/// Every place `needle` occurs in `hay`.
+fn find_iter<'a>(hay: &'a [u8], needle: &'a [u8]) -> impl Iterator<Item = usize> + 'a {
+    let first = needle.first().copied().unwrap_or(0);
+    memchr::memchr_iter(first, hay).filter(move |i| hay[*i..].starts_with(needle))
+}
+
 /// How many leading bytes are paste furniture: `> ` quote marks, CI annotations
 /// (`##[error]`, `::error::`, `::error file=…::`), a CI step timestamp
 /// (`2024-05-01T10:00:00.1234567Z `), and an `Error: ` a CI runner puts before an error
@@ -322,7 +337,7 @@ pub fn prefix_len(line: &[u8]) -> usize {
             memchr::memchr(b']', rest).map_or(0, |i| i + 1)
         } else if rest.starts_with(b"::error") || rest.starts_with(b"::warning") {
             // `::error::msg` or `::error file=x,line=1::msg`
-            memchr::memmem::find(&rest[2..], b"::").map_or(0, |i| i + 4)
+            find(&rest[2..], b"::").map_or(0, |i| i + 4)
         } else if let Some(n) = ci_timestamp(rest) {
             n
         } else if rest.starts_with(b"Error: ")
