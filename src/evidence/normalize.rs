@@ -15,7 +15,7 @@
 /// split a literal (bold can: `was sent **SIGKILL**`, hence `**`), and every line a
 /// literal selects is normalised anyway.
 pub const TRIGGERS: &[&str] = &[
-    "\\\"", "\\n", "\\u", "&q", "&#", "&a", "&l", "&g", "#e", "**",
+    "\\\"", "\\n", "\\u", "&q", "&#", "&a", "&l", "&g", "#e", "**", "\u{A0}",
 ];
 
 /// Error codes of the online endpoint troubleshooting guide. Its anchors
@@ -393,8 +393,22 @@ fn ci_timestamp(rest: &[u8]) -> Option<usize> {
 pub fn unwrap_terminal(text: &[u8]) -> Option<Vec<u8>> {
     // Widths in bytes: cut error messages are ASCII, and a byte count keeps this check
     // nearly free on the logs it leaves alone.
-    // Trailing blanks do not count: a console pads lines to its width.
-    let width = |l: &[u8]| l.trim_ascii_end().len();
+    // Columns, not bytes (a progress bar's block characters take three bytes each). A
+    // console pads lines with blanks to its width: padding (two or more trailing blanks)
+    // does not count, while the one blank a cut can fall after does.
+    let width = |l: &[u8]| {
+        let l = l.strip_suffix(b"\r").unwrap_or(l);
+        let l = if l.ends_with(b"  ") {
+            l.trim_ascii_end()
+        } else {
+            l
+        };
+        if l.is_ascii() {
+            l.len()
+        } else {
+            l.iter().filter(|b| (**b & 0xC0) != 0x80).count()
+        }
+    };
     let lines = || {
         let mut start = 0;
         memchr::memchr_iter(b'\n', text)
@@ -420,7 +434,7 @@ pub fn unwrap_terminal(text: &[u8]) -> Option<Vec<u8>> {
         }
         previous = w;
     }
-    if at_cut < 3 || at_cut < 3 * just_under {
+    if at_cut < 3 || at_cut < just_under {
         return None;
     }
     let lines: Vec<&[u8]> = lines().collect();
@@ -436,7 +450,7 @@ pub fn unwrap_terminal(text: &[u8]) -> Option<Vec<u8>> {
             && !lines[i + joined]
                 .strip_suffix(b"\r")
                 .unwrap_or(lines[i + joined])
-                .ends_with(b" ")
+                .ends_with(b"  ")
             && lines
                 .get(i + joined + 1)
                 .is_some_and(|next| !next.is_empty() && !starts_record(next))
@@ -576,6 +590,20 @@ mod tests {
             "No module named 'main' 'x'"
         );
         assert_eq!(norm("Liveness\u{A0}probe failed"), "Liveness probe failed");
+    }
+
+    #[test]
+    fn a_cut_after_a_blank_is_joined() {
+        let line = "2022-08-22T17:05:02,187280665+00:00 | gunicorn/run | AzureML image information: openmpi4.1.0-ubuntu20.04, Materializaton Build:20220708.v2";
+        let mut text = String::new();
+        for _ in 0..3 {
+            text.push_str(&line[..80]);
+            text.push('\n');
+            text.push_str(&line[80..]);
+            text.push('\n');
+        }
+        let out = String::from_utf8(unwrap_terminal(text.as_bytes()).expect("joined")).unwrap();
+        assert!(out.starts_with(line), "{out}");
     }
 
     #[test]

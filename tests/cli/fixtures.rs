@@ -162,3 +162,107 @@ fn every_fixture_reports_what_it_must_and_nothing_it_must_not() {
         problems.join("\n")
     );
 }
+
+/// The ways a log reaches amldoctor besides as a clean file: each turns a clean fixture
+/// into what a user would paste.
+fn pasted_variants(text: &str) -> Vec<(&'static str, String)> {
+    let lines: Vec<&str> = text.lines().collect();
+    let each = |f: &dyn Fn(&str) -> String| {
+        lines.iter().map(|l| f(l)).collect::<Vec<_>>().join("\n") + "\n"
+    };
+    let wrap = |width: usize| {
+        let mut out = String::new();
+        for l in &lines {
+            let chars: Vec<char> = l.chars().collect();
+            if chars.is_empty() {
+                out.push('\n');
+            }
+            for piece in chars.chunks(width) {
+                out.extend(piece);
+                out.push('\n');
+            }
+        }
+        out
+    };
+    vec![
+        ("ci", each(&|l| format!("2025-03-04T10:22:31.4567890Z {l}"))),
+        ("crlf", each(&|l| format!("{l}\r"))),
+        ("quote", each(&|l| format!("> {l}"))),
+        (
+            "markdown",
+            format!(
+                "Deploying fails, log below:\n\n```text\n{}```\n\nAny idea?\n",
+                each(&|l| l.to_owned())
+            ),
+        ),
+        (
+            "html",
+            each(&|l| {
+                l.replace('&', "&amp;")
+                    .replace('"', "&quot;")
+                    .replace('\'', "&#39;")
+                    .replace('<', "&lt;")
+                    .replace('>', "&gt;")
+            }),
+        ),
+        ("nbsp", each(&|l| l.replace(' ', "\u{a0}"))),
+        (
+            "json",
+            format!(
+                "{{\"error\": {{\"code\": \"UserError\", \"message\": {}}}}}\n",
+                serde_json::to_string(text)
+                    .unwrap()
+                    .replace('\'', "\\u0027")
+            ),
+        ),
+        ("wrap80", wrap(80)),
+        ("wrap100", wrap(100)),
+    ]
+}
+
+#[test]
+fn every_clean_fixture_pasted_every_way_gives_the_same_findings() {
+    let sb = Sandbox::new("fixtures-pasted");
+    let mut problems = Vec::new();
+    let mut checked = 0;
+    for (log, _, expect) in expectations_in("tests/fixtures/logs") {
+        let text = String::from_utf8_lossy(&std::fs::read(&log).unwrap()).into_owned();
+        let stem = log.file_name().unwrap().to_string_lossy().into_owned();
+        for (how, pasted) in pasted_variants(&text) {
+            let path = sb.write(&format!("work/{how}/{stem}"), &pasted);
+            let run = sb.run(&[
+                "diagnose",
+                path.to_str().unwrap(),
+                "-o",
+                "json",
+                "--fail-on",
+                "never",
+            ]);
+            let v = run.json();
+            let ids: Vec<&str> = v["findings"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|f| f["rule_id"].as_str().unwrap())
+                .collect();
+            for m in &expect.must {
+                if !ids.contains(&m.as_str()) {
+                    problems.push(format!("{how} {stem}: missing {m}"));
+                }
+            }
+            for m in &expect.must_not {
+                if ids.contains(&m.as_str()) {
+                    problems.push(format!("{how} {stem}: false positive {m}"));
+                }
+            }
+            checked += 1;
+        }
+    }
+    assert!(checked >= 200, "only {checked} variants checked");
+    assert!(
+        problems.is_empty(),
+        "{} problems:\n{}",
+        problems.len(),
+        problems.join("\n")
+    );
+}
