@@ -419,22 +419,30 @@ pub fn unwrap_terminal(text: &[u8]) -> Option<Vec<u8>> {
                 line
             })
     };
-    let cut = lines().map(width).max()?;
+    // A line's width is at most its byte length: columns are only counted for lines
+    // long enough to matter, which keeps this nearly free on ordinary logs.
+    let byte_len = |l: &[u8]| l.strip_suffix(b"\r").unwrap_or(l).len();
+    let mut cut = 0;
+    for line in lines() {
+        if byte_len(line) > cut {
+            cut = cut.max(width(line));
+        }
+    }
     if cut < 60 {
         return None;
     }
-    // Lines just short of the width, not counting the rests of cut lines: in a cut
-    // paste they are rare next to the cut lines; in a log they are as common.
-    let (mut at_cut, mut just_under, mut previous) = (0usize, 0usize, 0usize);
-    for w in lines().map(width) {
-        if w == cut {
-            at_cut += 1;
-        } else if w + 10 >= cut && previous != cut {
-            just_under += 1;
+    let at_width = |l: &[u8]| byte_len(l) >= cut && width(l) == cut;
+    // In a cut paste, most lines at the width go on in a line that starts no record of
+    // its own; in a log, the longest lines are followed by the next record.
+    let (mut at_cut, mut continued, mut previous_cut) = (0usize, 0usize, false);
+    for line in lines() {
+        if previous_cut && !line.is_empty() && !starts_record(line) {
+            continued += 1;
         }
-        previous = w;
+        previous_cut = at_width(line);
+        at_cut += usize::from(previous_cut);
     }
-    if at_cut < 3 || at_cut < just_under {
+    if continued < 3 || 4 * continued < at_cut {
         return None;
     }
     let lines: Vec<&[u8]> = lines().collect();
@@ -472,6 +480,10 @@ pub fn unwrap_terminal(text: &[u8]) -> Option<Vec<u8>> {
 /// Whether a line begins a new log record (a timestamp or a level tag), so it is no
 /// continuation of a cut line.
 fn starts_record(line: &[u8]) -> bool {
+    if line.starts_with(b"{") || line.starts_with(b"[") {
+        // A JSON log's next object.
+        return true;
+    }
     let digits = line.iter().take(4).filter(|b| b.is_ascii_digit()).count();
     (digits == 4 && line.get(4).is_some_and(|b| matches!(b, b'-' | b'/')))
         || line.starts_with(b"ERROR:")
