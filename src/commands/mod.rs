@@ -9,6 +9,7 @@ pub mod diagnose;
 pub mod explain;
 pub mod logs;
 pub mod pipeline;
+pub mod printed;
 pub mod replicas;
 pub mod rules;
 pub mod run_logs;

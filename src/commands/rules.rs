@@ -79,6 +79,30 @@ pub fn find<'s>(set: &'s RuleSet, id: &str) -> Result<&'s Rule> {
         })
 }
 
+/// Every `amldoctor …` command a rule prints (in its commands or its fix) that does not
+/// parse, as one sentence naming the file, the rule and the command.
+pub fn command_failures(set: &crate::rules::RuleSet) -> Vec<String> {
+    let mut out = Vec::new();
+    for rule in &set.rules {
+        let texts = rule
+            .commands
+            .iter()
+            .map(|c| ("commands", c.as_str()))
+            .chain(std::iter::once(("remediation", rule.remediation.as_str())));
+        for (key, text) in texts {
+            for command in super::printed::amldoctor_commands(text) {
+                if let Err(e) = super::printed::check(&command) {
+                    out.push(format!(
+                        "{}: rule '{}': {key}: `{command}` is not a command amldoctor has: {e}",
+                        rule.source.path, rule.id
+                    ));
+                }
+            }
+        }
+    }
+    out
+}
+
 pub fn run(ctx: &Context, args: &RulesArgs, out: &mut dyn Write) -> Result<ExitCode> {
     crate::report::require_plain(ctx.output.value, "rules")?;
     match &args.action {
@@ -129,6 +153,7 @@ pub fn run(ctx: &Context, args: &RulesArgs, out: &mut dyn Write) -> Result<ExitC
             let extra: Vec<_> = dir.iter().cloned().collect();
             let set = load_rules(ctx, &extra)?;
             let failures = examples::check(&set, |_| true);
+            let commands = command_failures(&set);
             let tested = set.rules.len();
             let examples_count: usize = set
                 .rules
@@ -139,6 +164,9 @@ pub fn run(ctx: &Context, args: &RulesArgs, out: &mut dyn Write) -> Result<ExitC
                 let mut text = String::new();
                 for f in &failures {
                     let _ = writeln!(text, "FAIL {f}");
+                }
+                for c in &commands {
+                    let _ = writeln!(text, "FAIL {c}");
                 }
                 let _ = writeln!(
                     text,
@@ -158,10 +186,10 @@ pub fn run(ctx: &Context, args: &RulesArgs, out: &mut dyn Write) -> Result<ExitC
                     ctx,
                     out,
                     "rules test",
-                    &serde_json::json!({"rules": tested, "examples": examples_count, "failures": list}),
+                    &serde_json::json!({"rules": tested, "examples": examples_count, "failures": list, "command_failures": commands}),
                 )?;
             }
-            Ok(if failures.is_empty() {
+            Ok(if failures.is_empty() && commands.is_empty() {
                 ExitCode::Clean
             } else {
                 ExitCode::Findings

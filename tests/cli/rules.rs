@@ -110,33 +110,95 @@ fn builtin_literals_all_go_to_the_fast_searchers() {
 }
 
 #[test]
-fn amldoctor_commands_of_resource_rules_parse() {
-    // Every `amldoctor …` command a rule over resources prints must parse with the real
-    // CLI once its placeholders are filled (with a number, which every slot accepts).
-    use clap::Parser;
+fn every_amldoctor_command_amldoctor_prints_exists() {
+    // Rules (commands and fixes), every --help example, and every hint or message in the
+    // source: each `amldoctor …` command parses with the real command line.
+    use amldoctor::commands::printed::{amldoctor_commands, check};
+    use clap::CommandFactory;
     let set = amldoctor::commands::support::builtin_rules().unwrap();
+    let mut problems = amldoctor::commands::rules::command_failures(&set);
     let mut checked = 0;
-    for rule in set.rules.iter().filter(|r| r.resource_kinds != 0) {
-        for command in rule.commands.iter().filter(|c| c.starts_with("amldoctor ")) {
-            let mut filled = String::new();
-            let mut in_slot = false;
-            for ch in command.chars() {
-                match ch {
-                    '{' => {
-                        in_slot = true;
-                        filled.push('3');
-                    }
-                    '}' => in_slot = false,
-                    c if !in_slot => filled.push(c),
-                    _ => {}
-                }
+    let mut texts: Vec<(String, String)> = Vec::new();
+    let cli = amldoctor::cli::Cli::command();
+    for sub in std::iter::once(&cli).chain(cli.get_subcommands()) {
+        for help in [sub.get_after_help(), sub.get_after_long_help()]
+            .into_iter()
+            .flatten()
+        {
+            texts.push((format!("{} --help", sub.get_name()), help.to_string()));
+        }
+    }
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let mut stack = vec![root];
+    while let Some(dir) = stack.pop() {
+        for entry in std::fs::read_dir(&dir).unwrap() {
+            let path = entry.unwrap().path();
+            if path.is_dir() {
+                stack.push(path);
+            } else if path.extension().is_some_and(|e| e == "rs") && !path.ends_with("printed.rs") {
+                // printed.rs holds the checker's own examples of commands that must fail.
+                texts.push((
+                    path.display().to_string(),
+                    std::fs::read_to_string(&path).unwrap(),
+                ));
             }
-            let words: Vec<&str> = filled.split_whitespace().collect();
-            if let Err(e) = amldoctor::cli::Cli::try_parse_from(&words) {
-                panic!("{}: {command}: {e}", rule.id);
+        }
+    }
+    for (origin, text) in &texts {
+        // In source, commands sit inside string literals: read each literal's lines.
+        let lines: String = if std::path::Path::new(origin)
+            .extension()
+            .is_some_and(|e| e == "rs")
+        {
+            text.split('"')
+                .skip(1)
+                .step_by(2)
+                .filter(|l| l.contains("amldoctor "))
+                .map(|l| l.replace("\\n", "\n"))
+                .collect::<Vec<_>>()
+                .join("\n")
+        } else {
+            text.clone()
+        };
+        for command in amldoctor_commands(&lines) {
+            // Doc comments about the tool's own behaviour are prose, not commands.
+            if let Err(e) = check(&command) {
+                problems.push(format!("{origin}: `{command}`: {e}"));
             }
             checked += 1;
         }
     }
-    assert!(checked >= 1, "checked {checked}");
+    for rule in &set.rules {
+        checked += rule
+            .commands
+            .iter()
+            .filter(|c| c.starts_with("amldoctor "))
+            .count();
+    }
+    assert!(checked >= 20, "only {checked} commands found");
+    assert!(
+        problems.is_empty(),
+        "{} commands do not exist:\n{}",
+        problems.len(),
+        problems.join("\n")
+    );
+}
+
+#[test]
+fn rules_test_rejects_a_user_rule_that_prints_a_command_amldoctor_lacks() {
+    let sb = Sandbox::new("rules-bad-command");
+    sb.write(
+        "work/team/bad.yaml",
+        "id: team-bad-command\ntitle: A rule that prints a command that does not exist\nseverity: warning\nfamily: deployment\nmatch:\n  any:\n    - 'TeamSpecificFailure'\nremediation: Run `amldoctor lint deployment.yml` first.\ncommands:\n  - 'amldoctor diagnose --no-such-flag {endpoint}'\nexamples:\n  match: ['TeamSpecificFailure here']\n  no-match: ['all good']\n",
+    );
+    let dir = sb.work().join("team");
+    let run = sb.run(&["rules", "test", dir.to_str().unwrap()]);
+    assert_eq!(run.code, 1, "{}", run.stdout);
+    assert!(run.stdout.contains("rule 'team-bad-command': commands: `amldoctor diagnose --no-such-flag {endpoint}` is not a command amldoctor has"), "{}", run.stdout);
+    assert!(
+        run.stdout
+            .contains("`amldoctor lint deployment.yml` is not a command amldoctor has"),
+        "{}",
+        run.stdout
+    );
 }

@@ -1,0 +1,163 @@
+//! Commands amldoctor prints for the user to run must run as printed. This finds every
+//! `amldoctor …` command in a text (a rule's commands and remediation, an `explain`
+//! page, a hint, a `--help` example) and parses it with the real command line, so a
+//! command that does not exist, or a flag it lacks, is caught by `rules test` and by
+//! the test suite instead of by a user at 2 a.m.
+
+use clap::Parser;
+
+use crate::cli::Cli;
+
+/// Every `amldoctor …` command in `text`: a line that starts with one (after a prompt
+/// `$ ` or list dash), or a `` `amldoctor …` `` span in prose. Trailing comments
+/// (`# …`) and pipes into other programs are left off.
+pub fn amldoctor_commands(text: &str) -> Vec<String> {
+    let mut out: Vec<String> = Vec::new();
+    for line in text.lines() {
+        let t = line
+            .trim_start()
+            .trim_start_matches("$ ")
+            .trim_start_matches("- ");
+        // A sentence that starts with the tool's name is prose, not a command.
+        let prose = t.trim_end().ends_with('.') || t.contains("; ") || t.contains(". ");
+        if t.starts_with("amldoctor ") && !prose {
+            out.push(clean(t));
+        }
+        let mut rest = line;
+        while let Some(start) = rest.find("`amldoctor ") {
+            let after = &rest[start + 1..];
+            let Some(end) = after.find('`') else { break };
+            let span = &after[..end];
+            if !out.iter().any(|c| c == &clean(span)) {
+                out.push(clean(span));
+            }
+            rest = &after[end + 1..];
+        }
+    }
+    // A command names a subcommand: `amldoctor findings\` in a format string is none.
+    out.retain(|c| {
+        c.split_whitespace()
+            .nth(1)
+            .is_some_and(|w| w.bytes().all(|b| b.is_ascii_lowercase() || b == b'-'))
+    });
+    out
+}
+
+/// A command without its comment, and only up to a pipe or a `&&` into another program.
+fn clean(command: &str) -> String {
+    let mut c = command;
+    for cut in ["  #", " | ", " && ", " >> ", " > ", " 2>", " || "] {
+        if let Some(i) = c.find(cut) {
+            c = &c[..i];
+        }
+    }
+    c.trim().to_owned()
+}
+
+/// Whether `command` parses with the real command line once its placeholders
+/// (`{name}`, `<name>`, `…`) are given a value; the error when it does not.
+pub fn check(command: &str) -> Result<(), String> {
+    // `amldoctor diagnose` named in prose refers to the command, not to a run of it.
+    let bare = command.split_whitespace().count() == 2;
+    // A slot takes a number, a name or a choice (`all`); one of them parses wherever a
+    // slot is valid.
+    let mut last = String::new();
+    for value in ["3", "abc1", "all"] {
+        let words = words(&fill(command, value));
+        match Cli::try_parse_from(&words) {
+            Ok(_) => return Ok(()),
+            Err(e) if e.kind() == clap::error::ErrorKind::DisplayHelp => return Ok(()),
+            Err(e) if bare && e.kind() == clap::error::ErrorKind::MissingRequiredArgument => {
+                return Ok(());
+            }
+            Err(e) => {
+                last = e.to_string().lines().next().unwrap_or_default().to_owned();
+            }
+        }
+    }
+    Err(last)
+}
+
+/// `command` with each placeholder replaced by `value`.
+fn fill(command: &str, value: &str) -> String {
+    let mut out = String::new();
+    let mut slot = None;
+    for ch in command.chars() {
+        match (slot, ch) {
+            (None, '{') => slot = Some('}'),
+            (None, '<') => slot = Some('>'),
+            (Some(close), c) if c == close => {
+                slot = None;
+                out.push_str(value);
+            }
+            (Some(_), _) => {}
+            (None, '…') => out.push_str(value),
+            (None, c) => out.push(c),
+        }
+    }
+    out
+}
+
+/// Shell words: split at blanks outside quotes, quotes removed.
+fn words(command: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut word = String::new();
+    let mut quote = None;
+    let mut any = false;
+    for ch in command.chars() {
+        match (quote, ch) {
+            (None, '\'' | '"') => {
+                quote = Some(ch);
+                any = true;
+            }
+            (Some(q), c) if c == q => quote = None,
+            (None, c) if c.is_whitespace() => {
+                if any {
+                    out.push(std::mem::take(&mut word));
+                    any = false;
+                }
+            }
+            (_, c) => {
+                word.push(c);
+                any = true;
+            }
+        }
+    }
+    if any {
+        out.push(word);
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn commands_are_found_in_lists_prose_and_examples() {
+        let text = "run:\n  $ amldoctor diagnose -e {endpoint} -n {deployment}   # live\nthen `amldoctor explain OutOfQuota` or\n  - amldoctor rules test ./team | less";
+        assert_eq!(
+            amldoctor_commands(text),
+            [
+                "amldoctor diagnose -e {endpoint} -n {deployment}",
+                "amldoctor explain OutOfQuota",
+                "amldoctor rules test ./team"
+            ]
+        );
+    }
+
+    #[test]
+    fn real_commands_parse_and_invented_ones_do_not() {
+        assert_eq!(
+            check("amldoctor diagnose -e {endpoint} -n <deployment> --save DIR"),
+            Ok(())
+        );
+        assert_eq!(
+            check("amldoctor replicas --rps {rps} --latency 250ms"),
+            Ok(())
+        );
+        assert!(check("amldoctor lint deployment.yml").is_err());
+        assert!(check("amldoctor diagnose --no-such-flag x").is_err());
+        assert_eq!(words("a 'b c' \"d\""), ["a", "b c", "d"]);
+    }
+}
