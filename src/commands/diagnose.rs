@@ -235,25 +235,40 @@ fn scan_logs(
                 analysis.add(&path, hits);
             }
             ScanOutcome::Skipped(reason) => c.not_analysed.push(NotAnalysed::new(&path, reason)),
+            ScanOutcome::Empty => not_scanned(&path, explicit.contains(&path), None, &mut c),
             ScanOutcome::Unreadable(reason) => {
-                // A file named on the command line that cannot be read is an input error.
-                let named = explicit.contains(&path);
-                if named {
-                    c.input_errors
-                        .push(Error::input(format!("cannot analyse {path}: {reason}")));
-                }
-                let reason = format!("cannot read it: {reason}");
-                c.not_analysed.push(if named {
-                    NotAnalysed::error(&path, reason)
-                } else {
-                    NotAnalysed::new(&path, reason)
-                });
+                not_scanned(&path, explicit.contains(&path), Some(&reason), &mut c);
             }
         }
     }
     c.error_lines = error_lines.into();
     c.prs = analyse_trees(set, &roots, trees, analysis);
     c
+}
+
+/// An input that was empty (`reason` `None`) or could not be read: noted, and an input
+/// error when the user named it. An empty input named (or piped in) is an error too: a
+/// failed command piped into amldoctor must not look healthy.
+fn not_scanned(path: &str, named: bool, reason: Option<&str>, c: &mut Collected) {
+    let (error, note) = match reason {
+        None => (
+            Error::input(format!(
+                "cannot analyse {path}: it is empty: nothing to analyse"
+            ))
+            .with_hint("if it was piped from az, run that command alone: it probably failed"),
+            "it is empty: nothing to analyse".to_owned(),
+        ),
+        Some(r) => (
+            Error::input(format!("cannot analyse {path}: {r}")),
+            format!("cannot read it: {r}"),
+        ),
+    };
+    if named {
+        c.input_errors.push(error);
+        c.not_analysed.push(NotAnalysed::error(path, note));
+    } else {
+        c.not_analysed.push(NotAnalysed::new(path, note));
+    }
 }
 
 /// Inputs that could not be read at all: noted, and an error when the user named them.

@@ -109,6 +109,14 @@ pub fn finish(
             let _ = writeln!(err, "error: none of the inputs could be analysed");
         }
     }
+    // With nothing analysed there is no report to print: the errors above say why, and
+    // an empty report on stdout would look like a clean result to a script.
+    if report.summary.inputs_analysed == 0 {
+        for n in report.not_analysed.iter().filter(|n| !n.error) {
+            let _ = writeln!(err, "error: {}: not analysed: {}", n.path, n.reason);
+        }
+        return Ok(code);
+    }
     // Files first, so a report file exists even when stdout goes away.
     for (format, path) in &args.output_file {
         let mut buf = Vec::new();

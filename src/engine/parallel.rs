@@ -31,6 +31,8 @@ pub enum ScanOutcome<T> {
     },
     /// Not analysed (binary, unreadable); the reason is one sentence.
     Skipped(String),
+    /// No bytes at all: nothing to analyse (a failed `az … | amldoctor diagnose -` too).
+    Empty,
     /// The bytes could not be read (permission, device, I/O error): an input error.
     Unreadable(String),
 }
@@ -124,6 +126,9 @@ fn scan_one<L: LineObserver>(
         .read_to_end(&mut head)
     {
         return reason(e);
+    }
+    if head.is_empty() {
+        return ScanOutcome::Empty;
     }
     if let Some(why) = crate::detect::unreadable_text(&head[..head.len().min(HEAD_BYTES)]) {
         return ScanOutcome::Skipped(why.to_owned());

@@ -423,17 +423,18 @@ fn bad_inputs_get_one_clear_sentence() {
         "json",
     ]);
     assert_eq!(run.code, 2, "{}", run.stderr);
-    let doc = run.json();
-    let reasons: Vec<&str> = doc["not_analysed"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|n| n["reason"].as_str().unwrap())
-        .collect();
-    assert!(reasons[0].starts_with("an empty JSON list"), "{reasons:?}");
+    // Nothing analysed: no report on stdout; each reason on stderr.
+    assert_eq!(run.stdout, "");
     assert!(
-        reasons[1].contains("not a resource amldoctor knows"),
-        "{reasons:?}"
+        run.stderr
+            .contains("acr-pe-connections-empty.json: not analysed: an empty JSON list"),
+        "{}",
+        run.stderr
+    );
+    assert!(
+        run.stderr.contains("not a resource amldoctor knows"),
+        "{}",
+        run.stderr
     );
     assert!(run.stderr.contains("none of the inputs could be analysed"));
     // An error body is not a resource.
@@ -445,7 +446,7 @@ fn bad_inputs_get_one_clear_sentence() {
         "-o",
         "json",
     ]);
-    has(&run.stdout, "an error response");
+    has(&run.stderr, "an error response");
     // --rps belongs to the deployment check.
     sb.run(&[
         "check",

@@ -245,10 +245,12 @@ fn bad_inputs() {
         "{}",
         run.stderr
     );
+    // Nothing analysed: no report on stdout, the reason on stderr.
+    assert_eq!(run.stdout, "");
     assert!(
-        run.stdout.contains("not analysed: binary file"),
+        run.stderr.contains("not analysed: binary file"),
         "{}",
-        run.stdout
+        run.stderr
     );
     let run = sb.run(&[
         "diagnose",
@@ -259,18 +261,42 @@ fn bad_inputs() {
     ]);
     assert_eq!(run.code, 0, "{}", run.stderr);
 
-    // Invalid UTF-8 and an empty file are analysed.
+    // Invalid UTF-8 is analysed.
     let latin1 = sb.root.join("work/latin1.log");
     std::fs::write(
         &latin1,
         b"Mod\xe8le charg\xe9\nReason: Worker failed to boot.\n",
     )
     .unwrap();
-    let empty = sb.write("work/empty.log", "");
-    let v = sb.diagnose_json(&[latin1.to_str().unwrap(), empty.to_str().unwrap()]);
+    let v = sb.diagnose_json(&[latin1.to_str().unwrap()]);
     assert_eq!(v["inputs"][0]["lines"], 2);
-    assert_eq!(v["inputs"][1]["lines"], 0);
     assert_eq!(v["findings"][0]["evidence"][0]["line"], 2);
+    // An empty file or empty standard input is nothing to analyse: exit 2, no report
+    // (a failed `az … | amldoctor diagnose -` must not look healthy).
+    let empty = sb.write("work/empty.log", "");
+    let run = sb.run(&["diagnose", empty.to_str().unwrap()]);
+    assert_eq!(run.code, 2);
+    assert_eq!(run.stdout, "");
+    assert!(
+        run.stderr
+            .contains("empty.log: it is empty: nothing to analyse"),
+        "{}",
+        run.stderr
+    );
+    let run = sb.run(&["diagnose", "-"]);
+    assert_eq!(run.code, 2);
+    assert!(
+        run.stderr.contains("cannot analyse <stdin>: it is empty"),
+        "{}",
+        run.stderr
+    );
+    // Next to a log, an empty file named on the command line is still an error.
+    let run = sb.run(&[
+        "diagnose",
+        latin1.to_str().unwrap(),
+        empty.to_str().unwrap(),
+    ]);
+    assert_eq!(run.code, 2, "{}", run.stderr);
 }
 
 #[test]
