@@ -62,7 +62,7 @@ pub fn check(command: &str) -> Result<(), String> {
     // A slot takes a number, a name or a choice (`all`); one of them parses wherever a
     // slot is valid.
     let mut last = String::new();
-    for value in ["3", "abc1", "all"] {
+    for value in ["", "3", "abc1", "all"] {
         let words = words(&fill(command, value));
         match Cli::try_parse_from(&words) {
             Ok(_) => return Ok(()),
@@ -78,24 +78,51 @@ pub fn check(command: &str) -> Result<(), String> {
     Err(last)
 }
 
-/// `command` with each placeholder replaced by `value`.
+/// `command` with each placeholder replaced by `value`; with `""`, by a value its name
+/// suggests (a number for `<requests-per-second>`, a name for `{endpoint}`).
 fn fill(command: &str, value: &str) -> String {
     let mut out = String::new();
     let mut slot = None;
+    let mut name = String::new();
     for ch in command.chars() {
         match (slot, ch) {
             (None, '{') => slot = Some('}'),
             (None, '<') => slot = Some('>'),
             (Some(close), c) if c == close => {
                 slot = None;
-                out.push_str(value);
+                out.push_str(if !value.is_empty() {
+                    value
+                } else if numeric(&name) {
+                    "3"
+                } else {
+                    "abc1"
+                });
+                name.clear();
             }
-            (Some(_), _) => {}
+            (Some(_), c) => name.push(c),
             (None, '…') => out.push_str(value),
             (None, c) => out.push(c),
         }
     }
     out
+}
+
+/// Whether a placeholder's name asks for a number.
+fn numeric(name: &str) -> bool {
+    let n = name.to_ascii_lowercase();
+    [
+        "rps",
+        "second",
+        "count",
+        "millis",
+        "lines",
+        "latency",
+        "instances",
+        "percent",
+        "number",
+    ]
+    .iter()
+    .any(|w| n.contains(w))
 }
 
 /// Shell words: split at blanks outside quotes, quotes removed.
