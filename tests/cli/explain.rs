@@ -97,3 +97,46 @@ fn rule_ids_and_unknown_input() {
     );
     sb.run(&["explain", "418"]).usage_error(&["'418'"]);
 }
+
+#[test]
+fn forbidden_and_unregistered_providers_are_known() {
+    let sb = Sandbox::new("explain-403");
+    let run = sb.run(&["explain", "403"]);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert!(run.stdout.contains("HTTP 403 Forbidden"), "{}", run.stdout);
+    for code in [
+        "MissingSubscriptionRegistration",
+        "SubscriptionNotRegistered",
+    ] {
+        let run = sb.run(&["explain", code]);
+        assert_eq!(run.code, 0, "{code}: {}", run.stderr);
+        assert!(
+            run.stdout.contains("resource-provider-not-registered"),
+            "{}",
+            run.stdout
+        );
+        assert!(
+            run.stdout.contains("az provider register --namespace"),
+            "{}",
+            run.stdout
+        );
+    }
+}
+
+#[test]
+fn client_side_scoring_errors_are_found_by_diagnose() {
+    let sb = Sandbox::new("diagnose-scoring-status");
+    let log = sb.write(
+        "work/client.txt",
+        "Scoring batch 3 ...\nResponse Code: 429\nResponse Body: {\"message\": \"Too many pending requests\"}\nScoring batch 4 ...\nResponse Code: 408\nResponse Body: upstream request timeout\n",
+    );
+    let v = sb.diagnose_json(&[log.to_str().unwrap()]);
+    let ids: Vec<&str> = v["findings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|f| f["rule_id"].as_str().unwrap())
+        .collect();
+    assert!(ids.contains(&"scoring-too-many-requests"), "{ids:?}");
+    assert!(ids.contains(&"scoring-request-timeout"), "{ids:?}");
+}
