@@ -29,42 +29,71 @@ pub fn run(cli: Cli, out: &mut dyn Write, err: &mut dyn Write) -> Result<ExitCod
         // Completions need no context: a broken az config must not stop a shell setup.
         Command::Completions(args) => completions::run(&args, out),
         Command::Diagnose(args) => {
-            let ctx = resolve_context(&cli.global, err)?;
+            let live = args.endpoint.is_some() || args.run.is_some();
+            let ctx = resolve_context(&cli.global, live, err)?;
             diagnose::run(&ctx, &args, out, err)
         }
         Command::Logs(args) => {
-            let ctx = resolve_context(&cli.global, err)?;
+            let ctx = resolve_context(&cli.global, true, err)?;
             logs::run(&ctx, &args, out, err)
         }
         Command::Check(args) => {
-            let ctx = resolve_context(&cli.global, err)?;
+            let ctx = resolve_context(&cli.global, args.from.is_empty(), err)?;
             check::run(&ctx, &args, out, err)
         }
         Command::Explain(args) => {
-            let ctx = resolve_context(&cli.global, err)?;
+            let ctx = resolve_context(&cli.global, false, err)?;
             explain::run(&ctx, &args, out)
         }
         Command::Rules(args) => {
-            let ctx = resolve_context(&cli.global, err)?;
+            let ctx = resolve_context(&cli.global, false, err)?;
             rules::run(&ctx, &args, out)
         }
         Command::Replicas(args) => {
-            let ctx = resolve_context(&cli.global, err)?;
+            let ctx = resolve_context(&cli.global, args.endpoint.is_some(), err)?;
             replicas::run(&ctx, &args, out, err)
         }
     }
 }
 
-fn resolve_context(global: &crate::cli::GlobalArgs, err: &mut dyn Write) -> Result<Context> {
+/// The resolved context. A broken az CLI file stops only a command that calls Azure
+/// (`needs_azure`); for offline work it is a warning, and its defaults are not used.
+fn resolve_context(
+    global: &crate::cli::GlobalArgs,
+    needs_azure: bool,
+    err: &mut dyn Write,
+) -> Result<Context> {
     let env = source::local::environment();
-    let (az_config, az_profile) = source::az_cli::load(&env)?;
     let project = source::local::find_project_file(&source::local::current_dir()?)?;
+    let az = source::az_cli::load(&env);
+    let (az_config, az_profile) = match az {
+        Ok(files) => files,
+        Err(e) if !needs_azure => {
+            let _ = writeln!(err, "warning: {e}; its defaults are not used");
+            (None, None)
+        }
+        Err(e) => return Err(e),
+    };
     let files = ContextFiles {
         az_config,
         az_profile,
         project,
     };
-    let ctx = Context::resolve(&global.flags(), &env, &files)?;
+    let ctx = match Context::resolve(&global.flags(), &env, &files) {
+        Ok(ctx) => ctx,
+        // The az files parse but hold something amldoctor cannot use.
+        Err(e) if !needs_azure && (files.az_config.is_some() || files.az_profile.is_some()) => {
+            let offline = ContextFiles {
+                az_config: None,
+                az_profile: None,
+                project: files.project,
+            };
+            let ctx = Context::resolve(&global.flags(), &env, &offline)?;
+            let _ = writeln!(err, "warning: {e}; the az CLI defaults are not used");
+            ctx
+        }
+        Err(e) => return Err(e),
+    };
     if ctx.debug {
         for line in ctx.describe() {
             // Debug traces are best effort: a closed stderr must not fail the command.

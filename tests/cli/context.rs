@@ -106,20 +106,40 @@ fn missing_az_files_are_normal() {
 
 #[test]
 fn malformed_az_files_are_clear_errors() {
+    // A command that calls Azure stops on a broken az file, naming file and line.
     let sb = Sandbox::new("ctx-bad-config");
     sb.write("home/.azure/config", "[defaults\ngroup = rg\n");
-    sb.run(&["replicas", "--rps", "1"]).usage_error(&[
-        ".azure/config: line 1: section header is missing its closing ']'",
-        "hint: ",
-    ]);
+    sb.run(&["replicas", "--rps", "1", "-e", "ep1", "-n", "blue"])
+        .usage_error(&[
+            ".azure/config: line 1: section header is missing its closing ']'",
+            "hint: ",
+        ]);
+    // Offline work goes on with a warning, without the az defaults.
+    let run = sb.run(&["replicas", "--rps", "1"]);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert!(
+        run.stderr.contains("warning: ")
+            && run
+                .stderr
+                .contains("section header is missing its closing ']'"),
+        "{}",
+        run.stderr
+    );
 
     let sb = Sandbox::new("ctx-bad-profile");
     sb.write(
         "home/.azure/azureProfile.json",
         "\u{feff}{\"subscriptions\": [",
     );
-    sb.run(&["replicas", "--rps", "1"])
+    sb.run(&["logs", "-e", "ep1"])
         .usage_error(&["azureProfile.json: invalid JSON at line 1", "az login"]);
+    let run = sb.run(&["explain", "OutOfQuota"]);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert!(
+        run.stderr.contains("warning: ") && run.stderr.contains("azureProfile.json: invalid JSON"),
+        "{}",
+        run.stderr
+    );
 }
 
 #[test]
