@@ -106,6 +106,13 @@ fn analyse(
     err: &mut dyn Write,
 ) -> Result<ExitCode> {
     let set = load_rules(ctx, &args.rule_dirs)?;
+    if paths.iter().any(|p| p == "-") && source::local::stdin_is_terminal() {
+        // Nothing was piped in: without this line the command would seem to hang.
+        let _ = writeln!(
+            err,
+            "reading the log from standard input: paste it, then press Ctrl-D (Ctrl-Z and Enter on Windows)"
+        );
+    }
     let mut inputs = source::inputs::collect(paths);
     let placeholders = placeholders_with_bundles(ctx, &inputs);
     let resources = read_resources(&mut inputs, false);

@@ -24,6 +24,11 @@ pub fn environment() -> Environment {
     }
 }
 
+/// Whether standard input is a terminal (nothing piped in: a person must type or paste).
+pub fn stdin_is_terminal() -> bool {
+    std::io::stdin().is_terminal()
+}
+
 /// Reads a small UTF-8 text file (a config or deployment YAML). `Ok(None)` when it
 /// does not exist and `missing_ok` is set.
 pub fn read_config_file(path: &Path, missing_ok: bool) -> Result<Option<LoadedFile>> {

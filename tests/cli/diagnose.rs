@@ -570,3 +570,43 @@ Exception Details:	(EnvironmentDetailsFetchFailedUserError) No environment exist
     );
     assert_eq!(v["findings"][0]["facts"]["environment"], "sklearn-env");
 }
+
+#[test]
+fn standard_input_on_a_terminal_says_it_is_waiting() {
+    // A pseudo-terminal from util-linux `script`; skipped where it is not installed.
+    if std::process::Command::new("script")
+        .arg("--version")
+        .output()
+        .is_err()
+    {
+        return;
+    }
+    use std::io::Write as _;
+    let sb = Sandbox::new("diag-tty");
+    let bin = env!("CARGO_BIN_EXE_amldoctor");
+    let mut script = std::process::Command::new("script")
+        .args([
+            "-qec",
+            &format!("{bin} diagnose - --fail-on never --no-color"),
+            "/dev/null",
+        ])
+        .env("HOME", sb.home())
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdin = script.stdin.take().unwrap();
+    std::thread::sleep(std::time::Duration::from_millis(300));
+    stdin
+        .write_all(b"Reason: Worker failed to boot.\n\x04")
+        .unwrap();
+    drop(stdin);
+    let out = script.wait_with_output().unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        text.contains("reading the log from standard input"),
+        "{text}"
+    );
+    assert!(text.contains("gunicorn-worker-boot-failed"), "{text}");
+}
