@@ -114,6 +114,21 @@ pub fn collect(args: &[String]) -> InputSet {
 }
 
 fn walk(dir: &Path, found: &mut Vec<PathBuf>, unreadable: &mut Vec<Unreadable>) {
+    let mut visited = std::collections::HashSet::new();
+    if let Ok(real) = std::fs::canonicalize(dir) {
+        visited.insert(real);
+    }
+    walk_in(dir, found, unreadable, &mut visited);
+}
+
+/// Walks `dir`, following links to folders once each: a link back to a folder already
+/// walked (a loop) is named as skipped.
+fn walk_in(
+    dir: &Path,
+    found: &mut Vec<PathBuf>,
+    unreadable: &mut Vec<Unreadable>,
+    visited: &mut std::collections::HashSet<PathBuf>,
+) {
     let entries = match std::fs::read_dir(dir) {
         Ok(e) => e,
         Err(e) => {
@@ -132,7 +147,18 @@ fn walk(dir: &Path, found: &mut Vec<PathBuf>, unreadable: &mut Vec<Unreadable>) 
             continue;
         };
         if meta.is_dir() {
-            walk(&path, found, unreadable);
+            walk_in(&path, found, unreadable, visited);
+        } else if meta.file_type().is_symlink() && path.is_dir() {
+            match std::fs::canonicalize(&path) {
+                Ok(real) if visited.insert(real.clone()) => {
+                    walk_in(&path, found, unreadable, visited);
+                }
+                _ => unreadable.push(Unreadable {
+                    path: path.display().to_string(),
+                    reason: "a link to a folder already read (a loop); skipped".to_owned(),
+                    explicit: false,
+                }),
+            }
         } else if meta.is_file() || (meta.file_type().is_symlink() && path.is_file()) {
             found.push(path);
         }

@@ -610,3 +610,28 @@ fn standard_input_on_a_terminal_says_it_is_waiting() {
     );
     assert!(text.contains("gunicorn-worker-boot-failed"), "{text}");
 }
+
+#[cfg(unix)]
+#[test]
+fn linked_folders_are_followed_and_loops_named() {
+    let sb = Sandbox::new("diag-links");
+    sb.write("work/other/a.log", "Reason: Worker failed to boot.\n");
+    sb.write("work/tree/sub/b.log", "hello\n");
+    std::os::unix::fs::symlink(sb.work().join("other"), sb.work().join("tree/linked")).unwrap();
+    std::os::unix::fs::symlink(sb.work().join("tree"), sb.work().join("tree/sub/loop")).unwrap();
+    let v = sb.diagnose_json(&[sb.work().join("tree").to_str().unwrap()]);
+    assert_eq!(
+        v["findings"][0]["rule_id"], "gunicorn-worker-boot-failed",
+        "{v}"
+    );
+    assert_eq!(v["inputs"].as_array().unwrap().len(), 2);
+    let skipped = &v["not_analysed"][0];
+    assert!(
+        skipped["path"].as_str().unwrap().ends_with("tree/sub/loop"),
+        "{v}"
+    );
+    assert!(
+        skipped["reason"].as_str().unwrap().contains("a loop"),
+        "{v}"
+    );
+}
