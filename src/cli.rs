@@ -376,7 +376,7 @@ pub struct CheckArgs {
     #[arg(long, value_name = "RPS", value_parser = quantity::parse_rate, allow_negative_numbers = true)]
     pub rps: Option<Ratio>,
     /// Time one request takes, for --rps: 10, 250ms, PT10S [default: 10s]
-    #[arg(long, value_name = "DURATION", value_parser = quantity::parse_duration, allow_negative_numbers = true, requires = "rps")]
+    #[arg(long, value_name = "DURATION", value_parser = quantity::parse_duration, allow_hyphen_values = true, requires = "rps")]
     pub latency: Option<Ratio>,
     /// A directory of extra rule files (repeatable); added to the built-in catalogue
     #[arg(long = "rules", value_name = "DIR")]
@@ -494,7 +494,7 @@ pub struct ReplicasArgs {
     #[arg(long, value_name = "RPS", value_parser = quantity::parse_rate, allow_negative_numbers = true)]
     pub rps: Ratio,
     /// Time to process one request: 10, 10s, 250ms, 1.5s, 2m or PT10S (pick a high percentile) [default: 10s]
-    #[arg(long, value_name = "DURATION", value_parser = quantity::parse_duration, allow_negative_numbers = true)]
+    #[arg(long, value_name = "DURATION", value_parser = quantity::parse_duration, allow_hyphen_values = true)]
     pub latency: Option<Ratio>,
     /// max_concurrent_requests_per_instance, a whole number ≥ 1 [default: 1, or the deployment file's]
     #[arg(long, value_name = "N", value_parser = quantity::parse_count, allow_negative_numbers = true)]

@@ -158,6 +158,20 @@ impl Ratio {
         format!("{int}.{}", digits.trim_end_matches('0'))
     }
 
+    /// Decimal text for people: six fraction digits, or as many as a tiny value needs to
+    /// show three significant ones (`0.0000001` is not printed as `0`).
+    pub fn to_readable_string(self) -> String {
+        let text = self.to_decimal_string(6);
+        if text != "0" || self.num == 0 {
+            return text;
+        }
+        let mut places = 7;
+        while places < 36 && self.to_decimal_string(places) == "0" {
+            places += 1;
+        }
+        self.to_decimal_string(places + 2)
+    }
+
     /// Nearest `f64`, for JSON output only; never used in a computation.
     #[allow(clippy::cast_precision_loss)]
     pub fn to_f64(self) -> f64 {
@@ -268,6 +282,14 @@ mod tests {
         assert_eq!(r.ceil(), 286);
         assert_eq!(r.floor(), 285);
         assert_eq!(Ratio::ZERO.ceil(), 0);
+    }
+
+    #[test]
+    fn tiny_values_keep_their_digits() {
+        assert_eq!(d("0.0000001").to_readable_string(), "0.0000001");
+        assert_eq!(d("0.000000123456").to_readable_string(), "0.000000123");
+        assert_eq!(d("20").to_readable_string(), "20");
+        assert_eq!(d("0").to_readable_string(), "0");
     }
 
     #[test]

@@ -78,7 +78,7 @@ pub fn write_table(
     if quiet {
         return writeln!(out, "{}", r.instances_required);
     }
-    let rps = i.rps.value.to_decimal_string(6);
+    let rps = i.rps.value.to_readable_string();
     let max = i.max_concurrent_requests_per_instance.value;
     let concurrent = r.concurrent_requests.to_decimal_string(3);
     let approx = if r.concurrent_requests.is_integer() {
@@ -155,7 +155,7 @@ pub fn write_table(
 fn write_evaluation(out: &mut dyn Write, report: &ReplicasReport, style: Style) -> io::Result<()> {
     let i = &report.inputs;
     let r = &report.results;
-    let rps = i.rps.value.to_decimal_string(6);
+    let rps = i.rps.value.to_readable_string();
     let max = i.max_concurrent_requests_per_instance.value;
     if let Some(e) = &r.evaluation {
         let origin = i
@@ -206,7 +206,7 @@ fn write_evaluation(out: &mut dyn Write, report: &ReplicasReport, style: Style) 
 /// The inputs with where each came from.
 fn write_inputs(out: &mut dyn Write, report: &ReplicasReport, style: Style) -> io::Result<()> {
     let i = &report.inputs;
-    let rps = i.rps.value.to_decimal_string(6);
+    let rps = i.rps.value.to_readable_string();
     let max = i.max_concurrent_requests_per_instance.value;
     writeln!(out)?;
     writeln!(out, "{}", style.bold("Inputs"))?;

@@ -425,3 +425,22 @@ fn bad_deployment_files_name_file_and_key() {
     sb.run(&["replicas", "--rps", "20", "-f", sb.work().to_str().unwrap()])
         .usage_error(&["is a directory"]);
 }
+
+#[test]
+fn negative_latency_and_tiny_rates_read_clearly() {
+    let sb = Sandbox::new("replicas-edges");
+    sb.run(&["replicas", "--rps", "20", "--latency", "-1s"])
+        .usage_error(&[
+            "invalid value '-1s' for '--latency <DURATION>': expected a duration greater than 0",
+        ]);
+    let run = sb.run(&["replicas", "--rps", "0.0000001"]);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert!(
+        run.stdout.contains("for 0.0000001 requests/s"),
+        "{}",
+        run.stdout
+    );
+    let run = sb.run(&["replicas", "--rps", "99999999999999999999999999"]);
+    assert_eq!(run.code, 2);
+    assert!(run.stderr.contains("too large"), "{}", run.stderr);
+}
