@@ -39,6 +39,36 @@ impl DeploymentCapacity {
         let Value::Object(_) = doc else {
             return Err("expected a YAML mapping with keys such as name, endpoint_name and request_settings".to_owned());
         };
+        // An environment, endpoint or job file read by mistake would size nothing.
+        let schema = doc
+            .get("$schema")
+            .and_then(Value::as_str)
+            .unwrap_or_default();
+        let deployment_keys = [
+            "endpoint_name",
+            "instance_type",
+            "instance_count",
+            "model",
+            "code_configuration",
+            "request_settings",
+            "scale_settings",
+        ];
+        let names_deployment = schema.to_ascii_lowercase().contains("deployment");
+        if !names_deployment && !deployment_keys.iter().any(|k| doc.get(*k).is_some()) {
+            let what = schema
+                .rsplit('/')
+                .next()
+                .filter(|s| {
+                    std::path::Path::new(s)
+                        .extension()
+                        .is_some_and(|e| e.eq_ignore_ascii_case("json"))
+                })
+                .map_or_else(String::new, |s| format!(" (its $schema is {s})"));
+            return Err(format!(
+                "this is not an online deployment YAML{what}: it has none of {}",
+                deployment_keys.join(", ")
+            ));
+        }
         let lookup = |dotted: &str| -> Option<&Value> {
             dotted
                 .split('.')

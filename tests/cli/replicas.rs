@@ -444,3 +444,14 @@ fn negative_latency_and_tiny_rates_read_clearly() {
     assert_eq!(run.code, 2);
     assert!(run.stderr.contains("too large"), "{}", run.stderr);
 }
+
+#[test]
+fn a_yaml_that_is_not_a_deployment_is_an_error() {
+    let sb = Sandbox::new("replicas-not-deployment");
+    let env = sb.write(
+        "work/env.yml",
+        "$schema: https://azuremlschemas.azureedge.net/latest/environment.schema.json\nname: my-env\nimage: mcr.microsoft.com/azureml/openmpi4.1.0-ubuntu20.04\nconda_file: conda.yaml\n",
+    );
+    sb.run(&["replicas", "--rps", "10", "-f", env.to_str().unwrap()])
+        .usage_error(&["env.yml: this is not an online deployment YAML (its $schema is environment.schema.json)"]);
+}
