@@ -53,7 +53,7 @@ pub fn run(
     };
     let mut azure = connect_azure(ctx)?;
     let collected = collect_live(&mut azure, &place, args, &dir);
-    super::logs::debug_traces(ctx, &mut azure, err);
+    super::support::debug_traces(ctx, &mut azure, err);
     let result = collected.and_then(|()| {
         if !temporary {
             let _ = writeln!(

@@ -74,7 +74,7 @@ fn live(
             "diagnose needs paths, -e ENDPOINT or --run RUN_ID",
         )),
     };
-    super::logs::debug_traces(ctx, &mut azure, err);
+    super::support::debug_traces(ctx, &mut azure, err);
     let result = collected.and_then(|manifest| {
         super::logs::note_resolved(&manifest, err);
         if !temporary {

@@ -14,7 +14,7 @@ use crate::source::azure::Azure;
 use crate::source::bundle::Manifest;
 
 use super::collect::{self, Place};
-use super::support::connect_azure;
+use super::support::{connect_azure, debug_traces};
 
 pub fn run(
     ctx: &Context,
@@ -46,15 +46,6 @@ pub fn run(
     match result {
         Err(e) if e.kind == crate::error::ErrorKind::ClosedOutput => Ok(ExitCode::Clean),
         other => other,
-    }
-}
-
-/// `--debug`: every request and its answer, secrets redacted.
-pub fn debug_traces(ctx: &Context, azure: &mut Azure, err: &mut dyn Write) {
-    if ctx.debug {
-        for line in azure.take_traces() {
-            let _ = writeln!(err, "debug: {line}");
-        }
     }
 }
 

@@ -345,6 +345,19 @@ pub fn workspace_path(ctx: &Context, command: &str) -> Result<String> {
     ))
 }
 
+/// `--debug`: every request and its answer, secrets redacted.
+pub fn debug_traces(
+    ctx: &Context,
+    azure: &mut crate::source::azure::Azure,
+    err: &mut dyn std::io::Write,
+) {
+    if ctx.debug {
+        for line in azure.take_traces() {
+            let _ = writeln!(err, "debug: {line}");
+        }
+    }
+}
+
 /// The connection for the context's cloud; `AMLDOCTOR_ARM_ENDPOINT` overrides the
 /// Resource Manager URL (tests point it at a server on this machine).
 pub fn connect_azure(ctx: &Context) -> Result<crate::source::azure::Azure> {

@@ -12,6 +12,8 @@ use std::time::Duration;
 
 /// The token the fake hands out; it must never show in amldoctor's output.
 pub const TOKEN: &str = "FAKE-ACCESS-TOKEN-5f2a9c";
+/// The subscription every live test names.
+pub const SUB: &str = "00000000-0000-0000-0000-0000000000aa";
 /// The header secret managed identity sends.
 pub const IDENTITY_HEADER: &str = "fake-identity-header-77";
 
@@ -112,6 +114,16 @@ impl FakeAzure {
 
     pub fn url(&self) -> String {
         format!("http://127.0.0.1:{}", self.port)
+    }
+
+    /// A sandbox whose managed identity signs in at this fake and whose Resource
+    /// Manager calls go to it, with `retry_budget` seconds of waiting for retries.
+    pub fn sandbox(&self, name: &str, retry_budget: &str) -> super::Sandbox {
+        super::Sandbox::new(name)
+            .env("IDENTITY_ENDPOINT", &format!("{}/msi/token", self.url()))
+            .env("IDENTITY_HEADER", IDENTITY_HEADER)
+            .env("AMLDOCTOR_ARM_ENDPOINT", &self.url())
+            .env("AMLDOCTOR_RETRY_BUDGET", retry_budget)
     }
 
     /// The ARM requests received (token requests left out).

@@ -10,10 +10,9 @@ use std::sync::{Arc, OnceLock};
 
 use serde_json::{Value, json};
 
-use super::fake_azure::{Answer, FakeAzure, IDENTITY_HEADER, Request, TOKEN};
+use super::fake_azure::{Answer, FakeAzure, IDENTITY_HEADER, Request, SUB, TOKEN};
 use super::{Sandbox, fixture};
 
-const SUB: &str = "00000000-0000-0000-0000-0000000000aa";
 const WS: &str = "/subscriptions/00000000-0000-0000-0000-0000000000aa/resourceGroups/rg1/providers/Microsoft.MachineLearningServices/workspaces/ws1";
 /// The SAS signature of every blob URL; it must never be shown or saved.
 const SAS_SIG: &str = "SASSIGNATURE0xDEADBEEF";
@@ -328,11 +327,7 @@ fn start(world: World) -> (FakeAzure, Arc<World>) {
 }
 
 fn sandbox(name: &str, fake: &FakeAzure) -> Sandbox {
-    Sandbox::new(name)
-        .env("IDENTITY_ENDPOINT", &format!("{}/msi/token", fake.url()))
-        .env("IDENTITY_HEADER", IDENTITY_HEADER)
-        .env("AMLDOCTOR_ARM_ENDPOINT", &fake.url())
-        .env("AMLDOCTOR_RETRY_BUDGET", "2")
+    fake.sandbox(name, "2")
 }
 
 fn live(sb: &Sandbox, args: &[&str]) -> super::Run {

@@ -5,16 +5,10 @@
 use std::time::Duration;
 
 use super::Sandbox;
-use super::fake_azure::{Answer, FakeAzure, IDENTITY_HEADER, TOKEN};
-
-const SUB: &str = "00000000-0000-0000-0000-0000000000aa";
+use super::fake_azure::{Answer, FakeAzure, IDENTITY_HEADER, SUB, TOKEN};
 
 fn sandbox(name: &str, fake: &FakeAzure) -> Sandbox {
-    Sandbox::new(name)
-        .env("IDENTITY_ENDPOINT", &format!("{}/msi/token", fake.url()))
-        .env("IDENTITY_HEADER", IDENTITY_HEADER)
-        .env("AMLDOCTOR_ARM_ENDPOINT", &fake.url())
-        .env("AMLDOCTOR_RETRY_BUDGET", "3")
+    fake.sandbox(name, "3")
 }
 
 fn logs(sb: &Sandbox, extra: &[&str]) -> super::Run {
