@@ -100,12 +100,7 @@ fn every_fixture_reports_what_it_must_and_nothing_it_must_not() {
                 expect.kind
             ));
         }
-        let ids: Vec<&str> = v["findings"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .map(|f| f["rule_id"].as_str().unwrap())
-            .collect();
+        let ids = rule_ids(&v);
         for m in &expect.must {
             if !ids.contains(&m.as_str()) {
                 problems.push(format!("{}: missing {m} (found {ids:?})", log.display()));
@@ -138,12 +133,7 @@ fn every_fixture_reports_what_it_must_and_nothing_it_must_not() {
                 "never",
             ]);
             let v = run.json();
-            let clean_ids: Vec<&str> = v["findings"]
-                .as_array()
-                .unwrap()
-                .iter()
-                .map(|f| f["rule_id"].as_str().unwrap())
-                .collect();
+            let clean_ids = rule_ids(&v);
             for m in &expect.must {
                 if !clean_ids.contains(&m.as_str()) {
                     problems.push(format!(
@@ -239,12 +229,7 @@ fn every_clean_fixture_pasted_every_way_gives_the_same_findings() {
                 "never",
             ]);
             let v = run.json();
-            let ids: Vec<&str> = v["findings"]
-                .as_array()
-                .unwrap()
-                .iter()
-                .map(|f| f["rule_id"].as_str().unwrap())
-                .collect();
+            let ids = rule_ids(&v);
             for m in &expect.must {
                 if !ids.contains(&m.as_str()) {
                     problems.push(format!("{how} {stem}: missing {m}"));
@@ -265,4 +250,14 @@ fn every_clean_fixture_pasted_every_way_gives_the_same_findings() {
         problems.len(),
         problems.join("\n")
     );
+}
+
+/// The rule ids of a JSON report's findings.
+fn rule_ids(v: &serde_json::Value) -> Vec<&str> {
+    v["findings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|f| f["rule_id"].as_str().unwrap())
+        .collect()
 }
