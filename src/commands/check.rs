@@ -135,7 +135,10 @@ fn analyse(
     let set = select(full, area);
     let mut inputs = source::inputs::collect(from);
     let placeholders = placeholders_with_bundles(ctx, &inputs);
-    let mut c = Collected::default();
+    let mut c = Collected {
+        names: placeholders.clone(),
+        ..Collected::default()
+    };
     for u in &inputs.unreadable {
         if u.explicit {
             c.input_errors.push(Error::input(format!(

@@ -127,10 +127,34 @@ fn analyse(
     let diagnosis = crate::checks::diagnosis::findings(&resources.resources, &placeholders);
     c.take_resource_inputs(resources);
     let mut findings = analysis.finish(&set, &placeholders);
+    fill_tree_folders(&mut findings, &c.prs);
     findings.extend(diagnosis);
     c.findings = crate::engine::order(findings);
     c.rules = rule_refs(&set, &|_| true);
+    c.names = placeholders;
     finish("diagnose", ctx, &set, &args.report, c, out, err)
+}
+
+/// `{logs}` in ParallelRunStep commands and fixes: the `logs/` folder of the tree the
+/// finding was read from, as the user passed it, rather than a relative `logs/`.
+fn fill_tree_folders(findings: &mut [crate::finding::Finding], trees: &[prs::analyze::PrsSummary]) {
+    for f in findings {
+        let mut roots = f.paths.iter().filter_map(|p| {
+            trees
+                .iter()
+                .find(|t| std::path::Path::new(p).starts_with(&t.root))
+        });
+        let Some(first) = roots.next() else { continue };
+        if roots.any(|t| t.root != first.root) {
+            continue;
+        }
+        let values = crate::engine::Placeholders::from([("logs", first.root.clone())]);
+        let none = std::collections::BTreeMap::new();
+        for c in &mut f.commands {
+            *c = crate::engine::fill(c, &none, &values);
+        }
+        f.remediation = crate::engine::fill(&f.remediation, &none, &values);
+    }
 }
 
 /// Scans the text inputs, runs the ParallelRunStep analysis of any trees among them,
@@ -204,6 +228,9 @@ fn scan_logs(
                     .iter()
                     .map(|h| Evidence::at_line(path.clone(), h.line, h.text.clone()))
                     .collect();
+                let room = super::pipeline::NAME_LINES_KEPT.saturating_sub(c.name_lines.len());
+                c.name_lines
+                    .extend(scan.name_lines.iter().take(room).map(|h| h.text.clone()));
                 for e in &last_errors {
                     if error_lines.len() == crate::engine::scan::ERROR_LINES_KEPT {
                         error_lines.pop_front();

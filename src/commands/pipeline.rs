@@ -34,7 +34,14 @@ pub struct Collected {
     pub warnings: Vec<String>,
     /// Rules the command applied (JUnit lists the ones that passed).
     pub rules: Vec<RuleRef>,
+    /// The run's values for command placeholders (flags, project file, bundle).
+    pub names: crate::engine::Placeholders,
+    /// Input lines that may name the endpoint, workspace or storage account.
+    pub name_lines: Vec<String>,
 }
+
+/// Lines naming a resource kept over all inputs.
+pub const NAME_LINES_KEPT: usize = 256;
 
 impl Collected {
     /// Records what reading the resource inputs gave (the resources themselves go to
@@ -53,10 +60,12 @@ pub fn finish(
     ctx: &Context,
     set: &RuleSet,
     args: &ReportArgs,
-    c: Collected,
+    mut c: Collected,
     out: &mut dyn Write,
     err: &mut dyn Write,
 ) -> Result<ExitCode> {
+    let pool = crate::engine::names::pooled(&c.findings, &c.name_lines, &c.names);
+    let missing_names = crate::engine::names::complete(&mut c.findings, &pool);
     let gate = build_gate(ctx, set, args, &c.findings)?;
     let outcome = crate::gate::apply(&gate, c.findings);
     let findings = outcome.findings;
@@ -81,6 +90,7 @@ pub fn finish(
         },
         last_error_lines: if nothing { c.error_lines } else { Vec::new() },
         findings,
+        missing_names,
         suppressed: outcome.suppressed,
         notices: outcome.notices,
         inputs: c.inputs,

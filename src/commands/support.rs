@@ -41,17 +41,21 @@ pub fn load_rules(ctx: &Context, extra: &[PathBuf]) -> Result<RuleSet> {
     })
 }
 
-/// Values for `{group}`, `{workspace}`, `{subscription}` in commands.
+/// Values for `{group}`, `{workspace}`, `{subscription}`, `{endpoint}` and
+/// `{deployment}` in commands, from flags and the project file.
 pub fn placeholders(ctx: &Context) -> Placeholders {
     let mut p = Placeholders::new();
-    if let Some(g) = &ctx.resource_group {
-        p.insert("group", g.value.clone());
-    }
-    if let Some(w) = &ctx.workspace {
-        p.insert("workspace", w.value.clone());
-    }
-    if let Some(s) = &ctx.subscription {
-        p.insert("subscription", s.value.clone());
+    let settings = [
+        ("group", &ctx.resource_group),
+        ("workspace", &ctx.workspace),
+        ("subscription", &ctx.subscription),
+        ("endpoint", &ctx.endpoint),
+        ("deployment", &ctx.deployment),
+    ];
+    for (name, setting) in settings {
+        if let Some(s) = setting {
+            p.insert(name, s.value.clone());
+        }
     }
     p
 }
@@ -65,6 +69,9 @@ pub fn placeholders_with_bundles(ctx: &Context, inputs: &source::inputs::InputSe
             ("group", &m.source.resource_group),
             ("workspace", &m.source.workspace),
             ("subscription", &m.source.subscription),
+            ("endpoint", &m.source.endpoint),
+            ("deployment", &m.source.deployment),
+            ("run_id", &m.source.run),
         ];
         for (key, value) in names {
             if let Some(v) = value {

@@ -135,9 +135,48 @@ pub fn default_subscription(text: &str) -> Result<Option<ProfileSubscription>, S
     }))
 }
 
+/// The id of the subscription called `name` in `azureProfile.json` (as `az account
+/// set --subscription NAME` finds it: the name compared without regard to case), when
+/// exactly one has that name.
+pub fn subscription_id_named(text: &str, name: &str) -> Option<String> {
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    let doc: serde_json::Value = serde_json::from_str(text).ok()?;
+    let ids: Vec<&str> = doc
+        .get("subscriptions")?
+        .as_array()?
+        .iter()
+        .filter(|s| {
+            s.get("name")
+                .and_then(serde_json::Value::as_str)
+                .is_some_and(|n| n.eq_ignore_ascii_case(name.trim()))
+        })
+        .filter_map(|s| s.get("id").and_then(serde_json::Value::as_str))
+        .collect();
+    match ids.as_slice() {
+        [one] if !one.is_empty() => Some((*one).to_owned()),
+        _ => None,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn subscription_names_resolve_to_their_id() {
+        let profile = "\u{feff}{\"subscriptions\": [{\"id\": \"1111\", \"name\": \"ML Prod\"}, {\"id\": \"2222\", \"name\": \"Dev\"}, {\"id\": \"3333\", \"name\": \"Dev\"}]}";
+        assert_eq!(
+            subscription_id_named(profile, "ml prod").as_deref(),
+            Some("1111")
+        );
+        assert_eq!(
+            subscription_id_named(profile, "Dev"),
+            None,
+            "two subscriptions are called Dev"
+        );
+        assert_eq!(subscription_id_named(profile, "Other"), None);
+        assert_eq!(subscription_id_named("not json", "Dev"), None);
+    }
 
     #[test]
     fn reads_az_configure_output() {

@@ -46,6 +46,9 @@ pub struct Context {
     pub subscription: Option<Setting<String>>,
     pub resource_group: Option<Setting<String>>,
     pub workspace: Option<Setting<String>>,
+    /// The project file's `endpoint` / `deployment`: they fill printed commands.
+    pub endpoint: Option<Setting<String>>,
+    pub deployment: Option<Setting<String>>,
     pub cloud: Setting<Cloud>,
     /// How commands that read Azure sign in (`--auth`).
     pub auth: crate::source::azure::AuthChoice,
@@ -234,9 +237,25 @@ impl Context {
             .or_else(|| src.project_key("workspace", |c| &c.workspace));
         // Validated in this order so the first error reported is the same as ever.
         let output = src.output(args.output)?;
-        let subscription = validate(subscription, names::subscription)?;
+        let mut subscription = validate(subscription, names::subscription)?;
+        // A subscription *name* becomes its id when the az profile knows it, so ARM
+        // paths and printed commands carry the id.
+        if let (Some(s), Some(profile)) = (&mut subscription, &files.az_profile)
+            && !names::is_guid(&s.value)
+            && let Some(id) = az_cli::subscription_id_named(&profile.text, &s.value)
+        {
+            s.value = id;
+        }
         let resource_group = validate(resource_group, names::resource_group)?;
         let workspace = validate(workspace, names::workspace)?;
+        let endpoint = validate(
+            src.project_key("endpoint", |c| &c.endpoint),
+            names::endpoint,
+        )?;
+        let deployment = validate(
+            src.project_key("deployment", |c| &c.deployment),
+            names::endpoint,
+        )?;
         let cloud = src.cloud(&azure.cloud)?;
 
         let suppressions = match &src.project {
@@ -256,6 +275,8 @@ impl Context {
             subscription,
             resource_group,
             workspace,
+            endpoint,
+            deployment,
             cloud,
             auth: args.auth.unwrap_or_default(),
             project_file: files.project.as_ref().map(|f| f.path.clone()),

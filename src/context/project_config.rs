@@ -7,6 +7,8 @@
 //! subscription: 11111111-2222-3333-4444-555555555555   # or a subscription name
 //! resource-group: rg-ml-prod
 //! workspace: ws-ml-prod
+//! endpoint: churn-scoring      # fills <endpoint> in printed commands
+//! deployment: blue             # fills <deployment> in printed commands
 //! cloud: AzureCloud            # AzureCloud | AzureChinaCloud | AzureUSGovernment
 //! output: table                # table | json | yaml
 //! rules: [ci/amldoctor-rules]  # extra rule directories, relative to this file
@@ -28,6 +30,8 @@ pub struct ProjectConfig {
     pub subscription: Option<String>,
     pub resource_group: Option<String>,
     pub workspace: Option<String>,
+    pub endpoint: Option<String>,
+    pub deployment: Option<String>,
     pub cloud: Option<String>,
     pub output: Option<String>,
     pub rules: Option<Vec<String>>,
@@ -51,6 +55,8 @@ pub const KEYS: &[&str] = &[
     "subscription",
     "resource-group",
     "workspace",
+    "endpoint",
+    "deployment",
     "cloud",
     "output",
     "rules",
@@ -111,7 +117,7 @@ mod tests {
         let err = ProjectConfig::parse("workspace: ws\nresource_group: rg\n").unwrap_err();
         assert_eq!(
             err,
-            "unknown key 'resource_group' at line 2 column 1 (expected one of: subscription, resource-group, workspace, cloud, output, rules, suppressions)"
+            "unknown key 'resource_group' at line 2 column 1 (expected one of: subscription, resource-group, workspace, endpoint, deployment, cloud, output, rules, suppressions)"
         );
     }
 

@@ -4,6 +4,7 @@
 
 pub mod evaluate;
 pub mod examples;
+pub mod names;
 pub mod observe;
 pub mod parallel;
 pub mod resource;

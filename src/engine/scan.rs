@@ -65,7 +65,12 @@ pub struct DocumentScan {
     pub kinds: KindSet,
     /// The last error-like lines, oldest first.
     pub error_lines: VecDeque<Hit>,
+    /// The first lines that may name an Azure resource (`evidence::names::MARKERS`).
+    pub name_lines: Vec<Hit>,
 }
+
+/// Lines naming a resource kept per document: the names repeat, a few lines suffice.
+pub const NAME_LINES_KEPT: usize = 4;
 
 struct Window {
     rule: usize,
@@ -91,6 +96,7 @@ struct Walk<'s> {
     line: u64,
     candidates: Vec<u32>,
     error_line: bool,
+    name_line: bool,
 }
 
 impl<'a> Scanner<'a> {
@@ -124,6 +130,7 @@ impl<'a> Scanner<'a> {
             line: 1,
             candidates: Vec::new(),
             error_line: false,
+            name_line: false,
         };
         // The buffer keeps its length; `filled` says how much of it holds data, so no
         // read ever pays for zeroing memory.
@@ -273,6 +280,9 @@ impl Walk<'_> {
         for &lit in &literals {
             if set.prefilter.literal_is_error[lit] {
                 self.error_line = true;
+            }
+            if set.prefilter.literal_is_name[lit] {
+                self.name_line = true;
             }
             for &p in &set.prefilter.literal_patterns[lit] {
                 if self.kind_ok[p as usize] && !self.candidates.contains(&p) {
@@ -424,6 +434,19 @@ impl Walk<'_> {
         }
         candidates.clear();
         self.candidates = candidates;
+        if std::mem::take(&mut self.name_line)
+            && self.scan.name_lines.len() < NAME_LINES_KEPT
+            && self
+                .scan
+                .name_lines
+                .last()
+                .is_none_or(|h| h.line != self.line)
+        {
+            self.scan.name_lines.push(Hit {
+                line: self.line,
+                text: evidence(0, 0),
+            });
+        }
         if std::mem::take(&mut self.error_line)
             && ERROR_LITERALS
                 .iter()

@@ -122,6 +122,9 @@ pub struct Report {
     pub command: &'static str,
     pub summary: Summary,
     pub findings: Vec<Finding>,
+    /// Values the printed commands need that no flag, file or log gave.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub missing_names: Vec<crate::engine::names::MissingName>,
     pub suppressed: Vec<crate::finding::Suppressed>,
     /// Expired or unused suppressions and similar things the user must know.
     pub notices: Vec<String>,

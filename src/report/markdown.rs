@@ -55,9 +55,22 @@ pub fn write(out: &mut dyn Write, r: &Report) -> io::Result<()> {
         for f in &r.findings {
             write_finding(out, f)?;
         }
+        write_missing_names(out, r)?;
     }
     write_suppressed_and_notices(out, r)?;
     write_inputs(out, r)
+}
+
+/// The values the commands still need, and where to get each.
+fn write_missing_names(out: &mut dyn Write, r: &Report) -> io::Result<()> {
+    if r.missing_names.is_empty() {
+        return Ok(());
+    }
+    writeln!(out, "**Fill in before running the commands above**\n")?;
+    for m in &r.missing_names {
+        writeln!(out, "- `{}`: {}", m.placeholder, m.filled_by)?;
+    }
+    writeln!(out)
 }
 
 fn write_summary(out: &mut dyn Write, r: &Report) -> io::Result<()> {

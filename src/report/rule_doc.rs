@@ -4,7 +4,7 @@
 use std::fmt::Write as _;
 
 use crate::rules::resource::{Each, FieldTest, Related, ResourceMatch, Test};
-use crate::rules::template::{Placeholders, fill};
+use crate::rules::template::{Placeholders, fill, show_missing};
 use crate::rules::{PatternRole, Rule, RuleSet};
 
 fn patterns(set: &RuleSet, rule: &Rule, role: PatternRole) -> Vec<String> {
@@ -20,11 +20,12 @@ fn patterns(set: &RuleSet, rule: &Rule, role: PatternRole) -> Vec<String> {
 
 /// The fix, the commands and the references of a rule.
 fn fix_commands_docs(s: &mut String, rule: &Rule, known: &Placeholders) {
-    let _ = writeln!(s, "**Fix**\n\n{}\n", rule.remediation.trim_end());
+    let fix = show_missing(&fill(&rule.remediation, &Default::default(), known));
+    let _ = writeln!(s, "**Fix**\n\n{}\n", fix.trim_end());
     if !rule.commands.is_empty() {
         let _ = writeln!(s, "**Commands**\n\n```sh");
         for c in &rule.commands {
-            let _ = writeln!(s, "{}", fill(c, &Default::default(), known));
+            let _ = writeln!(s, "{}", show_missing(&fill(c, &Default::default(), known)));
         }
         let _ = writeln!(s, "```\n");
     }

@@ -28,6 +28,7 @@ pub fn write_table(out: &mut dyn Write, r: &Report, style: Style, quiet: bool) -
         super::prs_table::write(out, p, style)?;
     }
     write_findings(out, r, style)?;
+    write_missing_names(out, r, style)?;
     write_nothing_found(out, r, style)?;
     write_suppressed(out, r, style)?;
     write_inputs(out, r, style)?;
@@ -63,6 +64,29 @@ fn write_findings(out: &mut dyn Write, r: &Report, style: Style) -> io::Result<(
         write_finding(out, f, style)?;
     }
     Ok(())
+}
+
+/// Once, under the findings: the values the commands above still need and where the
+/// user gets each.
+fn write_missing_names(out: &mut dyn Write, r: &Report, style: Style) -> io::Result<()> {
+    if r.missing_names.is_empty() {
+        return Ok(());
+    }
+    writeln!(
+        out,
+        "{}",
+        style.bold("Fill in before running the commands above:")
+    )?;
+    let width = r
+        .missing_names
+        .iter()
+        .map(|m| m.placeholder.len())
+        .max()
+        .unwrap_or(0);
+    for m in &r.missing_names {
+        writeln!(out, "  {:width$}  {}", m.placeholder, m.filled_by)?;
+    }
+    writeln!(out)
 }
 
 fn write_nothing_found(out: &mut dyn Write, r: &Report, style: Style) -> io::Result<()> {

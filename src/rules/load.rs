@@ -29,6 +29,12 @@ pub const CONTEXT_PLACEHOLDERS: &[&str] = &[
     "group",
     "subscription",
     "region",
+    "storage_account",
+    "registry",
+    "namespace",
+    "pod",
+    "run_id",
+    "logs",
 ];
 
 /// A rule file that cannot be used.
@@ -704,6 +710,16 @@ impl Builder<'_> {
             };
             sections.push((slot(lit, &mut literals), kind.bit()));
         }
+        // Lines that may name the endpoint, workspace or storage account are kept (a
+        // few a document) to fill printed commands.
+        let mut names = Vec::new();
+        for text in crate::evidence::names::MARKERS {
+            let lit = literal::Literal {
+                bytes: text.as_bytes().to_vec(),
+                ascii_case_insensitive: false,
+            };
+            names.push(slot(lit, &mut literals));
+        }
         // Lines with escapes or entities are visited too: normalised, they may hold a
         // literal their raw bytes hide.
         for text in crate::evidence::normalize::TRIGGERS {
@@ -722,6 +738,9 @@ impl Builder<'_> {
             })?;
         for (index, bits) in sections {
             prefilter.literal_section[index] |= bits;
+        }
+        for index in names {
+            prefilter.literal_is_name[index] = true;
         }
         Ok(RuleSet {
             rules: self.rules,

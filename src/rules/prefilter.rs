@@ -49,6 +49,8 @@ pub struct Prefilter {
     pub literal_is_error: Vec<bool>,
     /// For each literal: the kinds of section it opens (a `KindSet`'s bits; 0 for none).
     pub literal_section: Vec<u8>,
+    /// For each literal: whether its line may name an Azure resource (`evidence::names`).
+    pub literal_is_name: Vec<bool>,
 }
 
 impl Prefilter {
@@ -101,6 +103,7 @@ impl Prefilter {
             literal_patterns: literals.iter().map(|(_, p, _)| p.clone()).collect(),
             literal_is_error: literals.iter().map(|(_, _, e)| *e).collect(),
             literal_section: vec![0; literals.len()],
+            literal_is_name: vec![false; literals.len()],
         })
     }
 

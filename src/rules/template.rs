@@ -29,8 +29,9 @@ pub fn shell_word(value: &str) -> String {
     }
 }
 
-/// Fills `{name}` placeholders from facts, then from the run, when the value is
-/// [`shell_safe`]; unknown or unsafe ones stay visible.
+/// Fills `{name}` placeholders from the run (flags, project file: what the user said
+/// wins), then from facts, when the value is [`shell_safe`]; unknown or unsafe ones
+/// stay `{name}` for [`show_missing`].
 pub fn fill(template: &str, facts: &BTreeMap<String, String>, run: &Placeholders) -> String {
     let mut out = String::with_capacity(template.len());
     let mut rest = template;
@@ -40,9 +41,9 @@ pub fn fill(template: &str, facts: &BTreeMap<String, String>, run: &Placeholders
         match after.find('}') {
             Some(end) => {
                 let name = &after[..end];
-                match facts
+                match run
                     .get(name)
-                    .or_else(|| run.get(name))
+                    .or_else(|| facts.get(name))
                     .filter(|v| shell_safe(v))
                 {
                     Some(v) => out.push_str(v),
@@ -62,4 +63,117 @@ pub fn fill(template: &str, facts: &BTreeMap<String, String>, run: &Placeholders
     }
     out.push_str(rest);
     out
+}
+
+/// Whether `name` is a placeholder name (`endpoint`, `storage_account`), not shell or
+/// JMESPath braces such as `{name:name, id:id}` or `${IFS}`.
+fn is_name(name: &str) -> bool {
+    name.bytes().next().is_some_and(|b| b.is_ascii_lowercase())
+        && name
+            .bytes()
+            .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'_')
+}
+
+/// The `{name}` placeholders still in `text`, in order, each once.
+pub fn unfilled(text: &str) -> Vec<&str> {
+    let mut out: Vec<&str> = Vec::new();
+    let mut rest = text;
+    while let Some(start) = rest.find('{') {
+        let after = &rest[start + 1..];
+        let Some(end) = after.find('}') else { break };
+        let name = &after[..end];
+        if is_name(name) && !rest[..start].ends_with('$') && !out.contains(&name) {
+            out.push(name);
+        }
+        rest = &after[end + 1..];
+    }
+    out
+}
+
+/// How a placeholder still unknown is shown: `<endpoint>`, `<storage-account>`.
+pub fn missing_form(name: &str) -> String {
+    format!("<{}>", name.replace('_', "-"))
+}
+
+/// `text` with every `{name}` still unfilled shown as [`missing_form`], the one style
+/// a user sees for a value to fill in.
+pub fn show_missing(text: &str) -> String {
+    let mut out = text.to_owned();
+    for name in unfilled(text) {
+        out = out.replace(&format!("{{{name}}}"), &missing_form(name));
+    }
+    out
+}
+
+/// Where the user gets a value a command needs, for the names a flag, the project
+/// file or one `az` query fills; shown once under the findings for the ones missing.
+pub const FILLED_BY: &[(&str, &str)] = &[
+    (
+        "endpoint",
+        "-e ENDPOINT (diagnose reads it live), or `endpoint:` in .amldoctor.yaml",
+    ),
+    (
+        "deployment",
+        "-n DEPLOYMENT, or `deployment:` in .amldoctor.yaml",
+    ),
+    (
+        "group",
+        "-g GROUP, `resource-group:` in .amldoctor.yaml, or az configure --defaults group=NAME",
+    ),
+    (
+        "workspace",
+        "-w WORKSPACE, `workspace:` in .amldoctor.yaml, or az configure --defaults workspace=NAME",
+    ),
+    (
+        "subscription",
+        "--subscription ID, `subscription:` in .amldoctor.yaml, or az account set --subscription ID",
+    ),
+    (
+        "region",
+        "the workspace's region: az ml workspace show --query location -o tsv",
+    ),
+    (
+        "storage_account",
+        "the workspace's storage account: az ml workspace show --query storage_account -o tsv",
+    ),
+    (
+        "registry",
+        "the workspace's registry: az ml workspace show --query container_registry -o tsv",
+    ),
+    (
+        "namespace",
+        "the compute's namespace: az ml compute show -n COMPUTE --query namespace -o tsv",
+    ),
+    ("pod", "kubectl get pods -n NAMESPACE"),
+    (
+        "run_id",
+        "the job's name: az ml job list --query \"[].name\" -o tsv",
+    ),
+    ("logs", "the folder of the run's downloaded logs/ tree"),
+];
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn missing_names_show_one_way_and_other_braces_stay() {
+        let text = "az x -e {endpoint} --account {storage_account} --query \"{name:name}\" ${IFS} {endpoint}";
+        assert_eq!(unfilled(text), ["endpoint", "storage_account"]);
+        assert_eq!(
+            show_missing(text),
+            "az x -e <endpoint> --account <storage-account> --query \"{name:name}\" ${IFS} <endpoint>"
+        );
+    }
+
+    #[test]
+    fn the_run_wins_over_facts() {
+        let facts = BTreeMap::from([("deployment".to_owned(), "green".to_owned())]);
+        let run = Placeholders::from([("deployment", "blue".to_owned())]);
+        assert_eq!(fill("-n {deployment}", &facts, &run), "-n blue");
+        assert_eq!(
+            fill("-n {deployment}", &facts, &Placeholders::new()),
+            "-n green"
+        );
+    }
 }

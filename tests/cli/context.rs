@@ -191,6 +191,6 @@ fn project_file_unknown_key_names_key_and_file() {
         "workspace: ws-team\nresource_group: rg\n",
     );
     sb.run(&["replicas", "--rps", "20"]).usage_error(&[
-        ".amldoctor.yaml: unknown key 'resource_group' at line 2 column 1 (expected one of: subscription, resource-group, workspace, cloud, output, rules, suppressions)",
+        ".amldoctor.yaml: unknown key 'resource_group' at line 2 column 1 (expected one of: subscription, resource-group, workspace, endpoint, deployment, cloud, output, rules, suppressions)",
     ]);
 }

@@ -459,7 +459,7 @@ fn review_regressions() {
         .json();
     let commands = v["findings"][0]["commands"].to_string();
     assert!(
-        !commands.contains("$(touch") && commands.contains("{requirement}"),
+        !commands.contains("$(touch") && commands.contains("<requirement>"),
         "{commands}"
     );
 

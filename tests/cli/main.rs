@@ -16,6 +16,7 @@ mod fixtures;
 mod help;
 mod live;
 mod logs;
+mod names;
 mod prs;
 mod replicas;
 mod reports;

@@ -1,0 +1,213 @@
+//! The names printed commands need (`{endpoint}`, `{storage_account}`, `{pod}`…),
+//! completed over the whole run: a log line of one finding that names the endpoint
+//! fills the commands of every other finding, and what stays unknown is shown one
+//! way, `<endpoint>`, with the flag or query that fills it said once.
+//!
+//! Order: the run's values (flags, project file) and a finding's own facts were
+//! applied by the engine already; this adds the values the run's evidence agrees on.
+
+use serde::Serialize;
+use std::collections::{BTreeMap, BTreeSet};
+
+use crate::evidence::names::harvest;
+use crate::finding::Finding;
+use crate::rules::template::{self, FILLED_BY, Placeholders};
+
+/// Names one finding's evidence may fill in another finding's commands: they name the
+/// same deployment for the whole run, unlike an exception or a status.
+const SHARED: &[&str] = &[
+    "endpoint",
+    "deployment",
+    "workspace",
+    "group",
+    "subscription",
+    "region",
+    "storage_account",
+    "registry",
+    "namespace",
+    "pod",
+    "run_id",
+];
+
+/// A value a printed command needs and the run did not give, and how to give it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct MissingName {
+    /// As shown in the commands: `<endpoint>`.
+    pub placeholder: String,
+    /// The flag, project key or query that fills it.
+    pub filled_by: String,
+}
+
+/// Every value of a shared name the findings' facts and evidence hold, and the other
+/// `lines` of the inputs that hold a name.
+fn seen_values(findings: &[Finding], lines: &[String]) -> BTreeMap<&'static str, BTreeSet<String>> {
+    let mut seen: BTreeMap<&'static str, BTreeSet<String>> = BTreeMap::new();
+    for f in findings {
+        for name in SHARED {
+            if let Some(v) = f.facts.get(*name) {
+                seen.entry(name).or_default().insert(v.clone());
+            }
+        }
+        for e in &f.evidence {
+            for (name, v) in harvest(&e.text) {
+                seen.entry(name).or_default().insert(v);
+            }
+        }
+    }
+    for text in lines {
+        for (name, v) in harvest(text) {
+            seen.entry(name).or_default().insert(v);
+        }
+    }
+    seen
+}
+
+/// The values the run agrees on: a name seen with two different values (two
+/// endpoints in one paste) is left for the user rather than guessed.
+pub fn pooled(findings: &[Finding], lines: &[String], run: &Placeholders) -> Placeholders {
+    let mut pool = run.clone();
+    for (name, values) in seen_values(findings, lines) {
+        if values.len() == 1
+            && let Some(v) = values.into_iter().next()
+        {
+            pool.entry(name).or_insert(v);
+        }
+    }
+    pool
+}
+
+/// Fills what `pool` knows into every finding's commands and fix, shows the rest as
+/// `<name>`, and returns the names still missing that a flag or query fills.
+pub fn complete(findings: &mut [Finding], pool: &Placeholders) -> Vec<MissingName> {
+    let mut missing: Vec<&str> = Vec::new();
+    for f in findings.iter_mut() {
+        let facts = f.facts.clone();
+        let mut note = |text: &str| {
+            for name in template::unfilled(text) {
+                if let Some((known, _)) = FILLED_BY.iter().find(|(n, _)| *n == name)
+                    && !missing.contains(known)
+                {
+                    missing.push(known);
+                }
+            }
+        };
+        for c in &mut f.commands {
+            let filled = template::fill(c, &facts, pool);
+            note(&filled);
+            *c = template::show_missing(&filled);
+        }
+        let fix = template::fill(&f.remediation, &facts, pool);
+        note(&fix);
+        f.remediation = template::show_missing(&fix);
+    }
+    FILLED_BY
+        .iter()
+        .filter(|(name, _)| missing.contains(name))
+        .map(|(name, how)| MissingName {
+            placeholder: template::missing_form(name),
+            filled_by: (*how).to_owned(),
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::finding::{Evidence, Severity};
+
+    fn finding(text: &str, command: &str) -> Finding {
+        Finding {
+            rule_id: "r".into(),
+            severity: Severity::Error,
+            family: "x".into(),
+            title: "t".into(),
+            count: 1,
+            inputs: 1,
+            evidence: vec![Evidence::at_line("a.log", 1, text)],
+            facts: BTreeMap::new(),
+            remediation: String::new(),
+            commands: vec![command.into()],
+            docs: vec![],
+            caused_by: vec![],
+            symptoms: vec![],
+            paths: vec![],
+            fingerprint: String::new(),
+            failing: false,
+            baseline_state: None,
+        }
+    }
+
+    #[test]
+    fn one_findings_evidence_fills_anothers_commands() {
+        let mut findings = vec![
+            finding(
+                "POST https://blue-ep.westeurope.inference.ml.azure.com/score 502",
+                "az ml online-endpoint show -n {endpoint} -g {group}",
+            ),
+            finding(
+                "failed to pull from acrprod01.azurecr.io/azureml/x",
+                "az acr show -n {registry} --query loginServer",
+            ),
+        ];
+        let pool = pooled(
+            &findings,
+            &[],
+            &Placeholders::from([("group", "rg".into())]),
+        );
+        let missing = complete(&mut findings, &pool);
+        assert_eq!(
+            findings[0].commands[0],
+            "az ml online-endpoint show -n blue-ep -g rg"
+        );
+        assert_eq!(
+            findings[1].commands[0],
+            "az acr show -n acrprod01 --query loginServer"
+        );
+        assert!(missing.is_empty());
+    }
+
+    #[test]
+    fn two_values_are_not_guessed_and_missing_names_are_said_once() {
+        let mut findings = vec![
+            finding(
+                "https://a.westeurope.inference.ml.azure.com",
+                "x {endpoint}",
+            ),
+            finding(
+                "https://b.westeurope.inference.ml.azure.com",
+                "y {endpoint} {pod}",
+            ),
+        ];
+        let pool = pooled(&findings, &[], &Placeholders::new());
+        assert_eq!(pool.get("region").map(String::as_str), Some("westeurope"));
+        let missing = complete(&mut findings, &pool);
+        assert_eq!(findings[1].commands[0], "y <endpoint> <pod>");
+        let shown: Vec<&str> = missing.iter().map(|m| m.placeholder.as_str()).collect();
+        assert_eq!(shown, ["<endpoint>", "<pod>"]);
+    }
+
+    #[test]
+    fn resource_ids_give_group_workspace_endpoint_and_deployment() {
+        let id = "/subscriptions/11111111-2222-3333-4444-555555555555/resourceGroups/rg-ml/providers/Microsoft.MachineLearningServices/workspaces/ws1/onlineEndpoints/ep1/deployments/blue";
+        let findings = vec![finding(id, "z")];
+        let pool = pooled(&findings, &[], &Placeholders::new());
+        for (k, v) in [
+            ("group", "rg-ml"),
+            ("workspace", "ws1"),
+            ("endpoint", "ep1"),
+            ("deployment", "blue"),
+        ] {
+            assert_eq!(pool.get(k).map(String::as_str), Some(v), "{k}");
+        }
+    }
+
+    #[test]
+    fn the_fix_names_the_captured_value() {
+        let mut f = finding("x", "pip install {module}");
+        f.remediation = "Add `{module}` to the conda file.".into();
+        f.facts.insert("module".into(), "sklearn".into());
+        let mut findings = vec![f];
+        complete(&mut findings, &Placeholders::new());
+        assert_eq!(findings[0].remediation, "Add `sklearn` to the conda file.");
+    }
+}

@@ -1,0 +1,133 @@
+//! Names in printed commands, one test per source: flags (a subscription name resolved
+//! through the az profile), the project file, values captured from the logs, and what
+//! stays unknown (shown as `<name>`, with the flag that fills it said once).
+
+use super::{Sandbox, fixture};
+
+const STORAGE_403: &str = "2024-05-14 08:21:05,331 ERROR storage-initializer - Failed to download blob https://mlwsprod7f3a.blob.core.windows.net/azureml/ExperimentRun/dcid.x/outputs/model/model.pkl\nazure.core.exceptions.HttpResponseError: This request is not authorized to perform this operation using this permission.\nErrorCode:AuthorizationPermissionMismatch\n";
+
+fn commands(v: &serde_json::Value) -> Vec<String> {
+    v["findings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .flat_map(|f| f["commands"].as_array().unwrap().clone())
+        .map(|c| c.as_str().unwrap().to_owned())
+        .collect()
+}
+
+fn missing(v: &serde_json::Value) -> Vec<String> {
+    v["missing_names"].as_array().map_or_else(Vec::new, |a| {
+        a.iter()
+            .map(|m| m["placeholder"].as_str().unwrap().to_owned())
+            .collect()
+    })
+}
+
+#[test]
+fn flags_fill_commands_and_a_subscription_name_becomes_its_id() {
+    let sb = Sandbox::new("names-flags");
+    sb.write(
+        "home/.azure/azureProfile.json",
+        "\u{feff}{\"subscriptions\": [{\"id\": \"3f2a9c1e-7b4d-4e8f-9a0b-6c5d4e3f2a1b\", \"name\": \"ML Prod\", \"isDefault\": false}]}",
+    );
+    let log = sb.write("work/storage.log", STORAGE_403);
+    let v = sb.diagnose_json(&[
+        log.to_str().unwrap(),
+        "--subscription",
+        "ML Prod",
+        "-g",
+        "rg-flag",
+        "-w",
+        "ws-flag",
+    ]);
+    let all = commands(&v).join("\n");
+    // The storage account is a fact of the log; the rest comes from the flags.
+    assert!(
+        all.contains("--scope /subscriptions/3f2a9c1e-7b4d-4e8f-9a0b-6c5d4e3f2a1b/resourceGroups/rg-flag/providers/Microsoft.Storage/storageAccounts/mlwsprod7f3a"),
+        "{all}"
+    );
+    assert!(all.contains("-g rg-flag -w ws-flag"), "{all}");
+    assert!(!all.contains('{'), "no template braces left: {all}");
+    assert_eq!(missing(&v), ["<endpoint>", "<deployment>"]);
+}
+
+#[test]
+fn the_project_file_names_the_endpoint_and_deployment() {
+    let sb = Sandbox::new("names-project");
+    sb.write(
+        "work/.amldoctor.yaml",
+        "resource-group: rg-proj\nworkspace: ws-proj\nendpoint: churn-ep\ndeployment: blue\n",
+    );
+    let log = sb.write("work/storage.log", STORAGE_403);
+    let v = sb.diagnose_json(&[log.to_str().unwrap()]);
+    let all = commands(&v).join("\n");
+    assert!(
+        all.contains("az ml online-deployment get-logs -e churn-ep -n blue -g rg-proj -w ws-proj"),
+        "{all}"
+    );
+    assert!(
+        all.contains("az ml online-endpoint show -n churn-ep"),
+        "{all}"
+    );
+    // The subscription is all that is left to name (no profile in this sandbox).
+    assert!(
+        missing(&v).iter().all(|m| m == "<subscription>"),
+        "{:?}",
+        missing(&v)
+    );
+}
+
+#[test]
+fn a_request_url_in_the_log_names_group_workspace_and_endpoint() {
+    // The names are on a debug line no rule quotes; the quota error is elsewhere.
+    let sb = Sandbox::new("names-captured");
+    let v = sb.diagnose_json(&[&fixture("logs/cli-out-of-quota.txt")]);
+    let all = commands(&v).join("\n");
+    assert!(
+        all.contains("az ml online-deployment list --endpoint-name churn-endpoint -g rg-ml-prod -w mlw-churn-prod"),
+        "{all}"
+    );
+    assert_eq!(missing(&v), ["<region>"]);
+    // A ParallelRunStep command names the tree the user passed, not a relative logs/.
+    let tree = fixture("prs/failed-job");
+    let v = sb.diagnose_json(&[&tree]);
+    let all = commands(&v).join("\n");
+    assert!(
+        all.contains(&format!("grep -rh \"failed for\" {tree}/logs/user/error/")),
+        "{all}"
+    );
+}
+
+#[test]
+fn unknown_names_show_one_way_and_the_report_says_which_flag_fills_them() {
+    let sb = Sandbox::new("names-unknown");
+    let log = sb.write("work/storage.log", STORAGE_403);
+    let run = sb.run(&["diagnose", log.to_str().unwrap(), "--fail-on", "never"]);
+    run.ok();
+    assert!(
+        run.stdout
+            .contains("get-logs -e <endpoint> -n <deployment> -g <group> -w <workspace>"),
+        "{}",
+        run.stdout
+    );
+    assert!(!run.stdout.contains("{endpoint}"), "{}", run.stdout);
+    let block = run
+        .stdout
+        .split("Fill in before running the commands above:")
+        .nth(1)
+        .expect("the fill-in list");
+    assert_eq!(run.stdout.matches("Fill in before running").count(), 1);
+    for line in [
+        "<endpoint>",
+        "-e ENDPOINT",
+        "<deployment>",
+        "-n DEPLOYMENT",
+        "<group>",
+        "-g GROUP",
+        "<workspace>",
+        "-w WORKSPACE",
+    ] {
+        assert!(block.contains(line), "{line}: {block}");
+    }
+}
