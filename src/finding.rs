@@ -132,6 +132,13 @@ pub struct Evidence {
     /// The line (or `pointer: value`), trimmed to a readable length and with secrets
     /// redacted.
     pub text: String,
+    /// Where the match starts in `text` (bytes): a narrow report shortens around it.
+    #[serde(skip)]
+    pub at: usize,
+    /// The text says how an analyser concluded, not what a line of the file holds; the
+    /// location only anchors it for formats that need one.
+    #[serde(skip)]
+    pub computed: bool,
 }
 
 impl Evidence {
@@ -143,7 +150,23 @@ impl Evidence {
                 line,
             },
             text: text.into(),
+            at: 0,
+            computed: false,
         }
+    }
+
+    /// An analyser's note anchored at the start of `path` (see [`Evidence::computed`]).
+    pub fn computed_in(path: impl Into<String>, text: impl Into<String>) -> Evidence {
+        Evidence {
+            computed: true,
+            ..Evidence::at_line(path, 1, text)
+        }
+    }
+
+    /// The same evidence, its match starting at byte `at` of the text.
+    #[must_use]
+    pub fn matched_at(self, at: usize) -> Evidence {
+        Evidence { at, ..self }
     }
 
     pub fn path(&self) -> &str {

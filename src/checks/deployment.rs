@@ -148,6 +148,8 @@ fn evidence(r: &Resource, pointer: &str, text: String) -> Evidence {
             pointer: r.absolute(pointer),
         },
         text,
+        at: 0,
+        computed: false,
     }
 }
 

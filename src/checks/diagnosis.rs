@@ -75,6 +75,8 @@ fn finding(
             pointer: r.absolute(pointer),
         },
         text: format!("{code}: {message}"),
+        at: 0,
+        computed: false,
     };
     let mut facts = BTreeMap::new();
     facts.insert("category".to_owned(), area.to_owned());

@@ -344,9 +344,8 @@ fn analyse_trees(
             if c.evidence.is_empty()
                 && let Some(path) = &anchor
             {
-                c.evidence.push(Evidence::at_line(
+                c.evidence.push(Evidence::computed_in(
                     path.clone(),
-                    1,
                     format!("computed from the ParallelRunStep tree {root_name}"),
                 ));
             }

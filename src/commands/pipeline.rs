@@ -137,7 +137,7 @@ pub fn finish(
         ctx.output.value,
         &report,
         out,
-        Style::new(ctx.color),
+        Style::new(ctx.color).with_width(ctx.width),
         ctx.quiet,
     ) {
         Ok(()) => Ok(code),

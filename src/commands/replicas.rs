@@ -56,7 +56,13 @@ pub fn run(
 
     match ctx.output.value {
         OutputFormat::Table => {
-            write_table(out, &report, Style::new(ctx.color), ctx.quiet).map_err(Error::write)?;
+            write_table(
+                out,
+                &report,
+                Style::new(ctx.color).with_width(ctx.width),
+                ctx.quiet,
+            )
+            .map_err(Error::write)?;
             if ctx.quiet {
                 for w in &report.warnings {
                     let _ = writeln!(err, "warning: {}", w.message);

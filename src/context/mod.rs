@@ -43,6 +43,9 @@ pub struct Context {
     pub color: bool,
     pub quiet: bool,
     pub debug: bool,
+    /// Columns table output is laid out for: `COLUMNS`, else the terminal's width,
+    /// else 100.
+    pub width: usize,
     pub subscription: Option<Setting<String>>,
     pub resource_group: Option<Setting<String>>,
     pub workspace: Option<Setting<String>>,
@@ -271,6 +274,13 @@ impl Context {
                 && output.value == OutputFormat::Table,
             quiet: args.quiet,
             debug: args.debug,
+            width: env
+                .var("COLUMNS")
+                .and_then(|v| v.trim().parse::<usize>().ok())
+                .filter(|w| *w >= 20)
+                .or(env.terminal_columns)
+                .unwrap_or(crate::report::style::DEFAULT_WIDTH)
+                .clamp(40, 400),
             output,
             subscription,
             resource_group,
@@ -408,6 +418,7 @@ mod tests {
                 .map(|(k, v)| (k.to_string(), v.to_string()))
                 .collect(),
             stdout_is_terminal: true,
+            terminal_columns: Some(132),
         }
     }
 

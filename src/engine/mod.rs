@@ -67,7 +67,7 @@ impl Analysis {
             let evidence = hit
                 .evidence
                 .into_iter()
-                .map(|e| Evidence::at_line(path.to_owned(), e.line, e.text))
+                .map(|e| Evidence::at_line(path.to_owned(), e.line, e.text).matched_at(e.at))
                 .collect();
             self.merge(
                 hit.rule,
@@ -279,9 +279,12 @@ fn wrapped(
 /// Severity (highest first), then rule id; then every symptom moves right after the
 /// last of its causes, so a reader meets the cause first.
 pub fn order(mut findings: Vec<Finding>) -> Vec<Finding> {
+    // Within a severity, what happened most comes first (eleven `run()` exceptions
+    // before one killed process); symptoms then follow their causes.
     findings.sort_by(|a, b| {
         b.severity
             .cmp(&a.severity)
+            .then_with(|| b.count.cmp(&a.count))
             .then_with(|| a.rule_id.cmp(&b.rule_id))
     });
     let (mut pending, mut out): (Vec<Finding>, Vec<Finding>) =

@@ -31,6 +31,8 @@ pub const ERROR_LINES_KEPT: usize = 5;
 pub struct Hit {
     pub line: u64,
     pub text: String,
+    /// Where the match starts in `text` (bytes), so a report can shorten around it.
+    pub at: usize,
 }
 
 /// Everything one pattern matched in a document.
@@ -200,13 +202,10 @@ impl<'a> Scanner<'a> {
 /// The evidence text of a line: secrets redacted on the whole line *before* it is
 /// shortened (a cut must never turn `sig=…` into an unrecognisable `ig=…`), terminal
 /// control characters replaced, and at most [`MAX_TEXT`] bytes kept around the match.
-fn text_of(line: &[u8], at: usize, end: usize) -> String {
+fn text_of(line: &[u8], at: usize, end: usize) -> (String, usize) {
     let line = line.strip_suffix(b"\r").unwrap_or(line);
     let lossy = String::from_utf8_lossy(line);
     let clean = crate::redact::clean(&lossy);
-    if clean.len() <= MAX_TEXT {
-        return clean.into_owned();
-    }
     // Find the match in the cleaned text; fall back to the start.
     let needle =
         String::from_utf8_lossy(&line[at.min(line.len())..end.min(line.len())]).into_owned();
@@ -215,9 +214,17 @@ fn text_of(line: &[u8], at: usize, end: usize) -> String {
     } else {
         clean.find(&needle).unwrap_or(0)
     };
+    if clean.len() <= MAX_TEXT {
+        return (clean.into_owned(), pos);
+    }
     let start = floor_char_boundary(&clean, pos.saturating_sub(MAX_TEXT / 4));
     let stop = floor_char_boundary(&clean, (start + MAX_TEXT).min(clean.len()));
-    clean[start..stop].to_owned()
+    (clean[start..stop].to_owned(), pos - start)
+}
+
+/// A [`Hit`] on `line` from [`text_of`]'s text and match offset.
+fn hit(line: u64, (text, at): (String, usize)) -> Hit {
+    Hit { line, text, at }
 }
 
 impl Walk<'_> {
@@ -349,10 +356,7 @@ impl Walk<'_> {
                         }
                     }
                     if took && result.lines.len() < HITS_KEPT {
-                        result.lines.push(Hit {
-                            line: number,
-                            text: text_of(line, 0, 0),
-                        });
+                        result.lines.push(hit(number, text_of(line, 0, 0)));
                     }
                 }
             }
@@ -409,10 +413,7 @@ impl Walk<'_> {
             entry.count += 1;
             entry.last_line = self.line;
             if entry.first.len() < HITS_KEPT {
-                entry.first.push(Hit {
-                    line: self.line,
-                    text: evidence(at, end),
-                });
+                entry.first.push(hit(self.line, evidence(at, end)));
             }
             // The first hit of a rule's main pattern opens its context window.
             let rule = &set.rules[pattern.rule];
@@ -442,10 +443,7 @@ impl Walk<'_> {
                 .last()
                 .is_none_or(|h| h.line != self.line)
         {
-            self.scan.name_lines.push(Hit {
-                line: self.line,
-                text: evidence(0, 0),
-            });
+            self.scan.name_lines.push(hit(self.line, evidence(0, 0)));
         }
         if std::mem::take(&mut self.error_line)
             && ERROR_LITERALS
@@ -462,10 +460,9 @@ impl Walk<'_> {
                 if self.scan.error_lines.len() == ERROR_LINES_KEPT {
                     self.scan.error_lines.pop_front();
                 }
-                self.scan.error_lines.push_back(Hit {
-                    line: self.line,
-                    text: evidence(0, 0),
-                });
+                self.scan
+                    .error_lines
+                    .push_back(hit(self.line, evidence(0, 0)));
             }
         }
     }

@@ -504,6 +504,42 @@ fn processes_and_nodes(s: &mut PrsSummary, files: &[ParsedFile], agg: &AttemptAg
         };
     }
     s.nodes = nodes.into_values().map(|(n, _)| n).collect();
+    // 0, 1, 2 … 10, as a person counts, not 0, 1, 10, 2.
+    s.nodes.sort_by(|a, b| natural_cmp(&a.node, &b.node));
+    s.processes.sort_by(|a, b| {
+        natural_cmp(&a.node, &b.node).then_with(|| natural_cmp(&a.process, &b.process))
+    });
+}
+
+/// Compares names with their runs of digits taken as numbers (`node 2` < `node 10`,
+/// `10.0.0.4` < `10.0.0.12`).
+pub fn natural_cmp(a: &str, b: &str) -> std::cmp::Ordering {
+    fn chunks(s: &str) -> Vec<(bool, &str)> {
+        let mut out = Vec::new();
+        let mut start = 0;
+        let bytes = s.as_bytes();
+        for i in 1..=bytes.len() {
+            if i == bytes.len() || bytes[i].is_ascii_digit() != bytes[start].is_ascii_digit() {
+                out.push((bytes[start].is_ascii_digit(), &s[start..i]));
+                start = i;
+            }
+        }
+        out
+    }
+    let (x, y) = (chunks(a), chunks(b));
+    for (p, q) in x.iter().zip(&y) {
+        let o = match (p, q) {
+            ((true, m), (true, n)) => {
+                let (m, n) = (m.trim_start_matches('0'), n.trim_start_matches('0'));
+                m.len().cmp(&n.len()).then_with(|| m.cmp(n))
+            }
+            ((_, m), (_, n)) => m.cmp(n),
+        };
+        if o != std::cmp::Ordering::Equal {
+            return o;
+        }
+    }
+    x.len().cmp(&y.len()).then_with(|| a.cmp(b))
 }
 
 /// Slowest and failing mini-batches.
@@ -655,4 +691,20 @@ fn decide_outcome(s: &mut PrsSummary, m: &Messages, exits: &[(i32, Evidence)]) {
     };
     s.stop_reason = reason;
     s.stop_message = message;
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn names_sort_as_people_count() {
+        let mut v = vec!["10", "2", "unknown", "1", "0", "10.0.0.12", "10.0.0.4", ""];
+        v.sort_by(|a, b| super::natural_cmp(a, b));
+        assert_eq!(
+            v,
+            ["", "0", "1", "2", "10", "10.0.0.4", "10.0.0.12", "unknown"]
+        );
+        let mut p = vec!["process10", "process002", "process1"];
+        p.sort_by(|a, b| super::natural_cmp(a, b));
+        assert_eq!(p, ["process1", "process002", "process10"]);
+    }
 }

@@ -11,6 +11,7 @@ pub mod rule_doc;
 pub mod sarif;
 pub mod style;
 pub mod table;
+pub mod text;
 pub mod yaml;
 
 use std::fmt;

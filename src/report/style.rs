@@ -1,14 +1,32 @@
 //! ANSI styling for table output, applied only when the context allows colour.
 
-/// Wraps text in ANSI escapes when enabled, returns it untouched otherwise.
+/// How table output looks: ANSI escapes when enabled (text untouched otherwise), and
+/// the width in columns prose and tables are laid out for.
 #[derive(Debug, Clone, Copy)]
 pub struct Style {
     enabled: bool,
+    width: usize,
 }
+
+/// The width when nothing says otherwise (not a terminal, no `COLUMNS`).
+pub const DEFAULT_WIDTH: usize = 100;
 
 impl Style {
     pub fn new(enabled: bool) -> Style {
-        Style { enabled }
+        Style {
+            enabled,
+            width: DEFAULT_WIDTH,
+        }
+    }
+
+    /// The same style laid out for `width` columns.
+    pub fn with_width(self, width: usize) -> Style {
+        Style { width, ..self }
+    }
+
+    /// The columns prose and tables must fit in.
+    pub fn width(self) -> usize {
+        self.width
     }
 
     fn paint(self, code: &str, text: &str) -> String {

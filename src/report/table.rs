@@ -10,6 +10,7 @@ use crate::finding::{Finding, Severity};
 use super::findings::Report;
 use super::plural;
 use super::style::Style;
+use super::text;
 
 fn severity_label(style: Style, s: Severity) -> String {
     match s {
@@ -84,7 +85,9 @@ fn write_missing_names(out: &mut dyn Write, r: &Report, style: Style) -> io::Res
         .max()
         .unwrap_or(0);
     for m in &r.missing_names {
-        writeln!(out, "  {:width$}  {}", m.placeholder, m.filled_by)?;
+        let first = format!("  {:width$}  ", m.placeholder);
+        let rest = " ".repeat(first.len());
+        write_lines(out, &text::wrap(&m.filled_by, style.width(), &first, &rest))?;
     }
     writeln!(out)
 }
@@ -162,13 +165,13 @@ fn write_inputs(out: &mut dyn Write, r: &Report, style: Style) -> io::Result<()>
         } else {
             String::new()
         };
-        writeln!(
-            out,
-            "  {}  {} ({how}), {}{long}",
+        let line = format!(
+            "{}  {} ({how}), {}{long}",
             i.path,
             i.kind,
             plural(i.lines, "line", "lines")
-        )?;
+        );
+        write_lines(out, &text::fit(&line, style.width(), "  ", "      "))?;
     }
     for res in &r.resources {
         let at = if res.pointer.is_empty() {
@@ -225,13 +228,24 @@ fn write_verdict(out: &mut dyn Write, r: &Report, style: Style) -> io::Result<()
 }
 
 fn write_finding(out: &mut dyn Write, f: &Finding, style: Style) -> io::Result<()> {
-    writeln!(
-        out,
-        "{}{} {}",
-        severity_label(style, f.severity),
-        style.bold(&format!("[{}]", f.rule_id)),
-        style.bold(&f.title)
-    )?;
+    let width = style.width();
+    // The title wraps under itself; the label and id stay on the first line.
+    let head = format!("{}[{}] ", f.severity, f.rule_id);
+    let title = text::wrap(&f.title, width, &head, "  ");
+    for (i, line) in title.iter().enumerate() {
+        if i == 0 {
+            let rest = &line[head.len()..];
+            writeln!(
+                out,
+                "{}{} {}",
+                severity_label(style, f.severity),
+                style.bold(&format!("[{}]", f.rule_id)),
+                style.bold(rest)
+            )?;
+        } else {
+            writeln!(out, "{}", style.bold(line))?;
+        }
+    }
     if f.baseline_state == Some(crate::finding::BaselineState::Unchanged) {
         writeln!(
             out,
@@ -240,65 +254,90 @@ fn write_finding(out: &mut dyn Write, f: &Finding, style: Style) -> io::Result<(
         )?;
     }
     if !f.caused_by.is_empty() {
-        writeln!(out, "  symptom of: {}", f.caused_by.join(", "))?;
+        let text = format!("symptom of: {}", f.caused_by.join(", "));
+        write_lines(out, &text::wrap(&text, width, "  ", "    "))?;
     }
-    let hits = if f.inputs > 1 {
-        format!("{} in {} inputs", plural(f.count, "hit", "hits"), f.inputs)
-    } else {
-        plural(f.count, "hit", "hits")
-    };
-    if let Some(first) = f.evidence.first() {
-        writeln!(
-            out,
-            "  {} {}:{} ({hits})",
-            style.dim("-->"),
-            first.path(),
-            first.line()
-        )?;
-    }
-    let width = f
-        .evidence
-        .iter()
-        .map(|e| e.line().to_string().len())
-        .max()
-        .unwrap_or(1);
-    let mut last_path: Option<&str> = None;
-    for e in &f.evidence {
-        if last_path.is_some_and(|p| p != e.path()) {
-            writeln!(out, "  {} {}", style.dim("-->"), e.path())?;
-        }
-        last_path = Some(e.path());
-        match e.location.pointer() {
-            Some(p) => writeln!(
-                out,
-                "  {:>width$} {} {p}: {}",
-                e.line(),
-                style.dim("|"),
-                e.text
-            )?,
-            None => writeln!(out, "  {:>width$} {} {}", e.line(), style.dim("|"), e.text)?,
-        }
-    }
+    write_evidence(out, f, style)?;
     if !f.facts.is_empty() {
         let facts: Vec<String> = f.facts.iter().map(|(k, v)| format!("{k}={v}")).collect();
-        writeln!(out, "  facts: {}", facts.join(", "))?;
+        let text = format!("facts: {}", facts.join(", "));
+        write_lines(out, &text::wrap(&text, width, "  ", "    "))?;
     }
     if !f.symptoms.is_empty() {
-        writeln!(out, "  causes: {}", f.symptoms.join(", "))?;
+        let text = format!("causes: {}", f.symptoms.join(", "));
+        write_lines(out, &text::wrap(&text, width, "  ", "    "))?;
     }
     writeln!(out, "  {}", style.bold("fix:"))?;
-    for line in f.remediation.lines() {
-        writeln!(out, "    {line}")?;
-    }
+    write_lines(out, &text::reflow(&f.remediation, width, 4))?;
     if !f.commands.is_empty() {
         writeln!(out, "  {}", style.bold("run:"))?;
         for c in &f.commands {
-            writeln!(out, "    {}", style.cyan(c))?;
+            for line in text::command_lines(c, width, 4) {
+                writeln!(out, "{}", style.cyan(&line))?;
+            }
         }
     }
     for d in &f.docs {
         writeln!(out, "  docs: {d}")?;
     }
     writeln!(out)?;
+    Ok(())
+}
+
+fn write_lines(out: &mut dyn Write, lines: &[String]) -> io::Result<()> {
+    for line in lines {
+        writeln!(out, "{line}")?;
+    }
+    Ok(())
+}
+
+/// Where the finding was seen, then each evidence line shortened around its match to
+/// fit the width.
+fn write_evidence(out: &mut dyn Write, f: &Finding, style: Style) -> io::Result<()> {
+    let hits = if f.inputs > 1 {
+        format!("{} in {} inputs", plural(f.count, "hit", "hits"), f.inputs)
+    } else {
+        plural(f.count, "hit", "hits")
+    };
+    match f.evidence.first() {
+        // An analyser's conclusion is not a line of the file it is anchored to.
+        Some(first) if first.computed => {
+            let text = format!("{} ({hits})", first.text);
+            let head = format!("  {} ", style.dim("="));
+            write_lines(out, &text::wrap(&text, style.width(), &head, "    "))?;
+        }
+        Some(first) => writeln!(
+            out,
+            "  {} {}:{} ({hits})",
+            style.dim("-->"),
+            first.path(),
+            first.line()
+        )?,
+        None => {}
+    }
+    let number = f
+        .evidence
+        .iter()
+        .map(|e| e.line().to_string().len())
+        .max()
+        .unwrap_or(1);
+    // `  NN | ` before the text.
+    let room = style.width().saturating_sub(number + 5).max(20);
+    // After a computed first piece, the next file gets its own `-->`.
+    let mut last_path: Option<&str> = f.evidence.first().filter(|e| e.computed).map(|_| "");
+    for e in f.evidence.iter().filter(|e| !e.computed) {
+        if last_path.is_some_and(|p| p != e.path()) {
+            writeln!(out, "  {} {}", style.dim("-->"), e.path())?;
+        }
+        last_path = Some(e.path());
+        let shown = match e.location.pointer() {
+            Some(p) => {
+                let full = format!("{p}: {}", e.text);
+                text::shorten(&full, room, 0)
+            }
+            None => text::shorten(&e.text, room, e.at),
+        };
+        writeln!(out, "  {:>number$} {} {shown}", e.line(), style.dim("|"))?;
+    }
     Ok(())
 }

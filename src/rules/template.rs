@@ -108,48 +108,36 @@ pub fn show_missing(text: &str) -> String {
 /// Where the user gets a value a command needs, for the names a flag, the project
 /// file or one `az` query fills; shown once under the findings for the ones missing.
 pub const FILLED_BY: &[(&str, &str)] = &[
-    (
-        "endpoint",
-        "-e ENDPOINT (diagnose reads it live), or `endpoint:` in .amldoctor.yaml",
-    ),
+    ("endpoint", "-e ENDPOINT, or `endpoint:` in .amldoctor.yaml"),
     (
         "deployment",
         "-n DEPLOYMENT, or `deployment:` in .amldoctor.yaml",
     ),
-    (
-        "group",
-        "-g GROUP, `resource-group:` in .amldoctor.yaml, or az configure --defaults group=NAME",
-    ),
+    ("group", "-g GROUP, or `resource-group:` in .amldoctor.yaml"),
     (
         "workspace",
-        "-w WORKSPACE, `workspace:` in .amldoctor.yaml, or az configure --defaults workspace=NAME",
+        "-w WORKSPACE, or `workspace:` in .amldoctor.yaml",
     ),
     (
         "subscription",
-        "--subscription ID, `subscription:` in .amldoctor.yaml, or az account set --subscription ID",
+        "--subscription ID, or `subscription:` in .amldoctor.yaml",
     ),
-    (
-        "region",
-        "the workspace's region: az ml workspace show --query location -o tsv",
-    ),
+    ("region", "az ml workspace show --query location -o tsv"),
     (
         "storage_account",
-        "the workspace's storage account: az ml workspace show --query storage_account -o tsv",
+        "az ml workspace show --query storage_account -o tsv",
     ),
     (
         "registry",
-        "the workspace's registry: az ml workspace show --query container_registry -o tsv",
+        "az ml workspace show --query container_registry -o tsv",
     ),
     (
         "namespace",
-        "the compute's namespace: az ml compute show -n COMPUTE --query namespace -o tsv",
+        "az ml compute show -n COMPUTE --query namespace -o tsv",
     ),
     ("pod", "kubectl get pods -n NAMESPACE"),
-    (
-        "run_id",
-        "the job's name: az ml job list --query \"[].name\" -o tsv",
-    ),
-    ("logs", "the folder of the run's downloaded logs/ tree"),
+    ("run_id", "az ml job list --query \"[].name\" -o tsv"),
+    ("logs", "the ParallelRunStep logs/ folder you downloaded"),
 ];
 
 #[cfg(test)]

@@ -21,6 +21,8 @@ pub fn environment() -> Environment {
             .filter_map(|(k, v)| Some((k.into_string().ok()?, v.into_string().ok()?)))
             .collect(),
         stdout_is_terminal: std::io::stdout().is_terminal(),
+        terminal_columns: terminal_size::terminal_size_of(std::io::stdout())
+            .map(|(w, _)| usize::from(w.0)),
     }
 }
 

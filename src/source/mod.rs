@@ -25,6 +25,8 @@ pub struct Environment {
     /// Environment variables with UTF-8 names and values.
     pub vars: BTreeMap<String, String>,
     pub stdout_is_terminal: bool,
+    /// The terminal's width in columns, when stdout is a terminal.
+    pub terminal_columns: Option<usize>,
 }
 
 impl Environment {

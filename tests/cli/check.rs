@@ -10,7 +10,10 @@ use super::{Sandbox, fixture};
 
 /// Asserts that `text` contains `needle`, showing `text` when it does not.
 fn has(text: &str, needle: &str) {
-    assert!(text.contains(needle), "missing {needle:?} in:\n{text}");
+    assert!(
+        super::joined(text).contains(needle),
+        "missing {needle:?} in:\n{text}"
+    );
 }
 
 fn res(name: &str) -> String {

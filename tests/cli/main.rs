@@ -187,3 +187,26 @@ pub fn fixture(relative: &str) -> String {
         .to_string_lossy()
         .into_owned()
 }
+
+/// Table output with each command broken over lines (` \\` continuations) joined back
+/// into the one line a shell reads.
+pub fn joined(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut lines = text.lines().peekable();
+    while let Some(line) = lines.next() {
+        match line.strip_suffix(" \\") {
+            Some(head) if lines.peek().is_some() => {
+                out.push_str(head);
+                out.push(' ');
+                if let Some(next) = lines.peek_mut() {
+                    *next = next.trim_start();
+                }
+            }
+            _ => {
+                out.push_str(line);
+                out.push('\n');
+            }
+        }
+    }
+    out
+}
