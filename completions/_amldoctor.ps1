@@ -33,6 +33,8 @@ Register-ArgumentCompleter -Native -CommandName 'amldoctor' -ScriptBlock {
             [CompletionResult]::new('--no-color', '--no-color', [CompletionResultType]::ParameterName, 'Never use colours (also when NO_COLOR is set); colours are used only on a terminal')
             [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print only the essential result on stdout and no notes')
             [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Print only the essential result on stdout and no notes')
+            [CompletionResult]::new('-v', '-v', [CompletionResultType]::ParameterName, 'Print more: every input file of a ParallelRunStep tree, not a count per folder')
+            [CompletionResult]::new('--verbose', '--verbose', [CompletionResultType]::ParameterName, 'Print more: every input file of a ParallelRunStep tree, not a count per folder')
             [CompletionResult]::new('--debug', '--debug', [CompletionResultType]::ParameterName, 'Print how each setting was resolved, and later HTTP traces, on stderr (secrets redacted)')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
@@ -74,6 +76,8 @@ Register-ArgumentCompleter -Native -CommandName 'amldoctor' -ScriptBlock {
             [CompletionResult]::new('--no-color', '--no-color', [CompletionResultType]::ParameterName, 'Never use colours (also when NO_COLOR is set); colours are used only on a terminal')
             [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print only the essential result on stdout and no notes')
             [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Print only the essential result on stdout and no notes')
+            [CompletionResult]::new('-v', '-v', [CompletionResultType]::ParameterName, 'Print more: every input file of a ParallelRunStep tree, not a count per folder')
+            [CompletionResult]::new('--verbose', '--verbose', [CompletionResultType]::ParameterName, 'Print more: every input file of a ParallelRunStep tree, not a count per folder')
             [CompletionResult]::new('--debug', '--debug', [CompletionResultType]::ParameterName, 'Print how each setting was resolved, and later HTTP traces, on stderr (secrets redacted)')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
@@ -93,6 +97,7 @@ Register-ArgumentCompleter -Native -CommandName 'amldoctor' -ScriptBlock {
             [CompletionResult]::new('-j', '-j', [CompletionResultType]::ParameterName, 'Worker threads for scanning [default: the number of CPUs]')
             [CompletionResult]::new('--jobs', '--jobs', [CompletionResultType]::ParameterName, 'Worker threads for scanning [default: the number of CPUs]')
             [CompletionResult]::new('--fail-on', '--fail-on', [CompletionResultType]::ParameterName, 'Exit 1 when a finding at or above this severity is reported (and not suppressed or in the baseline)')
+            [CompletionResult]::new('--min-severity', '--min-severity', [CompletionResultType]::ParameterName, 'Show findings at or above this severity [default: warning for table and markdown, info for the machine formats]; the gate still counts every finding')
             [CompletionResult]::new('--ignore', '--ignore', [CompletionResultType]::ParameterName, 'Do not report this rule (repeatable); for accepted findings prefer a suppression with a reason in .amldoctor.yaml')
             [CompletionResult]::new('--baseline', '--baseline', [CompletionResultType]::ParameterName, 'Findings in this baseline file (from --write-baseline) are reported as unchanged and do not fail the gate; only new ones do')
             [CompletionResult]::new('--write-baseline', '--write-baseline', [CompletionResultType]::ParameterName, 'Write every current finding to FILE as a baseline, then apply it')
@@ -109,6 +114,8 @@ Register-ArgumentCompleter -Native -CommandName 'amldoctor' -ScriptBlock {
             [CompletionResult]::new('--no-color', '--no-color', [CompletionResultType]::ParameterName, 'Never use colours (also when NO_COLOR is set); colours are used only on a terminal')
             [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print only the essential result on stdout and no notes')
             [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Print only the essential result on stdout and no notes')
+            [CompletionResult]::new('-v', '-v', [CompletionResultType]::ParameterName, 'Print more: every input file of a ParallelRunStep tree, not a count per folder')
+            [CompletionResult]::new('--verbose', '--verbose', [CompletionResultType]::ParameterName, 'Print more: every input file of a ParallelRunStep tree, not a count per folder')
             [CompletionResult]::new('--debug', '--debug', [CompletionResultType]::ParameterName, 'Print how each setting was resolved, and later HTTP traces, on stderr (secrets redacted)')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
@@ -127,6 +134,7 @@ Register-ArgumentCompleter -Native -CommandName 'amldoctor' -ScriptBlock {
             [CompletionResult]::new('--latency', '--latency', [CompletionResultType]::ParameterName, 'Time one request takes, for --rps: 10, 250ms, PT10S [default: 10s]')
             [CompletionResult]::new('--rules', '--rules', [CompletionResultType]::ParameterName, 'A directory of extra rule files (repeatable); added to the built-in catalogue')
             [CompletionResult]::new('--fail-on', '--fail-on', [CompletionResultType]::ParameterName, 'Exit 1 when a finding at or above this severity is reported (and not suppressed or in the baseline)')
+            [CompletionResult]::new('--min-severity', '--min-severity', [CompletionResultType]::ParameterName, 'Show findings at or above this severity [default: warning for table and markdown, info for the machine formats]; the gate still counts every finding')
             [CompletionResult]::new('--ignore', '--ignore', [CompletionResultType]::ParameterName, 'Do not report this rule (repeatable); for accepted findings prefer a suppression with a reason in .amldoctor.yaml')
             [CompletionResult]::new('--baseline', '--baseline', [CompletionResultType]::ParameterName, 'Findings in this baseline file (from --write-baseline) are reported as unchanged and do not fail the gate; only new ones do')
             [CompletionResult]::new('--write-baseline', '--write-baseline', [CompletionResultType]::ParameterName, 'Write every current finding to FILE as a baseline, then apply it')
@@ -143,6 +151,8 @@ Register-ArgumentCompleter -Native -CommandName 'amldoctor' -ScriptBlock {
             [CompletionResult]::new('--no-color', '--no-color', [CompletionResultType]::ParameterName, 'Never use colours (also when NO_COLOR is set); colours are used only on a terminal')
             [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print only the essential result on stdout and no notes')
             [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Print only the essential result on stdout and no notes')
+            [CompletionResult]::new('-v', '-v', [CompletionResultType]::ParameterName, 'Print more: every input file of a ParallelRunStep tree, not a count per folder')
+            [CompletionResult]::new('--verbose', '--verbose', [CompletionResultType]::ParameterName, 'Print more: every input file of a ParallelRunStep tree, not a count per folder')
             [CompletionResult]::new('--debug', '--debug', [CompletionResultType]::ParameterName, 'Print how each setting was resolved, and later HTTP traces, on stderr (secrets redacted)')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
@@ -163,6 +173,8 @@ Register-ArgumentCompleter -Native -CommandName 'amldoctor' -ScriptBlock {
             [CompletionResult]::new('--no-color', '--no-color', [CompletionResultType]::ParameterName, 'Never use colours (also when NO_COLOR is set); colours are used only on a terminal')
             [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print only the essential result on stdout and no notes')
             [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Print only the essential result on stdout and no notes')
+            [CompletionResult]::new('-v', '-v', [CompletionResultType]::ParameterName, 'Print more: every input file of a ParallelRunStep tree, not a count per folder')
+            [CompletionResult]::new('--verbose', '--verbose', [CompletionResultType]::ParameterName, 'Print more: every input file of a ParallelRunStep tree, not a count per folder')
             [CompletionResult]::new('--debug', '--debug', [CompletionResultType]::ParameterName, 'Print how each setting was resolved, and later HTTP traces, on stderr (secrets redacted)')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
@@ -183,6 +195,8 @@ Register-ArgumentCompleter -Native -CommandName 'amldoctor' -ScriptBlock {
             [CompletionResult]::new('--no-color', '--no-color', [CompletionResultType]::ParameterName, 'Never use colours (also when NO_COLOR is set); colours are used only on a terminal')
             [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print only the essential result on stdout and no notes')
             [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Print only the essential result on stdout and no notes')
+            [CompletionResult]::new('-v', '-v', [CompletionResultType]::ParameterName, 'Print more: every input file of a ParallelRunStep tree, not a count per folder')
+            [CompletionResult]::new('--verbose', '--verbose', [CompletionResultType]::ParameterName, 'Print more: every input file of a ParallelRunStep tree, not a count per folder')
             [CompletionResult]::new('--debug', '--debug', [CompletionResultType]::ParameterName, 'Print how each setting was resolved, and later HTTP traces, on stderr (secrets redacted)')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
@@ -192,6 +206,7 @@ Register-ArgumentCompleter -Native -CommandName 'amldoctor' -ScriptBlock {
             [CompletionResult]::new('show', 'show', [CompletionResultType]::ParameterValue, 'Show one rule in full: what it matches, why it matters, the fix')
             [CompletionResult]::new('test', 'test', [CompletionResultType]::ParameterValue, 'Check every rule against its own examples (built-in, plus those in DIR)')
             [CompletionResult]::new('docs', 'docs', [CompletionResultType]::ParameterValue, 'Print the rule reference as markdown (the source of docs/rules.md)')
+            [CompletionResult]::new('example', 'example', [CompletionResultType]::ParameterValue, 'Print a rule''s example text, to try `diagnose` on it or to start a test log')
             [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
             break
         }
@@ -209,6 +224,8 @@ Register-ArgumentCompleter -Native -CommandName 'amldoctor' -ScriptBlock {
             [CompletionResult]::new('--no-color', '--no-color', [CompletionResultType]::ParameterName, 'Never use colours (also when NO_COLOR is set); colours are used only on a terminal')
             [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print only the essential result on stdout and no notes')
             [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Print only the essential result on stdout and no notes')
+            [CompletionResult]::new('-v', '-v', [CompletionResultType]::ParameterName, 'Print more: every input file of a ParallelRunStep tree, not a count per folder')
+            [CompletionResult]::new('--verbose', '--verbose', [CompletionResultType]::ParameterName, 'Print more: every input file of a ParallelRunStep tree, not a count per folder')
             [CompletionResult]::new('--debug', '--debug', [CompletionResultType]::ParameterName, 'Print how each setting was resolved, and later HTTP traces, on stderr (secrets redacted)')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
@@ -230,6 +247,8 @@ Register-ArgumentCompleter -Native -CommandName 'amldoctor' -ScriptBlock {
             [CompletionResult]::new('--no-color', '--no-color', [CompletionResultType]::ParameterName, 'Never use colours (also when NO_COLOR is set); colours are used only on a terminal')
             [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print only the essential result on stdout and no notes')
             [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Print only the essential result on stdout and no notes')
+            [CompletionResult]::new('-v', '-v', [CompletionResultType]::ParameterName, 'Print more: every input file of a ParallelRunStep tree, not a count per folder')
+            [CompletionResult]::new('--verbose', '--verbose', [CompletionResultType]::ParameterName, 'Print more: every input file of a ParallelRunStep tree, not a count per folder')
             [CompletionResult]::new('--debug', '--debug', [CompletionResultType]::ParameterName, 'Print how each setting was resolved, and later HTTP traces, on stderr (secrets redacted)')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
@@ -250,6 +269,8 @@ Register-ArgumentCompleter -Native -CommandName 'amldoctor' -ScriptBlock {
             [CompletionResult]::new('--no-color', '--no-color', [CompletionResultType]::ParameterName, 'Never use colours (also when NO_COLOR is set); colours are used only on a terminal')
             [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print only the essential result on stdout and no notes')
             [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Print only the essential result on stdout and no notes')
+            [CompletionResult]::new('-v', '-v', [CompletionResultType]::ParameterName, 'Print more: every input file of a ParallelRunStep tree, not a count per folder')
+            [CompletionResult]::new('--verbose', '--verbose', [CompletionResultType]::ParameterName, 'Print more: every input file of a ParallelRunStep tree, not a count per folder')
             [CompletionResult]::new('--debug', '--debug', [CompletionResultType]::ParameterName, 'Print how each setting was resolved, and later HTTP traces, on stderr (secrets redacted)')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
@@ -270,6 +291,33 @@ Register-ArgumentCompleter -Native -CommandName 'amldoctor' -ScriptBlock {
             [CompletionResult]::new('--no-color', '--no-color', [CompletionResultType]::ParameterName, 'Never use colours (also when NO_COLOR is set); colours are used only on a terminal')
             [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print only the essential result on stdout and no notes')
             [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Print only the essential result on stdout and no notes')
+            [CompletionResult]::new('-v', '-v', [CompletionResultType]::ParameterName, 'Print more: every input file of a ParallelRunStep tree, not a count per folder')
+            [CompletionResult]::new('--verbose', '--verbose', [CompletionResultType]::ParameterName, 'Print more: every input file of a ParallelRunStep tree, not a count per folder')
+            [CompletionResult]::new('--debug', '--debug', [CompletionResultType]::ParameterName, 'Print how each setting was resolved, and later HTTP traces, on stderr (secrets redacted)')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'amldoctor;rules;example' {
+            [CompletionResult]::new('--number', '--number', [CompletionResultType]::ParameterName, 'Which example, from 1 [default: 1]')
+            [CompletionResult]::new('--rules', '--rules', [CompletionResultType]::ParameterName, 'A directory of extra rule files to include (repeatable)')
+            [CompletionResult]::new('-o', '-o', [CompletionResultType]::ParameterName, 'Output format [default: table, or `output` in .amldoctor.yaml / $AMLDOCTOR_OUTPUT]')
+            [CompletionResult]::new('--output', '--output', [CompletionResultType]::ParameterName, 'Output format [default: table, or `output` in .amldoctor.yaml / $AMLDOCTOR_OUTPUT]')
+            [CompletionResult]::new('--subscription', '--subscription', [CompletionResultType]::ParameterName, 'Subscription id or name [default: the az CLI''s default subscription]')
+            [CompletionResult]::new('-g', '-g', [CompletionResultType]::ParameterName, 'Resource group [default: az configure --defaults group=…]')
+            [CompletionResult]::new('--resource-group', '--resource-group', [CompletionResultType]::ParameterName, 'Resource group [default: az configure --defaults group=…]')
+            [CompletionResult]::new('-w', '-w', [CompletionResultType]::ParameterName, 'Azure Machine Learning workspace [default: az configure --defaults workspace=…]')
+            [CompletionResult]::new('--workspace-name', '--workspace-name', [CompletionResultType]::ParameterName, 'Azure Machine Learning workspace [default: az configure --defaults workspace=…]')
+            [CompletionResult]::new('--cloud', '--cloud', [CompletionResultType]::ParameterName, 'Azure cloud: AzureCloud, AzureChinaCloud or AzureUSGovernment [default: the az CLI''s active cloud]')
+            [CompletionResult]::new('--auth', '--auth', [CompletionResultType]::ParameterName, 'How to sign in: auto tries a service principal from AZURE_CLIENT_ID/ AZURE_TENANT_ID/AZURE_CLIENT_SECRET, workload identity (AZURE_FEDERATED_TOKEN_FILE), App Service managed identity (IDENTITY_ENDPOINT), then az CLI / azd [default: auto]')
+            [CompletionResult]::new('--no-match', '--no-match', [CompletionResultType]::ParameterName, 'Print the example that must not match instead of the one that must')
+            [CompletionResult]::new('--no-color', '--no-color', [CompletionResultType]::ParameterName, 'Never use colours (also when NO_COLOR is set); colours are used only on a terminal')
+            [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print only the essential result on stdout and no notes')
+            [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Print only the essential result on stdout and no notes')
+            [CompletionResult]::new('-v', '-v', [CompletionResultType]::ParameterName, 'Print more: every input file of a ParallelRunStep tree, not a count per folder')
+            [CompletionResult]::new('--verbose', '--verbose', [CompletionResultType]::ParameterName, 'Print more: every input file of a ParallelRunStep tree, not a count per folder')
             [CompletionResult]::new('--debug', '--debug', [CompletionResultType]::ParameterName, 'Print how each setting was resolved, and later HTTP traces, on stderr (secrets redacted)')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
@@ -282,6 +330,7 @@ Register-ArgumentCompleter -Native -CommandName 'amldoctor' -ScriptBlock {
             [CompletionResult]::new('show', 'show', [CompletionResultType]::ParameterValue, 'Show one rule in full: what it matches, why it matters, the fix')
             [CompletionResult]::new('test', 'test', [CompletionResultType]::ParameterValue, 'Check every rule against its own examples (built-in, plus those in DIR)')
             [CompletionResult]::new('docs', 'docs', [CompletionResultType]::ParameterValue, 'Print the rule reference as markdown (the source of docs/rules.md)')
+            [CompletionResult]::new('example', 'example', [CompletionResultType]::ParameterValue, 'Print a rule''s example text, to try `diagnose` on it or to start a test log')
             [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
             break
         }
@@ -295,6 +344,9 @@ Register-ArgumentCompleter -Native -CommandName 'amldoctor' -ScriptBlock {
             break
         }
         'amldoctor;rules;help;docs' {
+            break
+        }
+        'amldoctor;rules;help;example' {
             break
         }
         'amldoctor;rules;help;help' {
@@ -324,6 +376,8 @@ Register-ArgumentCompleter -Native -CommandName 'amldoctor' -ScriptBlock {
             [CompletionResult]::new('--no-color', '--no-color', [CompletionResultType]::ParameterName, 'Never use colours (also when NO_COLOR is set); colours are used only on a terminal')
             [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print only the essential result on stdout and no notes')
             [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Print only the essential result on stdout and no notes')
+            [CompletionResult]::new('-v', '-v', [CompletionResultType]::ParameterName, 'Print more: every input file of a ParallelRunStep tree, not a count per folder')
+            [CompletionResult]::new('--verbose', '--verbose', [CompletionResultType]::ParameterName, 'Print more: every input file of a ParallelRunStep tree, not a count per folder')
             [CompletionResult]::new('--debug', '--debug', [CompletionResultType]::ParameterName, 'Print how each setting was resolved, and later HTTP traces, on stderr (secrets redacted)')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
@@ -344,6 +398,8 @@ Register-ArgumentCompleter -Native -CommandName 'amldoctor' -ScriptBlock {
             [CompletionResult]::new('--no-color', '--no-color', [CompletionResultType]::ParameterName, 'Never use colours (also when NO_COLOR is set); colours are used only on a terminal')
             [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print only the essential result on stdout and no notes')
             [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Print only the essential result on stdout and no notes')
+            [CompletionResult]::new('-v', '-v', [CompletionResultType]::ParameterName, 'Print more: every input file of a ParallelRunStep tree, not a count per folder')
+            [CompletionResult]::new('--verbose', '--verbose', [CompletionResultType]::ParameterName, 'Print more: every input file of a ParallelRunStep tree, not a count per folder')
             [CompletionResult]::new('--debug', '--debug', [CompletionResultType]::ParameterName, 'Print how each setting was resolved, and later HTTP traces, on stderr (secrets redacted)')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
@@ -379,6 +435,7 @@ Register-ArgumentCompleter -Native -CommandName 'amldoctor' -ScriptBlock {
             [CompletionResult]::new('show', 'show', [CompletionResultType]::ParameterValue, 'Show one rule in full: what it matches, why it matters, the fix')
             [CompletionResult]::new('test', 'test', [CompletionResultType]::ParameterValue, 'Check every rule against its own examples (built-in, plus those in DIR)')
             [CompletionResult]::new('docs', 'docs', [CompletionResultType]::ParameterValue, 'Print the rule reference as markdown (the source of docs/rules.md)')
+            [CompletionResult]::new('example', 'example', [CompletionResultType]::ParameterValue, 'Print a rule''s example text, to try `diagnose` on it or to start a test log')
             break
         }
         'amldoctor;help;rules;list' {
@@ -391,6 +448,9 @@ Register-ArgumentCompleter -Native -CommandName 'amldoctor' -ScriptBlock {
             break
         }
         'amldoctor;help;rules;docs' {
+            break
+        }
+        'amldoctor;help;rules;example' {
             break
         }
         'amldoctor;help;replicas' {

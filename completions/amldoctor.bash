@@ -67,6 +67,9 @@ _amldoctor() {
             amldoctor__subcmd__help__subcmd__rules,docs)
                 cmd="amldoctor__subcmd__help__subcmd__rules__subcmd__docs"
                 ;;
+            amldoctor__subcmd__help__subcmd__rules,example)
+                cmd="amldoctor__subcmd__help__subcmd__rules__subcmd__example"
+                ;;
             amldoctor__subcmd__help__subcmd__rules,list)
                 cmd="amldoctor__subcmd__help__subcmd__rules__subcmd__list"
                 ;;
@@ -78,6 +81,9 @@ _amldoctor() {
                 ;;
             amldoctor__subcmd__rules,docs)
                 cmd="amldoctor__subcmd__rules__subcmd__docs"
+                ;;
+            amldoctor__subcmd__rules,example)
+                cmd="amldoctor__subcmd__rules__subcmd__example"
                 ;;
             amldoctor__subcmd__rules,help)
                 cmd="amldoctor__subcmd__rules__subcmd__help"
@@ -93,6 +99,9 @@ _amldoctor() {
                 ;;
             amldoctor__subcmd__rules__subcmd__help,docs)
                 cmd="amldoctor__subcmd__rules__subcmd__help__subcmd__docs"
+                ;;
+            amldoctor__subcmd__rules__subcmd__help,example)
+                cmd="amldoctor__subcmd__rules__subcmd__help__subcmd__example"
                 ;;
             amldoctor__subcmd__rules__subcmd__help,help)
                 cmd="amldoctor__subcmd__rules__subcmd__help__subcmd__help"
@@ -113,7 +122,7 @@ _amldoctor() {
 
     case "${cmd}" in
         amldoctor)
-            opts="-o -q -g -w -h -V --output --no-color --quiet --debug --subscription --resource-group --workspace-name --cloud --auth --help --version logs diagnose check explain rules replicas completions help"
+            opts="-o -q -v -g -w -h -V --output --no-color --quiet --verbose --debug --subscription --resource-group --workspace-name --cloud --auth --help --version logs diagnose check explain rules replicas completions help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 1 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -163,7 +172,7 @@ _amldoctor() {
             return 0
             ;;
         amldoctor__subcmd__check)
-            opts="-e -n -o -q -g -w -h -V --from --endpoint-name --name --save --rps --latency --rules --fail-on --ignore --baseline --write-baseline --output-file --output --no-color --quiet --debug --subscription --resource-group --workspace-name --cloud --auth --help --version all workspace keyvault private-endpoint deployment"
+            opts="-e -n -o -q -v -g -w -h -V --from --endpoint-name --name --save --rps --latency --rules --fail-on --min-severity --ignore --baseline --write-baseline --output-file --output --no-color --quiet --verbose --debug --subscription --resource-group --workspace-name --cloud --auth --help --version all workspace keyvault private-endpoint deployment"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -207,6 +216,10 @@ _amldoctor() {
                     ;;
                 --fail-on)
                     COMPREPLY=($(compgen -W "error warning info never" -- "${cur}"))
+                    return 0
+                    ;;
+                --min-severity)
+                    COMPREPLY=($(compgen -W "info warning error" -- "${cur}"))
                     return 0
                     ;;
                 --ignore)
@@ -269,7 +282,7 @@ _amldoctor() {
             return 0
             ;;
         amldoctor__subcmd__completions)
-            opts="-o -q -g -w -h -V --output --no-color --quiet --debug --subscription --resource-group --workspace-name --cloud --auth --help --version bash elvish fish powershell zsh"
+            opts="-o -q -v -g -w -h -V --output --no-color --quiet --verbose --debug --subscription --resource-group --workspace-name --cloud --auth --help --version bash elvish fish powershell zsh"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -319,7 +332,7 @@ _amldoctor() {
             return 0
             ;;
         amldoctor__subcmd__diagnose)
-            opts="-e -n -j -o -q -g -w -h -V --kind --endpoint-name --name --run --save --rules --jobs --fail-on --ignore --baseline --write-baseline --output-file --output --no-color --quiet --debug --subscription --resource-group --workspace-name --cloud --auth --help --version"
+            opts="-e -n -j -o -q -v -g -w -h -V --kind --endpoint-name --name --run --save --rules --jobs --fail-on --min-severity --ignore --baseline --write-baseline --output-file --output --no-color --quiet --verbose --debug --subscription --resource-group --workspace-name --cloud --auth --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -367,6 +380,10 @@ _amldoctor() {
                     ;;
                 --fail-on)
                     COMPREPLY=($(compgen -W "error warning info never" -- "${cur}"))
+                    return 0
+                    ;;
+                --min-severity)
+                    COMPREPLY=($(compgen -W "info warning error" -- "${cur}"))
                     return 0
                     ;;
                 --ignore)
@@ -429,7 +446,7 @@ _amldoctor() {
             return 0
             ;;
         amldoctor__subcmd__explain)
-            opts="-o -q -g -w -h -V --output --no-color --quiet --debug --subscription --resource-group --workspace-name --cloud --auth --help --version"
+            opts="-o -q -v -g -w -h -V --output --no-color --quiet --verbose --debug --subscription --resource-group --workspace-name --cloud --auth --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -591,7 +608,7 @@ _amldoctor() {
             return 0
             ;;
         amldoctor__subcmd__help__subcmd__rules)
-            opts="list show test docs"
+            opts="list show test docs example"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -605,6 +622,20 @@ _amldoctor() {
             return 0
             ;;
         amldoctor__subcmd__help__subcmd__rules__subcmd__docs)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        amldoctor__subcmd__help__subcmd__rules__subcmd__example)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -661,7 +692,7 @@ _amldoctor() {
             return 0
             ;;
         amldoctor__subcmd__logs)
-            opts="-e -n -l -f -o -q -g -w -h -V --endpoint-name --name --container --lines --follow --interval --run --out --jobs --output --no-color --quiet --debug --subscription --resource-group --workspace-name --cloud --auth --help --version"
+            opts="-e -n -l -f -o -q -v -g -w -h -V --endpoint-name --name --container --lines --follow --interval --run --out --jobs --output --no-color --quiet --verbose --debug --subscription --resource-group --workspace-name --cloud --auth --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -755,7 +786,7 @@ _amldoctor() {
             return 0
             ;;
         amldoctor__subcmd__replicas)
-            opts="-f -e -n -o -q -g -w -h -V --rps --latency --max-concurrent --utilization --instances --deployment-file --endpoint-name --name --output --no-color --quiet --debug --subscription --resource-group --workspace-name --cloud --auth --help --version"
+            opts="-f -e -n -o -q -v -g -w -h -V --rps --latency --max-concurrent --utilization --instances --deployment-file --endpoint-name --name --output --no-color --quiet --verbose --debug --subscription --resource-group --workspace-name --cloud --auth --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -849,7 +880,7 @@ _amldoctor() {
             return 0
             ;;
         amldoctor__subcmd__rules)
-            opts="-o -q -g -w -h -V --output --no-color --quiet --debug --subscription --resource-group --workspace-name --cloud --auth --help --version list show test docs help"
+            opts="-o -q -v -g -w -h -V --output --no-color --quiet --verbose --debug --subscription --resource-group --workspace-name --cloud --auth --help --version list show test docs example help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -899,7 +930,7 @@ _amldoctor() {
             return 0
             ;;
         amldoctor__subcmd__rules__subcmd__docs)
-            opts="-o -q -g -w -h -V --output --no-color --quiet --debug --subscription --resource-group --workspace-name --cloud --auth --help --version"
+            opts="-o -q -v -g -w -h -V --output --no-color --quiet --verbose --debug --subscription --resource-group --workspace-name --cloud --auth --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -948,8 +979,66 @@ _amldoctor() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
+        amldoctor__subcmd__rules__subcmd__example)
+            opts="-o -q -v -g -w -h -V --no-match --number --rules --output --no-color --quiet --verbose --debug --subscription --resource-group --workspace-name --cloud --auth --help --version"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --number)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --rules)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --output)
+                    COMPREPLY=($(compgen -W "table json yaml sarif junit markdown" -- "${cur}"))
+                    return 0
+                    ;;
+                -o)
+                    COMPREPLY=($(compgen -W "table json yaml sarif junit markdown" -- "${cur}"))
+                    return 0
+                    ;;
+                --subscription)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --resource-group)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                -g)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --workspace-name)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                -w)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --cloud)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --auth)
+                    COMPREPLY=($(compgen -W "auto env workload managed-identity cli" -- "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
         amldoctor__subcmd__rules__subcmd__help)
-            opts="list show test docs help"
+            opts="list show test docs example help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -963,6 +1052,20 @@ _amldoctor() {
             return 0
             ;;
         amldoctor__subcmd__rules__subcmd__help__subcmd__docs)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        amldoctor__subcmd__rules__subcmd__help__subcmd__example)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -1033,7 +1136,7 @@ _amldoctor() {
             return 0
             ;;
         amldoctor__subcmd__rules__subcmd__list)
-            opts="-o -q -g -w -h -V --rules --output --no-color --quiet --debug --subscription --resource-group --workspace-name --cloud --auth --help --version"
+            opts="-o -q -v -g -w -h -V --rules --output --no-color --quiet --verbose --debug --subscription --resource-group --workspace-name --cloud --auth --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1087,7 +1190,7 @@ _amldoctor() {
             return 0
             ;;
         amldoctor__subcmd__rules__subcmd__show)
-            opts="-o -q -g -w -h -V --rules --output --no-color --quiet --debug --subscription --resource-group --workspace-name --cloud --auth --help --version"
+            opts="-o -q -v -g -w -h -V --rules --output --no-color --quiet --verbose --debug --subscription --resource-group --workspace-name --cloud --auth --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1141,7 +1244,7 @@ _amldoctor() {
             return 0
             ;;
         amldoctor__subcmd__rules__subcmd__test)
-            opts="-o -q -g -w -h -V --output --no-color --quiet --debug --subscription --resource-group --workspace-name --cloud --auth --help --version"
+            opts="-o -q -v -g -w -h -V --output --no-color --quiet --verbose --debug --subscription --resource-group --workspace-name --cloud --auth --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0

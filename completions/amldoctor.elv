@@ -30,6 +30,8 @@ set edit:completion:arg-completer[amldoctor] = {|@words|
             cand --no-color 'Never use colours (also when NO_COLOR is set); colours are used only on a terminal'
             cand -q 'Print only the essential result on stdout and no notes'
             cand --quiet 'Print only the essential result on stdout and no notes'
+            cand -v 'Print more: every input file of a ParallelRunStep tree, not a count per folder'
+            cand --verbose 'Print more: every input file of a ParallelRunStep tree, not a count per folder'
             cand --debug 'Print how each setting was resolved, and later HTTP traces, on stderr (secrets redacted)'
             cand -h 'Print help (see more with ''--help'')'
             cand --help 'Print help (see more with ''--help'')'
@@ -70,6 +72,8 @@ set edit:completion:arg-completer[amldoctor] = {|@words|
             cand --no-color 'Never use colours (also when NO_COLOR is set); colours are used only on a terminal'
             cand -q 'Print only the essential result on stdout and no notes'
             cand --quiet 'Print only the essential result on stdout and no notes'
+            cand -v 'Print more: every input file of a ParallelRunStep tree, not a count per folder'
+            cand --verbose 'Print more: every input file of a ParallelRunStep tree, not a count per folder'
             cand --debug 'Print how each setting was resolved, and later HTTP traces, on stderr (secrets redacted)'
             cand -h 'Print help (see more with ''--help'')'
             cand --help 'Print help (see more with ''--help'')'
@@ -88,6 +92,7 @@ set edit:completion:arg-completer[amldoctor] = {|@words|
             cand -j 'Worker threads for scanning [default: the number of CPUs]'
             cand --jobs 'Worker threads for scanning [default: the number of CPUs]'
             cand --fail-on 'Exit 1 when a finding at or above this severity is reported (and not suppressed or in the baseline)'
+            cand --min-severity 'Show findings at or above this severity [default: warning for table and markdown, info for the machine formats]; the gate still counts every finding'
             cand --ignore 'Do not report this rule (repeatable); for accepted findings prefer a suppression with a reason in .amldoctor.yaml'
             cand --baseline 'Findings in this baseline file (from --write-baseline) are reported as unchanged and do not fail the gate; only new ones do'
             cand --write-baseline 'Write every current finding to FILE as a baseline, then apply it'
@@ -104,6 +109,8 @@ set edit:completion:arg-completer[amldoctor] = {|@words|
             cand --no-color 'Never use colours (also when NO_COLOR is set); colours are used only on a terminal'
             cand -q 'Print only the essential result on stdout and no notes'
             cand --quiet 'Print only the essential result on stdout and no notes'
+            cand -v 'Print more: every input file of a ParallelRunStep tree, not a count per folder'
+            cand --verbose 'Print more: every input file of a ParallelRunStep tree, not a count per folder'
             cand --debug 'Print how each setting was resolved, and later HTTP traces, on stderr (secrets redacted)'
             cand -h 'Print help (see more with ''--help'')'
             cand --help 'Print help (see more with ''--help'')'
@@ -121,6 +128,7 @@ set edit:completion:arg-completer[amldoctor] = {|@words|
             cand --latency 'Time one request takes, for --rps: 10, 250ms, PT10S [default: 10s]'
             cand --rules 'A directory of extra rule files (repeatable); added to the built-in catalogue'
             cand --fail-on 'Exit 1 when a finding at or above this severity is reported (and not suppressed or in the baseline)'
+            cand --min-severity 'Show findings at or above this severity [default: warning for table and markdown, info for the machine formats]; the gate still counts every finding'
             cand --ignore 'Do not report this rule (repeatable); for accepted findings prefer a suppression with a reason in .amldoctor.yaml'
             cand --baseline 'Findings in this baseline file (from --write-baseline) are reported as unchanged and do not fail the gate; only new ones do'
             cand --write-baseline 'Write every current finding to FILE as a baseline, then apply it'
@@ -137,6 +145,8 @@ set edit:completion:arg-completer[amldoctor] = {|@words|
             cand --no-color 'Never use colours (also when NO_COLOR is set); colours are used only on a terminal'
             cand -q 'Print only the essential result on stdout and no notes'
             cand --quiet 'Print only the essential result on stdout and no notes'
+            cand -v 'Print more: every input file of a ParallelRunStep tree, not a count per folder'
+            cand --verbose 'Print more: every input file of a ParallelRunStep tree, not a count per folder'
             cand --debug 'Print how each setting was resolved, and later HTTP traces, on stderr (secrets redacted)'
             cand -h 'Print help (see more with ''--help'')'
             cand --help 'Print help (see more with ''--help'')'
@@ -156,6 +166,8 @@ set edit:completion:arg-completer[amldoctor] = {|@words|
             cand --no-color 'Never use colours (also when NO_COLOR is set); colours are used only on a terminal'
             cand -q 'Print only the essential result on stdout and no notes'
             cand --quiet 'Print only the essential result on stdout and no notes'
+            cand -v 'Print more: every input file of a ParallelRunStep tree, not a count per folder'
+            cand --verbose 'Print more: every input file of a ParallelRunStep tree, not a count per folder'
             cand --debug 'Print how each setting was resolved, and later HTTP traces, on stderr (secrets redacted)'
             cand -h 'Print help (see more with ''--help'')'
             cand --help 'Print help (see more with ''--help'')'
@@ -175,6 +187,8 @@ set edit:completion:arg-completer[amldoctor] = {|@words|
             cand --no-color 'Never use colours (also when NO_COLOR is set); colours are used only on a terminal'
             cand -q 'Print only the essential result on stdout and no notes'
             cand --quiet 'Print only the essential result on stdout and no notes'
+            cand -v 'Print more: every input file of a ParallelRunStep tree, not a count per folder'
+            cand --verbose 'Print more: every input file of a ParallelRunStep tree, not a count per folder'
             cand --debug 'Print how each setting was resolved, and later HTTP traces, on stderr (secrets redacted)'
             cand -h 'Print help (see more with ''--help'')'
             cand --help 'Print help (see more with ''--help'')'
@@ -184,6 +198,7 @@ set edit:completion:arg-completer[amldoctor] = {|@words|
             cand show 'Show one rule in full: what it matches, why it matters, the fix'
             cand test 'Check every rule against its own examples (built-in, plus those in DIR)'
             cand docs 'Print the rule reference as markdown (the source of docs/rules.md)'
+            cand example 'Print a rule''s example text, to try `diagnose` on it or to start a test log'
             cand help 'Print this message or the help of the given subcommand(s)'
         }
         &'amldoctor;rules;list'= {
@@ -200,6 +215,8 @@ set edit:completion:arg-completer[amldoctor] = {|@words|
             cand --no-color 'Never use colours (also when NO_COLOR is set); colours are used only on a terminal'
             cand -q 'Print only the essential result on stdout and no notes'
             cand --quiet 'Print only the essential result on stdout and no notes'
+            cand -v 'Print more: every input file of a ParallelRunStep tree, not a count per folder'
+            cand --verbose 'Print more: every input file of a ParallelRunStep tree, not a count per folder'
             cand --debug 'Print how each setting was resolved, and later HTTP traces, on stderr (secrets redacted)'
             cand -h 'Print help (see more with ''--help'')'
             cand --help 'Print help (see more with ''--help'')'
@@ -220,6 +237,8 @@ set edit:completion:arg-completer[amldoctor] = {|@words|
             cand --no-color 'Never use colours (also when NO_COLOR is set); colours are used only on a terminal'
             cand -q 'Print only the essential result on stdout and no notes'
             cand --quiet 'Print only the essential result on stdout and no notes'
+            cand -v 'Print more: every input file of a ParallelRunStep tree, not a count per folder'
+            cand --verbose 'Print more: every input file of a ParallelRunStep tree, not a count per folder'
             cand --debug 'Print how each setting was resolved, and later HTTP traces, on stderr (secrets redacted)'
             cand -h 'Print help (see more with ''--help'')'
             cand --help 'Print help (see more with ''--help'')'
@@ -239,6 +258,8 @@ set edit:completion:arg-completer[amldoctor] = {|@words|
             cand --no-color 'Never use colours (also when NO_COLOR is set); colours are used only on a terminal'
             cand -q 'Print only the essential result on stdout and no notes'
             cand --quiet 'Print only the essential result on stdout and no notes'
+            cand -v 'Print more: every input file of a ParallelRunStep tree, not a count per folder'
+            cand --verbose 'Print more: every input file of a ParallelRunStep tree, not a count per folder'
             cand --debug 'Print how each setting was resolved, and later HTTP traces, on stderr (secrets redacted)'
             cand -h 'Print help (see more with ''--help'')'
             cand --help 'Print help (see more with ''--help'')'
@@ -258,6 +279,32 @@ set edit:completion:arg-completer[amldoctor] = {|@words|
             cand --no-color 'Never use colours (also when NO_COLOR is set); colours are used only on a terminal'
             cand -q 'Print only the essential result on stdout and no notes'
             cand --quiet 'Print only the essential result on stdout and no notes'
+            cand -v 'Print more: every input file of a ParallelRunStep tree, not a count per folder'
+            cand --verbose 'Print more: every input file of a ParallelRunStep tree, not a count per folder'
+            cand --debug 'Print how each setting was resolved, and later HTTP traces, on stderr (secrets redacted)'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'amldoctor;rules;example'= {
+            cand --number 'Which example, from 1 [default: 1]'
+            cand --rules 'A directory of extra rule files to include (repeatable)'
+            cand -o 'Output format [default: table, or `output` in .amldoctor.yaml / $AMLDOCTOR_OUTPUT]'
+            cand --output 'Output format [default: table, or `output` in .amldoctor.yaml / $AMLDOCTOR_OUTPUT]'
+            cand --subscription 'Subscription id or name [default: the az CLI''s default subscription]'
+            cand -g 'Resource group [default: az configure --defaults group=…]'
+            cand --resource-group 'Resource group [default: az configure --defaults group=…]'
+            cand -w 'Azure Machine Learning workspace [default: az configure --defaults workspace=…]'
+            cand --workspace-name 'Azure Machine Learning workspace [default: az configure --defaults workspace=…]'
+            cand --cloud 'Azure cloud: AzureCloud, AzureChinaCloud or AzureUSGovernment [default: the az CLI''s active cloud]'
+            cand --auth 'How to sign in: auto tries a service principal from AZURE_CLIENT_ID/ AZURE_TENANT_ID/AZURE_CLIENT_SECRET, workload identity (AZURE_FEDERATED_TOKEN_FILE), App Service managed identity (IDENTITY_ENDPOINT), then az CLI / azd [default: auto]'
+            cand --no-match 'Print the example that must not match instead of the one that must'
+            cand --no-color 'Never use colours (also when NO_COLOR is set); colours are used only on a terminal'
+            cand -q 'Print only the essential result on stdout and no notes'
+            cand --quiet 'Print only the essential result on stdout and no notes'
+            cand -v 'Print more: every input file of a ParallelRunStep tree, not a count per folder'
+            cand --verbose 'Print more: every input file of a ParallelRunStep tree, not a count per folder'
             cand --debug 'Print how each setting was resolved, and later HTTP traces, on stderr (secrets redacted)'
             cand -h 'Print help (see more with ''--help'')'
             cand --help 'Print help (see more with ''--help'')'
@@ -269,6 +316,7 @@ set edit:completion:arg-completer[amldoctor] = {|@words|
             cand show 'Show one rule in full: what it matches, why it matters, the fix'
             cand test 'Check every rule against its own examples (built-in, plus those in DIR)'
             cand docs 'Print the rule reference as markdown (the source of docs/rules.md)'
+            cand example 'Print a rule''s example text, to try `diagnose` on it or to start a test log'
             cand help 'Print this message or the help of the given subcommand(s)'
         }
         &'amldoctor;rules;help;list'= {
@@ -278,6 +326,8 @@ set edit:completion:arg-completer[amldoctor] = {|@words|
         &'amldoctor;rules;help;test'= {
         }
         &'amldoctor;rules;help;docs'= {
+        }
+        &'amldoctor;rules;help;example'= {
         }
         &'amldoctor;rules;help;help'= {
         }
@@ -305,6 +355,8 @@ set edit:completion:arg-completer[amldoctor] = {|@words|
             cand --no-color 'Never use colours (also when NO_COLOR is set); colours are used only on a terminal'
             cand -q 'Print only the essential result on stdout and no notes'
             cand --quiet 'Print only the essential result on stdout and no notes'
+            cand -v 'Print more: every input file of a ParallelRunStep tree, not a count per folder'
+            cand --verbose 'Print more: every input file of a ParallelRunStep tree, not a count per folder'
             cand --debug 'Print how each setting was resolved, and later HTTP traces, on stderr (secrets redacted)'
             cand -h 'Print help (see more with ''--help'')'
             cand --help 'Print help (see more with ''--help'')'
@@ -324,6 +376,8 @@ set edit:completion:arg-completer[amldoctor] = {|@words|
             cand --no-color 'Never use colours (also when NO_COLOR is set); colours are used only on a terminal'
             cand -q 'Print only the essential result on stdout and no notes'
             cand --quiet 'Print only the essential result on stdout and no notes'
+            cand -v 'Print more: every input file of a ParallelRunStep tree, not a count per folder'
+            cand --verbose 'Print more: every input file of a ParallelRunStep tree, not a count per folder'
             cand --debug 'Print how each setting was resolved, and later HTTP traces, on stderr (secrets redacted)'
             cand -h 'Print help (see more with ''--help'')'
             cand --help 'Print help (see more with ''--help'')'
@@ -353,6 +407,7 @@ set edit:completion:arg-completer[amldoctor] = {|@words|
             cand show 'Show one rule in full: what it matches, why it matters, the fix'
             cand test 'Check every rule against its own examples (built-in, plus those in DIR)'
             cand docs 'Print the rule reference as markdown (the source of docs/rules.md)'
+            cand example 'Print a rule''s example text, to try `diagnose` on it or to start a test log'
         }
         &'amldoctor;help;rules;list'= {
         }
@@ -361,6 +416,8 @@ set edit:completion:arg-completer[amldoctor] = {|@words|
         &'amldoctor;help;rules;test'= {
         }
         &'amldoctor;help;rules;docs'= {
+        }
+        &'amldoctor;help;rules;example'= {
         }
         &'amldoctor;help;replicas'= {
         }

@@ -1,6 +1,6 @@
 # Print an optspec for argparse to handle cmd's options that are independent of any subcommand.
 function __fish_amldoctor_global_optspecs
-    string join \n o/output= no-color q/quiet debug subscription= g/resource-group= w/workspace-name= cloud= auth= h/help V/version
+    string join \n o/output= no-color q/quiet v/verbose debug subscription= g/resource-group= w/workspace-name= cloud= auth= h/help V/version
 end
 
 function __fish_amldoctor_needs_command
@@ -41,6 +41,7 @@ managed-identity\t'Managed identity of the Azure compute this runs on'
 cli\t'The az CLI (or azd) sign-in'"
 complete -c amldoctor -n "__fish_amldoctor_needs_command" -l no-color -d 'Never use colours (also when NO_COLOR is set); colours are used only on a terminal'
 complete -c amldoctor -n "__fish_amldoctor_needs_command" -s q -l quiet -d 'Print only the essential result on stdout and no notes'
+complete -c amldoctor -n "__fish_amldoctor_needs_command" -s v -l verbose -d 'Print more: every input file of a ParallelRunStep tree, not a count per folder'
 complete -c amldoctor -n "__fish_amldoctor_needs_command" -l debug -d 'Print how each setting was resolved, and later HTTP traces, on stderr (secrets redacted)'
 complete -c amldoctor -n "__fish_amldoctor_needs_command" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c amldoctor -n "__fish_amldoctor_needs_command" -s V -l version -d 'Print version'
@@ -80,6 +81,7 @@ cli\t'The az CLI (or azd) sign-in'"
 complete -c amldoctor -n "__fish_amldoctor_using_subcommand logs" -s f -l follow -d 'Keep reading the log and print new lines as they come, until interrupted (Ctrl-C)'
 complete -c amldoctor -n "__fish_amldoctor_using_subcommand logs" -l no-color -d 'Never use colours (also when NO_COLOR is set); colours are used only on a terminal'
 complete -c amldoctor -n "__fish_amldoctor_using_subcommand logs" -s q -l quiet -d 'Print only the essential result on stdout and no notes'
+complete -c amldoctor -n "__fish_amldoctor_using_subcommand logs" -s v -l verbose -d 'Print more: every input file of a ParallelRunStep tree, not a count per folder'
 complete -c amldoctor -n "__fish_amldoctor_using_subcommand logs" -l debug -d 'Print how each setting was resolved, and later HTTP traces, on stderr (secrets redacted)'
 complete -c amldoctor -n "__fish_amldoctor_using_subcommand logs" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c amldoctor -n "__fish_amldoctor_using_subcommand logs" -s V -l version -d 'Print version'
@@ -100,6 +102,9 @@ complete -c amldoctor -n "__fish_amldoctor_using_subcommand diagnose" -l fail-on
 warning\t'Fail on warnings and errors'
 info\t'Fail on any finding'
 never\t'Never fail because of findings'"
+complete -c amldoctor -n "__fish_amldoctor_using_subcommand diagnose" -l min-severity -d 'Show findings at or above this severity [default: warning for table and markdown, info for the machine formats]; the gate still counts every finding' -r -f -a "info\t'Context worth knowing; not a problem by itself'
+warning\t'Likely to cause trouble'
+error\t'A failure and its cause'"
 complete -c amldoctor -n "__fish_amldoctor_using_subcommand diagnose" -l ignore -d 'Do not report this rule (repeatable); for accepted findings prefer a suppression with a reason in .amldoctor.yaml' -r
 complete -c amldoctor -n "__fish_amldoctor_using_subcommand diagnose" -l baseline -d 'Findings in this baseline file (from --write-baseline) are reported as unchanged and do not fail the gate; only new ones do' -r -F
 complete -c amldoctor -n "__fish_amldoctor_using_subcommand diagnose" -l write-baseline -d 'Write every current finding to FILE as a baseline, then apply it' -r -F
@@ -121,6 +126,7 @@ managed-identity\t'Managed identity of the Azure compute this runs on'
 cli\t'The az CLI (or azd) sign-in'"
 complete -c amldoctor -n "__fish_amldoctor_using_subcommand diagnose" -l no-color -d 'Never use colours (also when NO_COLOR is set); colours are used only on a terminal'
 complete -c amldoctor -n "__fish_amldoctor_using_subcommand diagnose" -s q -l quiet -d 'Print only the essential result on stdout and no notes'
+complete -c amldoctor -n "__fish_amldoctor_using_subcommand diagnose" -s v -l verbose -d 'Print more: every input file of a ParallelRunStep tree, not a count per folder'
 complete -c amldoctor -n "__fish_amldoctor_using_subcommand diagnose" -l debug -d 'Print how each setting was resolved, and later HTTP traces, on stderr (secrets redacted)'
 complete -c amldoctor -n "__fish_amldoctor_using_subcommand diagnose" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c amldoctor -n "__fish_amldoctor_using_subcommand diagnose" -s V -l version -d 'Print version'
@@ -135,6 +141,9 @@ complete -c amldoctor -n "__fish_amldoctor_using_subcommand check" -l fail-on -d
 warning\t'Fail on warnings and errors'
 info\t'Fail on any finding'
 never\t'Never fail because of findings'"
+complete -c amldoctor -n "__fish_amldoctor_using_subcommand check" -l min-severity -d 'Show findings at or above this severity [default: warning for table and markdown, info for the machine formats]; the gate still counts every finding' -r -f -a "info\t'Context worth knowing; not a problem by itself'
+warning\t'Likely to cause trouble'
+error\t'A failure and its cause'"
 complete -c amldoctor -n "__fish_amldoctor_using_subcommand check" -l ignore -d 'Do not report this rule (repeatable); for accepted findings prefer a suppression with a reason in .amldoctor.yaml' -r
 complete -c amldoctor -n "__fish_amldoctor_using_subcommand check" -l baseline -d 'Findings in this baseline file (from --write-baseline) are reported as unchanged and do not fail the gate; only new ones do' -r -F
 complete -c amldoctor -n "__fish_amldoctor_using_subcommand check" -l write-baseline -d 'Write every current finding to FILE as a baseline, then apply it' -r -F
@@ -156,6 +165,7 @@ managed-identity\t'Managed identity of the Azure compute this runs on'
 cli\t'The az CLI (or azd) sign-in'"
 complete -c amldoctor -n "__fish_amldoctor_using_subcommand check" -l no-color -d 'Never use colours (also when NO_COLOR is set); colours are used only on a terminal'
 complete -c amldoctor -n "__fish_amldoctor_using_subcommand check" -s q -l quiet -d 'Print only the essential result on stdout and no notes'
+complete -c amldoctor -n "__fish_amldoctor_using_subcommand check" -s v -l verbose -d 'Print more: every input file of a ParallelRunStep tree, not a count per folder'
 complete -c amldoctor -n "__fish_amldoctor_using_subcommand check" -l debug -d 'Print how each setting was resolved, and later HTTP traces, on stderr (secrets redacted)'
 complete -c amldoctor -n "__fish_amldoctor_using_subcommand check" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c amldoctor -n "__fish_amldoctor_using_subcommand check" -s V -l version -d 'Print version'
@@ -176,34 +186,37 @@ managed-identity\t'Managed identity of the Azure compute this runs on'
 cli\t'The az CLI (or azd) sign-in'"
 complete -c amldoctor -n "__fish_amldoctor_using_subcommand explain" -l no-color -d 'Never use colours (also when NO_COLOR is set); colours are used only on a terminal'
 complete -c amldoctor -n "__fish_amldoctor_using_subcommand explain" -s q -l quiet -d 'Print only the essential result on stdout and no notes'
+complete -c amldoctor -n "__fish_amldoctor_using_subcommand explain" -s v -l verbose -d 'Print more: every input file of a ParallelRunStep tree, not a count per folder'
 complete -c amldoctor -n "__fish_amldoctor_using_subcommand explain" -l debug -d 'Print how each setting was resolved, and later HTTP traces, on stderr (secrets redacted)'
 complete -c amldoctor -n "__fish_amldoctor_using_subcommand explain" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c amldoctor -n "__fish_amldoctor_using_subcommand explain" -s V -l version -d 'Print version'
-complete -c amldoctor -n "__fish_amldoctor_using_subcommand rules; and not __fish_seen_subcommand_from list show test docs help" -s o -l output -d 'Output format [default: table, or `output` in .amldoctor.yaml / $AMLDOCTOR_OUTPUT]' -r -f -a "table\t'Human-readable text (colours only on a terminal)'
+complete -c amldoctor -n "__fish_amldoctor_using_subcommand rules; and not __fish_seen_subcommand_from list show test docs example help" -s o -l output -d 'Output format [default: table, or `output` in .amldoctor.yaml / $AMLDOCTOR_OUTPUT]' -r -f -a "table\t'Human-readable text (colours only on a terminal)'
 json\t'JSON with a versioned schema (`schema_version`)'
 yaml\t'The same schema as json, in YAML'
 sarif\t'SARIF 2.1.0 for GitHub code scanning and other SARIF viewers'
 junit\t'JUnit XML: one testcase per rule and input, for CI test tabs'
 markdown\t'Markdown for pull-request comments and job summaries'"
-complete -c amldoctor -n "__fish_amldoctor_using_subcommand rules; and not __fish_seen_subcommand_from list show test docs help" -l subscription -d 'Subscription id or name [default: the az CLI\'s default subscription]' -r
-complete -c amldoctor -n "__fish_amldoctor_using_subcommand rules; and not __fish_seen_subcommand_from list show test docs help" -s g -l resource-group -d 'Resource group [default: az configure --defaults group=…]' -r
-complete -c amldoctor -n "__fish_amldoctor_using_subcommand rules; and not __fish_seen_subcommand_from list show test docs help" -s w -l workspace-name -d 'Azure Machine Learning workspace [default: az configure --defaults workspace=…]' -r
-complete -c amldoctor -n "__fish_amldoctor_using_subcommand rules; and not __fish_seen_subcommand_from list show test docs help" -l cloud -d 'Azure cloud: AzureCloud, AzureChinaCloud or AzureUSGovernment [default: the az CLI\'s active cloud]' -r
-complete -c amldoctor -n "__fish_amldoctor_using_subcommand rules; and not __fish_seen_subcommand_from list show test docs help" -l auth -d 'How to sign in: auto tries a service principal from AZURE_CLIENT_ID/ AZURE_TENANT_ID/AZURE_CLIENT_SECRET, workload identity (AZURE_FEDERATED_TOKEN_FILE), App Service managed identity (IDENTITY_ENDPOINT), then az CLI / azd [default: auto]' -r -f -a "auto\t'The first that applies, in the order above'
+complete -c amldoctor -n "__fish_amldoctor_using_subcommand rules; and not __fish_seen_subcommand_from list show test docs example help" -l subscription -d 'Subscription id or name [default: the az CLI\'s default subscription]' -r
+complete -c amldoctor -n "__fish_amldoctor_using_subcommand rules; and not __fish_seen_subcommand_from list show test docs example help" -s g -l resource-group -d 'Resource group [default: az configure --defaults group=…]' -r
+complete -c amldoctor -n "__fish_amldoctor_using_subcommand rules; and not __fish_seen_subcommand_from list show test docs example help" -s w -l workspace-name -d 'Azure Machine Learning workspace [default: az configure --defaults workspace=…]' -r
+complete -c amldoctor -n "__fish_amldoctor_using_subcommand rules; and not __fish_seen_subcommand_from list show test docs example help" -l cloud -d 'Azure cloud: AzureCloud, AzureChinaCloud or AzureUSGovernment [default: the az CLI\'s active cloud]' -r
+complete -c amldoctor -n "__fish_amldoctor_using_subcommand rules; and not __fish_seen_subcommand_from list show test docs example help" -l auth -d 'How to sign in: auto tries a service principal from AZURE_CLIENT_ID/ AZURE_TENANT_ID/AZURE_CLIENT_SECRET, workload identity (AZURE_FEDERATED_TOKEN_FILE), App Service managed identity (IDENTITY_ENDPOINT), then az CLI / azd [default: auto]' -r -f -a "auto\t'The first that applies, in the order above'
 env\t'Service principal from AZURE_CLIENT_ID, AZURE_TENANT_ID, AZURE_CLIENT_SECRET'
 workload\t'Workload identity from AZURE_FEDERATED_TOKEN_FILE (GitHub Actions OIDC)'
 managed-identity\t'Managed identity of the Azure compute this runs on'
 cli\t'The az CLI (or azd) sign-in'"
-complete -c amldoctor -n "__fish_amldoctor_using_subcommand rules; and not __fish_seen_subcommand_from list show test docs help" -l no-color -d 'Never use colours (also when NO_COLOR is set); colours are used only on a terminal'
-complete -c amldoctor -n "__fish_amldoctor_using_subcommand rules; and not __fish_seen_subcommand_from list show test docs help" -s q -l quiet -d 'Print only the essential result on stdout and no notes'
-complete -c amldoctor -n "__fish_amldoctor_using_subcommand rules; and not __fish_seen_subcommand_from list show test docs help" -l debug -d 'Print how each setting was resolved, and later HTTP traces, on stderr (secrets redacted)'
-complete -c amldoctor -n "__fish_amldoctor_using_subcommand rules; and not __fish_seen_subcommand_from list show test docs help" -s h -l help -d 'Print help (see more with \'--help\')'
-complete -c amldoctor -n "__fish_amldoctor_using_subcommand rules; and not __fish_seen_subcommand_from list show test docs help" -s V -l version -d 'Print version'
-complete -c amldoctor -n "__fish_amldoctor_using_subcommand rules; and not __fish_seen_subcommand_from list show test docs help" -f -a "list" -d 'List every rule: id, severity, family and title'
-complete -c amldoctor -n "__fish_amldoctor_using_subcommand rules; and not __fish_seen_subcommand_from list show test docs help" -f -a "show" -d 'Show one rule in full: what it matches, why it matters, the fix'
-complete -c amldoctor -n "__fish_amldoctor_using_subcommand rules; and not __fish_seen_subcommand_from list show test docs help" -f -a "test" -d 'Check every rule against its own examples (built-in, plus those in DIR)'
-complete -c amldoctor -n "__fish_amldoctor_using_subcommand rules; and not __fish_seen_subcommand_from list show test docs help" -f -a "docs" -d 'Print the rule reference as markdown (the source of docs/rules.md)'
-complete -c amldoctor -n "__fish_amldoctor_using_subcommand rules; and not __fish_seen_subcommand_from list show test docs help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c amldoctor -n "__fish_amldoctor_using_subcommand rules; and not __fish_seen_subcommand_from list show test docs example help" -l no-color -d 'Never use colours (also when NO_COLOR is set); colours are used only on a terminal'
+complete -c amldoctor -n "__fish_amldoctor_using_subcommand rules; and not __fish_seen_subcommand_from list show test docs example help" -s q -l quiet -d 'Print only the essential result on stdout and no notes'
+complete -c amldoctor -n "__fish_amldoctor_using_subcommand rules; and not __fish_seen_subcommand_from list show test docs example help" -s v -l verbose -d 'Print more: every input file of a ParallelRunStep tree, not a count per folder'
+complete -c amldoctor -n "__fish_amldoctor_using_subcommand rules; and not __fish_seen_subcommand_from list show test docs example help" -l debug -d 'Print how each setting was resolved, and later HTTP traces, on stderr (secrets redacted)'
+complete -c amldoctor -n "__fish_amldoctor_using_subcommand rules; and not __fish_seen_subcommand_from list show test docs example help" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c amldoctor -n "__fish_amldoctor_using_subcommand rules; and not __fish_seen_subcommand_from list show test docs example help" -s V -l version -d 'Print version'
+complete -c amldoctor -n "__fish_amldoctor_using_subcommand rules; and not __fish_seen_subcommand_from list show test docs example help" -f -a "list" -d 'List every rule: id, severity, family and title'
+complete -c amldoctor -n "__fish_amldoctor_using_subcommand rules; and not __fish_seen_subcommand_from list show test docs example help" -f -a "show" -d 'Show one rule in full: what it matches, why it matters, the fix'
+complete -c amldoctor -n "__fish_amldoctor_using_subcommand rules; and not __fish_seen_subcommand_from list show test docs example help" -f -a "test" -d 'Check every rule against its own examples (built-in, plus those in DIR)'
+complete -c amldoctor -n "__fish_amldoctor_using_subcommand rules; and not __fish_seen_subcommand_from list show test docs example help" -f -a "docs" -d 'Print the rule reference as markdown (the source of docs/rules.md)'
+complete -c amldoctor -n "__fish_amldoctor_using_subcommand rules; and not __fish_seen_subcommand_from list show test docs example help" -f -a "example" -d 'Print a rule\'s example text, to try `diagnose` on it or to start a test log'
+complete -c amldoctor -n "__fish_amldoctor_using_subcommand rules; and not __fish_seen_subcommand_from list show test docs example help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
 complete -c amldoctor -n "__fish_amldoctor_using_subcommand rules; and __fish_seen_subcommand_from list" -l rules -d 'A directory of extra rule files to include (repeatable)' -r -F
 complete -c amldoctor -n "__fish_amldoctor_using_subcommand rules; and __fish_seen_subcommand_from list" -s o -l output -d 'Output format [default: table, or `output` in .amldoctor.yaml / $AMLDOCTOR_OUTPUT]' -r -f -a "table\t'Human-readable text (colours only on a terminal)'
 json\t'JSON with a versioned schema (`schema_version`)'
@@ -222,6 +235,7 @@ managed-identity\t'Managed identity of the Azure compute this runs on'
 cli\t'The az CLI (or azd) sign-in'"
 complete -c amldoctor -n "__fish_amldoctor_using_subcommand rules; and __fish_seen_subcommand_from list" -l no-color -d 'Never use colours (also when NO_COLOR is set); colours are used only on a terminal'
 complete -c amldoctor -n "__fish_amldoctor_using_subcommand rules; and __fish_seen_subcommand_from list" -s q -l quiet -d 'Print only the essential result on stdout and no notes'
+complete -c amldoctor -n "__fish_amldoctor_using_subcommand rules; and __fish_seen_subcommand_from list" -s v -l verbose -d 'Print more: every input file of a ParallelRunStep tree, not a count per folder'
 complete -c amldoctor -n "__fish_amldoctor_using_subcommand rules; and __fish_seen_subcommand_from list" -l debug -d 'Print how each setting was resolved, and later HTTP traces, on stderr (secrets redacted)'
 complete -c amldoctor -n "__fish_amldoctor_using_subcommand rules; and __fish_seen_subcommand_from list" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c amldoctor -n "__fish_amldoctor_using_subcommand rules; and __fish_seen_subcommand_from list" -s V -l version -d 'Print version'
@@ -243,6 +257,7 @@ managed-identity\t'Managed identity of the Azure compute this runs on'
 cli\t'The az CLI (or azd) sign-in'"
 complete -c amldoctor -n "__fish_amldoctor_using_subcommand rules; and __fish_seen_subcommand_from show" -l no-color -d 'Never use colours (also when NO_COLOR is set); colours are used only on a terminal'
 complete -c amldoctor -n "__fish_amldoctor_using_subcommand rules; and __fish_seen_subcommand_from show" -s q -l quiet -d 'Print only the essential result on stdout and no notes'
+complete -c amldoctor -n "__fish_amldoctor_using_subcommand rules; and __fish_seen_subcommand_from show" -s v -l verbose -d 'Print more: every input file of a ParallelRunStep tree, not a count per folder'
 complete -c amldoctor -n "__fish_amldoctor_using_subcommand rules; and __fish_seen_subcommand_from show" -l debug -d 'Print how each setting was resolved, and later HTTP traces, on stderr (secrets redacted)'
 complete -c amldoctor -n "__fish_amldoctor_using_subcommand rules; and __fish_seen_subcommand_from show" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c amldoctor -n "__fish_amldoctor_using_subcommand rules; and __fish_seen_subcommand_from show" -s V -l version -d 'Print version'
@@ -263,6 +278,7 @@ managed-identity\t'Managed identity of the Azure compute this runs on'
 cli\t'The az CLI (or azd) sign-in'"
 complete -c amldoctor -n "__fish_amldoctor_using_subcommand rules; and __fish_seen_subcommand_from test" -l no-color -d 'Never use colours (also when NO_COLOR is set); colours are used only on a terminal'
 complete -c amldoctor -n "__fish_amldoctor_using_subcommand rules; and __fish_seen_subcommand_from test" -s q -l quiet -d 'Print only the essential result on stdout and no notes'
+complete -c amldoctor -n "__fish_amldoctor_using_subcommand rules; and __fish_seen_subcommand_from test" -s v -l verbose -d 'Print more: every input file of a ParallelRunStep tree, not a count per folder'
 complete -c amldoctor -n "__fish_amldoctor_using_subcommand rules; and __fish_seen_subcommand_from test" -l debug -d 'Print how each setting was resolved, and later HTTP traces, on stderr (secrets redacted)'
 complete -c amldoctor -n "__fish_amldoctor_using_subcommand rules; and __fish_seen_subcommand_from test" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c amldoctor -n "__fish_amldoctor_using_subcommand rules; and __fish_seen_subcommand_from test" -s V -l version -d 'Print version'
@@ -283,13 +299,39 @@ managed-identity\t'Managed identity of the Azure compute this runs on'
 cli\t'The az CLI (or azd) sign-in'"
 complete -c amldoctor -n "__fish_amldoctor_using_subcommand rules; and __fish_seen_subcommand_from docs" -l no-color -d 'Never use colours (also when NO_COLOR is set); colours are used only on a terminal'
 complete -c amldoctor -n "__fish_amldoctor_using_subcommand rules; and __fish_seen_subcommand_from docs" -s q -l quiet -d 'Print only the essential result on stdout and no notes'
+complete -c amldoctor -n "__fish_amldoctor_using_subcommand rules; and __fish_seen_subcommand_from docs" -s v -l verbose -d 'Print more: every input file of a ParallelRunStep tree, not a count per folder'
 complete -c amldoctor -n "__fish_amldoctor_using_subcommand rules; and __fish_seen_subcommand_from docs" -l debug -d 'Print how each setting was resolved, and later HTTP traces, on stderr (secrets redacted)'
 complete -c amldoctor -n "__fish_amldoctor_using_subcommand rules; and __fish_seen_subcommand_from docs" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c amldoctor -n "__fish_amldoctor_using_subcommand rules; and __fish_seen_subcommand_from docs" -s V -l version -d 'Print version'
+complete -c amldoctor -n "__fish_amldoctor_using_subcommand rules; and __fish_seen_subcommand_from example" -l number -d 'Which example, from 1 [default: 1]' -r
+complete -c amldoctor -n "__fish_amldoctor_using_subcommand rules; and __fish_seen_subcommand_from example" -l rules -d 'A directory of extra rule files to include (repeatable)' -r -F
+complete -c amldoctor -n "__fish_amldoctor_using_subcommand rules; and __fish_seen_subcommand_from example" -s o -l output -d 'Output format [default: table, or `output` in .amldoctor.yaml / $AMLDOCTOR_OUTPUT]' -r -f -a "table\t'Human-readable text (colours only on a terminal)'
+json\t'JSON with a versioned schema (`schema_version`)'
+yaml\t'The same schema as json, in YAML'
+sarif\t'SARIF 2.1.0 for GitHub code scanning and other SARIF viewers'
+junit\t'JUnit XML: one testcase per rule and input, for CI test tabs'
+markdown\t'Markdown for pull-request comments and job summaries'"
+complete -c amldoctor -n "__fish_amldoctor_using_subcommand rules; and __fish_seen_subcommand_from example" -l subscription -d 'Subscription id or name [default: the az CLI\'s default subscription]' -r
+complete -c amldoctor -n "__fish_amldoctor_using_subcommand rules; and __fish_seen_subcommand_from example" -s g -l resource-group -d 'Resource group [default: az configure --defaults group=…]' -r
+complete -c amldoctor -n "__fish_amldoctor_using_subcommand rules; and __fish_seen_subcommand_from example" -s w -l workspace-name -d 'Azure Machine Learning workspace [default: az configure --defaults workspace=…]' -r
+complete -c amldoctor -n "__fish_amldoctor_using_subcommand rules; and __fish_seen_subcommand_from example" -l cloud -d 'Azure cloud: AzureCloud, AzureChinaCloud or AzureUSGovernment [default: the az CLI\'s active cloud]' -r
+complete -c amldoctor -n "__fish_amldoctor_using_subcommand rules; and __fish_seen_subcommand_from example" -l auth -d 'How to sign in: auto tries a service principal from AZURE_CLIENT_ID/ AZURE_TENANT_ID/AZURE_CLIENT_SECRET, workload identity (AZURE_FEDERATED_TOKEN_FILE), App Service managed identity (IDENTITY_ENDPOINT), then az CLI / azd [default: auto]' -r -f -a "auto\t'The first that applies, in the order above'
+env\t'Service principal from AZURE_CLIENT_ID, AZURE_TENANT_ID, AZURE_CLIENT_SECRET'
+workload\t'Workload identity from AZURE_FEDERATED_TOKEN_FILE (GitHub Actions OIDC)'
+managed-identity\t'Managed identity of the Azure compute this runs on'
+cli\t'The az CLI (or azd) sign-in'"
+complete -c amldoctor -n "__fish_amldoctor_using_subcommand rules; and __fish_seen_subcommand_from example" -l no-match -d 'Print the example that must not match instead of the one that must'
+complete -c amldoctor -n "__fish_amldoctor_using_subcommand rules; and __fish_seen_subcommand_from example" -l no-color -d 'Never use colours (also when NO_COLOR is set); colours are used only on a terminal'
+complete -c amldoctor -n "__fish_amldoctor_using_subcommand rules; and __fish_seen_subcommand_from example" -s q -l quiet -d 'Print only the essential result on stdout and no notes'
+complete -c amldoctor -n "__fish_amldoctor_using_subcommand rules; and __fish_seen_subcommand_from example" -s v -l verbose -d 'Print more: every input file of a ParallelRunStep tree, not a count per folder'
+complete -c amldoctor -n "__fish_amldoctor_using_subcommand rules; and __fish_seen_subcommand_from example" -l debug -d 'Print how each setting was resolved, and later HTTP traces, on stderr (secrets redacted)'
+complete -c amldoctor -n "__fish_amldoctor_using_subcommand rules; and __fish_seen_subcommand_from example" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c amldoctor -n "__fish_amldoctor_using_subcommand rules; and __fish_seen_subcommand_from example" -s V -l version -d 'Print version'
 complete -c amldoctor -n "__fish_amldoctor_using_subcommand rules; and __fish_seen_subcommand_from help" -f -a "list" -d 'List every rule: id, severity, family and title'
 complete -c amldoctor -n "__fish_amldoctor_using_subcommand rules; and __fish_seen_subcommand_from help" -f -a "show" -d 'Show one rule in full: what it matches, why it matters, the fix'
 complete -c amldoctor -n "__fish_amldoctor_using_subcommand rules; and __fish_seen_subcommand_from help" -f -a "test" -d 'Check every rule against its own examples (built-in, plus those in DIR)'
 complete -c amldoctor -n "__fish_amldoctor_using_subcommand rules; and __fish_seen_subcommand_from help" -f -a "docs" -d 'Print the rule reference as markdown (the source of docs/rules.md)'
+complete -c amldoctor -n "__fish_amldoctor_using_subcommand rules; and __fish_seen_subcommand_from help" -f -a "example" -d 'Print a rule\'s example text, to try `diagnose` on it or to start a test log'
 complete -c amldoctor -n "__fish_amldoctor_using_subcommand rules; and __fish_seen_subcommand_from help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
 complete -c amldoctor -n "__fish_amldoctor_using_subcommand replicas" -l rps -d 'Target requests per second, a decimal greater than 0 (e.g. 20 or 0.5)' -r
 complete -c amldoctor -n "__fish_amldoctor_using_subcommand replicas" -l latency -d 'Time to process one request: 10, 10s, 250ms, 1.5s, 2m or PT10S (pick a high percentile) [default: 10s]' -r
@@ -316,6 +358,7 @@ managed-identity\t'Managed identity of the Azure compute this runs on'
 cli\t'The az CLI (or azd) sign-in'"
 complete -c amldoctor -n "__fish_amldoctor_using_subcommand replicas" -l no-color -d 'Never use colours (also when NO_COLOR is set); colours are used only on a terminal'
 complete -c amldoctor -n "__fish_amldoctor_using_subcommand replicas" -s q -l quiet -d 'Print only the essential result on stdout and no notes'
+complete -c amldoctor -n "__fish_amldoctor_using_subcommand replicas" -s v -l verbose -d 'Print more: every input file of a ParallelRunStep tree, not a count per folder'
 complete -c amldoctor -n "__fish_amldoctor_using_subcommand replicas" -l debug -d 'Print how each setting was resolved, and later HTTP traces, on stderr (secrets redacted)'
 complete -c amldoctor -n "__fish_amldoctor_using_subcommand replicas" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c amldoctor -n "__fish_amldoctor_using_subcommand replicas" -s V -l version -d 'Print version'
@@ -336,6 +379,7 @@ managed-identity\t'Managed identity of the Azure compute this runs on'
 cli\t'The az CLI (or azd) sign-in'"
 complete -c amldoctor -n "__fish_amldoctor_using_subcommand completions" -l no-color -d 'Never use colours (also when NO_COLOR is set); colours are used only on a terminal'
 complete -c amldoctor -n "__fish_amldoctor_using_subcommand completions" -s q -l quiet -d 'Print only the essential result on stdout and no notes'
+complete -c amldoctor -n "__fish_amldoctor_using_subcommand completions" -s v -l verbose -d 'Print more: every input file of a ParallelRunStep tree, not a count per folder'
 complete -c amldoctor -n "__fish_amldoctor_using_subcommand completions" -l debug -d 'Print how each setting was resolved, and later HTTP traces, on stderr (secrets redacted)'
 complete -c amldoctor -n "__fish_amldoctor_using_subcommand completions" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c amldoctor -n "__fish_amldoctor_using_subcommand completions" -s V -l version -d 'Print version'
@@ -351,3 +395,4 @@ complete -c amldoctor -n "__fish_amldoctor_using_subcommand help; and __fish_see
 complete -c amldoctor -n "__fish_amldoctor_using_subcommand help; and __fish_seen_subcommand_from rules" -f -a "show" -d 'Show one rule in full: what it matches, why it matters, the fix'
 complete -c amldoctor -n "__fish_amldoctor_using_subcommand help; and __fish_seen_subcommand_from rules" -f -a "test" -d 'Check every rule against its own examples (built-in, plus those in DIR)'
 complete -c amldoctor -n "__fish_amldoctor_using_subcommand help; and __fish_seen_subcommand_from rules" -f -a "docs" -d 'Print the rule reference as markdown (the source of docs/rules.md)'
+complete -c amldoctor -n "__fish_amldoctor_using_subcommand help; and __fish_seen_subcommand_from rules" -f -a "example" -d 'Print a rule\'s example text, to try `diagnose` on it or to start a test log'

@@ -17,12 +17,12 @@ use crate::report::OutputFormat;
 
 const EXAMPLES_AND_DEFAULTS: &str = "\
 Examples:
-  amldoctor diagnose tests/fixtures/logs/server-0.4.13-old-image-flask2.log
-  az ml online-deployment get-logs -e my-endpoint -n blue -l 500 | amldoctor diagnose -
+  amldoctor rules example flask2-register-typeerror | amldoctor diagnose -
+  az ml online-deployment get-logs -e my-ep -n blue | amldoctor diagnose -
   amldoctor explain OutOfQuota
   amldoctor replicas --rps 20
   amldoctor replicas --rps 50 --latency 250ms --max-concurrent 4 -o json
-  amldoctor completions bash > ~/.local/share/bash-completion/completions/amldoctor
+  source <(amldoctor completions bash)
 
 Defaults for --subscription, --resource-group, --workspace-name and --cloud come from the
 flag, then AMLDOCTOR_* variables, then the az CLI's own defaults (az configure --defaults,
@@ -67,6 +67,7 @@ impl GlobalArgs {
             output: self.output.output,
             no_color: self.output.no_color,
             quiet: self.output.quiet,
+            verbose: self.output.verbose,
             debug: self.output.debug,
             subscription: self.azure.subscription.clone(),
             resource_group: self.azure.resource_group.clone(),
@@ -90,6 +91,9 @@ pub struct OutputArgs {
     /// Print only the essential result on stdout and no notes
     #[arg(short = 'q', long, global = true)]
     pub quiet: bool,
+    /// Print more: every input file of a ParallelRunStep tree, not a count per folder
+    #[arg(short = 'v', long, global = true, conflicts_with = "quiet")]
+    pub verbose: bool,
     /// Print how each setting was resolved, and later HTTP traces, on stderr (secrets redacted)
     #[arg(long, global = true)]
     pub debug: bool,
@@ -169,6 +173,10 @@ pub struct ReportArgs {
     /// or in the baseline)
     #[arg(long, value_enum, value_name = "LEVEL", default_value = "error")]
     pub fail_on: FailOn,
+    /// Show findings at or above this severity [default: warning for table and
+    /// markdown, info for the machine formats]; the gate still counts every finding
+    #[arg(long, value_enum, value_name = "LEVEL")]
+    pub min_severity: Option<crate::finding::Severity>,
     /// Do not report this rule (repeatable); for accepted findings prefer a suppression
     /// with a reason in .amldoctor.yaml
     #[arg(long, value_name = "RULE_ID")]
@@ -222,7 +230,8 @@ fn parse_output_file(text: &str) -> Result<(OutputFormat, PathBuf), String> {
 Examples:
   amldoctor logs -e my-endpoint -n blue -g my-rg -w my-ws
   amldoctor logs -e my-endpoint --container storage-initializer -l 200
-  amldoctor logs -e my-endpoint -n blue --out ./blue-bundle && amldoctor diagnose ./blue-bundle
+  amldoctor logs -e my-endpoint -n blue --out ./blue-bundle
+  amldoctor diagnose ./blue-bundle
   amldoctor logs --run my-pipeline-run-id --out ./job-logs --jobs 16")]
 pub struct LogsArgs {
     /// The online endpoint
@@ -292,14 +301,15 @@ pub enum ContainerArg {
 #[derive(Debug, Clone, Args)]
 #[command(after_help = "\
 Examples:
-  amldoctor diagnose tests/fixtures/logs/server-0.4.13-old-image-flask2.log
-  az ml online-deployment get-logs -e my-endpoint -n blue -l 500 | amldoctor diagnose -
+  amldoctor rules example flask2-register-typeerror | amldoctor diagnose -
+  az ml online-deployment get-logs -e my-ep -n blue | amldoctor diagnose -
   amldoctor diagnose ./collected-logs/ -o json --fail-on warning
-  amldoctor diagnose ./downloaded-job/          # a ParallelRunStep / parallel job tree
+  amldoctor diagnose ./downloaded-job/        # a ParallelRunStep job tree
   amldoctor diagnose create-output.txt --kind cli --rules ./team-rules
-  amldoctor diagnose logs/ -o sarif --output-file markdown=summary.md --baseline amldoctor-baseline.json
-  amldoctor diagnose -e my-endpoint -n blue --save ./blue-bundle   # live, from Azure
-  amldoctor diagnose --run my-pipeline-run-id                      # live PRS job")]
+  amldoctor diagnose logs/ -o sarif --output-file markdown=summary.md
+  amldoctor diagnose logs/ --baseline amldoctor-baseline.json
+  amldoctor diagnose -e my-ep -n blue --save ./blue-bundle  # live, Azure
+  amldoctor diagnose --run my-pipeline-run-id               # live PRS job")]
 pub struct DiagnoseArgs {
     /// Files or directories to analyse (a bundle too); `-` reads standard input
     #[arg(value_name = "PATH", required_unless_present_any = ["endpoint", "run"], conflicts_with_all = ["endpoint", "run"])]
@@ -350,10 +360,12 @@ pub struct DiagnoseArgs {
 Examples:
   amldoctor check all -g my-rg -w my-ws                  # live, from Azure
   amldoctor check deployment -e my-endpoint -n blue --rps 20 --latency 250ms
-  amldoctor check all --save ./ws-bundle && amldoctor check all --from ./ws-bundle
-  az keyvault show -n kv-prod -o json > kv.json && amldoctor check keyvault --from kv.json
-  az ml workspace show -n ws -g rg -o json | amldoctor check workspace --from -
-  amldoctor check all --from ./resources/ -o sarif --output-file junit=checks.xml")]
+  amldoctor check all --save ./ws-bundle
+  amldoctor check all --from ./ws-bundle
+  az keyvault show -n kv-prod -o json > kv.json
+  amldoctor check keyvault --from kv.json
+  az ml workspace show -n ws -o json | amldoctor check workspace --from -
+  amldoctor check all --from ./resources/ -o sarif")]
 pub struct CheckArgs {
     /// What to check
     #[arg(value_enum, default_value = "all")]
@@ -438,6 +450,7 @@ pub struct ExplainArgs {
 Examples:
   amldoctor rules list
   amldoctor rules show user-init-failed
+  amldoctor rules example user-init-failed | amldoctor diagnose -
   amldoctor rules test ./team-rules
   amldoctor rules docs > docs/rules.md")]
 pub struct RulesArgs {
@@ -468,6 +481,20 @@ pub enum RulesAction {
     },
     /// Print the rule reference as markdown (the source of docs/rules.md)
     Docs,
+    /// Print a rule's example text, to try `diagnose` on it or to start a test log
+    Example {
+        /// The rule id
+        id: String,
+        /// Print the example that must not match instead of the one that must
+        #[arg(long)]
+        no_match: bool,
+        /// Which example, from 1 [default: 1]
+        #[arg(long, value_name = "N", default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..))]
+        number: u32,
+        /// A directory of extra rule files to include (repeatable)
+        #[arg(long = "rules", value_name = "DIR")]
+        rule_dirs: Vec<PathBuf>,
+    },
 }
 
 /// Size an online deployment: how many instances a request rate needs, and the 429
@@ -481,12 +508,12 @@ pub enum RulesAction {
 #[command(after_help = "\
 Examples:
   amldoctor replicas --rps 20
-      286 instances: the troubleshooting article's example (10 s per request, 70 %)
-  amldoctor replicas --rps 20 --latency 250ms --max-concurrent 4 --utilization 60%
+      286 instances: the troubleshooting article's example (10 s, 70 %)
+  amldoctor replicas --rps 20 --latency 250ms --max-concurrent 4
   amldoctor replicas --rps 20 --instances 3
       what 3 instances sustain, and whether that reaches 20 requests/s
   amldoctor replicas --rps 20 --deployment-file blue-deployment.yml -o json
-      read request_settings, scale_settings and instance_count from the deployment YAML
+      read request_settings, scale_settings and instance_count from the YAML
   amldoctor replicas --rps 20 -e my-endpoint -n blue -g my-rg -w my-ws
       the same, read from the live deployment in Azure")]
 pub struct ReplicasArgs {
@@ -523,7 +550,7 @@ pub struct ReplicasArgs {
 #[derive(Debug, Clone, Args)]
 #[command(after_help = "\
 Examples:
-  amldoctor completions bash > ~/.local/share/bash-completion/completions/amldoctor
+  amldoctor completions bash > ~/.bash_completion.d/amldoctor
   amldoctor completions zsh > ~/.zfunc/_amldoctor
   amldoctor completions fish > ~/.config/fish/completions/amldoctor.fish
   amldoctor completions powershell >> $PROFILE")]

@@ -7,12 +7,25 @@ use serde::Serialize;
 
 /// How serious a finding is. Ordered: `Info < Warning < Error`.
 #[derive(
-    Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, serde::Deserialize,
+    Debug,
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    PartialOrd,
+    Ord,
+    Hash,
+    Serialize,
+    serde::Deserialize,
+    clap::ValueEnum,
 )]
 #[serde(rename_all = "lowercase")]
 pub enum Severity {
+    /// Context worth knowing; not a problem by itself
     Info,
+    /// Likely to cause trouble
     Warning,
+    /// A failure and its cause
     Error,
 }
 

@@ -24,6 +24,10 @@ pub const DEFAULT_REQUEST_TIME_SECONDS: u128 = 10;
 pub const DEFAULT_MAX_CONCURRENT: u64 = 1;
 /// 70 % — the autoscaler's default target and the article's example.
 pub const DEFAULT_UTILIZATION_PERCENT: u128 = 70;
+/// `request_settings.request_timeout_ms` when a deployment does not set it.
+pub const DEFAULT_REQUEST_TIMEOUT_MS: u64 = 5_000;
+/// The largest `request_timeout_ms` managed online endpoints accept.
+pub const MAX_REQUEST_TIMEOUT_MS: u64 = 180_000;
 
 /// Everything the formula needs, each value with its origin.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
@@ -65,6 +69,68 @@ pub struct Warning {
     pub message: String,
 }
 
+/// What the request time means for the request timeout.
+struct TimeoutCheck {
+    warning: Option<Warning>,
+    needed_ms: Option<u64>,
+    over_maximum: bool,
+}
+
+/// Compares the request time with the deployment's request timeout, or the platform
+/// default when no deployment was read: longer requests fail with 408 whatever the
+/// instance count, and beyond the platform maximum no setting lets them succeed.
+fn timeout_check(inputs: &CapacityInputs) -> Result<TimeoutCheck, Overflow> {
+    let time = inputs.request_time_seconds.value;
+    let ms = |v: u64| Ratio::new(u128::from(v), 1000).ok_or(Overflow);
+    let (timeout, origin) = match &inputs.request_timeout_ms {
+        Some(t) => (t.value, t.origin.to_string()),
+        None => (
+            DEFAULT_REQUEST_TIMEOUT_MS,
+            "the platform default; no deployment was read".to_owned(),
+        ),
+    };
+    let took = time.to_decimal_string(3);
+    if time > ms(MAX_REQUEST_TIMEOUT_MS)? {
+        return Ok(TimeoutCheck {
+            warning: Some(Warning {
+                code: "request-time-over-platform-maximum",
+                message: format!(
+                    "requests take {took} s, longer than the {} s request timeout managed online endpoints allow at most: no instance count or setting makes them succeed; make scoring faster or move the work to a batch endpoint",
+                    MAX_REQUEST_TIMEOUT_MS / 1000
+                ),
+            }),
+            needed_ms: None,
+            over_maximum: true,
+        });
+    }
+    if time <= ms(timeout)? {
+        return Ok(TimeoutCheck {
+            warning: None,
+            needed_ms: None,
+            over_maximum: false,
+        });
+    }
+    // A quarter of headroom over the request time, in whole seconds, within the maximum.
+    let wanted = time
+        .checked_mul(Ratio::from_int(1250))?
+        .ceil()
+        .div_ceil(1000)
+        .saturating_mul(1000);
+    let needed = u64::try_from(wanted)
+        .unwrap_or(MAX_REQUEST_TIMEOUT_MS)
+        .min(MAX_REQUEST_TIMEOUT_MS);
+    Ok(TimeoutCheck {
+        warning: Some(Warning {
+            code: "request-timeout-exceeded",
+            message: format!(
+                "requests take {took} s but the request timeout is {timeout} ms ({origin}): they fail with 408 Request Timeout whatever the instance count; the command below also sets request_settings.request_timeout_ms={needed}"
+            ),
+        }),
+        needed_ms: Some(needed),
+        over_maximum: false,
+    })
+}
+
 /// The finished sizing.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct CapacityPlan {
@@ -76,6 +142,11 @@ pub struct CapacityPlan {
     /// Present when an instance count was given to evaluate.
     pub evaluation: Option<Evaluation>,
     pub warnings: Vec<Warning>,
+    /// A `request_timeout_ms` long enough for the request time, when the current one
+    /// (or the platform default) is shorter and one up to the maximum would do.
+    pub request_timeout_needed_ms: Option<u64>,
+    /// Requests take longer than any timeout the platform accepts: no setting helps.
+    pub over_platform_maximum: bool,
 }
 
 impl CapacityPlan {
@@ -99,20 +170,8 @@ impl CapacityPlan {
         };
 
         let mut warnings = Vec::new();
-        if let Some(timeout) = &inputs.request_timeout_ms {
-            let timeout_s = Ratio::new(u128::from(timeout.value), 1000).ok_or(Overflow)?;
-            if inputs.request_time_seconds.value > timeout_s {
-                warnings.push(Warning {
-                    code: "request-timeout-exceeded",
-                    message: format!(
-                        "requests take {} s but request_timeout_ms is {} ms ({}): they will fail with 408 Request Timeout before capacity matters; speed up score.py or raise request_settings.request_timeout_ms",
-                        inputs.request_time_seconds.value.to_decimal_string(3),
-                        timeout.value,
-                        timeout.origin
-                    ),
-                });
-            }
-        }
+        let timeouts = timeout_check(&inputs)?;
+        warnings.extend(timeouts.warning);
         if let Some(max) = &inputs.autoscale_max_instances
             && max.value < instances_required
         {
@@ -132,6 +191,8 @@ impl CapacityPlan {
             pending_request_ceiling,
             evaluation,
             warnings,
+            request_timeout_needed_ms: timeouts.needed_ms,
+            over_platform_maximum: timeouts.over_maximum,
         })
     }
 
@@ -228,7 +289,9 @@ mod tests {
         assert_eq!(plan.instances_required, 286);
         assert_eq!(plan.pending_request_ceiling, 572);
         assert!(plan.evaluation.is_none());
-        assert!(plan.warnings.is_empty());
+        // 10 s requests outlast the platform's default 5 s request timeout.
+        let codes: Vec<_> = plan.warnings.iter().map(|w| w.code).collect();
+        assert_eq!(codes, ["request-timeout-exceeded"]);
     }
 
     #[test]
@@ -311,6 +374,7 @@ mod tests {
             ["request-timeout-exceeded", "autoscale-max-below-required"]
         );
         assert!(plan.warnings[0].message.contains("408"));
+        assert_eq!(plan.request_timeout_needed_ms, Some(13_000));
 
         let mut i = inputs("20", "5", 1, "0.7");
         i.request_timeout_ms = Some(Setting::new(5000, ValueSource::Default));
@@ -318,6 +382,23 @@ mod tests {
             CapacityPlan::compute(i).unwrap().warnings.is_empty(),
             "equal is not over"
         );
+    }
+
+    #[test]
+    fn request_times_against_the_default_and_the_maximum_timeout() {
+        // No deployment read: the platform default of 5 s applies.
+        let plan = CapacityPlan::compute(inputs("20", "6", 1, "0.7")).unwrap();
+        assert_eq!(plan.warnings[0].code, "request-timeout-exceeded");
+        assert!(plan.warnings[0].message.contains("platform default"));
+        assert_eq!(plan.request_timeout_needed_ms, Some(8_000));
+        let plan = CapacityPlan::compute(inputs("20", "4", 1, "0.7")).unwrap();
+        assert!(plan.warnings.is_empty() && plan.request_timeout_needed_ms.is_none());
+        // Close to the maximum, the setting stops at it.
+        let plan = CapacityPlan::compute(inputs("1", "170", 1, "0.7")).unwrap();
+        assert_eq!(plan.request_timeout_needed_ms, Some(MAX_REQUEST_TIMEOUT_MS));
+        let plan = CapacityPlan::compute(inputs("1", "181", 1, "0.7")).unwrap();
+        assert!(plan.over_platform_maximum);
+        assert_eq!(plan.warnings[0].code, "request-time-over-platform-maximum");
     }
 
     #[test]

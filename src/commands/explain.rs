@@ -1,7 +1,6 @@
 //! `amldoctor explain CODE|STATUS|RULE`: what an error code, an HTTP status or a rule
 //! means, and what to do about it.
 
-use std::fmt::Write as _;
 use std::io::Write;
 
 use serde::Serialize;
@@ -9,11 +8,11 @@ use serde::Serialize;
 use crate::catalogue::{HttpStatus, http_statuses};
 use crate::cli::ExplainArgs;
 use crate::context::Context;
-use crate::engine::fill;
 use crate::error::{Error, Result};
 use crate::exit_code::ExitCode;
-use crate::report::rule_doc::rule_markdown;
-use crate::report::{Envelope, OutputFormat, json, yaml};
+use crate::report::explain::{self, Answer};
+use crate::report::style::Style;
+use crate::report::{Detail, Envelope, OutputFormat, json, yaml};
 use crate::rules::Rule;
 
 use super::rules::summary;
@@ -27,7 +26,15 @@ struct Explanation<'a> {
 }
 
 pub fn run(ctx: &Context, args: &ExplainArgs, out: &mut dyn Write) -> Result<ExitCode> {
-    crate::report::require_plain(ctx.output.value, "explain")?;
+    if !matches!(
+        ctx.output.value,
+        OutputFormat::Table | OutputFormat::Json | OutputFormat::Yaml | OutputFormat::Markdown
+    ) {
+        return Err(Error::input(format!(
+            "'explain' does not report findings, so -o {} does not apply; use table, markdown, json or yaml",
+            ctx.output.value
+        )));
+    }
     let set = load_rules(ctx, &[])?;
     let statuses = http_statuses().map_err(Error::input)?;
     let q = args.query.trim();
@@ -70,22 +77,34 @@ pub fn run(ctx: &Context, args: &ExplainArgs, out: &mut dyn Write) -> Result<Exi
         });
     }
 
+    // The usual case first, managed endpoints before Kubernetes ones, then by id.
+    matched_rules.sort_by_key(|r| (!r.usual, r.family == "kubernetes", r.id.clone()));
+    // The code or rule id as the catalogue spells it, whatever case was typed.
+    let spelled = matched_rules
+        .iter()
+        .flat_map(|r| r.codes.iter().chain(std::iter::once(&r.id)))
+        .find(|c| c.eq_ignore_ascii_case(q))
+        .map_or(q, String::as_str);
+    let answer = Answer {
+        query: spelled,
+        statuses: &matched_statuses,
+        rules: matched_rules,
+        names: &run_values,
+    };
     match ctx.output.value {
-        OutputFormat::Table => {
-            let mut text = String::new();
-            for s in &matched_statuses {
-                text.push_str(&status_text(s, &run_values));
-            }
-            for r in &matched_rules {
-                text.push_str(&rule_markdown(&set, r, "#", &run_values));
-            }
-            out.write_all(text.as_bytes()).map_err(Error::write)?;
-        }
+        OutputFormat::Table => explain::write_table(
+            out,
+            &answer,
+            Style::new(ctx.color).with_width(ctx.width),
+            Detail::of(ctx.quiet, ctx.verbose),
+        ),
+        OutputFormat::Markdown => explain::write_markdown(out, &answer),
         format => {
             let body = Explanation {
                 query: q,
-                statuses: matched_statuses,
-                rules: matched_rules
+                statuses: answer.statuses.to_vec(),
+                rules: answer
+                    .rules
                     .iter()
                     .map(|r| serde_json::to_value(summary(r)).unwrap_or_default())
                     .collect(),
@@ -96,50 +115,10 @@ pub fn run(ctx: &Context, args: &ExplainArgs, out: &mut dyn Write) -> Result<Exi
             } else {
                 yaml::write(out, &env)
             }
-            .map_err(Error::write)?;
         }
     }
+    .map_err(Error::write)?;
     Ok(ExitCode::Clean)
-}
-
-fn status_text(s: &HttpStatus, run: &crate::engine::Placeholders) -> String {
-    let endpoint = if s.endpoint == "managed" {
-        "managed online endpoints"
-    } else {
-        "Kubernetes online endpoints"
-    };
-    let mut t = format!(
-        "# HTTP {} {} ({endpoint})\n\n{}\n\n",
-        s.status,
-        s.reason,
-        s.meaning.trim_end()
-    );
-    if !s.causes.is_empty() {
-        t.push_str("**Likely causes**\n\n");
-        for c in &s.causes {
-            let _ = writeln!(t, "- {c}");
-        }
-        t.push('\n');
-    }
-    if !s.checks.is_empty() {
-        t.push_str("**Check**\n\n");
-        for (i, c) in s.checks.iter().enumerate() {
-            let _ = writeln!(t, "{}. {c}", i + 1);
-        }
-        t.push('\n');
-    }
-    if !s.commands.is_empty() {
-        t.push_str("**Commands**\n\n```sh\n");
-        for c in &s.commands {
-            t.push_str(&fill(c, &Default::default(), run));
-            t.push('\n');
-        }
-        t.push_str("```\n\n");
-    }
-    if !s.see_also.is_empty() {
-        let _ = write!(t, "See also: {}\n\n", s.see_also.join(", "));
-    }
-    t
 }
 
 #[cfg(test)]

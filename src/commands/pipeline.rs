@@ -12,7 +12,7 @@ use crate::finding::{BaselineState, Evidence, Finding, Severity};
 use crate::gate::{BaselineFile, Gate, Suppression};
 use crate::report::findings::{InputReport, NotAnalysed, Report, ResourceReport, RuleRef, Summary};
 use crate::report::style::Style;
-use crate::report::{Envelope, OutputFormat, json, junit, markdown, sarif, yaml};
+use crate::report::{Detail, Envelope, OutputFormat, json, junit, markdown, sarif, yaml};
 use crate::rules::RuleSet;
 use crate::source;
 
@@ -98,6 +98,7 @@ pub fn finish(
         not_analysed: c.not_analysed,
         prs: c.prs,
         rules: c.rules,
+        not_shown: None,
     };
     for e in &c.input_errors {
         let _ = writeln!(err, "error: {e}");
@@ -130,21 +131,33 @@ pub fn finish(
     // Files first, so a report file exists even when stdout goes away.
     for (format, path) in &args.output_file {
         let mut buf = Vec::new();
-        render(*format, &report, &mut buf, Style::new(false), false).map_err(Error::write)?;
+        let shown = report.shown_from(min_severity(args, *format));
+        render(*format, &shown, &mut buf, Style::new(false), Detail::Normal)
+            .map_err(Error::write)?;
         source::local::write_file(path, &buf)?;
     }
+    let shown = report.shown_from(min_severity(args, ctx.output.value));
     match render(
         ctx.output.value,
-        &report,
+        &shown,
         out,
         Style::new(ctx.color).with_width(ctx.width),
-        ctx.quiet,
+        Detail::of(ctx.quiet, ctx.verbose),
     ) {
         Ok(()) => Ok(code),
         // A reader that went away (`| head`) does not change the verdict.
         Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Ok(code),
         Err(e) => Err(Error::write(e)),
     }
+}
+
+/// The lowest severity `format` shows: `--min-severity`, else warnings and up for the
+/// formats people read and everything for the formats programs read.
+fn min_severity(args: &ReportArgs, format: OutputFormat) -> Severity {
+    args.min_severity.unwrap_or(match format {
+        OutputFormat::Table | OutputFormat::Markdown => Severity::Warning,
+        _ => Severity::Info,
+    })
 }
 
 /// Suppressions from flags and the project file, the baseline, the threshold.
@@ -212,10 +225,10 @@ pub fn render(
     report: &Report,
     out: &mut dyn Write,
     style: Style,
-    quiet: bool,
+    detail: Detail,
 ) -> std::io::Result<()> {
     match format {
-        OutputFormat::Table => crate::report::table::write_table(out, report, style, quiet),
+        OutputFormat::Table => crate::report::table::write_table(out, report, style, detail),
         OutputFormat::Json => json::write(out, &Envelope::new(report.command, report)),
         OutputFormat::Yaml => yaml::write(out, &Envelope::new(report.command, report)),
         OutputFormat::Sarif => sarif::write(out, report),

@@ -13,7 +13,7 @@ use crate::error::{Error, Result};
 use crate::exit_code::ExitCode;
 use crate::report::replicas::{ReplicasReport, write_table};
 use crate::report::style::Style;
-use crate::report::{Envelope, OutputFormat, json, yaml};
+use crate::report::{Envelope, OutputFormat, json, plural, yaml};
 use crate::setting::{Setting, ValueSource};
 use crate::source;
 
@@ -51,8 +51,8 @@ pub fn run(
         Error::input(format!("{e}"))
             .with_hint("use smaller --rps, --latency or a larger --utilization")
     })?;
-    let next = next_command(ctx, &plan, file.as_ref().map(|(_, d)| d));
-    let report = ReplicasReport::new(plan, next);
+    let (next, no_change) = next_command(ctx, &plan, file.as_ref().map(|(_, d)| d));
+    let report = ReplicasReport::new(plan, next, no_change);
 
     match ctx.output.value {
         OutputFormat::Table => {
@@ -186,36 +186,60 @@ fn percent_fraction(p: u128) -> Result<Ratio> {
     Ratio::new(p, 100).ok_or_else(|| Error::input("invalid utilization percentage"))
 }
 
-/// The az command that applies the result, with known names filled in and the rest
-/// left as visible `{placeholders}`. amldoctor never runs it.
+/// The az command that applies the result, with the run's names filled in and the rest
+/// shown as `<name>`, or why there is none. amldoctor never runs it.
 fn next_command(
     ctx: &Context,
     plan: &CapacityPlan,
     spec: Option<&DeploymentCapacity>,
-) -> Option<String> {
-    if plan.evaluation.as_ref().is_some_and(|e| e.meets_target) {
-        return None;
+) -> (Option<String>, Option<String>) {
+    let required = plan.instances_required;
+    if plan.over_platform_maximum {
+        return (
+            None,
+            Some(
+                "No update command: no configuration serves requests this slow (see the warning)."
+                    .to_owned(),
+            ),
+        );
     }
-    let name = spec
-        .and_then(|d| d.name.clone())
-        .unwrap_or_else(|| "{deployment}".to_owned());
-    let endpoint = spec
-        .and_then(|d| d.endpoint_name.clone())
-        .unwrap_or_else(|| "{endpoint}".to_owned());
-    let group = ctx
-        .resource_group
-        .as_ref()
-        .map_or("{group}", |s| s.value.as_str());
-    let workspace = ctx
-        .workspace
-        .as_ref()
-        .map_or("{workspace}", |s| s.value.as_str());
-    let setting = if plan.inputs.autoscale_max_instances.is_some() {
-        format!("scale_settings.max_instances={}", plan.instances_required)
-    } else {
-        format!("instance_count={}", plan.instances_required)
-    };
-    Some(format!(
-        "az ml online-deployment update --name {name} --endpoint-name {endpoint} --set {setting} -g {group} -w {workspace}"
-    ))
+    let meets = plan.evaluation.as_ref().is_some_and(|e| e.meets_target);
+    let mut settings = Vec::new();
+    match &plan.inputs.autoscale_max_instances {
+        // Never lower a maximum that already covers the need.
+        Some(max) if max.value < required => {
+            settings.push(format!("scale_settings.max_instances={required}"));
+        }
+        Some(_) => {}
+        None if !meets => settings.push(format!("instance_count={required}")),
+        None => {}
+    }
+    if let Some(ms) = plan.request_timeout_needed_ms {
+        settings.push(format!("request_settings.request_timeout_ms={ms}"));
+    }
+    if settings.is_empty() {
+        let why = match &plan.inputs.autoscale_max_instances {
+            Some(max) => format!(
+                "No change needed: the autoscale maximum of {} already covers the {} needed.",
+                plural(u128::from(max.value), "instance", "instances"),
+                required
+            ),
+            None => "No change needed: the existing instance count meets the target.".to_owned(),
+        };
+        return (None, Some(why));
+    }
+    let mut names = super::support::placeholders(ctx);
+    if let Some(d) = spec {
+        for (key, value) in [("deployment", &d.name), ("endpoint", &d.endpoint_name)] {
+            if let Some(v) = value {
+                names.insert(key, v.clone());
+            }
+        }
+    }
+    let template = format!(
+        "az ml online-deployment update --name {{deployment}} --endpoint-name {{endpoint}} --set {} -g {{group}} -w {{workspace}}",
+        settings.join(" ")
+    );
+    let filled = crate::rules::template::fill(&template, &Default::default(), &names);
+    (Some(crate::rules::template::show_missing(&filled)), None)
 }

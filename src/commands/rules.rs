@@ -103,6 +103,36 @@ pub fn command_failures(set: &crate::rules::RuleSet) -> Vec<String> {
     out
 }
 
+/// `rules list` as a table: id, severity, family and title on one line when they fit
+/// `width`, else the title wrapped on the lines below, indented.
+fn list_table(rules: &[&Rule], width: usize) -> String {
+    let w = rules.iter().map(|r| r.id.len()).max().unwrap_or(2);
+    let fw = rules.iter().map(|r| r.family.len()).max().unwrap_or(6);
+    let lead = w + 2 + 7 + 2 + fw + 2;
+    // A title column narrower than this reads badly: titles go below instead.
+    let one_line = lead + 32 <= width;
+    let mut text = String::new();
+    for r in rules {
+        let head = format!(
+            "{:<w$}  {:<7}  {:<fw$}  ",
+            r.id,
+            r.severity.name(),
+            r.family
+        );
+        if one_line {
+            for line in crate::report::text::wrap(&r.title, width, &head, &" ".repeat(lead)) {
+                let _ = writeln!(text, "{line}");
+            }
+        } else {
+            let _ = writeln!(text, "{}", head.trim_end());
+            for line in crate::report::text::wrap(&r.title, width, "    ", "    ") {
+                let _ = writeln!(text, "{line}");
+            }
+        }
+    }
+    text
+}
+
 pub fn run(ctx: &Context, args: &RulesArgs, out: &mut dyn Write) -> Result<ExitCode> {
     crate::report::require_plain(ctx.output.value, "rules")?;
     match &args.action {
@@ -111,20 +141,8 @@ pub fn run(ctx: &Context, args: &RulesArgs, out: &mut dyn Write) -> Result<ExitC
             let mut rules: Vec<&Rule> = set.rules.iter().collect();
             rules.sort_by(|a, b| a.family.cmp(&b.family).then_with(|| a.id.cmp(&b.id)));
             if ctx.output.value == OutputFormat::Table {
-                let w = rules.iter().map(|r| r.id.len()).max().unwrap_or(2);
-                let fw = rules.iter().map(|r| r.family.len()).max().unwrap_or(6);
-                let mut text = String::new();
-                for r in &rules {
-                    let _ = writeln!(
-                        text,
-                        "{:<w$}  {:<7}  {:<fw$}  {}",
-                        r.id,
-                        r.severity.name(),
-                        r.family,
-                        r.title
-                    );
-                }
-                out.write_all(text.as_bytes()).map_err(Error::write)?;
+                out.write_all(list_table(&rules, ctx.width).as_bytes())
+                    .map_err(Error::write)?;
             } else {
                 let list: Vec<_> = rules.iter().map(|r| summary(r)).collect();
                 emit(
@@ -194,6 +212,35 @@ pub fn run(ctx: &Context, args: &RulesArgs, out: &mut dyn Write) -> Result<ExitC
             } else {
                 ExitCode::Findings
             })
+        }
+        RulesAction::Example {
+            id,
+            no_match,
+            number,
+            rule_dirs,
+        } => {
+            let set = load_rules(ctx, rule_dirs)?;
+            let rule = find(&set, id)?;
+            let (list, which) = if *no_match {
+                (&rule.examples.no_match, "no-match")
+            } else {
+                (&rule.examples.matching, "match")
+            };
+            let index = usize::try_from(*number).unwrap_or(usize::MAX) - 1;
+            let text = list.get(index).ok_or_else(|| {
+                let have = match list.len() {
+                    0 => format!("no {which} example"),
+                    1 => format!("1 {which} example"),
+                    n => format!("{n} {which} examples"),
+                };
+                Error::input(format!("--number {number}: rule '{}' has {have}", rule.id))
+            })?;
+            let mut text = text.clone();
+            if !text.ends_with('\n') {
+                text.push('\n');
+            }
+            out.write_all(text.as_bytes()).map_err(Error::write)?;
+            Ok(ExitCode::Clean)
         }
         RulesAction::Docs => {
             let set = load_rules(ctx, &[])?;

@@ -42,6 +42,7 @@ pub struct Context {
     /// Colours and styles on stdout.
     pub color: bool,
     pub quiet: bool,
+    pub verbose: bool,
     pub debug: bool,
     /// Columns table output is laid out for: `COLUMNS`, else the terminal's width,
     /// else 100.
@@ -212,6 +213,7 @@ pub struct Flags {
     pub output: Option<OutputFormat>,
     pub no_color: bool,
     pub quiet: bool,
+    pub verbose: bool,
     pub debug: bool,
     pub subscription: Option<String>,
     pub resource_group: Option<String>,
@@ -273,6 +275,7 @@ impl Context {
                 && !no_color_env
                 && output.value == OutputFormat::Table,
             quiet: args.quiet,
+            verbose: args.verbose,
             debug: args.debug,
             width: env
                 .var("COLUMNS")

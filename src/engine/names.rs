@@ -76,11 +76,59 @@ pub fn pooled(findings: &[Finding], lines: &[String], run: &Placeholders) -> Pla
     pool
 }
 
+/// The PyPI package that provides the import `module`: the usual name where the two
+/// differ (`sklearn` is `scikit-learn`), the dotted name joined with `-` for the
+/// `azure` and `azureml` namespaces, else the top-level module.
+pub fn pip_package(module: &str) -> String {
+    const KNOWN: &[(&str, &str)] = &[
+        ("sklearn", "scikit-learn"),
+        ("cv2", "opencv-python-headless"),
+        ("PIL", "pillow"),
+        ("yaml", "pyyaml"),
+        ("bs4", "beautifulsoup4"),
+        ("skimage", "scikit-image"),
+        ("dateutil", "python-dateutil"),
+        ("dotenv", "python-dotenv"),
+        ("jwt", "pyjwt"),
+        ("attr", "attrs"),
+        ("Crypto", "pycryptodome"),
+        ("serial", "pyserial"),
+        ("docx", "python-docx"),
+        ("fitz", "pymupdf"),
+        ("google.protobuf", "protobuf"),
+        ("sentencepiece", "sentencepiece"),
+        ("tensorflow_hub", "tensorflow-hub"),
+    ];
+    let parts: Vec<&str> = module.split('.').collect();
+    if let Some((_, p)) = KNOWN
+        .iter()
+        .find(|(m, _)| module == *m || module.starts_with(&format!("{m}.")))
+    {
+        return (*p).to_owned();
+    }
+    match parts.as_slice() {
+        ["azure" | "azureml", rest @ ..] if !rest.is_empty() => parts.join("-"),
+        [top, ..] => top.replace('_', "-"),
+        [] => module.to_owned(),
+    }
+}
+
+/// Values derived from captured facts: the pip package of a missing module.
+fn derive_facts(f: &mut Finding) {
+    if let Some(module) = f.facts.get("module")
+        && !f.facts.contains_key("package")
+    {
+        let package = pip_package(module);
+        f.facts.insert("package".to_owned(), package);
+    }
+}
+
 /// Fills what `pool` knows into every finding's commands and fix, shows the rest as
 /// `<name>`, and returns the names still missing that a flag or query fills.
 pub fn complete(findings: &mut [Finding], pool: &Placeholders) -> Vec<MissingName> {
     let mut missing: Vec<&str> = Vec::new();
     for f in findings.iter_mut() {
+        derive_facts(f);
         let facts = f.facts.clone();
         let mut note = |text: &str| {
             for name in template::unfilled(text) {
@@ -198,6 +246,21 @@ mod tests {
             ("deployment", "blue"),
         ] {
             assert_eq!(pool.get(k).map(String::as_str), Some(v), "{k}");
+        }
+    }
+
+    #[test]
+    fn import_names_give_their_pip_package() {
+        for (module, package) in [
+            ("sklearn.ensemble", "scikit-learn"),
+            ("cv2", "opencv-python-headless"),
+            ("lightgbm", "lightgbm"),
+            ("azureml.core", "azureml-core"),
+            ("azure.storage.blob", "azure-storage-blob"),
+            ("inference_schema.schema_decorators", "inference-schema"),
+            ("google.protobuf", "protobuf"),
+        ] {
+            assert_eq!(pip_package(module), package, "{module}");
         }
     }
 

@@ -140,4 +140,22 @@ pub struct Report {
     /// The rules that were applied (not serialised; JUnit uses it for passing cases).
     #[serde(skip)]
     pub rules: Vec<RuleRef>,
+    /// Findings left out of this rendering by `--min-severity`, and that level.
+    #[serde(skip)]
+    pub not_shown: Option<(u64, crate::finding::Severity)>,
+}
+
+impl Report {
+    /// The report as a format shows it: findings below `min` left out (and counted),
+    /// the summary and the verdict unchanged.
+    pub fn shown_from(&self, min: crate::finding::Severity) -> std::borrow::Cow<'_, Report> {
+        let below = self.findings.iter().filter(|f| f.severity < min).count() as u64;
+        if below == 0 {
+            return std::borrow::Cow::Borrowed(self);
+        }
+        let mut r = self.clone();
+        r.findings.retain(|f| f.severity >= min);
+        r.not_shown = Some((below, min));
+        std::borrow::Cow::Owned(r)
+    }
 }

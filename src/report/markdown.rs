@@ -57,6 +57,14 @@ pub fn write(out: &mut dyn Write, r: &Report) -> io::Result<()> {
         }
         write_missing_names(out, r)?;
     }
+    if let Some((n, _)) = r.not_shown {
+        writeln!(
+            out,
+            "_{} not shown: `--min-severity info` shows {}._\n",
+            plural(n, "finding", "findings"),
+            if n == 1 { "it" } else { "them" }
+        )?;
+    }
     write_suppressed_and_notices(out, r)?;
     write_inputs(out, r)
 }

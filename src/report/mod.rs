@@ -1,6 +1,7 @@
 //! Rendering finished results. Each output format is its own printer over the same
 //! data; nothing here computes or decides anything.
 
+pub mod explain;
 pub mod findings;
 pub mod json;
 pub mod junit;
@@ -87,6 +88,24 @@ impl fmt::Display for OutputFormat {
 }
 
 /// `1 error`, `2 errors`.
+/// How much table output says: `-q`, the default, or `-v`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Detail {
+    Quiet,
+    Normal,
+    Verbose,
+}
+
+impl Detail {
+    pub fn of(quiet: bool, verbose: bool) -> Detail {
+        match (quiet, verbose) {
+            (true, _) => Detail::Quiet,
+            (false, true) => Detail::Verbose,
+            (false, false) => Detail::Normal,
+        }
+    }
+}
+
 pub fn plural<N: Into<u128>>(n: N, one: &str, many: &str) -> String {
     let n = n.into();
     format!("{n} {}", if n == 1 { one } else { many })

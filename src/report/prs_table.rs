@@ -5,7 +5,9 @@ use std::io::{self, Write};
 use crate::prs::analyze::{ConfigSource, ConfigValue, JobOutcome, PrsSummary};
 use crate::prs::parse::Phase;
 
+use super::plural;
 use super::style::Style;
+use super::text;
 
 fn opt<T: ToString>(v: &Option<T>) -> String {
     v.as_ref()
@@ -26,77 +28,199 @@ fn setting(name: &str, c: &Option<ConfigValue>) -> Option<String> {
     })
 }
 
-/// Left-aligned columns, two spaces apart.
-fn table(out: &mut dyn Write, header: &[&str], rows: &[Vec<String>]) -> io::Result<()> {
-    let mut width: Vec<usize> = header.iter().map(|h| h.chars().count()).collect();
+/// Left-aligned columns, two spaces apart, under a four-space indent. A table wider
+/// than `width` is split into stacked tables that each repeat the first (key) column.
+fn table(
+    out: &mut dyn Write,
+    header: &[&str],
+    rows: &[Vec<String>],
+    width: usize,
+) -> io::Result<()> {
+    let mut widths: Vec<usize> = header.iter().map(|h| text::columns(h)).collect();
     for r in rows {
-        for (i, c) in r.iter().enumerate() {
-            if i < width.len() {
-                width[i] = width[i].max(c.chars().count());
-            }
+        for (w, c) in widths.iter_mut().zip(r) {
+            *w = (*w).max(text::columns(c));
         }
     }
-    let line = |cells: Vec<String>| -> String {
-        let mut s = String::from("   ");
-        for (i, c) in cells.iter().enumerate() {
-            let pad = width[i].saturating_sub(c.chars().count());
-            s.push(' ');
+    // Greedy groups of the other columns, each fitting beside the key column.
+    let mut groups: Vec<Vec<usize>> = Vec::new();
+    let mut used = 4 + widths[0];
+    for i in 1..widths.len() {
+        if groups.is_empty() || used + 2 + widths[i] > width {
+            groups.push(Vec::new());
+            used = 4 + widths[0];
+        }
+        used += 2 + widths[i];
+        if let Some(g) = groups.last_mut() {
+            g.push(i);
+        }
+    }
+    let line = |cells: &[&str], columns: &[usize]| -> String {
+        let mut s = String::from("    ");
+        for (n, &i) in columns.iter().enumerate() {
+            let c = cells.get(i).copied().unwrap_or("");
             s.push_str(c);
-            if i + 1 < cells.len() {
-                s.push_str(&" ".repeat(pad + 1));
+            if n + 1 < columns.len() {
+                s.push_str(&" ".repeat(widths[i] - text::columns(c) + 2));
             }
         }
         s
     };
-    writeln!(
-        out,
-        "{}",
-        line(header.iter().map(|h| (*h).to_owned()).collect())
-    )?;
-    for r in rows {
-        writeln!(out, "{}", line(r.clone()))?;
+    for (n, group) in groups.iter().enumerate() {
+        if n > 0 {
+            writeln!(out)?;
+        }
+        let columns: Vec<usize> = std::iter::once(0).chain(group.iter().copied()).collect();
+        writeln!(out, "{}", line(header, &columns))?;
+        for r in rows {
+            let cells: Vec<&str> = r.iter().map(String::as_str).collect();
+            writeln!(out, "{}", line(&cells, &columns))?;
+        }
     }
     Ok(())
 }
 
+/// `body` after the label `first`, wrapped at the style's width; continuation lines
+/// are indented `rest` columns.
+fn para(out: &mut dyn Write, style: Style, first: &str, rest: usize, body: &str) -> io::Result<()> {
+    let first = if first.ends_with(' ') {
+        first.to_owned()
+    } else {
+        format!("{first} ")
+    };
+    for line in text::wrap(body, style.width(), &first, &" ".repeat(rest)) {
+        writeln!(out, "{line}")?;
+    }
+    Ok(())
+}
+
+/// The summary of one tree: the outcome and its cause (the entry script's errors)
+/// first, then the counts, settings, tables and the mini-batches behind them.
 pub fn write(out: &mut dyn Write, p: &PrsSummary, style: Style) -> io::Result<()> {
-    writeln!(
-        out,
-        "{}",
-        style.bold(&format!(
-            "── ParallelRunStep job: {} ({} layout) ──",
-            p.root, p.layout
-        ))
-    )?;
+    let head = format!(
+        "── ParallelRunStep job: {} ({} layout) ──",
+        p.root, p.layout
+    );
+    for line in text::wrap(&head, style.width(), "", "   ") {
+        writeln!(out, "{}", style.bold(&line))?;
+    }
+    write_outcome(out, p, style)?;
+    write_errors(out, p, style)?;
+    write_counts(out, p, style)?;
+    write_tables(out, p, style)?;
+    write_batches(out, p, style)?;
+    for n in &p.notes {
+        para(out, style, &format!("  {}", style.yellow("note:")), 4, n)?;
+    }
+    writeln!(out)
+}
+
+fn write_outcome(out: &mut dyn Write, p: &PrsSummary, style: Style) -> io::Result<()> {
     let reason = p
         .stop_reason
         .map(|r| format!(" ({})", r.replace('-', " ")))
         .unwrap_or_default();
-    let outcome = match p.outcome {
-        JobOutcome::Failed => style.red(&format!("failed{reason}")),
-        JobOutcome::Completed => style.green("completed"),
-        JobOutcome::Unknown => style.yellow("unknown (no result found)"),
+    let (outcome, paint): (String, fn(Style, &str) -> String) = match p.outcome {
+        JobOutcome::Failed => (format!("failed{reason}"), Style::red),
+        JobOutcome::Completed => ("completed".to_owned(), Style::green),
+        JobOutcome::Unknown => ("unknown (no result found)".to_owned(), Style::yellow),
     };
     let exit = match p.leader_exit_code {
         Some(42) => ", leader exit code 42 (job failed; 41 on workers is normal)".to_owned(),
         Some(c) => format!(", leader exit code {c}"),
         None => String::new(),
     };
-    writeln!(out, "  outcome: {outcome}{exit}")?;
-    if let Some(m) = &p.stop_message {
-        writeln!(out, "    {}:{}: {}", m.path(), m.line(), m.text)?;
+    let lines = text::wrap(
+        &format!("{outcome}{exit}"),
+        style.width(),
+        "  outcome: ",
+        "    ",
+    );
+    for (i, line) in lines.iter().enumerate() {
+        // Only the outcome word is coloured.
+        match line.strip_prefix("  outcome: ") {
+            Some(rest) if i == 0 => {
+                let (word, tail) = rest.split_at(outcome.len().min(rest.len()));
+                writeln!(out, "  outcome: {}{tail}", paint(style, word))?;
+            }
+            _ => writeln!(out, "{line}")?,
+        }
     }
-    let mb = &p.mini_batches;
-    let it = &p.items;
+    if let Some(m) = &p.stop_message {
+        writeln!(out, "    {} {}:{}", style.dim("-->"), m.path(), m.line())?;
+        let room = style.width().saturating_sub(6);
+        writeln!(out, "      {}", text::shorten(&m.text, room, m.at))?;
+    }
+    Ok(())
+}
+
+/// The entry script's exceptions, grouped: the cause a user fixes, so it comes first.
+fn write_errors(out: &mut dyn Write, p: &PrsSummary, style: Style) -> io::Result<()> {
+    if p.errors.is_empty() {
+        return Ok(());
+    }
     writeln!(
         out,
-        "  mini-batches: {} scheduled, {} processed, {} failed; items: {} total, {} succeeded, {} failed",
-        opt(&mb.scheduled),
-        opt(&mb.processed),
-        opt(&mb.failed),
-        opt(&it.total),
-        opt(&it.succeeded),
-        opt(&it.failed)
+        "  {}",
+        style.bold("errors in the entry script, grouped:")
+    )?;
+    for e in p.errors.iter().take(10) {
+        let phase = match e.phase {
+            Phase::Unknown => String::new(),
+            known => format!("{}(): ", known.as_str()),
+        };
+        let msg = if e.message.is_empty() {
+            String::new()
+        } else {
+            format!(": {}", e.message)
+        };
+        let first = format!("  {:>5} × ", e.count);
+        let hang = text::columns(&first);
+        para(
+            out,
+            style,
+            &first,
+            hang,
+            &format!("{phase}{}{msg}", e.exception),
+        )?;
+        for line in text::fit(
+            &format!("first at {}", e.first),
+            style.width(),
+            "      ",
+            "      ",
+        ) {
+            writeln!(out, "{line}")?;
+        }
+    }
+    Ok(())
+}
+
+fn write_counts(out: &mut dyn Write, p: &PrsSummary, style: Style) -> io::Result<()> {
+    let mb = &p.mini_batches;
+    let it = &p.items;
+    para(
+        out,
+        style,
+        "  mini-batches:",
+        4,
+        &format!(
+            "{} scheduled, {} processed, {} failed",
+            opt(&mb.scheduled),
+            opt(&mb.processed),
+            opt(&mb.failed)
+        ),
+    )?;
+    para(
+        out,
+        style,
+        "  items:",
+        4,
+        &format!(
+            "{} total, {} succeeded, {} failed",
+            opt(&it.total),
+            opt(&it.succeeded),
+            opt(&it.failed)
+        ),
     )?;
     if let Some(t) = &p.config.error_threshold {
         let used = p
@@ -108,7 +232,13 @@ pub fn write(out: &mut dyn Write, p: &PrsSummary, style: Style) -> io::Result<()
         } else {
             ""
         };
-        writeln!(out, "  error threshold: {}{ignored}{used}", t.value)?;
+        para(
+            out,
+            style,
+            "  error threshold:",
+            4,
+            &format!("{}{ignored}{used}", t.value),
+        )?;
     }
     let settings: Vec<String> = [
         setting("node_count", &p.config.node_count),
@@ -120,33 +250,28 @@ pub fn write(out: &mut dyn Write, p: &PrsSummary, style: Style) -> io::Result<()
     .flatten()
     .collect();
     if !settings.is_empty() {
-        writeln!(out, "  settings: {}", settings.join(", "))?;
+        para(out, style, "  settings:", 4, &settings.join(", "))?;
     }
     if let Some(d) = &p.duration {
         writeln!(out, "  duration: {d}")?;
     }
     if let Some(l) = &p.last_progress {
-        writeln!(
+        para(
             out,
-            "  last progress: {} ({}:{})",
-            l.text,
-            l.path(),
-            l.line()
+            style,
+            "  last progress:",
+            4,
+            &format!("{} ({}:{})", l.text, l.path(), l.line()),
         )?;
     }
     if p.timeouts > 0 {
         writeln!(out, "  run() timeouts: {}", p.timeouts)?;
     }
-    write_tables(out, p)?;
-    write_batches_and_errors(out, p)?;
-    for n in &p.notes {
-        writeln!(out, "  {} {n}", style.yellow("note:"))?;
-    }
-    writeln!(out)
+    Ok(())
 }
 
 /// The per-node and per-process tables.
-fn write_tables(out: &mut dyn Write, p: &PrsSummary) -> io::Result<()> {
+fn write_tables(out: &mut dyn Write, p: &PrsSummary, style: Style) -> io::Result<()> {
     if !p.nodes.is_empty() {
         writeln!(out, "  per node:")?;
         let rows: Vec<Vec<String>> = p
@@ -184,6 +309,7 @@ fn write_tables(out: &mut dyn Write, p: &PrsSummary) -> io::Result<()> {
                 "peak cpu %",
             ],
             &rows,
+            style.width(),
         )?;
     }
     if !p.processes.is_empty() && p.processes.len() <= 64 {
@@ -210,43 +336,56 @@ fn write_tables(out: &mut dyn Write, p: &PrsSummary) -> io::Result<()> {
                 "process", "attempts", "failures", "retries", "mean s", "p95 s", "exit",
             ],
             &rows,
+            style.width(),
         )?;
     }
     Ok(())
 }
 
-/// The slowest and failing mini-batches, and the grouped errors.
-fn write_batches_and_errors(out: &mut dyn Write, p: &PrsSummary) -> io::Result<()> {
+/// ` (inputs)` when the mini-batch names its inputs, else nothing.
+fn inputs_of(inputs: &str) -> String {
+    if inputs.trim().is_empty() {
+        String::new()
+    } else {
+        format!(" ({inputs})")
+    }
+}
+
+/// The slowest and the failing mini-batches.
+fn write_batches(out: &mut dyn Write, p: &PrsSummary, style: Style) -> io::Result<()> {
     if !p.slowest.is_empty() {
         writeln!(out, "  slowest mini-batches:")?;
         for m in &p.slowest {
-            writeln!(
-                out,
-                "    {} on {}/{}: {} s, {} ({})",
+            let body = format!(
+                "{} on {}/{}: {} s, {}{}",
                 m.id,
                 m.node,
                 m.process,
                 fnum(m.seconds),
                 m.status,
-                m.inputs
-            )?;
+                inputs_of(&m.inputs)
+            );
+            para(out, style, "    ", 6, &body)?;
         }
     }
     if !p.failing.is_empty() {
         writeln!(out, "  failing mini-batches:")?;
         for m in p.failing.iter().take(10) {
-            writeln!(
-                out,
-                "    {} on {}/{} after {} attempts: {} {} {} ({})",
+            let what = [m.status.as_str(), &m.error_category, &m.error_message]
+                .iter()
+                .filter(|x| !x.is_empty())
+                .copied()
+                .collect::<Vec<_>>()
+                .join(" ");
+            let body = format!(
+                "{} on {}/{} after {}: {what}{}",
                 m.id,
                 m.node,
                 m.process,
-                m.attempts,
-                m.status,
-                m.error_category,
-                m.error_message,
-                m.inputs
-            )?;
+                plural(u64::from(m.attempts), "attempt", "attempts"),
+                inputs_of(&m.inputs)
+            );
+            para(out, style, "    ", 6, &body)?;
         }
         let total = p.mini_batches.failed.unwrap_or(p.failing.len() as u64);
         if total > 10 {
@@ -255,25 +394,6 @@ fn write_batches_and_errors(out: &mut dyn Write, p: &PrsSummary) -> io::Result<(
                 "    … and {} more (-o json lists up to {})",
                 total - 10,
                 crate::prs::analyze::MAX_FAILING_LISTED
-            )?;
-        }
-    }
-    if !p.errors.is_empty() {
-        writeln!(out, "  errors in the entry script, grouped:")?;
-        for e in p.errors.iter().take(10) {
-            let phase = match e.phase {
-                Phase::Unknown => String::new(),
-                known => format!("{}(): ", known.as_str()),
-            };
-            let msg = if e.message.is_empty() {
-                String::new()
-            } else {
-                format!(": {}", e.message)
-            };
-            writeln!(
-                out,
-                "    {:>5} × {phase}{}{msg}  (first at {})",
-                e.count, e.exception, e.first
             )?;
         }
     }

@@ -8,6 +8,7 @@ use crate::capacity::{CapacityInputs, CapacityPlan, Evaluation, Ratio, Warning};
 
 use super::plural;
 use super::style::Style;
+use super::text;
 
 /// The `replicas` document for every output format.
 #[derive(Debug, Clone, Serialize)]
@@ -19,6 +20,9 @@ pub struct ReplicasReport {
     pub defaulted_inputs: Vec<&'static str>,
     /// The command that applies the recommendation; `None` when nothing needs to change.
     pub next_command: Option<String>,
+    /// Why there is no command, when there is none.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub no_command_reason: Option<String>,
 }
 
 #[derive(Debug, Clone, Serialize)]
@@ -32,7 +36,11 @@ pub struct ReplicasResults {
 }
 
 impl ReplicasReport {
-    pub fn new(plan: CapacityPlan, next_command: Option<String>) -> ReplicasReport {
+    pub fn new(
+        plan: CapacityPlan,
+        next_command: Option<String>,
+        no_command_reason: Option<String>,
+    ) -> ReplicasReport {
         let defaulted_inputs = plan.defaulted_inputs();
         let c = plan.concurrent_requests;
         ReplicasReport {
@@ -51,6 +59,7 @@ impl ReplicasReport {
             warnings: plan.warnings,
             defaulted_inputs,
             next_command,
+            no_command_reason,
         }
     }
 }
@@ -118,35 +127,74 @@ pub fn write_table(
         r.instances_required
     )?;
     writeln!(out)?;
-    writeln!(
-        out,
-        "  429 ceiling: with {} the service keeps at most 2 × {max} × {} = {} requests pending;",
+    let ceiling = format!(
+        "with {} the service keeps at most 2 × {max} × {} = {} requests pending; further requests are rejected with 429 Too Many Requests.",
         plural(u128::from(r.instances_required), "instance", "instances"),
         r.instances_required,
         r.pending_request_ceiling
-    )?;
-    writeln!(
-        out,
-        "  further requests are rejected with 429 Too Many Requests."
-    )?;
+    );
+    for line in text::wrap(&ceiling, style.width(), "  429 ceiling: ", "    ") {
+        writeln!(out, "{line}")?;
+    }
 
     write_evaluation(out, report, style)?;
     write_inputs(out, report, style)?;
     for w in &report.warnings {
         writeln!(out)?;
-        writeln!(out, "{} {}", style.yellow("warning:"), w.message)?;
+        let lines = text::wrap(&w.message, style.width(), "warning: ", "  ");
+        for (n, line) in lines.iter().enumerate() {
+            match line.strip_prefix("warning: ") {
+                Some(rest) if n == 0 => writeln!(out, "{} {rest}", style.yellow("warning:"))?,
+                _ => writeln!(out, "{line}")?,
+            }
+        }
     }
     writeln!(out)?;
     match &report.next_command {
         Some(cmd) => {
             writeln!(out, "{}", style.bold("Next"))?;
-            writeln!(out, "  {}", style.cyan(cmd))?;
+            for line in text::command_lines(cmd, style.width(), 2) {
+                writeln!(out, "{}", style.cyan(&line))?;
+            }
+            write_fill_in(out, cmd, style)?;
         }
-        None => writeln!(
-            out,
-            "{}",
-            style.green("No change needed: the existing instance count meets the target.")
-        )?,
+        None => {
+            let why = report
+                .no_command_reason
+                .as_deref()
+                .unwrap_or("No change needed: the existing instance count meets the target.");
+            for line in text::wrap(why, style.width(), "", "") {
+                writeln!(out, "{}", style.green(&line))?;
+            }
+        }
+    }
+    Ok(())
+}
+
+/// The values the command still needs and where each comes from.
+fn write_fill_in(out: &mut dyn Write, cmd: &str, style: Style) -> io::Result<()> {
+    use crate::rules::template::{FILLED_BY, missing_form};
+    let missing: Vec<(String, &str)> = FILLED_BY
+        .iter()
+        .map(|(name, how)| (missing_form(name), *how))
+        .filter(|(shown, _)| cmd.contains(shown.as_str()))
+        .collect();
+    if missing.is_empty() {
+        return Ok(());
+    }
+    writeln!(out)?;
+    writeln!(out, "Fill in before running it:")?;
+    let width = missing.iter().map(|(m, _)| m.len()).max().unwrap_or(0);
+    for (shown, how) in missing {
+        let how = match shown.as_str() {
+            "<endpoint>" | "<deployment>" => format!("-f deployment.yml, or {how}"),
+            _ => how.to_owned(),
+        };
+        let first = format!("  {shown:width$}  ");
+        let rest = " ".repeat(first.len());
+        for line in text::wrap(&how, style.width(), &first, &rest) {
+            writeln!(out, "{line}")?;
+        }
     }
     Ok(())
 }

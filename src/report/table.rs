@@ -8,9 +8,9 @@ use crate::evidence::KindSource;
 use crate::finding::{Finding, Severity};
 
 use super::findings::Report;
-use super::plural;
 use super::style::Style;
 use super::text;
+use super::{Detail, plural};
 
 fn severity_label(style: Style, s: Severity) -> String {
     match s {
@@ -21,8 +21,13 @@ fn severity_label(style: Style, s: Severity) -> String {
 }
 
 /// Human-readable output: findings grouped by severity, causes before symptoms.
-pub fn write_table(out: &mut dyn Write, r: &Report, style: Style, quiet: bool) -> io::Result<()> {
-    if quiet {
+pub fn write_table(
+    out: &mut dyn Write,
+    r: &Report,
+    style: Style,
+    detail: Detail,
+) -> io::Result<()> {
+    if detail == Detail::Quiet {
         return write_quiet(out, r);
     }
     for p in &r.prs {
@@ -31,12 +36,13 @@ pub fn write_table(out: &mut dyn Write, r: &Report, style: Style, quiet: bool) -
     write_findings(out, r, style)?;
     write_missing_names(out, r, style)?;
     write_nothing_found(out, r, style)?;
+    write_not_shown(out, r, style)?;
     write_suppressed(out, r, style)?;
-    write_inputs(out, r, style)?;
+    write_inputs(out, r, style, detail)?;
     write_verdict(out, r, style)
 }
 
-/// `-q`: one tab-separated line a finding.
+/// `-q`: one tab-separated line a finding: severity, rule, where, title, facts.
 fn write_quiet(out: &mut dyn Write, r: &Report) -> io::Result<()> {
     for f in &r.findings {
         let at = f
@@ -44,7 +50,17 @@ fn write_quiet(out: &mut dyn Write, r: &Report) -> io::Result<()> {
             .first()
             .map(|e| format!("{}:{}", e.path(), e.line()))
             .unwrap_or_default();
-        writeln!(out, "{}\t{}\t{}\t{}", f.severity, f.rule_id, at, f.title)?;
+        // The facts are what -q keeps of the detail: the module, the VM size, the limit.
+        let facts: Vec<String> = f.facts.iter().map(|(k, v)| format!("{k}={v}")).collect();
+        writeln!(
+            out,
+            "{}\t{}\t{}\t{}\t{}",
+            f.severity,
+            f.rule_id,
+            at,
+            f.title,
+            facts.join(", ")
+        )?;
     }
     Ok(())
 }
@@ -63,6 +79,27 @@ fn write_findings(out: &mut dyn Write, r: &Report, style: Style) -> io::Result<(
             previous = Some(f.severity);
         }
         write_finding(out, f, style)?;
+    }
+    Ok(())
+}
+
+/// How many findings `--min-severity` left out, and how to see them.
+fn write_not_shown(out: &mut dyn Write, r: &Report, style: Style) -> io::Result<()> {
+    if let Some((n, min)) = r.not_shown {
+        let lower = if min == Severity::Error {
+            "info or warning"
+        } else {
+            "info"
+        };
+        let text = format!(
+            "{} not shown ({lower}): --min-severity info shows {}.",
+            plural(n, "finding", "findings"),
+            if n == 1 { "it" } else { "them" }
+        );
+        for line in text::wrap(&text, style.width(), "", "") {
+            writeln!(out, "{}", style.dim(&line))?;
+        }
+        writeln!(out)?;
     }
     Ok(())
 }
@@ -106,7 +143,12 @@ fn write_nothing_found(out: &mut dyn Write, r: &Report, style: Style) -> io::Res
             out,
             "{}",
             style.green(&format!(
-                "No known problem found in {} ({} rules).",
+                "{} in {} ({} rules).",
+                if r.not_shown.is_some() {
+                    "No error or warning found"
+                } else {
+                    "No known problem found"
+                },
                 plural(s.inputs_analysed, "input", "inputs"),
                 s.rules
             ))
@@ -149,9 +191,20 @@ fn write_suppressed(out: &mut dyn Write, r: &Report, style: Style) -> io::Result
     Ok(())
 }
 
-fn write_inputs(out: &mut dyn Write, r: &Report, style: Style) -> io::Result<()> {
+fn write_inputs(out: &mut dyn Write, r: &Report, style: Style, detail: Detail) -> io::Result<()> {
     writeln!(out, "{}", style.bold("Inputs"))?;
+    let mut trees_done: Vec<&str> = Vec::new();
     for i in &r.inputs {
+        // A tree's files are counted per folder unless -v asks for each one.
+        if let Some(root) = i.prs_tree.as_deref()
+            && detail != Detail::Verbose
+        {
+            if !trees_done.contains(&root) {
+                trees_done.push(root);
+                write_tree_inputs(out, r, root, style)?;
+            }
+            continue;
+        }
         let how = match i.kind_source {
             KindSource::Detected => "detected",
             KindSource::Forced => "--kind",
@@ -200,6 +253,66 @@ fn write_inputs(out: &mut dyn Write, r: &Report, style: Style) -> io::Result<()>
         )?;
     }
     writeln!(out)
+}
+
+/// One ParallelRunStep tree among the inputs: its files and lines, counted per folder.
+fn write_tree_inputs(out: &mut dyn Write, r: &Report, root: &str, style: Style) -> io::Result<()> {
+    let files: Vec<&crate::report::findings::InputReport> = r
+        .inputs
+        .iter()
+        .filter(|i| i.prs_tree.as_deref() == Some(root))
+        .collect();
+    let lines: u64 = files.iter().map(|i| i.lines).sum();
+    let long: u64 = files.iter().map(|i| i.long_lines).sum();
+    let mut folders: Vec<(String, u64)> = Vec::new();
+    for i in &files {
+        let folder = tree_folder(root, &i.path);
+        match folders.iter_mut().find(|(f, _)| *f == folder) {
+            Some((_, n)) => *n += 1,
+            None => folders.push((folder, 1)),
+        }
+    }
+    let long = if long > 0 {
+        format!(
+            ", {} scanned in pieces",
+            plural(long, "overlong line", "overlong lines")
+        )
+    } else {
+        String::new()
+    };
+    let head = format!(
+        "{root}  ParallelRunStep tree, {}, {}{long}",
+        plural(files.len() as u64, "file", "files"),
+        plural(lines, "line", "lines")
+    );
+    write_lines(out, &text::fit(&head, style.width(), "  ", "      "))?;
+    let parts: Vec<String> = folders.iter().map(|(f, n)| format!("{f} {n}")).collect();
+    let body = format!("{} (-v lists each file)", parts.join(", "));
+    write_lines(out, &text::wrap(&body, style.width(), "    ", "    "))
+}
+
+/// The folder a tree file is counted under: `sys/node`, `user/error`, `perf`, or
+/// `top level` for the files at the root.
+fn tree_folder(root: &str, path: &str) -> String {
+    let path = std::path::Path::new(path);
+    let root = std::path::Path::new(root);
+    let Ok(inside) = path.strip_prefix(root) else {
+        // The driver log of a job folder sits beside its `logs/`.
+        let beside = root
+            .parent()
+            .and_then(|p| path.strip_prefix(p).ok())
+            .and_then(|p| p.components().next())
+            .map(|c| c.as_os_str().to_string_lossy().into_owned());
+        return format!("../{}", beside.unwrap_or_default());
+    };
+    let relative = inside.to_string_lossy().replace('\\', "/");
+    let parts: Vec<&str> = relative.split('/').collect();
+    match parts.as_slice() {
+        [_] => "top level".to_owned(),
+        [a @ ("sys" | "user"), b, _, ..] => format!("{a}/{b}"),
+        [a, ..] => (*a).to_owned(),
+        [] => "top level".to_owned(),
+    }
 }
 
 fn write_verdict(out: &mut dyn Write, r: &Report, style: Style) -> io::Result<()> {
@@ -306,13 +419,18 @@ fn write_evidence(out: &mut dyn Write, f: &Finding, style: Style) -> io::Result<
             let head = format!("  {} ", style.dim("="));
             write_lines(out, &text::wrap(&text, style.width(), &head, "    "))?;
         }
-        Some(first) => writeln!(
-            out,
-            "  {} {}:{} ({hits})",
-            style.dim("-->"),
-            first.path(),
-            first.line()
-        )?,
+        Some(first) => {
+            let at = format!("{}:{} ({hits})", first.path(), first.line());
+            for (i, line) in text::fit(&at, style.width(), "  --> ", "      ")
+                .iter()
+                .enumerate()
+            {
+                match line.strip_prefix("  --> ") {
+                    Some(rest) if i == 0 => writeln!(out, "  {} {rest}", style.dim("-->"))?,
+                    _ => writeln!(out, "{line}")?,
+                }
+            }
+        }
         None => {}
     }
     let number = f

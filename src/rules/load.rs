@@ -37,6 +37,10 @@ pub const CONTEXT_PLACEHOLDERS: &[&str] = &[
     "logs",
 ];
 
+/// Placeholders amldoctor derives from a captured fact: `{package}`, the pip package
+/// of a captured `module`.
+pub const DERIVED_PLACEHOLDERS: &[(&str, &str)] = &[("package", "module")];
+
 /// A rule file that cannot be used.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct RuleError {
@@ -502,17 +506,29 @@ fn check_commands(
     resources: u16,
     captures: &BTreeSet<String>,
 ) -> Result<(), KeyError> {
-    for (i, command) in spec.commands.iter().enumerate() {
-        for name in placeholders(command) {
+    let texts = spec
+        .commands
+        .iter()
+        .enumerate()
+        .map(|(i, c)| (format!("commands[{i}]"), placeholders(c)))
+        .chain(std::iter::once((
+            "remediation".to_owned(),
+            super::template::unfilled(&spec.remediation),
+        )));
+    for (key, names) in texts {
+        for name in names {
             // Computed rules and `with-finding` get facts the loader cannot see.
             let known = spec.computed
                 || !spec.matcher.with_finding.is_empty()
                 || CONTEXT_PLACEHOLDERS.contains(&name)
                 || (resources != 0 && RESOURCE_PLACEHOLDERS.contains(&name))
-                || captures.contains(name);
+                || captures.contains(name)
+                || DERIVED_PLACEHOLDERS
+                    .iter()
+                    .any(|(derived, from)| *derived == name && captures.contains(*from));
             if !known {
                 return Err(key_err(
-                    &format!("commands[{i}]"),
+                    &key,
                     format!(
                         "unknown placeholder {{{name}}}; use a captured fact or one of {}",
                         CONTEXT_PLACEHOLDERS.join(", ")
@@ -623,6 +639,7 @@ impl Builder<'_> {
             resource,
             check,
             codes: spec.codes.clone(),
+            usual: spec.usual,
             any,
             all,
             unless,

@@ -103,6 +103,8 @@ pub struct Rule {
     /// The `amldoctor check` area of a rule over resources.
     pub check: Option<resource::CheckArea>,
     pub codes: Vec<String>,
+    /// `explain CODE` shows this rule first among those sharing a code.
+    pub usual: bool,
     pub any: Vec<usize>,
     pub all: Vec<usize>,
     pub unless: Vec<usize>,

@@ -16,6 +16,10 @@ pub struct RuleSpec {
     pub applies_to: Option<Vec<String>>,
     #[serde(default)]
     pub codes: Vec<String>,
+    /// The usual case among the rules sharing one of its codes: `explain CODE` shows
+    /// it first.
+    #[serde(default)]
+    pub usual: bool,
     #[serde(rename = "match", default)]
     pub matcher: MatchSpec,
     /// The finding is computed by amldoctor's code (ParallelRunStep counting), not

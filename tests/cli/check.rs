@@ -1089,6 +1089,8 @@ examples:
             &dir,
             "--rules",
             &rules_dir,
+            "--min-severity",
+            "info",
             "-o",
             format,
         ]);

@@ -23,7 +23,7 @@ fn az_cli_defaults_are_picked_up_and_shown_with_debug() {
     let v = run.ok().json();
     assert_eq!(
         v["next_command"],
-        "az ml online-deployment update --name {deployment} --endpoint-name {endpoint} --set instance_count=286 -g rg-ml -w ws-ml"
+        "az ml online-deployment update --name <deployment> --endpoint-name <endpoint> --set instance_count=286 request_settings.request_timeout_ms=13000 -g rg-ml -w ws-ml"
     );
     let debug = debug_lines(&run.stderr).join("\n");
     let home = sb.home().join(".azure");

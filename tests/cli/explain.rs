@@ -40,7 +40,11 @@ fn every_deployment_error_code_is_explained() {
     ] {
         let run = sb.run(&["explain", code]);
         assert_eq!(run.code, 0, "{code}: {}", run.stderr);
-        assert!(run.stdout.contains("**Fix**"), "{code}:\n{}", run.stdout);
+        assert!(
+            run.stdout.starts_with(&format!("{code}: ")) && run.stdout.contains("\nrule "),
+            "{code}:\n{}",
+            run.stdout
+        );
         let lower = sb.run(&["explain", &code.to_lowercase()]);
         assert_eq!(lower.stdout, run.stdout, "{code} is case-insensitive");
     }
@@ -55,14 +59,14 @@ fn every_http_status_of_both_tables() {
         let run = sb.run(&["explain", status]);
         assert_eq!(run.code, 0, "{status}: {}", run.stderr);
         assert!(
-            run.stdout.starts_with(&format!("# HTTP {status} ")),
+            run.stdout.starts_with(&format!("HTTP {status} ")),
             "{status}:\n{}",
             run.stdout
         );
     }
     let out = sb.run(&["explain", "429"]).stdout;
     assert_eq!(
-        out.matches("# HTTP 429 ").count(),
+        out.matches("\nHTTP 429 ").count() + usize::from(out.starts_with("HTTP 429 ")),
         2,
         "both meanings of 429:\n{out}"
     );
@@ -84,7 +88,7 @@ fn rule_ids_and_unknown_input() {
     let sb = Sandbox::new("explain-rules");
     let run = sb.run(&["explain", "FLASK2-register-typeerror"]);
     assert!(
-        run.ok().stdout.starts_with("# flask2-register-typeerror"),
+        run.ok().stdout.starts_with("flask2-register-typeerror: "),
         "{}",
         run.stdout
     );
@@ -139,4 +143,63 @@ fn client_side_scoring_errors_are_found_by_diagnose() {
         .collect();
     assert!(ids.contains(&"scoring-too-many-requests"), "{ids:?}");
     assert!(ids.contains(&"scoring-request-timeout"), "{ids:?}");
+}
+
+#[test]
+fn an_answer_not_a_rule_dump() {
+    let sb = Sandbox::new("explain-answer");
+    let run = sb.run(&["explain", "OutOfQuota"]);
+    let out = &run.ok().stdout;
+    // The usual case leads; the others follow one line each.
+    assert!(
+        out.starts_with("OutOfQuota: Not enough vCPU quota for the deployment's VM size\nrule out-of-quota-vm-cores, error\n"),
+        "{out}"
+    );
+    let others = out
+        .split("Other cases of OutOfQuota")
+        .nth(1)
+        .expect("the other cases");
+    for id in [
+        "out-of-quota-cluster",
+        "out-of-quota-disk",
+        "out-of-quota-vm-family-none",
+    ] {
+        assert!(
+            others.lines().any(|l| l.trim_start().starts_with(id)),
+            "{id}: {others}"
+        );
+    }
+    // Rendered for a terminal: no markdown marks, no regexes.
+    for raw in ["**", "```", "<https://", "Matches a line like"] {
+        assert!(!out.contains(raw), "{raw} in:\n{out}");
+    }
+    // -q: the headline and the commands.
+    let short = sb.run(&["explain", "OutOfQuota", "-q"]).ok().stdout.clone();
+    assert!(
+        short.len() < out.len() / 2 && short.contains("az ml compute list-usage"),
+        "{short}"
+    );
+    // -o markdown keeps the text as markdown, for an issue.
+    let md = sb
+        .run(&["explain", "OutOfQuota", "-o", "markdown"])
+        .ok()
+        .stdout
+        .clone();
+    assert!(
+        md.starts_with("## OutOfQuota: ") && md.contains("```sh\n"),
+        "{md}"
+    );
+    sb.run(&["explain", "OutOfQuota", "-o", "sarif"])
+        .usage_error(&["use table, markdown, json or yaml"]);
+    // The names the run knows are filled in; the rest show as <name>.
+    let filled = sb
+        .run(&["explain", "OutOfQuota", "-g", "rg-x", "-w", "ws-x"])
+        .ok()
+        .stdout
+        .clone();
+    assert!(
+        filled.contains("az ml compute list-usage -g rg-x -w ws-x -o table"),
+        "{filled}"
+    );
+    assert!(out.contains("-g <group> -w <workspace>"), "{out}");
 }

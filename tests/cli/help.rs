@@ -94,3 +94,65 @@ fn closed_stdout_exits_quietly() {
     assert_eq!(code, Some(0), "stderr: {stderr}");
     assert_eq!(stderr, "");
 }
+
+/// The `Examples:` section of a help text.
+fn examples(help: &str) -> String {
+    help.split("Examples:\n")
+        .nth(1)
+        .unwrap_or_default()
+        .lines()
+        .take_while(|l| !l.is_empty())
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+#[test]
+fn examples_stay_whole_on_an_80_column_terminal_and_run_outside_a_checkout() {
+    let sb = Sandbox::new("help-80");
+    // Run from an empty folder: no example may need the source tree.
+    let empty = sb.work();
+    let at = |width: &str, args: &[&str]| {
+        let mut cmd = sb.command_in(&empty, args);
+        cmd.env("COLUMNS", width);
+        crate::Run::from(cmd.output().unwrap())
+    };
+    for cmd in [
+        vec!["--help"],
+        vec!["logs", "--help"],
+        vec!["diagnose", "--help"],
+        vec!["check", "--help"],
+        vec!["explain", "--help"],
+        vec!["rules", "--help"],
+        vec!["replicas", "--help"],
+        vec!["completions", "--help"],
+    ] {
+        let narrow = examples(&at("80", &cmd).ok().stdout);
+        let wide = examples(&at("300", &cmd).ok().stdout);
+        assert!(!narrow.is_empty(), "{cmd:?} has examples");
+        assert_eq!(
+            narrow, wide,
+            "{cmd:?}: an example was wrapped at 80 columns"
+        );
+        assert!(
+            !narrow.contains("tests/fixtures"),
+            "{cmd:?}: an example needs the source tree:\n{narrow}"
+        );
+    }
+    // The example that needs no log of the user's own runs as printed.
+    let example = at("80", &["rules", "example", "flask2-register-typeerror"]);
+    let mut diagnose = sb.command_in(&empty, &["diagnose", "-"]);
+    diagnose
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped());
+    let mut child = diagnose.spawn().unwrap();
+    use std::io::Write;
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(example.ok().stdout.as_bytes())
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    assert_eq!(out.status.code(), Some(1), "errors found");
+    assert!(String::from_utf8_lossy(&out.stdout).contains("error[flask2-register-typeerror]"));
+}

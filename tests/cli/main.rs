@@ -14,6 +14,7 @@ mod explain;
 mod fake_azure;
 mod fixtures;
 mod help;
+mod layout;
 mod live;
 mod logs;
 mod names;

@@ -88,7 +88,7 @@ fn a_request_url_in_the_log_names_group_workspace_and_endpoint() {
         all.contains("az ml online-deployment list --endpoint-name churn-endpoint -g rg-ml-prod -w mlw-churn-prod"),
         "{all}"
     );
-    assert_eq!(missing(&v), ["<region>"]);
+    assert!(missing(&v).is_empty(), "{:?}", missing(&v));
     // A ParallelRunStep command names the tree the user passed, not a relative logs/.
     let tree = fixture("prs/failed-job");
     let v = sb.diagnose_json(&[&tree]);

@@ -1,5 +1,11 @@
 use crate::{Sandbox, fixture};
 
+/// Text with its line breaks and runs of spaces made single spaces, so a sentence can be
+/// found wherever the table wrapped it.
+fn flat(text: &str) -> String {
+    text.split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
 #[test]
 fn article_example_prints_286_with_its_reasoning() {
     let sb = Sandbox::new("replicas-article");
@@ -22,7 +28,13 @@ fn article_example_prints_286_with_its_reasoning() {
         out.contains("defaulted: --latency, --max-concurrent, --utilization"),
         "{out}"
     );
-    assert!(out.contains("az ml online-deployment update --name {deployment} --endpoint-name {endpoint} --set instance_count=286 -g {group} -w {workspace}"), "{out}");
+    // 10 s requests outlast the platform's default 5 s timeout: said, and the command
+    // raises it with the instance count.
+    assert!(
+        flat(out).contains("warning: requests take 10 s but the request timeout is 5000 ms"),
+        "{out}"
+    );
+    assert!(super::joined(out).contains("az ml online-deployment update --name <deployment> --endpoint-name <endpoint> --set instance_count=286 request_settings.request_timeout_ms=13000 -g <group> -w <workspace>"), "{out}");
     assert!(
         !out.contains('\x1b'),
         "no colour when stdout is not a terminal"
@@ -61,7 +73,7 @@ fn json_carries_every_input_with_its_origin_and_every_result() {
         v["defaulted_inputs"],
         serde_json::json!(["--latency", "--max-concurrent", "--utilization"])
     );
-    assert_eq!(v["warnings"], serde_json::json!([]));
+    assert_eq!(v["warnings"][0]["code"], "request-timeout-exceeded");
 }
 
 #[test]
@@ -122,8 +134,8 @@ fn whole_results_are_not_rounded_up() {
 #[test]
 fn quiet_prints_only_the_count() {
     let sb = Sandbox::new("replicas-quiet");
-    let run = sb.run(&["replicas", "--rps", "20", "-q"]);
-    assert_eq!(run.ok().stdout, "286\n");
+    let run = sb.run(&["replicas", "--rps", "20", "--latency", "4s", "-q"]);
+    assert_eq!(run.ok().stdout, "115\n");
     assert_eq!(run.stderr, "");
 }
 
@@ -159,8 +171,20 @@ fn evaluating_an_existing_instance_count() {
     assert_eq!(v["results"]["evaluation"]["meets_target"], true);
     assert_eq!(v["results"]["evaluation"]["sustained_rps"], 21);
     assert_eq!(v["results"]["evaluation"]["pending_request_ceiling"], 600);
-    assert_eq!(v["next_command"], serde_json::Value::Null);
-    let run = sb.run(&["replicas", "--rps", "20", "--instances", "300"]);
+    // Enough instances, but 10 s requests need a longer timeout: only that is set.
+    assert_eq!(
+        v["next_command"],
+        "az ml online-deployment update --name <deployment> --endpoint-name <endpoint> --set request_settings.request_timeout_ms=13000 -g <group> -w <workspace>"
+    );
+    let run = sb.run(&[
+        "replicas",
+        "--rps",
+        "1",
+        "--latency",
+        "4s",
+        "--instances",
+        "10",
+    ]);
     assert!(
         run.ok().stdout.contains("No change needed"),
         "{}",
@@ -210,7 +234,7 @@ fn deployment_file_supplies_values_and_flags_override_it() {
     );
     assert_eq!(
         v["next_command"],
-        "az ml online-deployment update --name blue --endpoint-name churn-endpoint --set instance_count=143 -g {group} -w {workspace}"
+        "az ml online-deployment update --name blue --endpoint-name churn-endpoint --set instance_count=143 request_settings.request_timeout_ms=13000 -g <group> -w <workspace>"
     );
 
     let v = sb
@@ -244,7 +268,7 @@ fn table_shows_the_408_warning() {
     let run = sb.run(&["replicas", "--rps", "20", "--latency", "6s", "-f", &file]);
     let out = &run.ok().stdout;
     assert!(
-        out.contains("warning: requests take 6 s but request_timeout_ms is 5000 ms"),
+        flat(out).contains("warning: requests take 6 s but the request timeout is 5000 ms"),
         "{out}"
     );
     assert!(out.contains("408 Request Timeout"), "{out}");
@@ -265,6 +289,49 @@ fn table_shows_the_408_warning() {
         "{}",
         run.stderr
     );
+}
+
+#[test]
+fn an_autoscale_maximum_that_covers_the_need_is_never_lowered() {
+    let sb = Sandbox::new("replicas-autoscale-covered");
+    let file = fixture("deployments/green-kubernetes.yml");
+    // The file's autoscaler allows up to 10 instances; 2 are needed here.
+    let v = sb
+        .run(&[
+            "replicas",
+            "--rps",
+            "2",
+            "--latency",
+            "0.4s",
+            "-f",
+            &file,
+            "-o",
+            "json",
+        ])
+        .ok()
+        .json();
+    assert_eq!(v["results"]["instances_required"], 2);
+    assert_eq!(v["next_command"], serde_json::Value::Null, "{v}");
+    assert!(
+        v["no_command_reason"]
+            .as_str()
+            .unwrap()
+            .contains("already covers the 2 needed"),
+        "{v}"
+    );
+}
+
+#[test]
+fn requests_longer_than_the_platform_maximum_get_no_update_command() {
+    let sb = Sandbox::new("replicas-over-max");
+    let run = sb.run(&["replicas", "--rps", "1", "--latency", "200s"]);
+    let out = &run.ok().stdout;
+    assert!(
+        flat(out).contains("longer than the 180 s request timeout"),
+        "{out}"
+    );
+    assert!(!out.contains("az ml online-deployment update"), "{out}");
+    assert!(out.contains("No update command"), "{out}");
 }
 
 #[test]
