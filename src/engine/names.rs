@@ -129,7 +129,16 @@ pub fn complete(findings: &mut [Finding], pool: &Placeholders) -> Vec<MissingNam
     let mut missing: Vec<&str> = Vec::new();
     for f in findings.iter_mut() {
         derive_facts(f);
-        let facts = f.facts.clone();
+        // The finding's own facts, then the names its own evidence agrees on (the pod
+        // of this event, when the paste lists several), then the run's.
+        let mut facts = f.facts.clone();
+        for (name, values) in seen_values(std::slice::from_ref(f), &[]) {
+            if values.len() == 1
+                && let Some(v) = values.into_iter().next()
+            {
+                facts.entry(name.to_owned()).or_insert(v);
+            }
+        }
         let mut note = |text: &str| {
             for name in template::unfilled(text) {
                 if let Some((known, _)) = FILLED_BY.iter().find(|(n, _)| *n == name)

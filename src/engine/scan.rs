@@ -72,7 +72,7 @@ pub struct DocumentScan {
 }
 
 /// Lines naming a resource kept per document: the names repeat, a few lines suffice.
-pub const NAME_LINES_KEPT: usize = 4;
+pub const NAME_LINES_KEPT: usize = 16;
 
 struct Window {
     rule: usize,

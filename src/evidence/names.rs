@@ -15,6 +15,11 @@ pub const MARKERS: &[&str] = &[
     ".blob.core.",
     ".file.core.",
     ".dfs.core.",
+    "\"location\"",
+    "pod/",
+    " in pod ",
+    "Namespace:",
+    "Successfully assigned ",
 ];
 
 /// Names in well-known shapes, captured under the placeholder name they fill.
@@ -27,6 +32,11 @@ static SHAPES: LazyLock<Vec<Regex>> = LazyLock::new(|| {
         r"(?i)https://(?P<endpoint>[a-z][-a-z0-9]*)\.(?P<region>[a-z0-9]+)\.inference\.ml\.azure\.(?:com|cn|us)",
         r"(?i)\b(?P<storage_account>[a-z0-9]{3,24})\.(?:blob|file|dfs)\.core\.(?:windows\.net|chinacloudapi\.cn|usgovcloudapi\.net)",
         r"(?i)\b(?P<registry>[a-z0-9]{5,50})\.azurecr\.(?:io|cn|us)",
+        r#""location"\s*:\s*"(?P<region>[a-z][a-z0-9]+)""#,
+        r"\bpod/(?P<pod>[a-z0-9][-a-z0-9.]{0,252})",
+        r" in pod (?P<pod>[a-z0-9][-a-z0-9.]*)_(?P<namespace>[a-z0-9][-a-z0-9]*)\(",
+        r"^Namespace:\s+(?P<namespace>[a-z0-9][-a-z0-9]*)\s*$",
+        r"Successfully assigned (?P<namespace>[a-z0-9][-a-z0-9]*)/(?P<pod>[a-z0-9][-a-z0-9.]*) to ",
     ]
     .iter()
     .filter_map(|p| Regex::new(p).ok())
@@ -45,6 +55,8 @@ pub fn harvest(text: &str) -> Vec<(&'static str, String)> {
         "region",
         "storage_account",
         "registry",
+        "pod",
+        "namespace",
     ];
     let mut out = Vec::new();
     for re in SHAPES.iter() {
@@ -103,5 +115,11 @@ mod tests {
             ]
         );
         assert!(harvest("see https://learn.microsoft.com/azure/machine-learning").is_empty());
+        assert_eq!(
+            harvest("  Warning  BackOff  58s  kubelet  Back-off restarting failed container x in pod green-7f9c-x2kqp_azureml-workloads(5b6a)"),
+            [("pod", "green-7f9c-x2kqp".to_owned()), ("namespace", "azureml-workloads".to_owned())]
+        );
+        assert_eq!(harvest("Namespace:        azureml-workloads"), [("namespace", "azureml-workloads".to_owned())]);
+        assert_eq!(harvest("  \"location\": \"westeurope\","), [("region", "westeurope".to_owned())]);
     }
 }
