@@ -116,10 +116,21 @@ mod tests {
         );
         assert!(harvest("see https://learn.microsoft.com/azure/machine-learning").is_empty());
         assert_eq!(
-            harvest("  Warning  BackOff  58s  kubelet  Back-off restarting failed container x in pod green-7f9c-x2kqp_azureml-workloads(5b6a)"),
-            [("pod", "green-7f9c-x2kqp".to_owned()), ("namespace", "azureml-workloads".to_owned())]
+            harvest(
+                "  Warning  BackOff  58s  kubelet  Back-off restarting failed container x in pod green-7f9c-x2kqp_azureml-workloads(5b6a)"
+            ),
+            [
+                ("pod", "green-7f9c-x2kqp".to_owned()),
+                ("namespace", "azureml-workloads".to_owned())
+            ]
         );
-        assert_eq!(harvest("Namespace:        azureml-workloads"), [("namespace", "azureml-workloads".to_owned())]);
-        assert_eq!(harvest("  \"location\": \"westeurope\","), [("region", "westeurope".to_owned())]);
+        assert_eq!(
+            harvest("Namespace:        azureml-workloads"),
+            [("namespace", "azureml-workloads".to_owned())]
+        );
+        assert_eq!(
+            harvest("  \"location\": \"westeurope\","),
+            [("region", "westeurope".to_owned())]
+        );
     }
 }

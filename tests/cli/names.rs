@@ -93,7 +93,9 @@ fn a_request_url_in_the_log_names_group_workspace_and_endpoint() {
     let v = sb.diagnose_json(&[&fixture("logs/kubectl-describe-pod-oomkilled.txt")]);
     let all = commands(&v).join("\n");
     assert!(
-        all.contains("kubectl logs green-fraud-k8s-7f9c8d6b5-x2kqp -n azureml-workloads --previous"),
+        all.contains(
+            "kubectl logs green-fraud-k8s-7f9c8d6b5-x2kqp -n azureml-workloads --previous"
+        ),
         "{all}"
     );
     // A ParallelRunStep command names the tree the user passed, not a relative logs/.

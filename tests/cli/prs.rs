@@ -388,3 +388,62 @@ fn init_failures_against_the_retry_budget() {
     assert_eq!(groups[0]["phase"], "init");
     assert_eq!(groups[0]["count"], 6);
 }
+
+#[test]
+fn the_summary_reads_cause_first_in_natural_order_with_counted_inputs() {
+    let sb = Sandbox::new("prs-presentation");
+    let tree = copy_tree(&sb, "failed-job");
+    // Nodes 2 and 10: sorted as numbers, not as text ("10" < "2").
+    for folder in ["sys/node", "perf", "user/error"] {
+        let base = tree.join("logs").join(folder);
+        for (from, to) in [("0", "10"), ("1", "2")] {
+            if base.join(from).is_dir() {
+                std::fs::rename(base.join(from), base.join(to)).unwrap();
+            }
+        }
+    }
+    let mut cmd = sb.command(&["diagnose", tree.to_str().unwrap()]);
+    cmd.env("COLUMNS", "100");
+    let run = Run::from(cmd.output().unwrap());
+    assert_eq!(run.code, 1, "{}", run.stderr);
+    let out = &run.stdout;
+    let at = |needle: &str| {
+        out.find(needle)
+            .unwrap_or_else(|| panic!("lacks {needle:?}:\n{out}"))
+    };
+    // The user's exceptions come before the counts they explain.
+    assert!(at("errors in the entry script, grouped:") < at("mini-batches: 40 scheduled"));
+    // …and the run() exceptions before the threshold and the failure they caused.
+    assert!(at("error[prs-run-exception]") < at("error[prs-error-threshold-exceeded]"));
+    assert!(at("error[prs-error-threshold-exceeded]") < at("error[prs-job-failed]"));
+    let table = &out[at("per node:")..at("per process:")];
+    let rows: Vec<&str> = table
+        .lines()
+        .skip(2)
+        .map(|l| l.split_whitespace().next().unwrap_or(""))
+        .take_while(|n| n.chars().all(|c| c.is_ascii_digit()) && !n.is_empty())
+        .collect();
+    let two = rows.iter().position(|n| *n == "2").expect("node 2");
+    let ten = rows.iter().position(|n| *n == "10").expect("node 10");
+    assert!(two < ten, "{rows:?}");
+    // Plurals, no empty parentheses, computed findings not shown as a file's line.
+    assert!(
+        out.contains("after 1 attempt:") && !out.contains("after 1 attempts"),
+        "{out}"
+    );
+    assert!(!out.contains(" ()"), "{out}");
+    assert!(!out.contains("| computed from"), "{out}");
+    // The tree's files are counted per folder; -v lists each.
+    let flat = out.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(flat.contains("ParallelRunStep tree, 32 files"), "{out}");
+    assert!(flat.contains("../azureml-logs 1, top level 5"), "{out}");
+    assert!(flat.contains("(-v lists each file)"), "{out}");
+    let verbose = sb.run(&["diagnose", tree.to_str().unwrap(), "-v"]);
+    assert!(
+        verbose
+            .stdout
+            .contains("logs/sys/node/2/_main.txt  prs (ParallelRunStep tree)"),
+        "{}",
+        verbose.stdout
+    );
+}
