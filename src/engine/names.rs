@@ -234,11 +234,16 @@ mod tests {
                 "https://b.westeurope.inference.ml.azure.com",
                 "y {endpoint} {pod}",
             ),
+            finding("no name here", "z {endpoint}"),
         ];
         let pool = pooled(&findings, &[], &Placeholders::new());
         assert_eq!(pool.get("region").map(String::as_str), Some("westeurope"));
+        assert_eq!(pool.get("endpoint"), None, "a or b: not guessed");
         let missing = complete(&mut findings, &pool);
-        assert_eq!(findings[1].commands[0], "y <endpoint> <pod>");
+        // Each finding's own evidence still names its endpoint.
+        assert_eq!(findings[0].commands[0], "x a");
+        assert_eq!(findings[1].commands[0], "y b <pod>");
+        assert_eq!(findings[2].commands[0], "z <endpoint>");
         let shown: Vec<&str> = missing.iter().map(|m| m.placeholder.as_str()).collect();
         assert_eq!(shown, ["<endpoint>", "<pod>"]);
     }
