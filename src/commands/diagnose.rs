@@ -228,9 +228,13 @@ fn scan_logs(
                     .iter()
                     .map(|h| Evidence::at_line(path.clone(), h.line, h.text.clone()))
                     .collect();
-                let room = super::pipeline::NAME_LINES_KEPT.saturating_sub(c.name_lines.len());
-                c.name_lines
-                    .extend(scan.name_lines.iter().take(room).map(|h| h.text.clone()));
+                for pair in &scan.names {
+                    if c.names_seen.len() < super::pipeline::NAMES_SEEN_KEPT
+                        && !c.names_seen.contains(pair)
+                    {
+                        c.names_seen.push(pair.clone());
+                    }
+                }
                 for e in &last_errors {
                     if error_lines.len() == crate::engine::scan::ERROR_LINES_KEPT {
                         error_lines.pop_front();

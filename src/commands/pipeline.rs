@@ -36,12 +36,12 @@ pub struct Collected {
     pub rules: Vec<RuleRef>,
     /// The run's values for command placeholders (flags, project file, bundle).
     pub names: crate::engine::Placeholders,
-    /// Input lines that may name the endpoint, workspace or storage account.
-    pub name_lines: Vec<String>,
+    /// Azure names the inputs hold (`(placeholder, value)`, each once).
+    pub names_seen: Vec<(&'static str, String)>,
 }
 
-/// Lines naming a resource kept over all inputs.
-pub const NAME_LINES_KEPT: usize = 256;
+/// Names kept over all inputs: enough for any run, bounded for a huge tree.
+pub const NAMES_SEEN_KEPT: usize = 256;
 
 impl Collected {
     /// Records what reading the resource inputs gave (the resources themselves go to
@@ -64,7 +64,7 @@ pub fn finish(
     out: &mut dyn Write,
     err: &mut dyn Write,
 ) -> Result<ExitCode> {
-    let pool = crate::engine::names::pooled(&c.findings, &c.name_lines, &c.names);
+    let pool = crate::engine::names::pooled(&c.findings, &c.names_seen, &c.names);
     let missing_names = crate::engine::names::complete(&mut c.findings, &pool);
     let gate = build_gate(ctx, set, args, &c.findings)?;
     let outcome = crate::gate::apply(&gate, c.findings);

@@ -38,35 +38,40 @@ pub struct MissingName {
     pub filled_by: String,
 }
 
-/// Every value of a shared name the findings' facts and evidence hold, and the other
-/// `lines` of the inputs that hold a name.
-fn seen_values(findings: &[Finding], lines: &[String]) -> BTreeMap<&'static str, BTreeSet<String>> {
-    let mut seen: BTreeMap<&'static str, BTreeSet<String>> = BTreeMap::new();
+/// Every value of a shared name the findings' facts and evidence hold, and the names
+/// the scan read elsewhere in the inputs (`seen`).
+fn seen_values(
+    findings: &[Finding],
+    seen_in_inputs: &[(&'static str, String)],
+) -> BTreeMap<&'static str, BTreeSet<String>> {
+    let mut values: BTreeMap<&'static str, BTreeSet<String>> = BTreeMap::new();
     for f in findings {
         for name in SHARED {
             if let Some(v) = f.facts.get(*name) {
-                seen.entry(name).or_default().insert(v.clone());
+                values.entry(name).or_default().insert(v.clone());
             }
         }
         for e in &f.evidence {
             for (name, v) in harvest(&e.text) {
-                seen.entry(name).or_default().insert(v);
+                values.entry(name).or_default().insert(v);
             }
         }
     }
-    for text in lines {
-        for (name, v) in harvest(text) {
-            seen.entry(name).or_default().insert(v);
-        }
+    for (name, v) in seen_in_inputs {
+        values.entry(name).or_default().insert(v.clone());
     }
-    seen
+    values
 }
 
 /// The values the run agrees on: a name seen with two different values (two
 /// endpoints in one paste) is left for the user rather than guessed.
-pub fn pooled(findings: &[Finding], lines: &[String], run: &Placeholders) -> Placeholders {
+pub fn pooled(
+    findings: &[Finding],
+    seen: &[(&'static str, String)],
+    run: &Placeholders,
+) -> Placeholders {
     let mut pool = run.clone();
-    for (name, values) in seen_values(findings, lines) {
+    for (name, values) in seen_values(findings, seen) {
         if values.len() == 1
             && let Some(v) = values.into_iter().next()
         {

@@ -67,12 +67,13 @@ pub struct DocumentScan {
     pub kinds: KindSet,
     /// The last error-like lines, oldest first.
     pub error_lines: VecDeque<Hit>,
-    /// The first lines that may name an Azure resource (`evidence::names::MARKERS`).
-    pub name_lines: Vec<Hit>,
+    /// Azure names read from the first lines that may hold one
+    /// (`evidence::names::MARKERS`), each `(placeholder, value)` once.
+    pub names: Vec<(&'static str, String)>,
 }
 
-/// Lines naming a resource kept per document: the names repeat, a few lines suffice.
-pub const NAME_LINES_KEPT: usize = 16;
+/// Lines read for names per document: the names repeat, a few lines suffice.
+pub const NAME_LINES_READ: u32 = 16;
 
 struct Window {
     rule: usize,
@@ -99,6 +100,7 @@ struct Walk<'s> {
     candidates: Vec<u32>,
     error_line: bool,
     name_line: bool,
+    name_lines_read: u32,
 }
 
 impl<'a> Scanner<'a> {
@@ -133,6 +135,7 @@ impl<'a> Scanner<'a> {
             candidates: Vec::new(),
             error_line: false,
             name_line: false,
+            name_lines_read: 0,
         };
         // The buffer keeps its length; `filled` says how much of it holds data, so no
         // read ever pays for zeroing memory.
@@ -435,15 +438,14 @@ impl Walk<'_> {
         }
         candidates.clear();
         self.candidates = candidates;
-        if std::mem::take(&mut self.name_line)
-            && self.scan.name_lines.len() < NAME_LINES_KEPT
-            && self
-                .scan
-                .name_lines
-                .last()
-                .is_none_or(|h| h.line != self.line)
-        {
-            self.scan.name_lines.push(hit(self.line, evidence(0, 0)));
+        if std::mem::take(&mut self.name_line) && self.name_lines_read < NAME_LINES_READ {
+            self.name_lines_read += 1;
+            let text = crate::redact::clean(&String::from_utf8_lossy(bare)).into_owned();
+            for pair in crate::evidence::names::harvest(&text) {
+                if !self.scan.names.contains(&pair) {
+                    self.scan.names.push(pair);
+                }
+            }
         }
         if std::mem::take(&mut self.error_line)
             && ERROR_LITERALS
