@@ -187,7 +187,9 @@ fn write_fill_in(out: &mut dyn Write, cmd: &str, style: Style) -> io::Result<()>
     let width = missing.iter().map(|(m, _)| m.len()).max().unwrap_or(0);
     for (shown, how) in missing {
         let how = match shown.as_str() {
-            "<endpoint>" | "<deployment>" => format!("-f deployment.yml, or {how}"),
+            "<endpoint>" | "<deployment>" => {
+                format!("-f deployment.yml, or {how}").replace("diagnose -e", "replicas -e")
+            }
             _ => how.to_owned(),
         };
         let first = format!("  {shown:width$}  ");

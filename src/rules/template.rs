@@ -108,10 +108,13 @@ pub fn show_missing(text: &str) -> String {
 /// Where the user gets a value a command needs, for the names a flag, the project
 /// file or one `az` query fills; shown once under the findings for the ones missing.
 pub const FILLED_BY: &[(&str, &str)] = &[
-    ("endpoint", "-e ENDPOINT, or `endpoint:` in .amldoctor.yaml"),
+    (
+        "endpoint",
+        "`endpoint:` in .amldoctor.yaml (or read it live: diagnose -e ENDPOINT)",
+    ),
     (
         "deployment",
-        "-n DEPLOYMENT, or `deployment:` in .amldoctor.yaml",
+        "`deployment:` in .amldoctor.yaml (or read it live: diagnose -e ENDPOINT -n NAME)",
     ),
     ("group", "-g GROUP, or `resource-group:` in .amldoctor.yaml"),
     (

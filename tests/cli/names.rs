@@ -129,9 +129,9 @@ fn unknown_names_show_one_way_and_the_report_says_which_flag_fills_them() {
     assert_eq!(run.stdout.matches("Fill in before running").count(), 1);
     for line in [
         "<endpoint>",
-        "-e ENDPOINT",
+        "diagnose -e ENDPOINT",
         "<deployment>",
-        "-n DEPLOYMENT",
+        "`deployment:` in .amldoctor.yaml",
         "<group>",
         "-g GROUP",
         "<workspace>",
