@@ -156,6 +156,14 @@ impl Report {
         let mut r = self.clone();
         r.findings.retain(|f| f.severity >= min);
         r.not_shown = Some((below, min));
+        // Only the names the shown commands and fixes still need.
+        let shown = &r.findings;
+        r.missing_names.retain(|m| {
+            shown.iter().any(|f| {
+                f.remediation.contains(&m.placeholder)
+                    || f.commands.iter().any(|c| c.contains(&m.placeholder))
+            })
+        });
         std::borrow::Cow::Owned(r)
     }
 }

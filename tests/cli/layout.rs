@@ -132,6 +132,20 @@ fn info_findings_wait_for_min_severity_info_and_still_count_for_the_gate() {
         table.stdout
     );
     assert!(!table.stdout.contains("info["), "{}", table.stdout);
+    // A hidden finding's commands ask for nothing.
+    let noise = at_width(
+        &sb,
+        100,
+        &[
+            "diagnose",
+            "tests/fixtures/pasted/prs-bookkeeping-noise-fragment.txt",
+        ],
+    );
+    assert!(
+        !noise.stdout.contains("Fill in before running"),
+        "{}",
+        noise.stdout
+    );
     let shown = at_width(&sb, 100, &["diagnose", healthy, "--min-severity", "info"]);
     assert!(shown.stdout.contains("info["), "{}", shown.stdout);
     // Programs get every finding unless they ask for less.
