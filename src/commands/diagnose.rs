@@ -144,7 +144,14 @@ fn fill_tree_folders(findings: &mut [crate::finding::Finding], trees: &[prs::ana
                 .iter()
                 .find(|t| std::path::Path::new(p).starts_with(&t.root))
         });
-        let Some(first) = roots.next() else { continue };
+        // A finding without a path in any tree (computed from the tree as a whole)
+        // takes the one tree there is.
+        let Some(first) = roots.next().or(match trees {
+            [one] => Some(one),
+            _ => None,
+        }) else {
+            continue;
+        };
         if roots.any(|t| t.root != first.root) {
             continue;
         }

@@ -106,6 +106,10 @@ fn a_request_url_in_the_log_names_group_workspace_and_endpoint() {
         all.contains(&format!("grep -rh \"failed for\" {tree}/logs/user/error/")),
         "{all}"
     );
+    assert!(
+        !all.contains("<logs>"),
+        "every tree command names the tree: {all}"
+    );
 }
 
 #[test]
