@@ -13,21 +13,12 @@ use crate::evidence::names::harvest;
 use crate::finding::Finding;
 use crate::rules::template::{self, FILLED_BY, Placeholders};
 
-/// Names one finding's evidence may fill in another finding's commands: they name the
-/// same deployment for the whole run, unlike an exception or a status.
-const SHARED: &[&str] = &[
-    "endpoint",
-    "deployment",
-    "workspace",
-    "group",
-    "subscription",
-    "region",
-    "storage_account",
-    "registry",
-    "namespace",
-    "pod",
-    "run_id",
-];
+/// Whether one finding's evidence may fill `name` in another finding's commands: the
+/// run's placeholders name the same deployment for the whole run, unlike an exception
+/// or a status. `logs` is per tree and is filled by the tree analysis instead.
+fn shared(name: &str) -> bool {
+    name != "logs" && crate::rules::load::CONTEXT_PLACEHOLDERS.contains(&name)
+}
 
 /// A value a printed command needs and the run did not give, and how to give it.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
@@ -46,8 +37,10 @@ fn seen_values(
 ) -> BTreeMap<&'static str, BTreeSet<String>> {
     let mut values: BTreeMap<&'static str, BTreeSet<String>> = BTreeMap::new();
     for f in findings {
-        for name in SHARED {
-            if let Some(v) = f.facts.get(*name) {
+        for name in crate::rules::load::CONTEXT_PLACEHOLDERS {
+            if shared(name)
+                && let Some(v) = f.facts.get(*name)
+            {
                 values.entry(name).or_default().insert(v.clone());
             }
         }

@@ -2,7 +2,7 @@
 //! diagnose, explain, the ParallelRunStep summary and replicas, and no line wider
 //! than the terminal except one holding an unbreakable token (a URL, a path).
 
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 use super::{Run, Sandbox};
 
@@ -79,11 +79,7 @@ fn output_fits_80_and_120_columns() {
             let wide = too_wide(&run.stdout, width);
             assert!(wide.is_empty(), "{name} at {width}: {wide:#?}");
             let path = root().join(format!("tests/snapshots/layout/{name}-{width}.txt"));
-            if std::env::var_os("AMLDOCTOR_UPDATE_SNAPSHOTS").is_some() {
-                std::fs::create_dir_all(path.parent().unwrap()).unwrap();
-                std::fs::write(&path, &run.stdout).unwrap();
-            }
-            if std::fs::read_to_string(&path).unwrap_or_default() != run.stdout {
+            if !super::snapshot_matches(&path, &run.stdout) {
                 stale.push(path.display().to_string());
             }
         }
@@ -166,5 +162,4 @@ fn info_findings_wait_for_min_severity_info_and_still_count_for_the_gate() {
             && line.contains("vm_size=Standard_DS3_v2"),
         "-q keeps the facts: {line}"
     );
-    let _ = Path::new(healthy);
 }

@@ -211,3 +211,13 @@ pub fn joined(text: &str) -> String {
     }
     out
 }
+
+/// Writes `actual` to the snapshot at `path` under `AMLDOCTOR_UPDATE_SNAPSHOTS`, and says
+/// whether the snapshot holds it.
+pub fn snapshot_matches(path: &Path, actual: &str) -> bool {
+    if std::env::var_os("AMLDOCTOR_UPDATE_SNAPSHOTS").is_some() {
+        std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+        std::fs::write(path, actual).unwrap();
+    }
+    std::fs::read_to_string(path).unwrap_or_default() == actual
+}

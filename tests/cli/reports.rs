@@ -39,10 +39,7 @@ fn snapshots_of_every_format_on_one_report() {
         let run = diagnose(&sb, &[FLASK2, "-o", format]);
         assert_eq!(run.code, 1, "{format}: {}", run.stderr);
         let path = root().join(format!("tests/snapshots/report-flask2.{ext}"));
-        if std::env::var_os("AMLDOCTOR_UPDATE_SNAPSHOTS").is_some() {
-            std::fs::write(&path, &run.stdout).unwrap();
-        }
-        if std::fs::read_to_string(&path).unwrap_or_default() != run.stdout {
+        if !super::snapshot_matches(&path, &run.stdout) {
             stale.push(path.display().to_string());
         }
     }
