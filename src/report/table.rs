@@ -218,13 +218,12 @@ fn write_inputs(out: &mut dyn Write, r: &Report, style: Style, detail: Detail) -
         } else {
             String::new()
         };
-        let line = format!(
-            "{}  {} ({how}), {}{long}",
-            i.path,
+        let label = format!(
+            "{} ({how}), {}{long}",
             i.kind,
             plural(i.lines, "line", "lines")
         );
-        write_lines(out, &text::fit(&line, style.width(), "  ", "      "))?;
+        write_lines(out, &text::labelled(&i.path, &label, style.width(), "  "))?;
     }
     for res in &r.resources {
         let at = if res.pointer.is_empty() {
@@ -236,21 +235,23 @@ fn write_inputs(out: &mut dyn Write, r: &Report, style: Style, detail: Detail) -
             crate::evidence::resource::Shape::Arm => "ARM shape",
             crate::evidence::resource::Shape::AzCli => "az CLI shape",
         };
-        writeln!(
-            out,
-            "  {}{at}  {} {} ({shape})",
-            res.path,
+        let label = format!(
+            "{} {} ({shape})",
             res.kind,
             res.name.as_deref().unwrap_or("(unnamed)")
-        )?;
+        );
+        let path = format!("{}{at}", res.path);
+        write_lines(out, &text::labelled(&path, &label, style.width(), "  "))?;
     }
     for n in &r.not_analysed {
-        writeln!(
-            out,
-            "  {}  {}",
-            n.path,
-            style.yellow(&format!("not analysed: {}", n.reason))
-        )?;
+        let label = format!("not analysed: {}", n.reason);
+        for line in text::labelled(&n.path, &label, style.width(), "  ") {
+            // Colour only the label's part of each line; the path stays plain.
+            match line.strip_prefix(&format!("  {}", n.path)) {
+                Some(rest) => writeln!(out, "  {}{}", n.path, style.yellow(rest))?,
+                None => writeln!(out, "{}", style.yellow(&line))?,
+            }
+        }
     }
     writeln!(out)
 }
@@ -280,12 +281,12 @@ fn write_tree_inputs(out: &mut dyn Write, r: &Report, root: &str, style: Style) 
     } else {
         String::new()
     };
-    let head = format!(
-        "{root}  ParallelRunStep tree, {}, {}{long}",
+    let label = format!(
+        "ParallelRunStep tree, {}, {}{long}",
         plural(files.len() as u64, "file", "files"),
         plural(lines, "line", "lines")
     );
-    write_lines(out, &text::fit(&head, style.width(), "  ", "      "))?;
+    write_lines(out, &text::labelled(root, &label, style.width(), "  "))?;
     let parts: Vec<String> = folders.iter().map(|(f, n)| format!("{f} {n}")).collect();
     let body = format!("{} (-v lists each file)", parts.join(", "));
     write_lines(out, &text::wrap(&body, style.width(), "    ", "    "))

@@ -44,6 +44,19 @@ pub fn fit(text: &str, width: usize, first: &str, rest: &str) -> Vec<String> {
     }
 }
 
+/// A path and what is said of it, on one line when both fit; else the path alone
+/// (a path cannot be broken) and the label wrapped below it, four columns deeper.
+pub fn labelled(path: &str, label: &str, width: usize, indent: &str) -> Vec<String> {
+    let one = format!("{path}  {label}");
+    if columns(indent) + columns(&one) <= width {
+        return vec![format!("{indent}{one}")];
+    }
+    let deeper = format!("{indent}    ");
+    let mut lines = vec![format!("{indent}{path}")];
+    lines.extend(wrap(label, width, &deeper, &deeper));
+    lines
+}
+
 /// Inline markdown shown as plain terminal text: `**bold**` loses its stars and
 /// `<https://…>` its angle brackets; code spans keep their backticks.
 pub fn plain(text: &str) -> String {

@@ -29,7 +29,10 @@ fn main_job_example_reports_cause_before_symptom() {
         out.contains("server-0.4.13-old-image-flask2.log:"),
         "evidence has path:line:\n{out}"
     );
-    assert!(out.contains("inference-server (detected)"), "{out}");
+    assert!(
+        crate::flat(out).contains("inference-server (detected)"),
+        "{out}"
+    );
     assert!(out.contains("gate failed (--fail-on error)"), "{out}");
 }
 

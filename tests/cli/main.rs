@@ -191,6 +191,12 @@ pub fn fixture(relative: &str) -> String {
 
 /// Table output with each command broken over lines (` \\` continuations) joined back
 /// into the one line a shell reads.
+/// Output with every run of whitespace made one space, so a phrase is found
+/// wherever the layout broke its line (paths differ in length between machines).
+pub fn flat(text: &str) -> String {
+    text.split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
 pub fn joined(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
     let mut lines = text.lines().peekable();
