@@ -186,8 +186,9 @@ fn scan_logs(
         })
         .collect();
     let roots = prs::tree::find_roots(&files);
-    let placed: Vec<Option<(usize, prs::tree::Role)>> = inputs
-        .documents
+    let mut c = Collected::default();
+    let documents = without_side_files(inputs, &roots, &mut c);
+    let placed: Vec<Option<(usize, prs::tree::Role)>> = documents
         .iter()
         .map(|o| match o {
             Origin::File(p) => prs::tree::classify(&roots, p),
@@ -200,14 +201,13 @@ fn scan_logs(
         .collect();
     let results = scan_all(
         set,
-        &inputs.documents,
+        &documents,
         &prs::parse::PrsObservers(&roles),
         args.kind,
         threads,
         &source::inputs::open,
     );
     let explicit: Vec<String> = inputs.explicit.iter().map(|o| o.display_name()).collect();
-    let mut c = Collected::default();
     note_unreadable(inputs, &mut c);
     // Only the last few error-like lines over all inputs (in input order) are shown.
     let mut error_lines: VecDeque<Evidence> = VecDeque::new();
@@ -289,6 +289,30 @@ fn scan_logs(
     c.error_lines = error_lines.into();
     c.prs = analyse_trees(set, &roots, trees, analysis);
     c
+}
+
+/// The documents to scan: a job folder holds more than logs (a job YAML, notes), and
+/// a YAML file the walk found there is not read as a log unless the user named it.
+fn without_side_files(
+    inputs: &source::inputs::InputSet,
+    roots: &[std::path::PathBuf],
+    c: &mut Collected,
+) -> Vec<Origin> {
+    let mut kept = Vec::with_capacity(inputs.documents.len());
+    for o in &inputs.documents {
+        if let Origin::File(p) = o
+            && !inputs.explicit.contains(o)
+            && prs::tree::is_side_file(roots, p)
+        {
+            c.not_analysed.push(NotAnalysed::new(
+                &o.display_name(),
+                "a YAML file in the ParallelRunStep job folder, not one of its logs (name it to read it)",
+            ));
+        } else {
+            kept.push(o.clone());
+        }
+    }
+    kept
 }
 
 /// An input that was empty (`reason` `None`) or could not be read: noted, and an input

@@ -122,9 +122,8 @@ fn derive_facts(f: &mut Finding) {
 }
 
 /// Fills what `pool` knows into every finding's commands and fix, shows the rest as
-/// `<name>`, and returns the names still missing that a flag or query fills.
+/// `<name>`, and returns the values still missing with where to get each.
 pub fn complete(findings: &mut [Finding], pool: &Placeholders) -> Vec<MissingName> {
-    let mut missing: Vec<&str> = Vec::new();
     for f in findings.iter_mut() {
         derive_facts(f);
         // The finding's own facts, then the names its own evidence agrees on (the pod
@@ -137,32 +136,53 @@ pub fn complete(findings: &mut [Finding], pool: &Placeholders) -> Vec<MissingNam
                 facts.entry(name.to_owned()).or_insert(v);
             }
         }
-        let mut note = |text: &str| {
-            for name in template::unfilled(text) {
-                if let Some((known, _)) = FILLED_BY.iter().find(|(n, _)| *n == name)
-                    && !missing.contains(known)
-                {
-                    missing.push(known);
-                }
-            }
-        };
         for c in &mut f.commands {
-            let filled = template::fill(c, &facts, pool);
-            note(&filled);
-            *c = template::show_missing(&filled);
+            *c = template::show_missing(&template::fill(c, &facts, pool));
         }
-        let fix = template::fill(&f.remediation, &facts, pool);
-        note(&fix);
-        f.remediation = template::show_missing(&fix);
+        f.remediation = template::show_missing(&template::fill(&f.remediation, &facts, pool));
     }
-    FILLED_BY
+    missing_in(
+        findings
+            .iter()
+            .flat_map(|f| f.commands.iter().map(String::as_str)),
+        findings.iter().map(|f| f.remediation.as_str()),
+    )
+}
+
+/// The values still shown `<name>` in printed `commands` (every one) and `fixes`
+/// (the ones a flag or query fills: a fix's prose also shows `azureml:<name>:<version>`
+/// as a pattern), in the order [`FILLED_BY`] gives, then the rule authors' own.
+pub fn missing_in<'a>(
+    commands: impl Iterator<Item = &'a str>,
+    fixes: impl Iterator<Item = &'a str>,
+) -> Vec<MissingName> {
+    let mut tokens: Vec<&str> = Vec::new();
+    for c in commands {
+        for t in template::authored(c) {
+            if !tokens.contains(&t) {
+                tokens.push(t);
+            }
+        }
+    }
+    let fix_tokens: Vec<&str> = fixes.flat_map(template::authored).collect();
+    let mut out: Vec<MissingName> = FILLED_BY
         .iter()
-        .filter(|(name, _)| missing.contains(name))
-        .map(|(name, how)| MissingName {
-            placeholder: template::missing_form(name),
+        .map(|(name, how)| (template::missing_form(name), how))
+        .filter(|(form, _)| tokens.contains(&form.as_str()) || fix_tokens.contains(&form.as_str()))
+        .map(|(placeholder, how)| MissingName {
+            placeholder,
             filled_by: (*how).to_owned(),
         })
-        .collect()
+        .collect();
+    for t in tokens {
+        if !out.iter().any(|m| m.placeholder == t) {
+            out.push(MissingName {
+                placeholder: t.to_owned(),
+                filled_by: template::authored_hint(t).to_owned(),
+            });
+        }
+    }
+    out
 }
 
 #[cfg(test)]

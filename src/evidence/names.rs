@@ -20,6 +20,9 @@ pub const MARKERS: &[&str] = &[
     " in pod ",
     "Namespace:",
     "Successfully assigned ",
+    "az ml ",
+    "AccountName=",
+    "azureml-models/",
 ];
 
 /// Names in well-known shapes, captured under the placeholder name they fill.
@@ -37,9 +40,14 @@ static SHAPES: LazyLock<Vec<Regex>> = LazyLock::new(|| {
         r" in pod (?P<pod>[a-z0-9][-a-z0-9.]*)_(?P<namespace>[a-z0-9][-a-z0-9]*)\(",
         r"^Namespace:\s+(?P<namespace>[a-z0-9][-a-z0-9]*)\s*$",
         r"Successfully assigned (?P<namespace>[a-z0-9][-a-z0-9]*)/(?P<pod>[a-z0-9][-a-z0-9.]*) to ",
+        // A storage connection string names its account (the key beside it is redacted).
+        r"\bAccountName=(?P<storage_account>[a-z0-9]{3,24})\b",
+        // The folder a registered model is mounted or downloaded to.
+        r#"azureml-models/(?P<model>[A-Za-z0-9][-A-Za-z0-9_.]{0,254})/(?P<model_version>\d{1,9})(?:[/'"\s]|$)"#,
     ]
     .iter()
-    .filter_map(|p| Regex::new(p).ok())
+    // Constant patterns: the unit tests compile every one.
+    .map(|p| Regex::new(p).expect("a valid name pattern"))
     .collect()
 });
 
@@ -57,8 +65,10 @@ pub fn harvest(text: &str) -> Vec<(&'static str, String)> {
         "registry",
         "pod",
         "namespace",
+        "model",
+        "model_version",
     ];
-    let mut out = Vec::new();
+    let mut out = az_ml_flags(text);
     for re in SHAPES.iter() {
         for caps in re.captures_iter(text) {
             for name in NAMES {
@@ -74,6 +84,74 @@ pub fn harvest(text: &str) -> Vec<(&'static str, String)> {
                     ));
                 }
             }
+        }
+    }
+    out
+}
+
+/// The placeholder an `az ml GROUP … FLAG VALUE` flag fills: `-n` names the
+/// deployment of `online-deployment`, the endpoint of `online-endpoint`, and so on.
+fn az_ml_flag(group: &str, flag: &str) -> Option<&'static str> {
+    Some(match (group, flag) {
+        (_, "-g" | "--resource-group") => "group",
+        (_, "-w" | "--workspace-name") => "workspace",
+        (_, "--subscription") => "subscription",
+        (_, "-e" | "--endpoint-name" | "--endpoint") => "endpoint",
+        ("online-deployment", "-n" | "--name") => "deployment",
+        ("online-endpoint", "-n" | "--name") => "endpoint",
+        ("model", "-n" | "--name") => "model",
+        ("model", "-v" | "--version") => "model_version",
+        _ => return None,
+    })
+}
+
+/// A flag value that is a real name, not a placeholder the user pasted
+/// (`<endpoint>`, `$ENDPOINT`, `{deployment}`, `MY_ENDPOINT`).
+fn is_real_name(value: &str) -> bool {
+    let first = value.chars().next();
+    first.is_some_and(|c| c.is_ascii_alphanumeric())
+        && value
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || matches!(c, '-' | '_' | '.'))
+        && value
+            .chars()
+            .any(|c| c.is_ascii_lowercase() || c.is_ascii_digit())
+}
+
+/// Names on a pasted `az ml …` command line: `-e churn-ep -g rg-ml -w mlw`.
+fn az_ml_flags(text: &str) -> Vec<(&'static str, String)> {
+    let mut out = Vec::new();
+    let Some(start) = text.find("az ml ") else {
+        return out;
+    };
+    let words: Vec<&str> = text[start + 6..].split_whitespace().collect();
+    let Some(group) = words.first() else {
+        return out;
+    };
+    let mut i = 1;
+    while i < words.len() {
+        let word = words[i];
+        i += 1;
+        if !word.starts_with('-') {
+            continue;
+        }
+        let (flag, value) = match word.split_once('=') {
+            Some((f, v)) => (f, v),
+            None => match words.get(i) {
+                // A switch such as `--local` takes no value.
+                Some(next) if !next.starts_with('-') => {
+                    i += 1;
+                    (word, *next)
+                }
+                _ => continue,
+            },
+        };
+        let value = value.trim_matches(|c| c == '"' || c == '\'');
+        if let Some(name) = az_ml_flag(group, flag)
+            && is_real_name(value)
+            && (name != "subscription" || value.len() == 36)
+        {
+            out.push((name, value.to_owned()));
         }
     }
     out
@@ -127,6 +205,37 @@ mod tests {
         assert_eq!(
             harvest("Namespace:        azureml-workloads"),
             [("namespace", "azureml-workloads".to_owned())]
+        );
+        assert_eq!(
+            harvest(
+                "$ az ml online-deployment get-logs -e credit-risk-ep -n blue -l 45 --resource-group=rg-credit -w <workspace>"
+            ),
+            [
+                ("endpoint", "credit-risk-ep".to_owned()),
+                ("deployment", "blue".to_owned()),
+                ("group", "rg-credit".to_owned()),
+            ]
+        );
+        assert_eq!(
+            harvest("az ml online-endpoint create --local -n churn-ep -f $FILE -g \"rg-1\""),
+            [
+                ("endpoint", "churn-ep".to_owned()),
+                ("group", "rg-1".to_owned())
+            ]
+        );
+        assert!(harvest("az ml online-deployment create -n $DEPLOYMENT -e MY_ENDPOINT").is_empty());
+        assert_eq!(
+            harvest(
+                "DefaultEndpointsProtocol=https;AccountName=mlwchurnstore01;AccountKey=[REDACTED]"
+            ),
+            [("storage_account", "mlwchurnstore01".to_owned())]
+        );
+        assert_eq!(
+            harvest("FileNotFoundError: /var/azureml-app/azureml-models/credit-model/3/model.pkl"),
+            [
+                ("model", "credit-model".to_owned()),
+                ("model_version", "3".to_owned())
+            ]
         );
         assert_eq!(
             harvest("  \"location\": \"westeurope\","),

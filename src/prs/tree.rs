@@ -156,6 +156,19 @@ pub fn classify(roots: &[PathBuf], file: &Path) -> Option<(usize, Role)> {
     None
 }
 
+/// A `.yaml` / `.yml` file inside a tree or its job folder that is none of the tree's
+/// logs: a job definition, or notes kept beside a downloaded tree.
+pub fn is_side_file(roots: &[PathBuf], file: &Path) -> bool {
+    let yaml = file
+        .extension()
+        .and_then(|e| e.to_str())
+        .is_some_and(|e| e.eq_ignore_ascii_case("yaml") || e.eq_ignore_ascii_case("yml"));
+    yaml && roots.iter().any(|root| {
+        let job = root.parent().filter(|p| !p.as_os_str().is_empty());
+        file.starts_with(root) || job.is_some_and(|j| file.starts_with(j))
+    })
+}
+
 // ParallelRunStep writes these names in lower case; a differently cased file is not one
 // of its files.
 #[allow(clippy::case_sensitive_file_extension_comparisons)]
@@ -260,6 +273,18 @@ mod tests {
             find_roots(&[p("job_result.txt"), p("sys/master_role.txt")]),
             vec![p(".")]
         );
+    }
+
+    #[test]
+    fn yaml_beside_a_tree_is_a_side_file() {
+        let roots = vec![p("jobs/run-1/logs")];
+        assert!(is_side_file(&roots, &p("jobs/run-1/job.yaml")));
+        assert!(is_side_file(&roots, &p("jobs/run-1/logs/notes.YML")));
+        assert!(!is_side_file(
+            &roots,
+            &p("jobs/run-1/logs/sys/node/0/_main.txt")
+        ));
+        assert!(!is_side_file(&roots, &p("elsewhere/job.yaml")));
     }
 
     #[test]

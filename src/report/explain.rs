@@ -8,6 +8,7 @@ use std::fmt::Write as _;
 use std::io::{self, Write};
 
 use crate::catalogue::HttpStatus;
+use crate::engine::names::{MissingName, missing_in};
 use crate::rules::Rule;
 use crate::rules::template::{Placeholders, fill, show_missing};
 
@@ -29,6 +30,27 @@ impl Answer<'_> {
     fn filled(&self, template: &str) -> String {
         show_missing(&fill(template, &Default::default(), self.names))
     }
+
+    /// The values the printed commands still need, and where to get each.
+    fn missing(&self) -> Vec<MissingName> {
+        let best = self.rules.first();
+        let commands: Vec<String> = best
+            .map(|r| r.commands.as_slice())
+            .unwrap_or_default()
+            .iter()
+            .chain(self.statuses.iter().flat_map(|s| s.commands.iter()))
+            .map(|c| self.filled(c))
+            .collect();
+        let fixes: Vec<String> = best
+            .map(|r| self.filled(&r.remediation))
+            .into_iter()
+            .chain(self.statuses.iter().map(|s| self.filled(&s.meaning)))
+            .collect();
+        missing_in(
+            commands.iter().map(String::as_str),
+            fixes.iter().map(String::as_str),
+        )
+    }
 }
 
 /// For a terminal: prose reflowed at the style's width, commands continued with ` \`.
@@ -41,7 +63,12 @@ pub fn write_table(
     let width = style.width();
     let mut first = true;
     if let Some(rule) = a.rules.first() {
-        let head = format!("{}: {}", a.query, rule.title);
+        // The title may name the code already: "… as invalid (BadArgument)".
+        let head = if rule.title.to_lowercase().contains(&a.query.to_lowercase()) {
+            rule.title.clone()
+        } else {
+            format!("{}: {}", a.query, rule.title)
+        };
         for line in text::wrap(&head, width, "", "  ") {
             writeln!(out, "{}", style.bold(&line))?;
         }
@@ -66,6 +93,11 @@ pub fn write_table(
         }
         first = false;
         write_status(out, a, s, style, detail)?;
+    }
+    let missing = a.missing();
+    if !missing.is_empty() && detail != Detail::Quiet {
+        writeln!(out)?;
+        super::table::write_missing_names(out, &missing, style)?;
     }
     write_others(out, a, style)
 }
@@ -177,8 +209,9 @@ fn write_others(out: &mut dyn Write, a: &Answer, style: Style) -> io::Result<()>
     let id_width = others.iter().map(|r| r.id.len()).max().unwrap_or(0);
     for r in others {
         let first = format!("  {:id_width$}  ", r.id);
-        let rest = " ".repeat(first.len());
-        lines(out, &text::wrap(&r.title, style.width(), &first, &rest))?;
+        // One line each, as the heading promises: a long title is shortened.
+        let room = style.width().saturating_sub(first.len()).max(20);
+        writeln!(out, "{first}{}", text::shorten(&r.title, room, 0))?;
     }
     Ok(())
 }
@@ -224,6 +257,7 @@ pub fn write_markdown(out: &mut dyn Write, a: &Answer) -> io::Result<()> {
             writeln!(out, "See also: {}\n", s.see_also.join(", "))?;
         }
     }
+    super::markdown::write_missing_names(out, &a.missing())?;
     let others = a.rules.get(1..).unwrap_or_default();
     if !others.is_empty() {
         writeln!(out, "**Other cases of {}**\n", a.query)?;

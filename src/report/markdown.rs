@@ -4,6 +4,7 @@
 use std::fmt::Write as _;
 use std::io::{self, Write};
 
+use crate::engine::names::MissingName;
 use crate::finding::{BaselineState, Severity};
 
 use super::findings::Report;
@@ -55,7 +56,7 @@ pub fn write(out: &mut dyn Write, r: &Report) -> io::Result<()> {
         for f in &r.findings {
             write_finding(out, f)?;
         }
-        write_missing_names(out, r)?;
+        write_missing_names(out, &r.missing_names)?;
     }
     if let Some((n, _)) = r.not_shown {
         writeln!(
@@ -70,12 +71,12 @@ pub fn write(out: &mut dyn Write, r: &Report) -> io::Result<()> {
 }
 
 /// The values the commands still need, and where to get each.
-fn write_missing_names(out: &mut dyn Write, r: &Report) -> io::Result<()> {
-    if r.missing_names.is_empty() {
+pub(super) fn write_missing_names(out: &mut dyn Write, missing: &[MissingName]) -> io::Result<()> {
+    if missing.is_empty() {
         return Ok(());
     }
     writeln!(out, "**Fill in before running the commands above**\n")?;
-    for m in &r.missing_names {
+    for m in missing {
         writeln!(out, "- `{}`: {}", m.placeholder, m.filled_by)?;
     }
     writeln!(out)
@@ -93,7 +94,7 @@ fn write_summary(out: &mut dyn Write, r: &Report) -> io::Result<()> {
         "## amldoctor: {}, {}, {} — {verdict} (`--fail-on {}`)\n",
         plural(s.errors, "error", "errors"),
         plural(s.warnings, "warning", "warnings"),
-        plural(s.infos, "info", "infos"),
+        plural(s.infos, "info", "info"),
         s.fail_on
     )?;
     let mut extra = Vec::new();

@@ -33,6 +33,9 @@ pub struct ReplicasResults {
     pub instances_required: u64,
     pub pending_request_ceiling: u128,
     pub evaluation: Option<Evaluation>,
+    /// Requests take longer than the platform's longest request timeout: no instance
+    /// count makes them succeed.
+    pub over_platform_maximum: bool,
 }
 
 impl ReplicasReport {
@@ -54,6 +57,7 @@ impl ReplicasReport {
                 instances_required: plan.instances_required,
                 pending_request_ceiling: plan.pending_request_ceiling,
                 evaluation: plan.evaluation,
+                over_platform_maximum: plan.over_platform_maximum,
             },
             inputs: plan.inputs,
             warnings: plan.warnings,
@@ -62,6 +66,23 @@ impl ReplicasReport {
             no_command_reason,
         }
     }
+}
+
+/// `1 request/s`, `20 requests/s`, `0.5 requests/s`.
+fn rate(rps: &str) -> String {
+    if rps == "1" {
+        "1 request/s".to_owned()
+    } else {
+        format!("{rps} requests/s")
+    }
+}
+
+/// Prose at the style's width, each line after the first indented by `rest`.
+fn prose(out: &mut dyn Write, text: &str, style: Style, first: &str, rest: &str) -> io::Result<()> {
+    for line in text::wrap(text, style.width(), first, rest) {
+        writeln!(out, "{line}")?;
+    }
+    Ok(())
 }
 
 fn seconds(r: Ratio) -> String {
@@ -96,15 +117,22 @@ pub fn write_table(
         "≈"
     };
 
-    writeln!(
-        out,
-        "{} for {rps} requests/s",
-        style.bold(&plural(
-            u128::from(r.instances_required),
-            "instance needed",
-            "instances needed"
-        ))
-    )?;
+    let count = plural(
+        u128::from(r.instances_required),
+        "instance needed",
+        "instances needed",
+    );
+    if r.over_platform_maximum {
+        // The formula still has an answer, but no count of instances serves these requests.
+        let head = format!(
+            "No instance count helps: {count} by the formula, but requests this slow time out (see the warning)"
+        );
+        for line in text::wrap(&head, style.width(), "", "  ") {
+            writeln!(out, "{}", style.bold(&line))?;
+        }
+    } else {
+        writeln!(out, "{} for {}", style.bold(&count), rate(&rps))?;
+    }
     writeln!(out)?;
     writeln!(
         out,
@@ -173,32 +201,19 @@ pub fn write_table(
 
 /// The values the command still needs and where each comes from.
 fn write_fill_in(out: &mut dyn Write, cmd: &str, style: Style) -> io::Result<()> {
-    use crate::rules::template::{FILLED_BY, missing_form};
-    let missing: Vec<(String, &str)> = FILLED_BY
-        .iter()
-        .map(|(name, how)| (missing_form(name), *how))
-        .filter(|(shown, _)| cmd.contains(shown.as_str()))
-        .collect();
+    let mut missing = crate::engine::names::missing_in(std::iter::once(cmd), std::iter::empty());
     if missing.is_empty() {
         return Ok(());
     }
-    writeln!(out)?;
-    writeln!(out, "Fill in before running it:")?;
-    let width = missing.iter().map(|(m, _)| m.len()).max().unwrap_or(0);
-    for (shown, how) in missing {
-        let how = match shown.as_str() {
-            "<endpoint>" | "<deployment>" => {
-                format!("-f deployment.yml, or {how}").replace("diagnose -e", "replicas -e")
-            }
-            _ => how.to_owned(),
-        };
-        let first = format!("  {shown:width$}  ");
-        let rest = " ".repeat(first.len());
-        for line in text::wrap(&how, style.width(), &first, &rest) {
-            writeln!(out, "{line}")?;
+    for m in &mut missing {
+        // Offline, the deployment file names both; live, `replicas -e` reads them.
+        if matches!(m.placeholder.as_str(), "<endpoint>" | "<deployment>") {
+            m.filled_by = format!("-f DEPLOYMENT.yml, or {}", m.filled_by)
+                .replace("diagnose -e", "replicas -e");
         }
     }
-    Ok(())
+    writeln!(out)?;
+    super::table::write_missing_names(out, &missing, style)
 }
 
 /// How the deployment's existing instance count fares against the target.
@@ -214,40 +229,50 @@ fn write_evaluation(out: &mut dyn Write, report: &ReplicasReport, style: Style) 
             .map(|s| s.origin.to_string())
             .unwrap_or_default();
         writeln!(out)?;
-        writeln!(
-            out,
-            "{}",
-            style.bold(&format!(
-                "Existing instance count: {} ({origin})",
-                e.instances
-            ))
-        )?;
+        let head = format!("Existing instance count: {} ({origin})", e.instances);
+        for line in text::wrap(&head, style.width(), "", "  ") {
+            writeln!(out, "{}", style.bold(&line))?;
+        }
         let verdict = if e.meets_target {
-            style.green(&format!("enough for {rps} requests/s"))
+            format!("enough for {}", rate(&rps))
         } else {
-            style.red(&format!(
-                "short of {rps} requests/s by {} instances",
-                r.instances_required.saturating_sub(e.instances)
-            ))
+            format!(
+                "short of {} by {}",
+                rate(&rps),
+                plural(
+                    r.instances_required.saturating_sub(e.instances),
+                    "instance",
+                    "instances"
+                )
+            )
         };
-        writeln!(
-            out,
-            "  sustains {} requests/s at {} utilization: {verdict}",
-            e.sustained_rps.to_decimal_string(3),
+        let sustains = format!(
+            "sustains {} at {} utilization: {verdict}",
+            rate(&e.sustained_rps.to_decimal_string(3)),
             percent(i.target_utilization.value)
-        )?;
-        writeln!(
-            out,
-            "  at {rps} requests/s they would run at {} utilization",
+        );
+        // Wrapped before it is coloured, so escape codes do not count as columns.
+        for line in text::wrap(&sustains, style.width(), "  ", "    ") {
+            let line = if e.meets_target {
+                style.green(&line)
+            } else {
+                style.red(&line)
+            };
+            writeln!(out, "{line}")?;
+        }
+        let at = format!(
+            "at {} they would run at {} utilization",
+            rate(&rps),
             percent(e.utilization_at_target_rps)
-        )?;
-        writeln!(
-            out,
-            "  429 ceiling at {}: 2 × {max} × {} = {} pending requests",
+        );
+        prose(out, &at, style, "  ", "    ")?;
+        let ceiling = format!(
+            "429 ceiling at {}: 2 × {max} × {} = {} pending requests",
             plural(u128::from(e.instances), "instance", "instances"),
             e.instances,
             e.pending_request_ceiling
-        )?;
+        );
+        prose(out, &ceiling, style, "  ", "    ")?;
     }
 
     Ok(())
@@ -301,14 +326,22 @@ fn write_inputs(out: &mut dyn Write, report: &ReplicasReport, style: Style) -> i
     let width = rows.iter().map(|r| r.0.chars().count()).max().unwrap_or(0);
     let value_width = rows.iter().map(|r| r.1.chars().count()).max().unwrap_or(0);
     for (name, value, origin) in rows {
-        writeln!(
-            out,
-            "  {name:<width$}  {value:<value_width$}  {}",
-            style.dim(&origin)
-        )?;
+        let first = format!("  {name:<width$}  {value:<value_width$}  ");
+        let rest = " ".repeat(text::columns(&first));
+        for line in text::wrap(&origin, style.width(), &first, &rest) {
+            // The name and value stay plain; where each came from is dimmed.
+            let split = if line.starts_with(&first) {
+                first.len()
+            } else {
+                rest.len()
+            };
+            let (head, tail) = line.split_at(split.min(line.len()));
+            writeln!(out, "{head}{}", style.dim(tail))?;
+        }
     }
     if !report.defaulted_inputs.is_empty() {
-        writeln!(out, "  defaulted: {}", report.defaulted_inputs.join(", "))?;
+        let list = report.defaulted_inputs.join(", ");
+        prose(out, &list, style, "  defaulted: ", "    ")?;
     }
 
     Ok(())

@@ -4,6 +4,7 @@
 use std::fmt::Write as _;
 use std::io::{self, Write};
 
+use crate::engine::names::MissingName;
 use crate::evidence::KindSource;
 use crate::finding::{Finding, Severity};
 
@@ -34,7 +35,10 @@ pub fn write_table(
         super::prs_table::write(out, p, style)?;
     }
     write_findings(out, r, style)?;
-    write_missing_names(out, r, style)?;
+    if !r.missing_names.is_empty() {
+        write_missing_names(out, &r.missing_names, style)?;
+        writeln!(out)?;
+    }
     write_nothing_found(out, r, style)?;
     write_not_shown(out, r, style)?;
     write_suppressed(out, r, style)?;
@@ -106,8 +110,12 @@ fn write_not_shown(out: &mut dyn Write, r: &Report, style: Style) -> io::Result<
 
 /// Once, under the findings: the values the commands above still need and where the
 /// user gets each.
-fn write_missing_names(out: &mut dyn Write, r: &Report, style: Style) -> io::Result<()> {
-    if r.missing_names.is_empty() {
+pub(super) fn write_missing_names(
+    out: &mut dyn Write,
+    missing: &[MissingName],
+    style: Style,
+) -> io::Result<()> {
+    if missing.is_empty() {
         return Ok(());
     }
     writeln!(
@@ -115,18 +123,17 @@ fn write_missing_names(out: &mut dyn Write, r: &Report, style: Style) -> io::Res
         "{}",
         style.bold("Fill in before running the commands above:")
     )?;
-    let width = r
-        .missing_names
+    let width = missing
         .iter()
         .map(|m| m.placeholder.len())
         .max()
         .unwrap_or(0);
-    for m in &r.missing_names {
+    for m in missing {
         let first = format!("  {:width$}  ", m.placeholder);
         let rest = " ".repeat(first.len());
         write_lines(out, &text::wrap(&m.filled_by, style.width(), &first, &rest))?;
     }
-    writeln!(out)
+    Ok(())
 }
 
 fn write_nothing_found(out: &mut dyn Write, r: &Report, style: Style) -> io::Result<()> {
@@ -157,7 +164,14 @@ fn write_nothing_found(out: &mut dyn Write, r: &Report, style: Style) -> io::Res
             writeln!(out)?;
             writeln!(out, "The last error-like lines seen, in case they help:")?;
             for e in &r.last_error_lines {
-                writeln!(out, "  {}:{}: {}", e.path(), e.line(), e.text)?;
+                // Where, then the line itself below it: up to three lines of it.
+                writeln!(out, "  {}:{}", e.path(), e.line())?;
+                let mut lines = text::wrap(e.text.trim(), style.width(), "    ", "    ");
+                if lines.len() > 3 {
+                    lines.truncate(3);
+                    lines[2].push_str(" …");
+                }
+                write_lines(out, &lines)?;
             }
         }
         writeln!(out)?;
@@ -335,7 +349,7 @@ fn write_verdict(out: &mut dyn Write, r: &Report, style: Style) -> io::Result<()
         "{}, {}, {} in {}{extra}: {verdict}",
         plural(s.errors, "error", "errors"),
         plural(s.warnings, "warning", "warnings"),
-        plural(s.infos, "info", "infos"),
+        plural(s.infos, "info", "info"),
         plural(s.inputs_analysed, "input", "inputs"),
     )?;
     Ok(())

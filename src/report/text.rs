@@ -17,7 +17,8 @@ pub fn wrap(text: &str, width: usize, first: &str, rest: &str) -> Vec<String> {
     let mut lines = Vec::new();
     let mut line = first.to_owned();
     let mut empty = true;
-    for word in text.split_whitespace() {
+    for word in glued_words(text) {
+        let word = word.as_str();
         if !empty && columns(&line) + 1 + columns(word) > width {
             lines.push(std::mem::replace(&mut line, rest.to_owned()));
             empty = true;
@@ -32,6 +33,35 @@ pub fn wrap(text: &str, width: usize, first: &str, rest: &str) -> Vec<String> {
         lines.push(line.trim_end().to_owned());
     }
     lines
+}
+
+/// The words of `text`, a number kept with its unit (`180 s`, `5 instances`,
+/// `(1 hit)`) and a count that closes a list item with its label (`sys/node 7,`), so
+/// a line never starts or ends on a bare number.
+fn glued_words(text: &str) -> Vec<String> {
+    let number = |w: &str| {
+        let bare = w.trim_start_matches(['(', '~', '≈']);
+        !bare.is_empty()
+            && bare
+                .bytes()
+                .all(|b| b.is_ascii_digit() || matches!(b, b'.' | b',' | b')'))
+            && bare.bytes().any(|b| b.is_ascii_digit())
+    };
+    let words: Vec<&str> = text.split_whitespace().collect();
+    let mut out: Vec<String> = Vec::new();
+    let mut glue = false;
+    for (i, word) in words.iter().enumerate() {
+        let closes = number(word) && (word.ends_with([',', ')']) || i + 1 == words.len());
+        match out.last_mut() {
+            Some(last) if glue || closes => {
+                last.push(' ');
+                last.push_str(word);
+            }
+            _ => out.push((*word).to_owned()),
+        }
+        glue = number(word) && !word.ends_with([',', ')', '.']);
+    }
+    out
 }
 
 /// `text` after `first` as it is when it fits in `width`, else [`wrap`]ped (which
@@ -290,6 +320,22 @@ fn shell_words(command: &str) -> Vec<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn numbers_stay_with_their_unit_and_label() {
+        assert_eq!(
+            wrap("short of 5 requests/s by 5 instances", 30, "", ""),
+            ["short of 5 requests/s by", "5 instances"]
+        );
+        assert_eq!(
+            wrap("perf 6, sys/job_report 3, sys/node 7, user 1", 30, "", ""),
+            ["perf 6, sys/job_report 3,", "sys/node 7, user 1"]
+        );
+        assert_eq!(
+            wrap("over the 180 s limit", 12, "", ""),
+            ["over the", "180 s limit"]
+        );
+    }
 
     #[test]
     fn paragraphs_and_lists_reflow_at_the_width() {

@@ -34,6 +34,8 @@ pub const CONTEXT_PLACEHOLDERS: &[&str] = &[
     "namespace",
     "pod",
     "run_id",
+    "model",
+    "model_version",
     "logs",
 ];
 

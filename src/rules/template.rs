@@ -125,23 +125,114 @@ pub const FILLED_BY: &[(&str, &str)] = &[
         "subscription",
         "--subscription ID, or `subscription:` in .amldoctor.yaml",
     ),
-    ("region", "az ml workspace show --query location -o tsv"),
+    (
+        "region",
+        "az ml workspace show -g GROUP -w WORKSPACE --query location -o tsv",
+    ),
+    // Both queries print an ARM id; `basename` keeps the name the flags expect.
     (
         "storage_account",
-        "az ml workspace show --query storage_account -o tsv",
+        "az ml workspace show -g GROUP -w WORKSPACE --query storage_account -o tsv | xargs basename",
     ),
     (
         "registry",
-        "az ml workspace show --query container_registry -o tsv",
+        "az ml workspace show -g GROUP -w WORKSPACE --query container_registry -o tsv | xargs basename",
     ),
     (
         "namespace",
-        "az ml compute show -n COMPUTE --query namespace -o tsv",
+        "az ml compute show -n COMPUTE -g GROUP -w WORKSPACE --query namespace -o tsv",
     ),
     ("pod", "kubectl get pods -n NAMESPACE"),
-    ("run_id", "az ml job list --query \"[].name\" -o tsv"),
+    (
+        "run_id",
+        "az ml job list -g GROUP -w WORKSPACE --query \"[].name\" -o tsv",
+    ),
+    (
+        "model",
+        "the `model:` of your deployment YAML, or az ml model list -g GROUP -w WORKSPACE -o table",
+    ),
+    (
+        "model_version",
+        "az ml model list -n MODEL -g GROUP -w WORKSPACE -o table",
+    ),
     ("logs", "the ParallelRunStep logs/ folder you downloaded"),
 ];
+
+/// The `<kebab-name>` values a rule author left for the user in a command (the
+/// principal id, the deployment YAML): amldoctor never reads them from the input.
+pub fn authored(command: &str) -> Vec<&str> {
+    let mut out: Vec<&str> = Vec::new();
+    let mut rest = command;
+    while let Some(start) = rest.find('<') {
+        let after = &rest[start + 1..];
+        let Some(end) = after.find('>') else { break };
+        let name = &after[..end];
+        let kebab = name.bytes().next().is_some_and(|b| b.is_ascii_lowercase())
+            && name
+                .bytes()
+                .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-');
+        let token = &rest[start..start + end + 2];
+        if kebab && !out.contains(&token) {
+            out.push(token);
+        }
+        rest = &after[end + 1..];
+    }
+    out
+}
+
+/// Where to find the values of [`authored`] placeholders that come up often; the
+/// others point at the finding's fix, which says what the value is.
+pub const AUTHORED_HINTS: &[(&str, &str)] = &[
+    (
+        "<deployment-yaml>",
+        "the deployment YAML file you deploy with",
+    ),
+    (
+        "<principal-id>",
+        "az ad signed-in-user show --query id -o tsv (yourself), or the identity the fix names",
+    ),
+    (
+        "<endpoint-principal-id>",
+        "az ml online-endpoint show -n ENDPOINT -g GROUP -w WORKSPACE --query identity.principal_id -o tsv",
+    ),
+    (
+        "<environment-name>",
+        "the `environment:` of your deployment YAML (azureml:NAME:VERSION)",
+    ),
+    (
+        "<environment-version>",
+        "the `environment:` of your deployment YAML (azureml:NAME:VERSION)",
+    ),
+    (
+        "<cluster-name>",
+        "the AKS cluster behind the Kubernetes compute: az ml compute show -n COMPUTE -g GROUP -w WORKSPACE --query resource_id -o tsv",
+    ),
+    (
+        "<cluster-group>",
+        "the resource group of that AKS cluster (in the same resource_id)",
+    ),
+    (
+        "<kubernetes-compute>",
+        "az ml compute list -g GROUP -w WORKSPACE --type kubernetes -o table",
+    ),
+    ("<node-name>", "kubectl get nodes -o wide"),
+    (
+        "<new-deployment>",
+        "a name of your choice for the new deployment, unique in the endpoint",
+    ),
+    (
+        "<compute-cluster>",
+        "az ml compute list -g GROUP -w WORKSPACE --type amlcompute -o table",
+    ),
+];
+
+/// What to tell the user about an [`authored`] placeholder.
+pub fn authored_hint(token: &str) -> &'static str {
+    AUTHORED_HINTS
+        .iter()
+        .find(|(t, _)| *t == token)
+        .map_or("yours to give: the fix above says what it is", |(_, h)| h)
+}
 
 #[cfg(test)]
 mod tests {

@@ -151,7 +151,7 @@ fn nothing_matched_shows_the_last_error_lines() {
     let out = &run.ok().stdout;
     assert!(out.contains("No known problem found in 1 input"), "{out}");
     assert!(
-        out.contains("app.log:2: ValueError: could not convert string to float: 'abc'"),
+        out.contains("app.log:2\n    ValueError: could not convert string to float: 'abc'"),
         "{out}"
     );
     let v = sb

@@ -41,7 +41,8 @@ fn every_deployment_error_code_is_explained() {
         let run = sb.run(&["explain", code]);
         assert_eq!(run.code, 0, "{code}: {}", run.stderr);
         assert!(
-            run.stdout.starts_with(&format!("{code}: ")) && run.stdout.contains("\nrule "),
+            run.stdout.lines().next().is_some_and(|l| l.contains(code))
+                && run.stdout.contains("\nrule "),
             "{code}:\n{}",
             run.stdout
         );
@@ -202,4 +203,40 @@ fn an_answer_not_a_rule_dump() {
         "{filled}"
     );
     assert!(out.contains("-g <group> -w <workspace>"), "{out}");
+}
+
+#[test]
+fn the_answer_says_which_flag_fills_each_name() {
+    let sb = Sandbox::new("explain-fill");
+    let out = sb.run(&["explain", "OutOfQuota"]).ok().stdout.clone();
+    let block = out
+        .split("Fill in before running the commands above:")
+        .nth(1)
+        .expect("a fill-in list");
+    for line in ["<group>", "-g GROUP", "<workspace>", "-w WORKSPACE"] {
+        assert!(block.contains(line), "{line}: {out}");
+    }
+    // Named by flags and the project file, nothing is left to fill.
+    sb.write("work/.amldoctor.yaml", "endpoint: ep-x\n");
+    let out = sb
+        .run(&["explain", "OutOfQuota", "-g", "rg-x", "-w", "ws-x"])
+        .ok()
+        .stdout
+        .clone();
+    assert!(out.contains("-g rg-x -w ws-x"), "{out}");
+    assert!(!out.contains("Fill in before"), "{out}");
+    // The other cases stay one line each at 80 columns.
+    let mut cmd = sb.command(&["explain", "OutOfQuota"]);
+    cmd.env("COLUMNS", "80");
+    let out = crate::Run::from(cmd.output().unwrap()).ok().stdout.clone();
+    let others = out
+        .split("Other cases of OutOfQuota")
+        .nth(1)
+        .expect("others");
+    for line in others.lines().skip(1) {
+        assert!(
+            line.is_empty() || line.starts_with("  out-of-quota"),
+            "{line:?}"
+        );
+    }
 }

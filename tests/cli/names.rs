@@ -49,7 +49,11 @@ fn flags_fill_commands_and_a_subscription_name_becomes_its_id() {
     );
     assert!(all.contains("-g rg-flag -w ws-flag"), "{all}");
     assert!(!all.contains('{'), "no template braces left: {all}");
-    assert_eq!(missing(&v), ["<endpoint>", "<deployment>"]);
+    // Then the value the rule's author left to the user, said once with its hint.
+    assert_eq!(
+        missing(&v),
+        ["<endpoint>", "<deployment>", "<principal-id>"]
+    );
 }
 
 #[test]
@@ -70,12 +74,9 @@ fn the_project_file_names_the_endpoint_and_deployment() {
         all.contains("az ml online-endpoint show -n churn-ep"),
         "{all}"
     );
-    // The subscription is all that is left to name (no profile in this sandbox).
-    assert!(
-        missing(&v).iter().all(|m| m == "<subscription>"),
-        "{:?}",
-        missing(&v)
-    );
+    // The subscription is all that is left to name (no profile in this sandbox),
+    // besides the principal the rule's author leaves to the user.
+    assert_eq!(missing(&v), ["<subscription>", "<principal-id>"]);
 }
 
 #[test]
@@ -142,5 +143,63 @@ fn unknown_names_show_one_way_and_the_report_says_which_flag_fills_them() {
         "-w WORKSPACE",
     ] {
         assert!(block.contains(line), "{line}: {block}");
+    }
+}
+
+#[test]
+fn names_on_a_pasted_az_ml_line_a_connection_string_and_a_model_path_are_used() {
+    let sb = Sandbox::new("names-pasted");
+    // A CI log: the failing az command as the user typed it, then the error.
+    let v = sb.diagnose_json(&[&fixture("pasted/mixed-cli-events-container.txt")]);
+    let all = commands(&v).join("\n");
+    assert!(
+        all.contains("az ml online-deployment get-logs -e credit-risk-ep -n blue -g rg-credit-ml -w mlw-credit"),
+        "{all}"
+    );
+    for name in ["<endpoint>", "<deployment>", "<group>", "<workspace>"] {
+        assert!(!missing(&v).contains(&name.to_owned()), "{name}");
+    }
+    // The model folder the server printed names the registered model and version.
+    let v = sb.diagnose_json(&[&fixture("logs/server-0.7.7-init-failure.log")]);
+    let all = commands(&v).join("\n");
+    assert!(
+        all.contains("az ml model download --name credit-model --version 3"),
+        "{all}"
+    );
+    // A placeholder pasted in the user's own command is not taken for a name.
+    let log = sb.write(
+        "work/ci.log",
+        "$ az ml online-deployment create -n MY_DEPLOYMENT -e <endpoint> -f d.yml\n\
+         ERROR: (None) BadArgument: Unable to download user model from https://st01.blob.core.windows.net/c/model.pkl.\n",
+    );
+    let v = sb.diagnose_json(&[log.to_str().unwrap()]);
+    let all = commands(&v).join("\n");
+    assert!(!all.contains("MY_DEPLOYMENT"), "{all}");
+    assert!(all.contains("-n <deployment>"), "{all}");
+}
+
+#[test]
+fn author_placeholders_are_listed_with_a_hint() {
+    let sb = Sandbox::new("names-authored");
+    let run = sb.run(&[
+        "diagnose",
+        &fixture("logs/cli-k8s-unschedulable.txt"),
+        "--fail-on",
+        "never",
+    ]);
+    let out = &run.ok().stdout;
+    let block = out
+        .split("Fill in before running the commands above:")
+        .nth(1)
+        .expect("the fill-in list");
+    for (placeholder, hint) in [
+        ("<node-name>", "kubectl get nodes"),
+        ("<cluster-name>", "az ml compute show -n COMPUTE"),
+    ] {
+        let line = block
+            .lines()
+            .find(|l| l.trim_start().starts_with(placeholder))
+            .unwrap_or_else(|| panic!("{placeholder} listed: {block}"));
+        assert!(crate::flat(block).contains(hint), "{line}");
     }
 }

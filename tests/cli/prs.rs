@@ -450,3 +450,47 @@ fn the_summary_reads_cause_first_in_natural_order_with_counted_inputs() {
         verbose.stdout
     );
 }
+
+#[test]
+fn a_yaml_file_in_the_job_folder_is_not_read_as_a_log() {
+    let sb = Sandbox::new("prs-side-yaml");
+    let job = copy_tree(&sb, "healthy-job");
+    // A job definition kept beside the downloaded logs, quoting a progress line.
+    std::fs::write(
+        job.join("job.yaml"),
+        "# watch for: No task has been processed yet.\ntype: parallel\nmini_batch_size: 10\n",
+    )
+    .unwrap();
+    let run = Run::from(
+        sb.command_in(&job, &["diagnose", ".", "-o", "json", "--fail-on", "never"])
+            .output()
+            .unwrap(),
+    );
+    let v = run.ok().json();
+    let ids: Vec<&str> = v["findings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|f| f["rule_id"].as_str().unwrap())
+        .collect();
+    assert!(!ids.contains(&"prs-no-task-processed"), "{ids:?}");
+    let skipped = v["not_analysed"].to_string();
+    assert!(
+        skipped.contains("job.yaml") && skipped.contains("not one of its logs"),
+        "{skipped}"
+    );
+    // Named, it is read.
+    let run = Run::from(
+        sb.command_in(
+            &job,
+            &["diagnose", "job.yaml", "-o", "json", "--fail-on", "never"],
+        )
+        .output()
+        .unwrap(),
+    );
+    assert!(
+        !run.ok().json()["not_analysed"]
+            .to_string()
+            .contains("job.yaml")
+    );
+}

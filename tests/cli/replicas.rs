@@ -326,6 +326,10 @@ fn requests_longer_than_the_platform_maximum_get_no_update_command() {
     );
     assert!(!out.contains("az ml online-deployment update"), "{out}");
     assert!(out.contains("No update command"), "{out}");
+    // The headline does not promise a count that cannot help, and says "1 request/s".
+    let head = out.lines().next().unwrap_or_default();
+    assert!(head.starts_with("No instance count helps"), "{out}");
+    assert!(!flat(out).contains("1 requests/s"), "{out}");
 }
 
 #[test]

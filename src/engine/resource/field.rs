@@ -89,7 +89,10 @@ fn test_ways(t: &FieldTest, root: &Value, facts: &Facts) -> Vec<Way> {
                 Resolution::Missing { deepest } => {
                     let unset = tests.iter().all(|t| matches!(t, Test::Exists(false)));
                     return if unset {
-                        let text = format!("{} is not set", path.text);
+                        // The path as resolved: `mirror_traffic.blue`, not its template.
+                        let shown =
+                            crate::rules::template::fill(&path.text, facts, &Default::default());
+                        let text = format!("{shown} is not set");
                         vec![(vec![Spot::new(deepest, text)], facts.clone())]
                     } else {
                         Vec::new()
