@@ -6,7 +6,7 @@ use std::io::{self, Write};
 
 use crate::engine::names::MissingName;
 use crate::evidence::KindSource;
-use crate::finding::{Finding, Severity};
+use crate::finding::{Evidence, Finding, Severity};
 
 use super::findings::Report;
 use super::style::Style;
@@ -421,6 +421,30 @@ fn write_lines(out: &mut dyn Write, lines: &[String]) -> io::Result<()> {
 
 /// Where the finding was seen, then each evidence line shortened around its match to
 /// fit the width.
+/// The line evidence with each file's pieces together, files in the order they first
+/// appear (so the first piece stays first), and a piece seen twice shown once.
+fn grouped_by_file(evidence: &[Evidence]) -> Vec<&Evidence> {
+    let lines: Vec<&Evidence> = evidence.iter().filter(|e| !e.computed).collect();
+    let mut paths: Vec<&str> = Vec::new();
+    for e in &lines {
+        if !paths.contains(&e.path()) {
+            paths.push(e.path());
+        }
+    }
+    let mut out: Vec<&Evidence> = Vec::with_capacity(lines.len());
+    for p in paths {
+        for e in lines.iter().filter(|e| e.path() == p) {
+            if !out
+                .iter()
+                .any(|o| o.path() == e.path() && o.line() == e.line() && o.text == e.text)
+            {
+                out.push(e);
+            }
+        }
+    }
+    out
+}
+
 fn write_evidence(out: &mut dyn Write, f: &Finding, style: Style) -> io::Result<()> {
     let hits = if f.inputs > 1 {
         format!("{} in {} inputs", plural(f.count, "hit", "hits"), f.inputs)
@@ -458,7 +482,7 @@ fn write_evidence(out: &mut dyn Write, f: &Finding, style: Style) -> io::Result<
     let room = style.width().saturating_sub(number + 5).max(20);
     // After a computed first piece, the next file gets its own `-->`.
     let mut last_path: Option<&str> = f.evidence.first().filter(|e| e.computed).map(|_| "");
-    for e in f.evidence.iter().filter(|e| !e.computed) {
+    for e in grouped_by_file(&f.evidence) {
         if last_path.is_some_and(|p| p != e.path()) {
             writeln!(out, "  {} {}", style.dim("-->"), e.path())?;
         }

@@ -1121,3 +1121,32 @@ fn a_pasted_document_keeps_its_line_numbers() {
         "19 | /properties/networkAcls/defaultAction: \"Deny\"",
     );
 }
+
+#[test]
+fn every_finding_reads_cleanly_over_all_resource_fixtures() {
+    let sb = Sandbox::new("check-all-clean");
+    let dir = format!("{}/tests/fixtures/resources", env!("CARGO_MANIFEST_DIR"));
+    let run = sb.run(&["check", "all", "--from", &dir, "--fail-on", "never"]);
+    // The folder holds one deliberately truncated document: exit 2, the rest reported.
+    assert_eq!(run.code, 2, "{}", run.stderr);
+    let out = &run.stdout;
+    // No rule template left in a finding: `mirror_traffic.{zero_deployment}`.
+    assert!(!out.contains("{zero_deployment}"), "{out}");
+    assert!(!out.contains("its one element"), "{out}");
+    // Each file's evidence is shown under one `-->` per finding.
+    for finding in out.split("\nerror[").chain(out.split("\nwarning[")) {
+        let body = finding.split("\n  fix:").next().unwrap_or_default();
+        let heads: Vec<&str> = body
+            .lines()
+            .filter_map(|l| l.trim_start().strip_prefix("--> "))
+            .map(|l| l.split(':').next().unwrap_or(l))
+            .collect();
+        for h in &heads {
+            assert_eq!(
+                heads.iter().filter(|x| *x == h).count(),
+                1,
+                "{h} twice in:\n{body}"
+            );
+        }
+    }
+}

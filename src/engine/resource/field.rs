@@ -156,10 +156,10 @@ fn changes_facts(tests: &[Test]) -> bool {
 fn quantified(each: Each, n: usize) -> String {
     match (each, n) {
         (_, 0) => "the list is empty".to_owned(),
-        (Each::None, 1) => "its one element does not match".to_owned(),
-        (Each::None, n) => format!("none of its {n} elements matches"),
-        (_, 1) => "its one element matches".to_owned(),
-        (_, n) => format!("all {n} elements match"),
+        (Each::None, 1) => "the only entry does not match".to_owned(),
+        (Each::None, n) => format!("none of the {n} entries matches"),
+        (_, 1) => "the only entry matches".to_owned(),
+        (_, n) => format!("all {n} entries match"),
     }
 }
 

@@ -179,11 +179,12 @@ fn complete(
         }
         // Show the first resource of that kind (not all of them).
         if let Some(first) = all.iter().position(|o| o.kind == rel.kind) {
-            let text = format!(
-                "no {} read matches ({} of them)",
-                rel.kind,
-                all.iter().filter(|o| o.kind == rel.kind).count()
-            );
+            let n = all.iter().filter(|o| o.kind == rel.kind).count();
+            let text = if n == 1 {
+                format!("the one {} read does not match", rel.kind)
+            } else {
+                format!("none of the {n} {} resources read matches", rel.kind)
+            };
             spots.push((first, Spot::new(String::new(), text)));
         }
     }
