@@ -172,7 +172,7 @@ _amldoctor() {
             return 0
             ;;
         amldoctor__subcmd__check)
-            opts="-e -n -o -q -v -g -w -h -V --from --endpoint-name --name --save --rps --latency --rules --fail-on --min-severity --ignore --baseline --write-baseline --output-file --output --no-color --quiet --verbose --debug --subscription --resource-group --workspace-name --cloud --auth --help --version all workspace keyvault private-endpoint deployment"
+            opts="-e -n -o -q -v -g -w -h -V --from --endpoint-name --name --save --rps --latency --host --nameserver --expect-cidr --no-system-resolver --rules --fail-on --min-severity --ignore --baseline --write-baseline --output-file --output --no-color --quiet --verbose --debug --subscription --resource-group --workspace-name --cloud --auth --help --version all workspace keyvault private-endpoint deployment dns"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -207,6 +207,18 @@ _amldoctor() {
                     return 0
                     ;;
                 --latency)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --host)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --nameserver)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --expect-cidr)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;

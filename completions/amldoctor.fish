@@ -136,6 +136,9 @@ complete -c amldoctor -n "__fish_amldoctor_using_subcommand check" -s n -l name 
 complete -c amldoctor -n "__fish_amldoctor_using_subcommand check" -l save -d 'When reading from Azure: keep what was read as a bundle in DIR' -r -F
 complete -c amldoctor -n "__fish_amldoctor_using_subcommand check" -l rps -d 'Requests per second the deployment must serve: checks the instance count with the `replicas` formula' -r
 complete -c amldoctor -n "__fish_amldoctor_using_subcommand check" -l latency -d 'Time one request takes, for --rps: 10, 250ms, PT10S [default: 10s]' -r
+complete -c amldoctor -n "__fish_amldoctor_using_subcommand check" -l host -d 'dns: a host to resolve besides those the resources name; a URL is taken for its host (repeatable)' -r
+complete -c amldoctor -n "__fish_amldoctor_using_subcommand check" -l nameserver -d 'dns: a DNS server to ask besides the system resolver (repeatable); Azure DNS, 168.63.129.16, answers only inside an Azure virtual network' -r
+complete -c amldoctor -n "__fish_amldoctor_using_subcommand check" -l expect-cidr -d 'dns: an address range every answer must fall in (repeatable)' -r
 complete -c amldoctor -n "__fish_amldoctor_using_subcommand check" -l rules -d 'A directory of extra rule files (repeatable); added to the built-in catalogue' -r -F
 complete -c amldoctor -n "__fish_amldoctor_using_subcommand check" -l fail-on -d 'Exit 1 when a finding at or above this severity is reported (and not suppressed or in the baseline)' -r -f -a "error\t'Fail on errors only (default)'
 warning\t'Fail on warnings and errors'
@@ -163,6 +166,7 @@ env\t'Service principal from AZURE_CLIENT_ID, AZURE_TENANT_ID, AZURE_CLIENT_SECR
 workload\t'Workload identity from AZURE_FEDERATED_TOKEN_FILE (GitHub Actions OIDC)'
 managed-identity\t'Managed identity of the Azure compute this runs on'
 cli\t'The az CLI (or azd) sign-in'"
+complete -c amldoctor -n "__fish_amldoctor_using_subcommand check" -l no-system-resolver -d 'dns: ask only the --nameserver servers, not this machine\'s resolver'
 complete -c amldoctor -n "__fish_amldoctor_using_subcommand check" -l no-color -d 'Never use colours (also when NO_COLOR is set); colours are used only on a terminal'
 complete -c amldoctor -n "__fish_amldoctor_using_subcommand check" -s q -l quiet -d 'Print only the essential result on stdout and no notes'
 complete -c amldoctor -n "__fish_amldoctor_using_subcommand check" -s v -l verbose -d 'Print more: every input file of a ParallelRunStep tree, not a count per folder'

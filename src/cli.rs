@@ -355,10 +355,20 @@ pub struct DiagnoseArgs {
 /// Each document's kind is told from its shape; every resource rule of the chosen area
 /// runs over them, and rules that need two resources (a deployment and its registry)
 /// see all of them.
+///
+/// `check dns` resolves the endpoint's scoring host and the workspace, registry, Key
+/// Vault and storage hosts (from Azure, from --from, or --host alone, which needs no
+/// Azure access) through this machine's resolver and each --nameserver, and says where
+/// an answer is missing, slow, public for a private workspace, outside --expect-cidr, or
+/// differs between servers. `check all` re-judges DNS answers saved in a bundle, and
+/// resolves anew when live or given --host or --nameserver.
 #[derive(Debug, Clone, Args)]
 #[command(after_help = "\
 Examples:
   amldoctor check all -g my-rg -w my-ws                  # live, from Azure
+  amldoctor check dns -e my-endpoint --nameserver 168.63.129.16
+  amldoctor check dns --host my-ep.westeurope.inference.ml.azure.com
+  amldoctor check dns --from ./ws-bundle --expect-cidr 10.0.0.0/16
   amldoctor check deployment -e my-endpoint -n blue --rps 20 --latency 250ms
   amldoctor check all --save ./ws-bundle
   amldoctor check all --from ./ws-bundle
@@ -390,6 +400,20 @@ pub struct CheckArgs {
     /// Time one request takes, for --rps: 10, 250ms, PT10S [default: 10s]
     #[arg(long, value_name = "DURATION", value_parser = quantity::parse_duration, allow_hyphen_values = true, requires = "rps")]
     pub latency: Option<Ratio>,
+    /// dns: a host to resolve besides those the resources name; a URL is taken for its
+    /// host (repeatable)
+    #[arg(long = "host", value_name = "HOST", value_parser = names::dns_host)]
+    pub hosts: Vec<String>,
+    /// dns: a DNS server to ask besides the system resolver (repeatable); Azure DNS,
+    /// 168.63.129.16, answers only inside an Azure virtual network
+    #[arg(long = "nameserver", value_name = "IP[:PORT]", value_parser = names::nameserver)]
+    pub nameservers: Vec<std::net::SocketAddr>,
+    /// dns: an address range every answer must fall in (repeatable)
+    #[arg(long = "expect-cidr", value_name = "CIDR", value_parser = names::cidr)]
+    pub expect_cidrs: Vec<ipnet::IpNet>,
+    /// dns: ask only the --nameserver servers, not this machine's resolver
+    #[arg(long, requires = "nameservers")]
+    pub no_system_resolver: bool,
     /// A directory of extra rule files (repeatable); added to the built-in catalogue
     #[arg(long = "rules", value_name = "DIR")]
     pub rule_dirs: Vec<PathBuf>,
@@ -410,6 +434,8 @@ pub enum CheckSelection {
     PrivateEndpoint,
     /// Online endpoint traffic and deployment state, timeouts, probes and instances
     Deployment,
+    /// The workspace's hosts resolve, to private addresses where they must, from here
+    Dns,
 }
 
 impl CheckSelection {
@@ -422,6 +448,7 @@ impl CheckSelection {
             CheckSelection::Keyvault => Some(CheckArea::Keyvault),
             CheckSelection::PrivateEndpoint => Some(CheckArea::PrivateEndpoint),
             CheckSelection::Deployment => Some(CheckArea::Deployment),
+            CheckSelection::Dns => Some(CheckArea::Dns),
         }
     }
 }

@@ -97,6 +97,8 @@ pub enum Location {
         line: u64,
         pointer: String,
     },
+    /// A host name as one DNS server answered for it (`server` is `system` or `IP:PORT`).
+    Dns { host: String, server: String },
 }
 
 impl Location {
@@ -104,13 +106,32 @@ impl Location {
     pub fn path(&self) -> &str {
         match self {
             Location::Line { path, .. } | Location::Pointer { path, .. } => path,
+            Location::Dns { host, .. } => host,
         }
     }
 
-    /// The 1-based line in [`Location::path`].
+    /// The 1-based line in [`Location::path`]; 0 for a DNS name, which has none.
     pub fn line(&self) -> u64 {
         match self {
             Location::Line { line, .. } | Location::Pointer { line, .. } => *line,
+            Location::Dns { .. } => 0,
+        }
+    }
+
+    /// Where, as a report heads it: `path:line`, or the host name for DNS evidence.
+    pub fn at(&self) -> String {
+        match self {
+            Location::Dns { host, .. } => host.clone(),
+            _ => format!("{}:{}", self.path(), self.line()),
+        }
+    }
+
+    /// What a report shows before one evidence text: its line number, or the DNS
+    /// server that answered.
+    pub fn row_label(&self) -> String {
+        match self {
+            Location::Dns { server, .. } => server.clone(),
+            _ => self.line().to_string(),
         }
     }
 
@@ -118,7 +139,7 @@ impl Location {
     pub fn pointer(&self) -> Option<&str> {
         match self {
             Location::Pointer { pointer, .. } => Some(pointer),
-            Location::Line { .. } => None,
+            Location::Line { .. } | Location::Dns { .. } => None,
         }
     }
 }
@@ -133,6 +154,7 @@ impl fmt::Display for Location {
                 line,
                 pointer,
             } => write!(f, "{path}:{line} ({pointer})"),
+            Location::Dns { host, server } => write!(f, "{host} (DNS server {server})"),
         }
     }
 }
@@ -161,6 +183,23 @@ impl Evidence {
             location: Location::Line {
                 path: path.into(),
                 line,
+            },
+            text: text.into(),
+            at: 0,
+            computed: false,
+        }
+    }
+
+    /// What DNS `server` answered for `host`.
+    pub fn dns(
+        host: impl Into<String>,
+        server: impl Into<String>,
+        text: impl Into<String>,
+    ) -> Evidence {
+        Evidence {
+            location: Location::Dns {
+                host: host.into(),
+                server: server.into(),
             },
             text: text.into(),
             at: 0,

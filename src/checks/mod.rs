@@ -8,6 +8,7 @@
 
 pub mod deployment;
 pub mod diagnosis;
+pub mod dns;
 pub mod unrecognised;
 
 use crate::capacity::Ratio;
@@ -67,6 +68,7 @@ pub fn computed_rule_ids() -> impl Iterator<Item = &'static str> {
         .iter()
         .map(|c| c.rule_id)
         .chain(std::iter::once(unrecognised::RULE_ID))
+        .chain(dns::RULE_IDS)
 }
 
 /// Runs every computed check whose rule is selected over every resource.

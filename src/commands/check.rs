@@ -9,6 +9,7 @@ use crate::cli::CheckArgs;
 use crate::context::Context;
 use crate::engine::Analysis;
 use crate::error::{Error, Result};
+use crate::evidence::dns::DnsObservation;
 use crate::evidence::resource::{Resource, ResourceKind};
 use crate::exit_code::ExitCode;
 use crate::report::findings::NotAnalysed;
@@ -19,7 +20,7 @@ use crate::source;
 use super::collect::{self, Place};
 use super::pipeline::{Collected, finish, rule_refs};
 use super::support::{
-    add_resources, bundle_gaps, connect_azure, load_rules, placeholders_with_bundles,
+    add_dns, add_resources, bundle_gaps, connect_azure, load_rules, placeholders_with_bundles,
     read_resources,
 };
 use crate::source::azure::Azure;
@@ -39,7 +40,11 @@ pub fn run(
         )));
     }
     if !args.from.is_empty() {
-        return analyse(ctx, args, &args.from, out, err);
+        return analyse(ctx, args, &args.from, true, out, err);
+    }
+    // Named hosts need no Azure access: nothing else is read.
+    if area == Some(CheckArea::Dns) && args.endpoint.is_none() && !args.hosts.is_empty() {
+        return analyse(ctx, args, &[], true, out, err);
     }
     if area == Some(CheckArea::Deployment) && args.endpoint.is_none() {
         return Err(Error::input(
@@ -52,7 +57,7 @@ pub fn run(
         None => (source::local::temporary_dir("check"), true),
     };
     let mut azure = connect_azure(ctx)?;
-    let collected = collect_live(&mut azure, &place, args, &dir);
+    let collected = collect_live(ctx, &mut azure, &place, args, &dir);
     super::support::debug_traces(ctx, &mut azure, err);
     let result = collected.and_then(|()| {
         if !temporary {
@@ -62,7 +67,8 @@ pub fn run(
                 dir.display()
             );
         }
-        analyse(ctx, args, &[dir.display().to_string()], out, err)
+        // The DNS answers were taken while collecting and are in the bundle.
+        analyse(ctx, args, &[dir.display().to_string()], false, out, err)
     });
     if temporary {
         source::local::remove_dir(&dir);
@@ -72,6 +78,7 @@ pub fn run(
 
 /// Reads what the chosen area needs from Azure into a bundle at `dir`.
 fn collect_live(
+    ctx: &Context,
     azure: &mut Azure,
     place: &Place,
     args: &CheckArgs,
@@ -119,7 +126,56 @@ fn collect_live(
             ),
         }
     }
+    if area.is_none_or(|a| a == CheckArea::Dns) {
+        save_dns_answers(ctx, args, &mut bundle)?;
+    }
     bundle.finish().map(|_| ())
+}
+
+/// Resolves the hosts the resources just saved name (and --host), into `dns.json`.
+fn save_dns_answers(ctx: &Context, args: &CheckArgs, bundle: &mut BundleWriter) -> Result<()> {
+    let mut saved = source::inputs::collect(&[bundle.root().display().to_string()]);
+    let resources = read_resources(&mut saved, true);
+    let observations = resolve_dns(ctx, args, &resources.resources);
+    if observations.is_empty() {
+        bundle.skipped(
+            "dns",
+            "the DNS check",
+            "no host to resolve: the endpoint's scoring URI and the workspace were not read; pass --host HOST",
+        );
+        return Ok(());
+    }
+    let doc = crate::evidence::dns::DnsDocument::new(observations);
+    let value = serde_json::to_value(&doc).unwrap_or_default();
+    bundle.write_json("dns.json", "DNS answers", &value)
+}
+
+/// How long one DNS query may take before the server counts as not answering.
+const DNS_TIMEOUT: std::time::Duration = std::time::Duration::from_secs(3);
+
+/// The hosts the resources and --host name, resolved through the system resolver
+/// (unless --no-system-resolver) and each --nameserver.
+fn resolve_dns(ctx: &Context, args: &CheckArgs, resources: &[Resource]) -> Vec<DnsObservation> {
+    use crate::evidence::dns::{CloudSuffixes, DnsTarget, HostRole, targets};
+    let suffixes = CloudSuffixes::of(ctx.cloud.value.name());
+    let mut wanted = targets(resources, suffixes);
+    for host in &args.hosts {
+        if !wanted.iter().any(|t| t.host == *host) {
+            wanted.push(DnsTarget {
+                host: host.clone(),
+                role: HostRole::Given,
+            });
+        }
+    }
+    let mut servers = Vec::new();
+    if !args.no_system_resolver {
+        servers.push(source::dns::Server::System);
+    }
+    servers.extend(args.nameservers.iter().map(|a| source::dns::Server::At(*a)));
+    if wanted.is_empty() {
+        return Vec::new();
+    }
+    source::dns::resolve(&wanted, &servers, DNS_TIMEOUT)
 }
 
 /// The checks over JSON on disk (files, folders, a bundle) or standard input.
@@ -127,6 +183,7 @@ fn analyse(
     ctx: &Context,
     args: &CheckArgs,
     from: &[String],
+    resolve: bool,
     out: &mut dyn Write,
     err: &mut dyn Write,
 ) -> Result<ExitCode> {
@@ -150,10 +207,16 @@ fn analyse(
         }
     }
     c.not_analysed.extend(bundle_gaps(&inputs));
-    let resources = read_resources(&mut inputs, true);
+    let mut resources = read_resources(&mut inputs, true);
+    let dns = if area.is_none_or(|a| a == CheckArea::Dns) {
+        dns_for_area(ctx, args, area, resolve, &mut resources)?
+    } else {
+        Vec::new()
+    };
     // A bundle says itself which checks it could not run; only plain input must hold
     // what the area is about.
     if let Some(area) = area
+        && area != CheckArea::Dns
         && resources.errors.is_empty()
         && c.input_errors.is_empty()
         && inputs.bundles.is_empty()
@@ -167,6 +230,14 @@ fn analyse(
     };
     let mut analysis = Analysis::new();
     add_resources(&set, &mut analysis, &resources.resources, &options);
+    add_dns(
+        ctx,
+        &set,
+        &mut analysis,
+        &dns,
+        &resources.resources,
+        &args.expect_cidrs,
+    );
     let diagnosis = if area.is_none_or(|a| a == CheckArea::Workspace) {
         crate::checks::diagnosis::findings(&resources.resources, &placeholders)
     } else {
@@ -177,11 +248,38 @@ fn analyse(
     findings.extend(diagnosis);
     c.findings = crate::engine::order(findings);
     // The instance check runs only with --rps: without it, it neither passes nor fails.
+    let judged_dns = !dns.is_empty();
+    c.dns = dns;
     let ran = |r: &Rule| {
-        r.resource_kinds != 0 && (args.rps.is_some() || r.id != "deployment-instances-below-rps")
+        (r.resource_kinds != 0 && (args.rps.is_some() || r.id != "deployment-instances-below-rps"))
+            || (judged_dns && r.check == Some(CheckArea::Dns))
     };
     c.rules = rule_refs(&set, &ran);
     finish("check", ctx, &set, &args.report, c, out, err)
+}
+
+/// The DNS answers to judge: the ones saved in the inputs, and, when `resolve` and the
+/// area asks for it, new ones for the hosts the resources and --host name.
+fn dns_for_area(
+    ctx: &Context,
+    args: &CheckArgs,
+    area: Option<CheckArea>,
+    resolve: bool,
+    resources: &mut super::support::ResourceInputs,
+) -> Result<Vec<DnsObservation>> {
+    let mut dns = std::mem::take(&mut resources.dns);
+    let asked =
+        area == Some(CheckArea::Dns) || !args.hosts.is_empty() || !args.nameservers.is_empty();
+    if resolve && asked {
+        dns.extend(resolve_dns(ctx, args, &resources.resources));
+    }
+    if dns.is_empty() && area == Some(CheckArea::Dns) && resources.errors.is_empty() {
+        return Err(Error::input(
+            "check dns has no host to resolve: the input names no endpoint scoring URI or workspace",
+        )
+        .with_hint("pass --host HOST, -e ENDPOINT to read the endpoint from Azure, or --from with the endpoint or workspace JSON"));
+    }
+    Ok(dns)
 }
 
 /// The rule set with only the resource rules of `area` (all of them for `None`); log

@@ -22,7 +22,7 @@ use crate::source;
 use super::collect::{self, Place};
 use super::pipeline::{Collected, finish, rule_refs};
 use super::support::{
-    add_resources, bundle_gaps, connect_azure, load_rules, placeholders_with_bundles,
+    add_dns, add_resources, bundle_gaps, connect_azure, load_rules, placeholders_with_bundles,
     read_resources,
 };
 
@@ -115,7 +115,9 @@ fn analyse(
     }
     let mut inputs = source::inputs::collect(paths);
     let placeholders = placeholders_with_bundles(ctx, &inputs);
-    let resources = read_resources(&mut inputs, false);
+    let mut resources = read_resources(&mut inputs, false);
+    // DNS answers saved in a bundle are judged again, as `check` judged them.
+    let dns = std::mem::take(&mut resources.dns);
     let mut analysis = Analysis::new();
     let mut c = scan_logs(&set, args, &inputs, &mut analysis);
     c.not_analysed.extend(bundle_gaps(&inputs));
@@ -124,6 +126,8 @@ fn analyse(
         ..crate::checks::CheckOptions::default()
     };
     add_resources(&set, &mut analysis, &resources.resources, &options);
+    add_dns(ctx, &set, &mut analysis, &dns, &resources.resources, &[]);
+    c.dns = dns;
     let diagnosis = crate::checks::diagnosis::findings(&resources.resources, &placeholders);
     c.take_resource_inputs(resources);
     let mut findings = analysis.finish(&set, &placeholders);

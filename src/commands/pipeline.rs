@@ -38,6 +38,8 @@ pub struct Collected {
     pub names: crate::engine::Placeholders,
     /// Azure names the inputs hold (`(placeholder, value)`, each once).
     pub names_seen: Vec<(&'static str, String)>,
+    /// DNS answers judged (each host counts as an input).
+    pub dns: Vec<crate::evidence::dns::DnsObservation>,
 }
 
 /// Names kept over all inputs: enough for any run, bounded for a huge tree.
@@ -52,6 +54,14 @@ impl Collected {
         self.input_errors.extend(r.errors);
         self.warnings.extend(r.warnings);
     }
+}
+
+/// How many hosts the DNS answers are about.
+fn dns_hosts(dns: &[crate::evidence::dns::DnsObservation]) -> usize {
+    let mut hosts: Vec<&str> = dns.iter().map(|o| o.host.as_str()).collect();
+    hosts.sort_unstable();
+    hosts.dedup();
+    hosts.len()
 }
 
 /// Gates, reports and returns the exit code.
@@ -82,7 +92,7 @@ pub fn finish(
                 .iter()
                 .filter(|f| f.baseline_state == Some(BaselineState::Unchanged))
                 .count() as u64,
-            inputs_analysed: (c.inputs.len() + c.resources.len()) as u64,
+            inputs_analysed: (c.inputs.len() + c.resources.len() + dns_hosts(&c.dns)) as u64,
             inputs_not_analysed: c.not_analysed.len() as u64,
             rules: c.rules.len() as u64,
             fail_on: args.fail_on,
@@ -97,6 +107,7 @@ pub fn finish(
         resources: c.resources,
         not_analysed: c.not_analysed,
         prs: c.prs,
+        dns: c.dns,
         rules: c.rules,
         not_shown: None,
     };

@@ -169,6 +169,8 @@ pub struct ResourceInputs {
     pub errors: Vec<Error>,
     /// Things the user should know that do not stop the run.
     pub warnings: Vec<String>,
+    /// DNS answers saved in a bundle, to be judged again.
+    pub dns: Vec<crate::evidence::dns::DnsObservation>,
 }
 
 /// The largest document `diagnose` reads whole to see whether it is a resource; larger
@@ -231,6 +233,7 @@ fn read_one(
                 out.reports.extend(list.iter().map(ResourceReport::of));
                 out.resources.extend(list);
             }
+            JsonDocument::Dns(observations) => out.dns.extend(observations),
             JsonDocument::ErrorBody | JsonDocument::Unknown(_) if !only_json => return true,
             JsonDocument::ErrorBody => out.not_analysed.push(NotAnalysed::new(
                 &path,
@@ -294,6 +297,35 @@ pub fn add_resources(
         }
     }
     analysis.add_resources(set, resources);
+}
+
+/// Judges DNS answers (saved in a bundle, or just taken) into findings under the DNS
+/// rules, against what the resources say the answers must be.
+pub fn add_dns(
+    ctx: &Context,
+    set: &RuleSet,
+    analysis: &mut crate::engine::Analysis,
+    dns: &[crate::evidence::dns::DnsObservation],
+    resources: &[crate::evidence::resource::Resource],
+    cidrs: &[ipnet::IpNet],
+) {
+    use crate::evidence::dns::{CloudSuffixes, private_endpoint_addresses, private_network};
+    if dns.is_empty() {
+        return;
+    }
+    let expect = crate::checks::dns::Expectations {
+        private: private_network(resources),
+        cidrs: cidrs.to_vec(),
+        endpoint_addresses: private_endpoint_addresses(resources),
+        private_zone: CloudSuffixes::of(ctx.cloud.value.name())
+            .private_zone
+            .to_owned(),
+    };
+    for computed in crate::checks::dns::findings(dns, &expect) {
+        if let Some(index) = set.index_of(computed.rule_id) {
+            analysis.add_computed(index, computed);
+        }
+    }
 }
 
 /// The time of the run, in Unix seconds: the clock, or `AMLDOCTOR_NOW` (RFC 3339).

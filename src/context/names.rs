@@ -49,6 +49,47 @@ pub fn endpoint(name: &str) -> Result<String, String> {
     }
 }
 
+/// `--host`: a DNS host name (a URL is taken for its host).
+pub fn dns_host(value: &str) -> Result<String, String> {
+    let host = if value.contains("://") {
+        crate::evidence::dns::url_host(value)
+    } else {
+        let v = value.trim().trim_end_matches('.');
+        crate::evidence::dns::is_host_name(v).then(|| v.to_ascii_lowercase())
+    };
+    host.ok_or_else(|| {
+        "expected a host name such as my-endpoint.eastus.inference.ml.azure.com (letters, digits, '-' and '.')".to_owned()
+    })
+}
+
+/// `--nameserver`: `IP`, `IP:PORT` or `[IPv6]:PORT`; port 53 when not given.
+pub fn nameserver(value: &str) -> Result<std::net::SocketAddr, String> {
+    let v = value.trim();
+    if let Ok(addr) = v.parse::<std::net::SocketAddr>() {
+        return Ok(addr);
+    }
+    if let Ok(ip) = v
+        .trim_start_matches('[')
+        .trim_end_matches(']')
+        .parse::<std::net::IpAddr>()
+    {
+        return Ok(std::net::SocketAddr::new(ip, 53));
+    }
+    Err(
+        "expected an IP address with an optional port: 168.63.129.16, 10.0.0.4:53 or [fd00::1]:53"
+            .to_owned(),
+    )
+}
+
+/// `--expect-cidr`: a range such as `10.0.0.0/16`; a bare address is that address alone.
+pub fn cidr(value: &str) -> Result<ipnet::IpNet, String> {
+    let v = value.trim();
+    v.parse::<ipnet::IpNet>()
+        .or_else(|_| v.parse::<std::net::IpAddr>().map(ipnet::IpNet::from))
+        .map(|n| n.trunc())
+        .map_err(|_| "expected an address range such as 10.0.0.0/16 or fd00::/8".to_owned())
+}
+
 /// Whether `value` is a GUID (`8-4-4-4-12` hex digits), as ARM paths need.
 pub fn is_guid(value: &str) -> bool {
     let parts: Vec<&str> = value.split('-').collect();

@@ -214,7 +214,8 @@ impl Analysis {
                     inputs: m.inputs,
                     evidence: m.evidence.clone(),
                     facts: m.facts.clone(),
-                    remediation: rule.remediation.clone(),
+                    // The resource's names fill the fix too (`{private_zone}`, `{group}`).
+                    remediation: fill(&rule.remediation, &m.fill_values(), placeholders),
                     commands: m
                         .commands
                         .iter()

@@ -4,6 +4,7 @@
 //! Documents are streamed, never held whole: a [`Document`] names its origin and kind,
 //! and `source` hands the engine a reader for its bytes.
 
+pub mod dns;
 pub mod json_lines;
 pub mod names;
 pub mod normalize;

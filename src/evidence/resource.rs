@@ -269,6 +269,8 @@ pub enum JsonDocument {
     Resources(Vec<Resource>),
     /// An ARM or service error body (`{"error": {...}}`): text for the log rules.
     ErrorBody,
+    /// DNS answers amldoctor saved (`dns.json` of a bundle).
+    Dns(Vec<super::dns::DnsObservation>),
     /// Valid JSON of no kind amldoctor reads; the reason says why.
     Unknown(String),
 }
@@ -280,6 +282,16 @@ pub fn classify(path: &str, value: Value, text: JsonText) -> JsonDocument {
         Value::Object(mut map) => {
             if map.contains_key("error") && !map.contains_key("id") {
                 return JsonDocument::ErrorBody;
+            }
+            if map.contains_key(super::dns::DOCUMENT_KEY) {
+                let value = Value::Object(map);
+                return match super::dns::DnsDocument::from_value(&value) {
+                    Some(Ok(doc)) => JsonDocument::Dns(doc.observations),
+                    Some(Err(e)) => JsonDocument::Unknown(format!(
+                        "DNS answers saved by amldoctor, but not in a form this version reads: {e}"
+                    )),
+                    None => JsonDocument::Unknown("no DNS answers".to_owned()),
+                };
             }
             // An ARM list response: {"value": [...], "nextLink": ...}.
             if let Some(Value::Array(_)) = map.get("value")
@@ -460,6 +472,7 @@ mod tests {
                 Ok(r.into_iter().map(|r| (r.kind, r.shape, r.base)).collect())
             }
             JsonDocument::ErrorBody => Err("error body".into()),
+            JsonDocument::Dns(_) => Err("dns answers".into()),
             JsonDocument::Unknown(why) => Err(why),
         }
     }

@@ -137,6 +137,9 @@ pub struct Report {
     pub last_error_lines: Vec<Evidence>,
     /// One summary per ParallelRunStep log tree found among the inputs.
     pub prs: Vec<crate::prs::analyze::PrsSummary>,
+    /// What each DNS server answered for each host checked.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub dns: Vec<crate::evidence::dns::DnsObservation>,
     /// The rules that were applied (not serialised; JUnit uses it for passing cases).
     #[serde(skip)]
     pub rules: Vec<RuleRef>,

@@ -67,7 +67,30 @@ pub fn write(out: &mut dyn Write, r: &Report) -> io::Result<()> {
         )?;
     }
     write_suppressed_and_notices(out, r)?;
+    write_dns(out, r)?;
     write_inputs(out, r)
+}
+
+/// What each DNS server answered for each host.
+fn write_dns(out: &mut dyn Write, r: &Report) -> io::Result<()> {
+    if r.dns.is_empty() {
+        return Ok(());
+    }
+    writeln!(
+        out,
+        "**DNS answers**\n\n| host | role | server | answer |\n|---|---|---|---|"
+    )?;
+    for o in &r.dns {
+        writeln!(
+            out,
+            "| `{}` | {} | `{}` | {} |",
+            code(&o.host),
+            o.role.name(),
+            code(&o.server),
+            cell(&o.answer_text())
+        )?;
+    }
+    writeln!(out)
 }
 
 /// The values the commands still need, and where to get each.
@@ -211,7 +234,7 @@ fn write_finding_table(out: &mut dyn Write, r: &Report) -> io::Result<()> {
         let at = f
             .evidence
             .first()
-            .map(|e| format!("`{}:{}`", code(e.path()), e.line()))
+            .map(|e| format!("`{}`", code(&e.location.at())))
             .unwrap_or_default();
         let mut title = cell(&f.title);
         if f.baseline_state == Some(BaselineState::Unchanged) {

@@ -113,6 +113,13 @@ fn message(f: &Finding) -> String {
 /// A SARIF location for evidence: the file and line, and for a resource key its JSON
 /// pointer as a logical location.
 fn location(e: &crate::finding::Evidence) -> Value {
+    // A DNS answer is about a name, not a file: a logical location only.
+    if let crate::finding::Location::Dns { host, server } = &e.location {
+        return json!({
+            "logicalLocations": [{"fullyQualifiedName": host, "kind": "resource"}],
+            "message": {"text": format!("DNS server {server}: {}", e.text)},
+        });
+    }
     let mut l = json!({"physicalLocation": {
         "artifactLocation": {"uri": uri(e.path())},
         "region": {"startLine": e.line().max(1), "snippet": {"text": e.text}},

@@ -42,6 +42,7 @@ pub fn write_table(
     write_nothing_found(out, r, style)?;
     write_not_shown(out, r, style)?;
     write_suppressed(out, r, style)?;
+    super::dns_table::write(out, &r.dns, style)?;
     write_inputs(out, r, style, detail)?;
     write_verdict(out, r, style)
 }
@@ -52,7 +53,7 @@ fn write_quiet(out: &mut dyn Write, r: &Report) -> io::Result<()> {
         let at = f
             .evidence
             .first()
-            .map(|e| format!("{}:{}", e.path(), e.line()))
+            .map(|e| e.location.at())
             .unwrap_or_default();
         // The facts are what -q keeps of the detail: the module, the VM size, the limit.
         let facts: Vec<String> = f.facts.iter().map(|(k, v)| format!("{k}={v}")).collect();
@@ -206,6 +207,10 @@ fn write_suppressed(out: &mut dyn Write, r: &Report, style: Style) -> io::Result
 }
 
 fn write_inputs(out: &mut dyn Write, r: &Report, style: Style, detail: Detail) -> io::Result<()> {
+    // Hosts named with --host alone: the DNS answers above are all there is.
+    if r.inputs.is_empty() && r.resources.is_empty() && r.not_analysed.is_empty() {
+        return Ok(());
+    }
     writeln!(out, "{}", style.bold("Inputs"))?;
     let mut trees_done: Vec<&str> = Vec::new();
     for i in &r.inputs {
@@ -459,7 +464,7 @@ fn write_evidence(out: &mut dyn Write, f: &Finding, style: Style) -> io::Result<
             write_lines(out, &text::wrap(&text, style.width(), &head, "    "))?;
         }
         Some(first) => {
-            let at = format!("{}:{} ({hits})", first.path(), first.line());
+            let at = format!("{} ({hits})", first.location.at());
             for (i, line) in text::fit(&at, style.width(), "  --> ", "      ")
                 .iter()
                 .enumerate()
@@ -475,7 +480,7 @@ fn write_evidence(out: &mut dyn Write, f: &Finding, style: Style) -> io::Result<
     let number = f
         .evidence
         .iter()
-        .map(|e| e.line().to_string().len())
+        .map(|e| text::columns(&e.location.row_label()))
         .max()
         .unwrap_or(1);
     // `  NN | ` before the text.
@@ -494,7 +499,8 @@ fn write_evidence(out: &mut dyn Write, f: &Finding, style: Style) -> io::Result<
             }
             None => text::shorten(&e.text, room, e.at),
         };
-        writeln!(out, "  {:>number$} {} {shown}", e.line(), style.dim("|"))?;
+        let label = e.location.row_label();
+        writeln!(out, "  {label:>number$} {} {shown}", style.dim("|"))?;
     }
     Ok(())
 }

@@ -377,9 +377,19 @@ fn check_shape(
             "check",
             "a rule over resources names the 'amldoctor check' area it belongs to",
         )),
+        // A computed check (DNS answers) belongs to an area without reading resources.
+        (Some(area), false) if spec.computed => CheckArea::parse(area).map(Some).ok_or_else(|| {
+            key_err(
+                "check",
+                format!(
+                    "expected one of: {}",
+                    CheckArea::ALL.map(CheckArea::name).join(", ")
+                ),
+            )
+        }),
         (Some(_), false) => Err(key_err(
             "check",
-            "only rules over resources have a check area",
+            "only rules over resources and computed checks have a check area",
         )),
         (None, false) => Ok(None),
     }

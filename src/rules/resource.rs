@@ -18,14 +18,17 @@ pub enum CheckArea {
     Keyvault,
     PrivateEndpoint,
     Deployment,
+    /// Name resolution of the workspace's hosts: answers, not resource settings.
+    Dns,
 }
 
 impl CheckArea {
-    pub const ALL: [CheckArea; 4] = [
+    pub const ALL: [CheckArea; 5] = [
         CheckArea::Workspace,
         CheckArea::Keyvault,
         CheckArea::PrivateEndpoint,
         CheckArea::Deployment,
+        CheckArea::Dns,
     ];
 
     pub fn name(self) -> &'static str {
@@ -34,6 +37,7 @@ impl CheckArea {
             CheckArea::Keyvault => "keyvault",
             CheckArea::PrivateEndpoint => "private-endpoint",
             CheckArea::Deployment => "deployment",
+            CheckArea::Dns => "dns",
         }
     }
 
@@ -57,6 +61,8 @@ impl CheckArea {
             CheckArea::Deployment => {
                 &[ResourceKind::OnlineDeployment, ResourceKind::OnlineEndpoint]
             }
+            // Hosts can come from --host alone: no resource is required.
+            CheckArea::Dns => &[],
         }
     }
 }

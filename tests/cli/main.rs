@@ -10,6 +10,8 @@ mod ci_examples;
 mod completions;
 mod context;
 mod diagnose;
+mod dns;
+mod dns_server;
 mod explain;
 mod fake_azure;
 mod fixtures;

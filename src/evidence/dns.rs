@@ -1,0 +1,367 @@
+//! DNS answers as evidence. A private workspace fails quietly when a host its clients
+//! call resolves to a public address, or not at all, from where they stand; what each
+//! server answered for each host is recorded here, saved in bundles (`dns.json`) and
+//! judged by `checks::dns`, so a saved bundle is judged again exactly as it was seen.
+//!
+//! The hosts come from the resources (the endpoint's scoring URI, the workspace and
+//! the registry, Key Vault and storage account it uses) and from `--host`.
+
+use std::net::IpAddr;
+
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+
+use super::resource::{Resource, ResourceKind};
+
+/// The key that marks a saved `dns.json` document, holding its format number.
+pub const DOCUMENT_KEY: &str = "amldoctor-dns";
+
+/// What a host is to the workspace: which private DNS zone should answer for it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum HostRole {
+    /// The online endpoint's scoring host (`{endpoint}.{region}.inference.ml.azure.com`).
+    Scoring,
+    /// The workspace's API host.
+    Workspace,
+    /// The workspace's container registry.
+    Registry,
+    /// The workspace's Key Vault.
+    KeyVault,
+    /// The workspace's storage account (blob).
+    Storage,
+    /// A host the user named with `--host`.
+    Given,
+}
+
+impl HostRole {
+    pub fn name(self) -> &'static str {
+        match self {
+            HostRole::Scoring => "scoring host",
+            HostRole::Workspace => "workspace host",
+            HostRole::Registry => "container registry",
+            HostRole::KeyVault => "Key Vault",
+            HostRole::Storage => "storage account",
+            HostRole::Given => "host",
+        }
+    }
+}
+
+/// A host to resolve, and why.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct DnsTarget {
+    pub host: String,
+    pub role: HostRole,
+}
+
+/// What one server answered for one host (A and AAAA together).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "outcome", rename_all = "kebab-case")]
+pub enum Outcome {
+    /// Addresses, after the CNAME names the answer passed through (in order).
+    Answer {
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        cnames: Vec<String>,
+        addresses: Vec<IpAddr>,
+    },
+    /// The server says the name does not exist (NXDOMAIN).
+    NotFound,
+    /// The name exists but has no A or AAAA record.
+    NoAddress,
+    /// No answer within the time allowed.
+    Timeout { after_ms: u64 },
+    /// The query failed otherwise (connection refused, server failure).
+    Failed { reason: String },
+}
+
+/// One host as one server saw it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct DnsObservation {
+    pub host: String,
+    pub role: HostRole,
+    /// `system` for the machine's resolver, else `IP:PORT`.
+    pub server: String,
+    #[serde(flatten)]
+    pub outcome: Outcome,
+}
+
+impl DnsObservation {
+    /// The observation in one line: `A 10.0.1.5 (via a.privatelink.…)`, `NXDOMAIN`.
+    pub fn answer_text(&self) -> String {
+        match &self.outcome {
+            Outcome::Answer { cnames, addresses } => {
+                let list: Vec<String> = addresses.iter().map(ToString::to_string).collect();
+                if cnames.is_empty() {
+                    list.join(", ")
+                } else {
+                    format!("{} (via {})", list.join(", "), cnames.join(" → "))
+                }
+            }
+            Outcome::NotFound => "NXDOMAIN (no such name)".to_owned(),
+            Outcome::NoAddress => "no A or AAAA record".to_owned(),
+            Outcome::Timeout { after_ms } => format!("no answer within {after_ms} ms"),
+            Outcome::Failed { reason } => format!("query failed: {reason}"),
+        }
+    }
+
+    pub fn addresses(&self) -> &[IpAddr] {
+        match &self.outcome {
+            Outcome::Answer { addresses, .. } => addresses,
+            _ => &[],
+        }
+    }
+}
+
+/// The saved form: `{"amldoctor-dns": 1, "observations": [...]}`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct DnsDocument {
+    #[serde(rename = "amldoctor-dns")]
+    pub format: u32,
+    pub observations: Vec<DnsObservation>,
+}
+
+impl DnsDocument {
+    pub fn new(observations: Vec<DnsObservation>) -> DnsDocument {
+        DnsDocument {
+            format: 1,
+            observations,
+        }
+    }
+
+    /// A JSON value that is a saved DNS document, read back.
+    pub fn from_value(value: &Value) -> Option<Result<DnsDocument, String>> {
+        value.get(DOCUMENT_KEY)?;
+        Some(serde_json::from_value(value.clone()).map_err(|e| e.to_string()))
+    }
+}
+
+/// The DNS suffixes of one Azure cloud.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct CloudSuffixes {
+    pub inference: &'static str,
+    pub api: &'static str,
+    pub registry: &'static str,
+    pub vault: &'static str,
+    pub blob: &'static str,
+    /// The private DNS zone of the workspace and scoring hosts.
+    pub private_zone: &'static str,
+}
+
+impl CloudSuffixes {
+    pub const PUBLIC: CloudSuffixes = CloudSuffixes {
+        inference: "inference.ml.azure.com",
+        api: "api.azureml.ms",
+        registry: "azurecr.io",
+        vault: "vault.azure.net",
+        blob: "blob.core.windows.net",
+        private_zone: "privatelink.api.azureml.ms",
+    };
+    pub const CHINA: CloudSuffixes = CloudSuffixes {
+        inference: "inference.ml.azure.cn",
+        api: "api.ml.azure.cn",
+        registry: "azurecr.cn",
+        vault: "vault.azure.cn",
+        blob: "blob.core.chinacloudapi.cn",
+        private_zone: "privatelink.api.ml.azure.cn",
+    };
+    pub const US_GOVERNMENT: CloudSuffixes = CloudSuffixes {
+        inference: "inference.ml.azure.us",
+        api: "api.ml.azure.us",
+        registry: "azurecr.us",
+        vault: "vault.usgovcloudapi.net",
+        blob: "blob.core.usgovcloudapi.net",
+        private_zone: "privatelink.api.ml.azure.us",
+    };
+
+    /// The suffixes of the cloud named as the az CLI names it (`AzureChinaCloud`).
+    pub fn of(cloud: &str) -> CloudSuffixes {
+        match cloud {
+            "AzureChinaCloud" => CloudSuffixes::CHINA,
+            "AzureUSGovernment" => CloudSuffixes::US_GOVERNMENT,
+            _ => CloudSuffixes::PUBLIC,
+        }
+    }
+}
+
+fn text_at<'v>(json: &'v Value, pointers: &[&str]) -> Option<&'v str> {
+    pointers
+        .iter()
+        .find_map(|p| json.pointer(p).and_then(Value::as_str))
+        .filter(|s| !s.is_empty())
+}
+
+/// The host of a URL (`https://ep.eastus.inference.ml.azure.com/score` → the name).
+pub fn url_host(url: &str) -> Option<String> {
+    let rest = url.split_once("://").map_or(url, |(_, r)| r);
+    let host = rest.split(['/', '?', '#']).next()?;
+    let host = host.rsplit_once('@').map_or(host, |(_, h)| h);
+    let host = host.split(':').next()?.trim_end_matches('.');
+    is_host_name(host).then(|| host.to_ascii_lowercase())
+}
+
+/// Whether `s` is a DNS host name: dot-separated labels of letters, digits and `-`
+/// (`_` allowed, as some Azure records use it), 1 to 63 bytes each, 253 in all.
+pub fn is_host_name(s: &str) -> bool {
+    let s = s.strip_suffix('.').unwrap_or(s);
+    !s.is_empty()
+        && s.len() <= 253
+        && s.split('.').all(|label| {
+            !label.is_empty()
+                && label.len() <= 63
+                && !label.starts_with('-')
+                && !label.ends_with('-')
+                && label
+                    .bytes()
+                    .all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_')
+        })
+}
+
+/// The last segment of an ARM id (`…/registries/acr1` → `acr1`).
+fn id_name(id: &str) -> Option<&str> {
+    id.trim_end_matches('/')
+        .rsplit('/')
+        .next()
+        .filter(|s| !s.is_empty())
+}
+
+/// The hosts a workspace's clients call, named by the resources read.
+pub fn targets(resources: &[Resource], suffixes: CloudSuffixes) -> Vec<DnsTarget> {
+    let mut out: Vec<DnsTarget> = Vec::new();
+    let mut add = |host: Option<String>, role: HostRole| {
+        if let Some(host) = host.filter(|h| is_host_name(h))
+            && !out.iter().any(|t| t.host == host)
+        {
+            out.push(DnsTarget { host, role });
+        }
+    };
+    for r in resources {
+        let j = &r.json;
+        match r.kind {
+            ResourceKind::OnlineEndpoint => add(
+                text_at(j, &["/properties/scoringUri", "/scoring_uri"]).and_then(url_host),
+                HostRole::Scoring,
+            ),
+            ResourceKind::Workspace => {
+                let region = text_at(j, &["/location"]).map(str::to_ascii_lowercase);
+                let id = text_at(j, &["/properties/workspaceId", "/workspace_id"]);
+                if let (Some(id), Some(region)) = (id, &region) {
+                    add(
+                        Some(format!("{id}.workspace.{region}.{}", suffixes.api)),
+                        HostRole::Workspace,
+                    );
+                }
+                add(
+                    text_at(j, &["/properties/discoveryUrl", "/discovery_url"]).and_then(url_host),
+                    HostRole::Workspace,
+                );
+                let linked = [
+                    (
+                        ["/properties/containerRegistry", "/container_registry"],
+                        suffixes.registry,
+                        HostRole::Registry,
+                    ),
+                    (
+                        ["/properties/keyVault", "/key_vault"],
+                        suffixes.vault,
+                        HostRole::KeyVault,
+                    ),
+                    (
+                        ["/properties/storageAccount", "/storage_account"],
+                        suffixes.blob,
+                        HostRole::Storage,
+                    ),
+                ];
+                for (pointers, suffix, role) in linked {
+                    let name = text_at(j, &pointers).and_then(id_name);
+                    add(
+                        name.map(|n| format!("{}.{suffix}", n.to_ascii_lowercase())),
+                        role,
+                    );
+                }
+            }
+            _ => {}
+        }
+    }
+    out
+}
+
+/// Whether the resources say the workspace (or endpoint) takes no public traffic, so
+/// its hosts must resolve to private addresses.
+pub fn private_network(resources: &[Resource]) -> bool {
+    resources.iter().any(|r| {
+        matches!(
+            r.kind,
+            ResourceKind::Workspace | ResourceKind::OnlineEndpoint
+        ) && text_at(
+            &r.json,
+            &["/properties/publicNetworkAccess", "/public_network_access"],
+        )
+        .is_some_and(|v| v.eq_ignore_ascii_case("disabled"))
+    })
+}
+
+/// The addresses private DNS record sets give (`aRecords`, `aaaaRecords`): where the
+/// private endpoints are, when the zone's records were read.
+pub fn private_endpoint_addresses(resources: &[Resource]) -> Vec<IpAddr> {
+    let mut out = Vec::new();
+    for r in resources
+        .iter()
+        .filter(|r| r.kind == ResourceKind::PrivateDnsRecordSet)
+    {
+        for (list, key) in [("aRecords", "ipv4Address"), ("aaaaRecords", "ipv6Address")] {
+            let records = r
+                .json
+                .pointer(&format!("/properties/{list}"))
+                .and_then(Value::as_array);
+            for rec in records.into_iter().flatten() {
+                if let Some(ip) = rec
+                    .get(key)
+                    .and_then(Value::as_str)
+                    .and_then(|s| s.parse().ok())
+                    && !out.contains(&ip)
+                {
+                    out.push(ip);
+                }
+            }
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn host_names_and_urls() {
+        assert!(is_host_name("ep-1.eastus.inference.ml.azure.com"));
+        assert!(is_host_name("ep.example.org."));
+        assert!(!is_host_name("not a host"));
+        assert!(!is_host_name("-bad.example"));
+        assert!(!is_host_name("a..b"));
+        assert!(!is_host_name(""));
+        assert_eq!(
+            url_host("https://EP1.eastus.inference.ml.azure.com:443/score?x=1").as_deref(),
+            Some("ep1.eastus.inference.ml.azure.com")
+        );
+        assert_eq!(url_host("https:///score"), None);
+    }
+
+    #[test]
+    fn a_saved_document_reads_back() {
+        let doc = DnsDocument::new(vec![DnsObservation {
+            host: "ep.eastus.inference.ml.azure.com".into(),
+            role: HostRole::Scoring,
+            server: "168.63.129.16:53".into(),
+            outcome: Outcome::Answer {
+                cnames: vec!["ep.privatelink.api.azureml.ms".into()],
+                addresses: vec!["10.0.1.5".parse().unwrap()],
+            },
+        }]);
+        let value = serde_json::to_value(&doc).unwrap();
+        assert_eq!(value["amldoctor-dns"], 1);
+        assert_eq!(value["observations"][0]["outcome"], "answer");
+        assert_eq!(DnsDocument::from_value(&value), Some(Ok(doc)));
+        assert_eq!(DnsDocument::from_value(&serde_json::json!({"id": 1})), None);
+    }
+}
