@@ -92,7 +92,14 @@ fn collect_live(
     let workspace = collect::workspace(azure, place, &mut bundle);
     let workspace = workspace.as_ref().map_err(String::as_str);
     collect::workspace_checks(azure, place, workspace, area, &mut bundle);
-    if area.is_none_or(|a| a == CheckArea::Deployment) {
+    let wants_dns = area.is_none_or(|a| a == CheckArea::Dns);
+    if wants_dns {
+        let zone = crate::evidence::dns::CloudSuffixes::of(ctx.cloud.value.name()).private_zone;
+        collect::private_dns_records(azure, place, zone, &mut bundle);
+    }
+    // The DNS check needs the endpoint only for its scoring host.
+    let dns_endpoint = area == Some(CheckArea::Dns) && args.endpoint.is_some();
+    if area.is_none_or(|a| a == CheckArea::Deployment) || dns_endpoint {
         match &args.endpoint {
             Some(endpoint) => {
                 let read = collect::deployments(
@@ -126,7 +133,7 @@ fn collect_live(
             ),
         }
     }
-    if area.is_none_or(|a| a == CheckArea::Dns) {
+    if wants_dns {
         save_dns_answers(ctx, args, &mut bundle)?;
     }
     bundle.finish().map(|_| ())
@@ -136,12 +143,12 @@ fn collect_live(
 fn save_dns_answers(ctx: &Context, args: &CheckArgs, bundle: &mut BundleWriter) -> Result<()> {
     let mut saved = source::inputs::collect(&[bundle.root().display().to_string()]);
     let resources = read_resources(&mut saved, true);
-    let observations = resolve_dns(ctx, args, &resources.resources);
+    let observations = resolve_dns(ctx, args, &resources.resources)?;
     if observations.is_empty() {
         bundle.skipped(
             "dns",
-            "the DNS check",
-            "no host to resolve: the endpoint's scoring URI and the workspace were not read; pass --host HOST",
+            "the hosts to resolve",
+            "neither the endpoint's scoring URI nor the workspace was read; pass --host HOST",
         );
         return Ok(());
     }
@@ -155,7 +162,11 @@ const DNS_TIMEOUT: std::time::Duration = std::time::Duration::from_secs(3);
 
 /// The hosts the resources and --host name, resolved through the system resolver
 /// (unless --no-system-resolver) and each --nameserver.
-fn resolve_dns(ctx: &Context, args: &CheckArgs, resources: &[Resource]) -> Vec<DnsObservation> {
+fn resolve_dns(
+    ctx: &Context,
+    args: &CheckArgs,
+    resources: &[Resource],
+) -> Result<Vec<DnsObservation>> {
     use crate::evidence::dns::{CloudSuffixes, DnsTarget, HostRole, targets};
     let suffixes = CloudSuffixes::of(ctx.cloud.value.name());
     let mut wanted = targets(resources, suffixes);
@@ -169,13 +180,21 @@ fn resolve_dns(ctx: &Context, args: &CheckArgs, resources: &[Resource]) -> Vec<D
     }
     let mut servers = Vec::new();
     if !args.no_system_resolver {
-        servers.push(source::dns::Server::System);
+        let env = source::local::environment();
+        let replaced = env
+            .var("AMLDOCTOR_SYSTEM_RESOLVER")
+            .map(|v| {
+                crate::context::names::nameserver(v)
+                    .map_err(|e| Error::input(format!("AMLDOCTOR_SYSTEM_RESOLVER: '{v}': {e}")))
+            })
+            .transpose()?;
+        servers.push(source::dns::Server::System(replaced));
     }
     servers.extend(args.nameservers.iter().map(|a| source::dns::Server::At(*a)));
     if wanted.is_empty() {
-        return Vec::new();
+        return Ok(Vec::new());
     }
-    source::dns::resolve(&wanted, &servers, DNS_TIMEOUT)
+    Ok(source::dns::resolve(&wanted, &servers, DNS_TIMEOUT))
 }
 
 /// The checks over JSON on disk (files, folders, a bundle) or standard input.
@@ -268,10 +287,13 @@ fn dns_for_area(
     resources: &mut super::support::ResourceInputs,
 ) -> Result<Vec<DnsObservation>> {
     let mut dns = std::mem::take(&mut resources.dns);
-    let asked =
-        area == Some(CheckArea::Dns) || !args.hosts.is_empty() || !args.nameservers.is_empty();
+    // Saved answers are judged as they were seen, where they were taken; this machine
+    // asks again only when told which host or server to ask.
+    let asked = (area == Some(CheckArea::Dns) && dns.is_empty())
+        || !args.hosts.is_empty()
+        || !args.nameservers.is_empty();
     if resolve && asked {
-        dns.extend(resolve_dns(ctx, args, &resources.resources));
+        dns.extend(resolve_dns(ctx, args, &resources.resources)?);
     }
     if dns.is_empty() && area == Some(CheckArea::Dns) && resources.errors.is_empty() {
         return Err(Error::input(

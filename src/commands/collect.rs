@@ -294,6 +294,37 @@ fn registry_connections(azure: &mut Azure, props: &Value, bundle: &mut BundleWri
     linked(bundle, read, "private-endpoint", file, label);
 }
 
+/// The record sets of the workspace's private DNS zone, when it is in the workspace's
+/// resource group; what the private endpoint wrote there is what `check dns` expects.
+pub fn private_dns_records(
+    azure: &mut Azure,
+    place: &Place,
+    zone: &str,
+    bundle: &mut BundleWriter,
+) {
+    let label = format!("the record sets of the private DNS zone {zone}");
+    let group_path = place
+        .workspace_path
+        .split("/providers/")
+        .next()
+        .unwrap_or_default()
+        .to_owned();
+    match azure.private_dns_records(&group_path, zone, &format!("reading {label}")) {
+        Ok(value) => {
+            save_json(bundle, "resources/private-dns-records.json", &label, &value);
+        }
+        Err(e) if e.service.as_ref().is_some_and(|s| s.status == 404) => bundle.skipped(
+            "dns",
+            &label,
+            "the workspace's resource group has no such zone; if it is in another group, save 'az network private-dns record-set list -g GROUP -z ZONE -o json' and pass it with --from",
+        ),
+        Err(e) => {
+            let reason = needs_role(&e, &format!("Reader (or another role that can read it) on {label}"));
+            bundle.skipped("dns", &label, &reason);
+        }
+    }
+}
+
 /// The workspace diagnose API, a long-running operation; its result is saved whole.
 fn diagnosis(azure: &mut Azure, place: &Place, bundle: &mut BundleWriter) {
     let label = "the workspace's diagnosis";

@@ -196,7 +196,9 @@ pub fn url_host(url: &str) -> Option<String> {
     let host = rest.split(['/', '?', '#']).next()?;
     let host = host.rsplit_once('@').map_or(host, |(_, h)| h);
     let host = host.split(':').next()?.trim_end_matches('.');
-    is_host_name(host).then(|| host.to_ascii_lowercase())
+    // An address is not a name to resolve (a test server, a local proxy).
+    let literal = host.parse::<IpAddr>().is_ok();
+    (!literal && is_host_name(host)).then(|| host.to_ascii_lowercase())
 }
 
 /// Whether `s` is a DNS host name: dot-separated labels of letters, digits and `-`

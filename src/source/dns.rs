@@ -18,8 +18,9 @@ use crate::evidence::dns::{DnsObservation, DnsTarget, Outcome};
 /// A DNS server to ask.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Server {
-    /// The machine's own resolver (`/etc/resolv.conf`, the hosts file).
-    System,
+    /// The machine's own resolver (`/etc/resolv.conf`, the hosts file), or the server
+    /// `AMLDOCTOR_SYSTEM_RESOLVER` puts in its place (tests, containers).
+    System(Option<SocketAddr>),
     /// A server named with `--nameserver`.
     At(SocketAddr),
 }
@@ -28,7 +29,7 @@ impl Server {
     /// As reports name it: `system` or `IP:PORT`.
     pub fn label(self) -> String {
         match self {
-            Server::System => "system".to_owned(),
+            Server::System(_) => "system".to_owned(),
             Server::At(addr) => addr.to_string(),
         }
     }
@@ -37,9 +38,9 @@ impl Server {
 /// A resolver for `server` that asks once, waits `timeout`, and caches nothing.
 fn resolver(server: Server, timeout: Duration) -> Result<TokioResolver, String> {
     let mut builder = match server {
-        Server::System => TokioResolver::builder_tokio()
+        Server::System(None) => TokioResolver::builder_tokio()
             .map_err(|e| format!("cannot read the system resolver configuration: {e}"))?,
-        Server::At(addr) => {
+        Server::System(Some(addr)) | Server::At(addr) => {
             let mut udp = ConnectionConfig::udp();
             udp.port = addr.port();
             let mut tcp = ConnectionConfig::tcp();

@@ -16,7 +16,7 @@ const AROUND: &str = "ep-around.eastus.inference.ml.azure.com";
 const MISSING: &str = "ep-missing.eastus.inference.ml.azure.com";
 
 /// The view from inside the virtual network: the private endpoint's zone answers.
-fn inside() -> SocketAddr {
+pub fn inside() -> SocketAddr {
     static ADDR: OnceLock<SocketAddr> = OnceLock::new();
     *ADDR.get_or_init(|| {
         start(vec![
@@ -28,6 +28,11 @@ fn inside() -> SocketAddr {
                         "ep-private.eastus.privatelink.api.azureml.ms.",
                     ),
                     Rec::A("ep-public.eastus.inference.ml.azure.com.", [20, 50, 1, 2]),
+                    // The endpoint the fake Azure of the live tests serves.
+                    Rec::A(
+                        "credit-ep.westeurope.inference.ml.azure.com.",
+                        [10, 0, 1, 20],
+                    ),
                     Rec::Cname(
                         "ep-around.eastus.inference.ml.azure.com.",
                         "ep-around.cloudapp.test.",

@@ -81,3 +81,10 @@ pub fn silent() -> SocketAddr {
     std::mem::forget(socket);
     addr
 }
+
+/// A server with no zones: it refuses every name at once. Every sandboxed run uses it
+/// as its system resolver.
+pub fn refusing() -> SocketAddr {
+    static ADDR: std::sync::OnceLock<SocketAddr> = std::sync::OnceLock::new();
+    *ADDR.get_or_init(|| start(Vec::new()))
+}

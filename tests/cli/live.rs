@@ -173,6 +173,23 @@ impl World {
                     )
                     .with_header("Retry-After", "0")
             }
+            ("GET", p)
+                if !self.workspace_forbidden
+                    && p == WS.replace(
+                    "/providers/Microsoft.MachineLearningServices/workspaces/ws1",
+                    "/providers/Microsoft.Network/privateDnsZones/privatelink.api.azureml.ms/ALL",
+                ) =>
+            {
+                Answer::json(
+                    200,
+                    &json!({"value": [
+                        {"name": "*.3c9a0f4e-6b2d-4f8a-9e1c-5d7b2a8f4c61.inference.westeurope",
+                         "type": "Microsoft.Network/privateDnsZones/A",
+                         "properties": {"ttl": 10, "aRecords": [{"ipv4Address": "10.0.1.5"}]}}
+                    ]})
+                    .to_string(),
+                )
+            }
             ("GET", "/operations/status-1") => {
                 let n = self.polls.fetch_add(1, Ordering::SeqCst);
                 let status = if n == 0 { "InProgress" } else { "Succeeded" };
@@ -1035,4 +1052,64 @@ fn a_killed_download_resumes_where_it_stopped() {
             .iter()
             .all(|(p, _)| Path::new(p).extension().is_none_or(|e| e != "part"))
     );
+}
+
+#[test]
+fn live_check_dns_resolves_the_endpoint_read_from_azure_and_saves_the_answers() {
+    let (fake, _) = start(World::default());
+    let sb = sandbox("live-check-dns", &fake);
+    let saved = sb.work().join("dns-bundle");
+    let inside = crate::dns::inside().to_string();
+    let run = live(
+        &sb,
+        &[
+            "check",
+            "dns",
+            "-e",
+            "ep1",
+            "--nameserver",
+            &inside,
+            "--no-system-resolver",
+            "--save",
+            saved.to_str().unwrap(),
+            "-o",
+            "json",
+            "--fail-on",
+            "never",
+        ],
+    );
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    let doc = run.json();
+    let scoring = doc["dns"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|o| o["role"] == "scoring")
+        .expect("the scoring host was resolved");
+    assert_eq!(
+        scoring["host"],
+        "credit-ep.westeurope.inference.ml.azure.com"
+    );
+    assert_eq!(scoring["addresses"][0], "10.0.1.20");
+    // The zone's record gives 10.0.1.5: the answer points elsewhere.
+    let found = verdict(&doc);
+    let ids: Vec<&str> = found.iter().map(|(id, _)| id.as_str()).collect();
+    assert!(ids.contains(&"dns-address-outside-expected"), "{ids:?}");
+    // Saved, and judged the same from the bundle without asking anyone.
+    assert!(saved.join("dns.json").is_file());
+    assert!(saved.join("resources/private-dns-records.json").is_file());
+    let offline = sb
+        .run(&[
+            "check",
+            "dns",
+            "--from",
+            saved.to_str().unwrap(),
+            "-o",
+            "json",
+            "--fail-on",
+            "never",
+        ])
+        .ok()
+        .json();
+    assert_eq!(verdict(&offline), found);
 }

@@ -79,6 +79,12 @@ impl Sandbox {
             .env_clear()
             .env("HOME", self.home())
             .env("PATH", std::env::var_os("PATH").unwrap_or_default())
+            // DNS lookups never leave this machine: the "system" resolver is a server
+            // here that refuses every name.
+            .env(
+                "AMLDOCTOR_SYSTEM_RESOLVER",
+                dns_server::refusing().to_string(),
+            )
             .stdin(Stdio::null());
         for (k, v) in &self.vars {
             cmd.env(k, v);

@@ -14,6 +14,8 @@ pub const ML_API: &str = "2024-10-01";
 const KEY_VAULT_API: &str = "2023-07-01";
 /// Container registry management.
 const REGISTRY_API: &str = "2023-07-01";
+/// Private DNS zones and their record sets.
+const PRIVATE_DNS_API: &str = "2020-06-01";
 
 /// The containers getLogs reads: our name and the service's.
 pub const CONTAINERS: [(&str, &str); 2] = [
@@ -62,6 +64,19 @@ impl Azure {
     pub fn registry_connections(&mut self, id: &str, what: &str) -> Result<Value> {
         let path = format!("{}/privateEndpointConnections", resource_path(id)?);
         let items = self.arm_list(&path, REGISTRY_API, what)?;
+        Ok(json!({ "value": items }))
+    }
+
+    /// Every record set of the private DNS zone `zone` in the resource group at
+    /// `group_path` (`/subscriptions/…/resourceGroups/…`), as one `{"value": […]}` list.
+    pub fn private_dns_records(
+        &mut self,
+        group_path: &str,
+        zone: &str,
+        what: &str,
+    ) -> Result<Value> {
+        let path = format!("{group_path}/providers/Microsoft.Network/privateDnsZones/{zone}/ALL");
+        let items = self.arm_list(&path, PRIVATE_DNS_API, what)?;
         Ok(json!({ "value": items }))
     }
 
