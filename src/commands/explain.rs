@@ -23,6 +23,9 @@ struct Explanation<'a> {
     query: &'a str,
     statuses: Vec<HttpStatus>,
     rules: Vec<serde_json::Value>,
+    /// Values the commands still need, and where to get each.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    missing_names: Vec<crate::engine::names::MissingName>,
 }
 
 pub fn run(ctx: &Context, args: &ExplainArgs, out: &mut dyn Write) -> Result<ExitCode> {
@@ -102,12 +105,30 @@ pub fn run(ctx: &Context, args: &ExplainArgs, out: &mut dyn Write) -> Result<Exi
         format => {
             let body = Explanation {
                 query: q,
-                statuses: answer.statuses.to_vec(),
+                statuses: answer
+                    .statuses
+                    .iter()
+                    .map(|st| {
+                        let mut st = st.clone();
+                        st.meaning = answer.filled(&st.meaning);
+                        st.commands = st.commands.iter().map(|c| answer.filled(c)).collect();
+                        st
+                    })
+                    .collect(),
                 rules: answer
                     .rules
                     .iter()
-                    .map(|r| serde_json::to_value(summary(r)).unwrap_or_default())
+                    .map(|r| {
+                        // As the table shows them: names filled, the rest `<name>`.
+                        let mut v = serde_json::to_value(summary(r)).unwrap_or_default();
+                        v["remediation"] = answer.filled(&r.remediation).into();
+                        let commands: Vec<String> =
+                            r.commands.iter().map(|c| answer.filled(c)).collect();
+                        v["commands"] = commands.into();
+                        v
+                    })
                     .collect(),
+                missing_names: answer.missing(),
             };
             let env = Envelope::new("explain", &body);
             if format == OutputFormat::Json {

@@ -139,14 +139,37 @@ pub fn complete(findings: &mut [Finding], pool: &Placeholders) -> Vec<MissingNam
         for c in &mut f.commands {
             *c = template::show_missing(&template::fill(c, &facts, pool));
         }
-        f.remediation = template::show_missing(&template::fill(&f.remediation, &facts, pool));
+        f.remediation = template::show_missing(&template::fill_prose(&f.remediation, &facts, pool));
     }
-    missing_in(
+    let mut missing = missing_in(
         findings
             .iter()
             .flat_map(|f| f.commands.iter().map(String::as_str)),
         findings.iter().map(|f| f.remediation.as_str()),
-    )
+    );
+    // A hint's own command uses the names already known.
+    for m in &mut missing {
+        m.filled_by = known_in_hint(&m.filled_by, pool);
+    }
+    missing
+}
+
+/// `GROUP`, `WORKSPACE` and `ENDPOINT` in a hint's command replaced by the run's values.
+fn known_in_hint(hint: &str, pool: &Placeholders) -> String {
+    hint.split(' ')
+        .map(|word| {
+            let name = match word {
+                "GROUP" => "group",
+                "WORKSPACE" => "workspace",
+                "ENDPOINT" => "endpoint",
+                _ => return word.to_owned(),
+            };
+            pool.get(name)
+                .filter(|v| template::shell_safe(v))
+                .map_or_else(|| word.to_owned(), Clone::clone)
+        })
+        .collect::<Vec<_>>()
+        .join(" ")
 }
 
 /// The values still shown `<name>` in printed `commands` (every one) and `fixes`

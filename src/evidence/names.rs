@@ -23,6 +23,7 @@ pub const MARKERS: &[&str] = &[
     "az ml ",
     "AccountName=",
     "azureml-models/",
+    "Check: endpoint ",
 ];
 
 /// Names in well-known shapes, captured under the placeholder name they fill.
@@ -40,6 +41,8 @@ static SHAPES: LazyLock<Vec<Regex>> = LazyLock::new(|| {
         r" in pod (?P<pod>[a-z0-9][-a-z0-9.]*)_(?P<namespace>[a-z0-9][-a-z0-9]*)\(",
         r"^Namespace:\s+(?P<namespace>[a-z0-9][-a-z0-9]*)\s*$",
         r"Successfully assigned (?P<namespace>[a-z0-9][-a-z0-9]*)/(?P<pod>[a-z0-9][-a-z0-9.]*) to ",
+        // az ml's progress line before it creates a deployment.
+        r"^Check: endpoint (?P<endpoint>[a-z][-a-z0-9]{1,31}) exists",
         // A storage connection string names its account (the key beside it is redacted).
         r"\bAccountName=(?P<storage_account>[a-z0-9]{3,24})\b",
         // The folder a registered model is mounted or downloaded to.
@@ -67,6 +70,7 @@ pub fn harvest(text: &str) -> Vec<(&'static str, String)> {
         "namespace",
         "model",
         "model_version",
+        "deployment_yaml",
     ];
     let mut out = az_ml_flags(text);
     for re in SHAPES.iter() {
@@ -101,6 +105,7 @@ fn az_ml_flag(group: &str, flag: &str) -> Option<&'static str> {
         ("online-endpoint", "-n" | "--name") => "endpoint",
         ("model", "-n" | "--name") => "model",
         ("model", "-v" | "--version") => "model_version",
+        ("online-deployment", "-f" | "--file") => "deployment_yaml",
         _ => return None,
     })
 }
@@ -116,6 +121,16 @@ fn is_real_name(value: &str) -> bool {
         && value
             .chars()
             .any(|c| c.is_ascii_lowercase() || c.is_ascii_digit())
+}
+
+/// A relative or absolute path to a YAML file, in characters a shell takes as they are.
+fn is_yaml_path(value: &str) -> bool {
+    std::path::Path::new(value)
+        .extension()
+        .is_some_and(|e| e.eq_ignore_ascii_case("yml") || e.eq_ignore_ascii_case("yaml"))
+        && value
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || matches!(c, '-' | '_' | '.' | '/'))
 }
 
 /// Names on a pasted `az ml …` command line: `-e churn-ep -g rg-ml -w mlw`.
@@ -147,8 +162,15 @@ fn az_ml_flags(text: &str) -> Vec<(&'static str, String)> {
             },
         };
         let value = value.trim_matches(|c| c == '"' || c == '\'');
+        let fits = |name: &str| {
+            if name == "deployment_yaml" {
+                is_yaml_path(value)
+            } else {
+                is_real_name(value)
+            }
+        };
         if let Some(name) = az_ml_flag(group, flag)
-            && is_real_name(value)
+            && fits(name)
             && (name != "subscription" || value.len() == 36)
         {
             out.push((name, value.to_owned()));
@@ -217,6 +239,13 @@ mod tests {
             ]
         );
         assert_eq!(
+            harvest("az ml online-deployment create -f deploy/blue.yml --endpoint-name ep-1"),
+            [
+                ("deployment_yaml", "deploy/blue.yml".to_owned()),
+                ("endpoint", "ep-1".to_owned())
+            ]
+        );
+        assert_eq!(
             harvest("az ml online-endpoint create --local -n churn-ep -f $FILE -g \"rg-1\""),
             [
                 ("endpoint", "churn-ep".to_owned()),
@@ -224,6 +253,10 @@ mod tests {
             ]
         );
         assert!(harvest("az ml online-deployment create -n $DEPLOYMENT -e MY_ENDPOINT").is_empty());
+        assert_eq!(
+            harvest("Check: endpoint sales-forecast-ep exists"),
+            [("endpoint", "sales-forecast-ep".to_owned())]
+        );
         assert_eq!(
             harvest(
                 "DefaultEndpointsProtocol=https;AccountName=mlwchurnstore01;AccountKey=[REDACTED]"

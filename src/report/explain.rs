@@ -27,12 +27,12 @@ pub struct Answer<'a> {
 
 impl Answer<'_> {
     /// A command or a text with the run's names filled in and the rest shown `<name>`.
-    fn filled(&self, template: &str) -> String {
+    pub fn filled(&self, template: &str) -> String {
         show_missing(&fill(template, &Default::default(), self.names))
     }
 
     /// The values the printed commands still need, and where to get each.
-    fn missing(&self) -> Vec<MissingName> {
+    pub fn missing(&self) -> Vec<MissingName> {
         let best = self.rules.first();
         let commands: Vec<String> = best
             .map(|r| r.commands.as_slice())
@@ -221,7 +221,11 @@ pub fn write_markdown(out: &mut dyn Write, a: &Answer) -> io::Result<()> {
     if let Some(rule) = a.rules.first() {
         writeln!(out, "## {}: {}\n", a.query, rule.title)?;
         writeln!(out, "_rule `{}`, {}_\n", rule.id, rule.severity)?;
-        writeln!(out, "{}\n", a.filled(&rule.remediation).trim_end())?;
+        writeln!(
+            out,
+            "{}\n",
+            super::markdown::placeholders_as_code(a.filled(&rule.remediation).trim_end())
+        )?;
         markdown_commands(out, a, &rule.commands)?;
         if !rule.docs.is_empty() {
             for d in &rule.docs {

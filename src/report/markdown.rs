@@ -21,6 +21,57 @@ pub fn cell(text: &str) -> String {
 
 /// Text for inside a `code span` in a table cell: no backtick can end the span early,
 /// no pipe can end the cell. (Code spans show `<` literally, so it needs no escape.)
+/// `<storage-account>` in prose put in a code span: a renderer would take it for an
+/// HTML tag and show nothing. Code spans and fenced blocks are left as they are.
+pub fn placeholders_as_code(text: &str) -> String {
+    let mut out = String::with_capacity(text.len() + 16);
+    let mut fenced = false;
+    for (i, line) in text.split('\n').enumerate() {
+        if i > 0 {
+            out.push('\n');
+        }
+        if line.trim_start().starts_with("```") {
+            fenced = !fenced;
+        }
+        if fenced || line.trim_start().starts_with("```") {
+            out.push_str(line);
+            continue;
+        }
+        for (j, part) in line.split('`').enumerate() {
+            if j > 0 {
+                out.push('`');
+            }
+            if j % 2 == 1 {
+                out.push_str(part);
+                continue;
+            }
+            let mut rest = part;
+            while let Some(start) = rest.find('<') {
+                let after = &rest[start + 1..];
+                let end = after.find('>').unwrap_or(0);
+                let name = &after[..end];
+                let kebab = end > 0
+                    && name.starts_with(|c: char| c.is_ascii_lowercase())
+                    && name
+                        .chars()
+                        .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-');
+                if kebab {
+                    out.push_str(&rest[..start]);
+                    out.push('`');
+                    out.push_str(&rest[start..start + end + 2]);
+                    out.push('`');
+                    rest = &after[end + 1..];
+                } else {
+                    out.push_str(&rest[..=start]);
+                    rest = after;
+                }
+            }
+            out.push_str(rest);
+        }
+    }
+    out
+}
+
 pub fn code(text: &str) -> String {
     text.replace('`', "'")
         .replace('|', "\\|")
@@ -287,7 +338,11 @@ fn write_finding(out: &mut dyn Write, f: &crate::finding::Finding) -> io::Result
             .collect();
         writeln!(out, "\nFacts: {}", facts.join(", "))?;
     }
-    writeln!(out, "\n**Fix**\n\n{}\n", f.remediation.trim_end())?;
+    writeln!(
+        out,
+        "\n**Fix**\n\n{}\n",
+        placeholders_as_code(f.remediation.trim_end())
+    )?;
     if !f.commands.is_empty() {
         write!(out, "**Run**\n\n{}", fence("sh", &f.commands.join("\n")))?;
     }
@@ -362,6 +417,18 @@ fn write_inputs(out: &mut dyn Write, r: &Report) -> io::Result<()> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn placeholders_in_prose_become_code() {
+        assert_eq!(
+            placeholders_as_code("account (<storage-account>) and `<group>` <https://x.y>"),
+            "account (`<storage-account>`) and `<group>` <https://x.y>"
+        );
+        assert_eq!(
+            placeholders_as_code("```sh\naz x -g <group>\n```"),
+            "```sh\naz x -g <group>\n```"
+        );
+    }
 
     #[test]
     fn cells_and_fences() {

@@ -23,6 +23,9 @@ pub struct ReplicasReport {
     /// Why there is no command, when there is none.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub no_command_reason: Option<String>,
+    /// Values the command still needs, and where to get each.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub missing_names: Vec<crate::engine::names::MissingName>,
 }
 
 #[derive(Debug, Clone, Serialize)]
@@ -62,10 +65,23 @@ impl ReplicasReport {
             inputs: plan.inputs,
             warnings: plan.warnings,
             defaulted_inputs,
+            missing_names: next_command.as_deref().map_or_else(Vec::new, missing_names),
             next_command,
             no_command_reason,
         }
     }
+}
+
+/// What the update command still needs: offline, the deployment file names the
+/// endpoint and deployment; live, `replicas -e` reads them.
+fn missing_names(cmd: &str) -> Vec<crate::engine::names::MissingName> {
+    let mut missing = crate::engine::names::missing_in(std::iter::once(cmd), std::iter::empty());
+    for m in &mut missing {
+        if matches!(m.placeholder.as_str(), "<endpoint>" | "<deployment>") {
+            m.filled_by = format!("-f DEPLOYMENT.yml, or {}", m.filled_by);
+        }
+    }
+    missing
 }
 
 /// `1 request/s`, `20 requests/s`, `0.5 requests/s`.
@@ -184,7 +200,7 @@ pub fn write_table(
             for line in text::command_lines(cmd, style.width(), 2) {
                 writeln!(out, "{}", style.cyan(&line))?;
             }
-            write_fill_in(out, cmd, style)?;
+            write_fill_in(out, report, style)?;
         }
         None => {
             let why = report
@@ -200,20 +216,12 @@ pub fn write_table(
 }
 
 /// The values the command still needs and where each comes from.
-fn write_fill_in(out: &mut dyn Write, cmd: &str, style: Style) -> io::Result<()> {
-    let mut missing = crate::engine::names::missing_in(std::iter::once(cmd), std::iter::empty());
-    if missing.is_empty() {
+fn write_fill_in(out: &mut dyn Write, report: &ReplicasReport, style: Style) -> io::Result<()> {
+    if report.missing_names.is_empty() {
         return Ok(());
     }
-    for m in &mut missing {
-        // Offline, the deployment file names both; live, `replicas -e` reads them.
-        if matches!(m.placeholder.as_str(), "<endpoint>" | "<deployment>") {
-            m.filled_by = format!("-f DEPLOYMENT.yml, or {}", m.filled_by)
-                .replace("diagnose -e", "replicas -e");
-        }
-    }
     writeln!(out)?;
-    super::table::write_missing_names(out, &missing, style)
+    super::table::write_missing_names(out, &report.missing_names, style)
 }
 
 /// How the deployment's existing instance count fares against the target.

@@ -196,6 +196,12 @@ pub fn reflow(text: &str, width: usize, indent: usize) -> Vec<String> {
     lines
 }
 
+/// Where a shortened evidence line may start or end: between words, fields of a log
+/// line (`|`), JSON tokens. Not `.`, `/` or `:`, so host names and URLs stay whole.
+const BREAKS: &[char] = &[
+    ' ', '|', '"', ',', '(', ')', '[', ']', '{', '}', ';', '=', '<', '>',
+];
+
 /// `text` cut to `width` columns around byte offset `at` (where the match starts), at
 /// word boundaries, with `…` where something was left out.
 pub fn shorten(text: &str, width: usize, at: usize) -> String {
@@ -215,10 +221,23 @@ pub fn shorten(text: &str, width: usize, at: usize) -> String {
         start = i;
     }
     if start > 0 {
-        start = text[start..at]
+        // Start after a separator, so no word, number or name is shown cut.
+        let lead = &text[start..at];
+        start = lead
             .find(' ')
+            .or_else(|| lead.find('|'))
+            .or_else(|| lead.find(BREAKS))
             .map_or(start, |i| start + i + 1)
             .min(at);
+    }
+    // When the rest of the line from a later word fits whole, start there: the end of
+    // a line (the host that did not resolve) is often what matters.
+    if let Some(later) = text[start..at]
+        .match_indices(' ')
+        .map(|(i, _)| start + i + 1)
+        .find(|p| columns(&text[*p..]) + 2 <= width)
+    {
+        start = later;
     }
     let prefix = if start > 0 { "… " } else { "" };
     let budget = width.saturating_sub(columns(prefix) + 2);
@@ -235,9 +254,15 @@ pub fn shorten(text: &str, width: usize, at: usize) -> String {
     if end >= text.len() {
         return format!("{prefix}{}", &text[start..]);
     }
-    // Back to the last space so no word is cut, unless that loses the whole line.
-    let cut = text[start..end].rfind(' ').map_or(end, |i| start + i);
-    let cut = if cut <= start + budget / 2 { end } else { cut };
+    // Back to the last separator so no word, host or URL is cut, unless that loses
+    // most of the line.
+    let kept = &text[start..end];
+    let floor = start + budget / 3;
+    let at_space = kept.rfind(' ').map(|i| start + i).filter(|c| *c > floor);
+    let at_break = kept
+        .rfind(BREAKS)
+        .map(|i| start + i + usize::from(!kept[i..].starts_with(' ')));
+    let cut = at_space.or(at_break).filter(|c| *c > floor).unwrap_or(end);
     format!("{prefix}{} …", text[start..cut].trim_end())
 }
 

@@ -36,6 +36,7 @@ pub const CONTEXT_PLACEHOLDERS: &[&str] = &[
     "run_id",
     "model",
     "model_version",
+    "deployment_yaml",
     "logs",
 ];
 

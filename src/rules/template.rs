@@ -33,6 +33,26 @@ pub fn shell_word(value: &str) -> String {
 /// wins), then from facts, when the value is [`shell_safe`]; unknown or unsafe ones
 /// stay `{name}` for [`show_missing`].
 pub fn fill(template: &str, facts: &BTreeMap<String, String>, run: &Placeholders) -> String {
+    fill_with(template, facts, run, shell_safe)
+}
+
+/// Whether a value can stand in a fix's prose: any short text that cannot end a code
+/// span or start a placeholder (`>=3.8` can; a backtick or a newline cannot).
+pub fn prose_safe(value: &str) -> bool {
+    !value.is_empty() && value.len() <= 200 && !value.contains(['`', '\n', '\r', '{', '}', '<'])
+}
+
+/// [`fill`] for a fix's text, where values need not be shell words.
+pub fn fill_prose(template: &str, facts: &BTreeMap<String, String>, run: &Placeholders) -> String {
+    fill_with(template, facts, run, prose_safe)
+}
+
+fn fill_with(
+    template: &str,
+    facts: &BTreeMap<String, String>,
+    run: &Placeholders,
+    safe: fn(&str) -> bool,
+) -> String {
     let mut out = String::with_capacity(template.len());
     let mut rest = template;
     while let Some(start) = rest.find('{') {
@@ -44,7 +64,7 @@ pub fn fill(template: &str, facts: &BTreeMap<String, String>, run: &Placeholders
                 match run
                     .get(name)
                     .or_else(|| facts.get(name))
-                    .filter(|v| shell_safe(v))
+                    .filter(|v| safe(v))
                 {
                     Some(v) => out.push_str(v),
                     None => {
@@ -110,11 +130,11 @@ pub fn show_missing(text: &str) -> String {
 pub const FILLED_BY: &[(&str, &str)] = &[
     (
         "endpoint",
-        "`endpoint:` in .amldoctor.yaml (or read it live: diagnose -e ENDPOINT)",
+        "az ml online-endpoint list -g GROUP -w WORKSPACE -o table; then `endpoint:` in .amldoctor.yaml",
     ),
     (
         "deployment",
-        "`deployment:` in .amldoctor.yaml (or read it live: diagnose -e ENDPOINT -n NAME)",
+        "az ml online-deployment list -e ENDPOINT -g GROUP -w WORKSPACE -o table; then `deployment:` in .amldoctor.yaml",
     ),
     ("group", "-g GROUP, or `resource-group:` in .amldoctor.yaml"),
     (
@@ -152,6 +172,10 @@ pub const FILLED_BY: &[(&str, &str)] = &[
         "the `model:` of your deployment YAML, or az ml model list -g GROUP -w WORKSPACE -o table",
     ),
     (
+        "deployment_yaml",
+        "the deployment YAML file you deploy with",
+    ),
+    (
         "model_version",
         "az ml model list -n MODEL -g GROUP -w WORKSPACE -o table",
     ),
@@ -184,16 +208,46 @@ pub fn authored(command: &str) -> Vec<&str> {
 /// others point at the finding's fix, which says what the value is.
 pub const AUTHORED_HINTS: &[(&str, &str)] = &[
     (
-        "<deployment-yaml>",
-        "the deployment YAML file you deploy with",
+        "<principal-id>",
+        "the principal id of the identity the fix names (az identity show --ids IDENTITY_ID --query principalId -o tsv for a user-assigned one)",
     ),
     (
-        "<principal-id>",
-        "az ad signed-in-user show --query id -o tsv (yourself), or the identity the fix names",
+        "<identity-principal-id>",
+        "the principal id of the identity the fix names (az identity show --ids IDENTITY_ID --query principalId -o tsv for a user-assigned one)",
+    ),
+    (
+        "<serving-deployment>",
+        "the deployment that serves the traffic now (az ml online-endpoint show -n ENDPOINT --query traffic)",
+    ),
+    ("<registry-id>", "az acr show -n REGISTRY --query id -o tsv"),
+    (
+        "<storage-account-id>",
+        "az storage account show -n STORAGE_ACCOUNT --query id -o tsv",
+    ),
+    (
+        "<private-dns-zone-group>",
+        "az network private-dns zone list --query \"[?name=='privatelink.api.azureml.ms'].resourceGroup\" -o tsv",
+    ),
+    ("<package-name>", "the package the error names"),
+    (
+        "<service-name>",
+        "the SDK v1 web service's name (print(list(ws.webservices)) lists them)",
+    ),
+    (
+        "<origin>",
+        "the web page's origin: scheme://host[:port] as the browser shows it",
+    ),
+    (
+        "<vnet>",
+        "az network vnet list -g GROUP --query \"[].name\" -o tsv",
+    ),
+    (
+        "<subnet>",
+        "az network vnet subnet list -g GROUP --vnet-name VNET --query \"[].name\" -o tsv",
     ),
     (
         "<endpoint-principal-id>",
-        "az ml online-endpoint show -n ENDPOINT -g GROUP -w WORKSPACE --query identity.principal_id -o tsv",
+        "az ml online-endpoint show -n ENDPOINT -g GROUP -w WORKSPACE --query identity.principal_id -o tsv (system-assigned); for a user-assigned identity, az identity show --ids IDENTITY_ID --query principalId -o tsv",
     ),
     (
         "<environment-name>",
@@ -222,7 +276,7 @@ pub const AUTHORED_HINTS: &[(&str, &str)] = &[
     ),
     (
         "<compute-cluster>",
-        "az ml compute list -g GROUP -w WORKSPACE --type amlcompute -o table",
+        "a compute cluster: an existing one (az ml compute list -g GROUP -w WORKSPACE --type amlcompute -o table) or the name of one to create",
     ),
 ];
 

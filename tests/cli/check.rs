@@ -1150,3 +1150,41 @@ fn every_finding_reads_cleanly_over_all_resource_fixtures() {
         }
     }
 }
+
+#[test]
+fn traffic_and_quota_commands_name_what_the_resources_hold() {
+    let sb = Sandbox::new("check-traffic-cmds");
+    let run = sb.run(&[
+        "check",
+        "deployment",
+        "--from",
+        &res("endpoint-azml-no-traffic.json"),
+        "--fail-on",
+        "never",
+    ]);
+    let out = crate::flat(&run.ok().stdout);
+    has(&out, "--traffic \"blue=100\"");
+    let run = sb.run(&[
+        "check",
+        "deployment",
+        "--from",
+        &res("endpoint-arm-zero-traffic.json"),
+        "--fail-on",
+        "never",
+    ]);
+    let out = crate::flat(&run.ok().stdout);
+    assert!(!out.contains("blue=90 blue=10"), "{out}");
+    has(&out, "--mirror-traffic \"blue=10\"");
+    // A compute cluster's quota is Azure ML's own, not the VM family quota.
+    let run = sb.run(&[
+        "check",
+        "all",
+        "--from",
+        &res("compute-arm-failed.json"),
+        "--fail-on",
+        "never",
+    ]);
+    let out = crate::flat(&run.ok().stdout);
+    has(&out, "az ml compute list-usage");
+    assert!(!out.contains("az vm list-usage"), "{out}");
+}

@@ -240,3 +240,23 @@ fn the_answer_says_which_flag_fills_each_name() {
         );
     }
 }
+
+#[test]
+fn machine_formats_carry_the_filled_commands_and_what_is_missing() {
+    let sb = Sandbox::new("explain-json-filled");
+    for code in ["OutOfQuota", "429"] {
+        let v = sb
+            .run(&["explain", code, "-o", "json", "-g", "rg-x", "-w", "ws-x"])
+            .ok()
+            .json();
+        let text = v.to_string();
+        assert!(
+            !text.contains("{group}") && !text.contains("{endpoint}"),
+            "{code}: {text}"
+        );
+        assert!(text.contains("-g rg-x -w ws-x"), "{code}: {text}");
+        let missing = v["missing_names"].to_string();
+        assert!(missing.contains("<endpoint>"), "{code}: {missing}");
+        assert!(!missing.contains("<group>"), "{code}: {missing}");
+    }
+}

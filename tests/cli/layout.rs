@@ -107,7 +107,7 @@ fn a_command_broken_over_lines_pastes_as_the_one_command() {
     );
     let joined = super::joined(&run.stdout);
     assert!(
-        joined.contains("az ml online-deployment list --endpoint-name <endpoint> -g rg-ml-prod -w mlw-churn-prod -o table"),
+        joined.contains("az ml online-deployment list --endpoint-name sales-forecast-ep -g rg-ml-prod -w mlw-churn-prod -o table"),
         "{}",
         run.stdout
     );

@@ -52,7 +52,7 @@ fn flags_fill_commands_and_a_subscription_name_becomes_its_id() {
     // Then the value the rule's author left to the user, said once with its hint.
     assert_eq!(
         missing(&v),
-        ["<endpoint>", "<deployment>", "<principal-id>"]
+        ["<endpoint>", "<deployment>", "<endpoint-principal-id>"]
     );
 }
 
@@ -76,7 +76,7 @@ fn the_project_file_names_the_endpoint_and_deployment() {
     );
     // The subscription is all that is left to name (no profile in this sandbox),
     // besides the principal the rule's author leaves to the user.
-    assert_eq!(missing(&v), ["<subscription>", "<principal-id>"]);
+    assert_eq!(missing(&v), ["<subscription>", "<endpoint-principal-id>"]);
 }
 
 #[test]
@@ -134,7 +134,7 @@ fn unknown_names_show_one_way_and_the_report_says_which_flag_fills_them() {
     assert_eq!(run.stdout.matches("Fill in before running").count(), 1);
     for line in [
         "<endpoint>",
-        "diagnose -e ENDPOINT",
+        "az ml online-endpoint list -g GROUP -w WORKSPACE -o table",
         "<deployment>",
         "`deployment:` in .amldoctor.yaml",
         "<group>",
@@ -142,7 +142,7 @@ fn unknown_names_show_one_way_and_the_report_says_which_flag_fills_them() {
         "<workspace>",
         "-w WORKSPACE",
     ] {
-        assert!(block.contains(line), "{line}: {block}");
+        assert!(crate::flat(block).contains(line), "{line}: {block}");
     }
 }
 
@@ -202,4 +202,40 @@ fn author_placeholders_are_listed_with_a_hint() {
             .unwrap_or_else(|| panic!("{placeholder} listed: {block}"));
         assert!(crate::flat(block).contains(hint), "{line}");
     }
+}
+
+#[test]
+fn a_role_is_granted_to_the_endpoint_identity_never_the_user() {
+    let sb = Sandbox::new("names-principal");
+    let log = sb.write("work/storage.log", STORAGE_403);
+    let run = sb.run(&[log.to_str().unwrap()].iter().fold(
+        vec!["diagnose", "--fail-on", "never"],
+        |mut a, p| {
+            a.push(p);
+            a
+        },
+    ));
+    let out = crate::flat(&run.ok().stdout);
+    assert!(
+        out.contains("--assignee-object-id <endpoint-principal-id>"),
+        "{out}"
+    );
+    assert!(out.contains("--query identity.principal_id"), "{out}");
+    assert!(!out.contains("signed-in-user"), "{out}");
+    // In markdown, a placeholder in prose is code, not an HTML tag a renderer drops.
+    let md = sb.run(&[
+        "diagnose",
+        log.to_str().unwrap(),
+        "-o",
+        "markdown",
+        "--fail-on",
+        "never",
+    ]);
+    assert!(
+        md.ok().stdout.contains("(`<storage-account>`)")
+            || !md.stdout.contains("(<storage-account>)"),
+        "{}",
+        md.stdout
+    );
+    assert!(!md.stdout.contains(" <storage-account> "), "{}", md.stdout);
 }
