@@ -131,7 +131,13 @@ fn analyse(
     let diagnosis = crate::checks::diagnosis::findings(&resources.resources, &placeholders);
     c.take_resource_inputs(resources);
     let mut findings = analysis.finish(&set, &placeholders);
-    fill_tree_folders(&mut findings, &c.prs);
+    let tree_files: Vec<&str> = c
+        .inputs
+        .iter()
+        .filter(|i| i.prs_tree.is_some())
+        .map(|i| i.path.as_str())
+        .collect();
+    fill_tree_folders(&mut findings, &c.prs, &tree_files);
     findings.extend(diagnosis);
     c.findings = crate::engine::order(findings);
     c.rules = rule_refs(&set, &|_| true);
@@ -141,7 +147,11 @@ fn analyse(
 
 /// `{logs}` in ParallelRunStep commands and fixes: the `logs/` folder of the tree the
 /// finding was read from, as the user passed it, rather than a relative `logs/`.
-fn fill_tree_folders(findings: &mut [crate::finding::Finding], trees: &[prs::analyze::PrsSummary]) {
+fn fill_tree_folders(
+    findings: &mut [crate::finding::Finding],
+    trees: &[prs::analyze::PrsSummary],
+    files: &[&str],
+) {
     for f in findings {
         let mut roots = f.paths.iter().filter_map(|p| {
             trees
@@ -164,6 +174,11 @@ fn fill_tree_folders(findings: &mut [crate::finding::Finding], trees: &[prs::ana
         for c in &mut f.commands {
             *c = crate::engine::fill(c, &none, &values);
         }
+        f.commands = f
+            .commands
+            .drain(..)
+            .filter_map(|c| prs::tree::command_for_files(&c, &first.root, files))
+            .collect();
         f.remediation = crate::engine::fill(&f.remediation, &none, &values);
     }
 }

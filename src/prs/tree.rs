@@ -156,6 +156,82 @@ pub fn classify(roots: &[PathBuf], file: &Path) -> Option<(usize, Role)> {
     None
 }
 
+/// Whether `path` matches `pattern`, where `*` and a placeholder (`<node>`, `{node}`)
+/// stand for any run of characters within one path segment.
+fn path_matches(pattern: &str, path: &str) -> bool {
+    let mut parts: Vec<String> = vec![String::new()];
+    let mut rest = pattern;
+    while let Some(c) = rest.chars().next() {
+        if c == '*' {
+            parts.push(String::new());
+            rest = &rest[1..];
+        } else if let Some(end) = match c {
+            '<' => rest.find('>'),
+            '{' => rest.find('}'),
+            _ => None,
+        } {
+            parts.push(String::new());
+            rest = &rest[end + 1..];
+        } else {
+            if let Some(p) = parts.last_mut() {
+                p.push(c);
+            }
+            rest = &rest[c.len_utf8()..];
+        }
+    }
+    let (first, others) = parts
+        .split_first()
+        .map_or(("", &[][..]), |(f, o)| (f.as_str(), o));
+    let Some(mut at) = path.strip_prefix(first) else {
+        return false;
+    };
+    for (i, part) in others.iter().enumerate() {
+        let last = i + 1 == others.len();
+        let found = if last {
+            at.ends_with(part.as_str()).then(|| at.len() - part.len())
+        } else {
+            at.find(part.as_str())
+        };
+        let Some(pos) = found else { return false };
+        // A wildcard does not cross a folder.
+        if at[..pos].contains('/') {
+            return false;
+        }
+        at = &at[pos + part.len()..];
+    }
+    // Without a wildcard the whole path must be the pattern.
+    !others.is_empty() || at.is_empty()
+}
+
+/// A command as it can run against the tree at `root`, whose files are `files`: a
+/// path of the tree that names no file of it (the other layout's file) drops the
+/// command; a path with a `<placeholder>` that one file matches gets that file.
+pub fn command_for_files(command: &str, root: &str, files: &[&str]) -> Option<String> {
+    let root = root.trim_end_matches('/');
+    let mut words: Vec<String> = Vec::new();
+    for word in command.split(' ') {
+        let bare = word.trim_matches(|c| c == '"' || c == '\'');
+        if !bare.starts_with(&format!("{root}/")) {
+            words.push(word.to_owned());
+            continue;
+        }
+        if bare.ends_with('/') {
+            if !files.iter().any(|f| f.starts_with(bare)) {
+                return None;
+            }
+            words.push(word.to_owned());
+            continue;
+        }
+        let matching: Vec<&&str> = files.iter().filter(|f| path_matches(bare, f)).collect();
+        match matching.as_slice() {
+            [] => return None,
+            [one] if bare.contains(['<', '{']) => words.push(word.replace(bare, one)),
+            _ => words.push(word.to_owned()),
+        }
+    }
+    Some(words.join(" "))
+}
+
 /// A `.yaml` / `.yml` file inside a tree or its job folder that is none of the tree's
 /// logs: a job definition, or notes kept beside a downloaded tree.
 pub fn is_side_file(roots: &[PathBuf], file: &Path) -> bool {
@@ -272,6 +348,45 @@ mod tests {
         assert_eq!(
             find_roots(&[p("job_result.txt"), p("sys/master_role.txt")]),
             vec![p(".")]
+        );
+    }
+
+    #[test]
+    fn commands_name_only_files_the_tree_has() {
+        let files = [
+            "t/logs/overview.txt",
+            "t/logs/user/error/10.0.0.4/Process-1.txt",
+            "t/logs/sys/node/0/process000.txt",
+        ];
+        assert_eq!(
+            command_for_files("cat t/logs/job_result.txt", "t/logs", &files),
+            None
+        );
+        assert_eq!(
+            command_for_files(
+                "cat t/logs/user/error/<node>/<process>.txt",
+                "t/logs",
+                &files
+            )
+            .as_deref(),
+            Some("cat t/logs/user/error/10.0.0.4/Process-1.txt")
+        );
+        assert_eq!(
+            command_for_files("grep -c x t/logs/sys/node/*/process*.txt", "t/logs", &files)
+                .as_deref(),
+            Some("grep -c x t/logs/sys/node/*/process*.txt")
+        );
+        assert_eq!(
+            command_for_files("ls -R t/logs/user/error/", "t/logs", &files).as_deref(),
+            Some("ls -R t/logs/user/error/")
+        );
+        assert_eq!(
+            command_for_files("ls t/logs/sys/report/", "t/logs", &files),
+            None
+        );
+        assert_eq!(
+            command_for_files("az ml job show -n x", "t/logs", &files).as_deref(),
+            Some("az ml job show -n x")
         );
     }
 

@@ -494,3 +494,26 @@ fn a_yaml_file_in_the_job_folder_is_not_read_as_a_log() {
             .contains("job.yaml")
     );
 }
+
+#[test]
+fn every_file_a_command_names_is_in_the_tree() {
+    let sb = Sandbox::new("prs-command-files");
+    for tree in ["legacy-layout", "failed-job", "healthy-job"] {
+        let dir = format!("{}/tests/fixtures/prs/{tree}", env!("CARGO_MANIFEST_DIR"));
+        let run = sb.run(&["diagnose", &dir, "-o", "json", "--fail-on", "never"]);
+        let v = run.ok().json();
+        for f in v["findings"].as_array().unwrap() {
+            for c in f["commands"].as_array().unwrap() {
+                let c = c.as_str().unwrap();
+                for word in c
+                    .split(' ')
+                    .filter(|w| w.starts_with(&dir) && !w.contains('*'))
+                {
+                    let word = word.trim_matches('"');
+                    assert!(Path::new(word).exists(), "{tree}: {c}");
+                    assert!(!word.contains('<'), "{tree}: {c}");
+                }
+            }
+        }
+    }
+}
