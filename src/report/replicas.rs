@@ -335,16 +335,14 @@ fn write_inputs(out: &mut dyn Write, report: &ReplicasReport, style: Style) -> i
     let value_width = rows.iter().map(|r| r.1.chars().count()).max().unwrap_or(0);
     for (name, value, origin) in rows {
         let first = format!("  {name:<width$}  {value:<value_width$}  ");
-        let rest = " ".repeat(text::columns(&first));
-        for line in text::wrap(&origin, style.width(), &first, &rest) {
-            // The name and value stay plain; where each came from is dimmed.
-            let split = if line.starts_with(&first) {
-                first.len()
-            } else {
-                rest.len()
-            };
-            let (head, tail) = line.split_at(split.min(line.len()));
-            writeln!(out, "{head}{}", style.dim(tail))?;
+        if text::columns(&first) + text::columns(&origin) <= style.width() {
+            writeln!(out, "{first}{}", style.dim(&origin))?;
+            continue;
+        }
+        // Too long for the row: where it came from goes below it, whole.
+        writeln!(out, "{}", first.trim_end())?;
+        for line in text::wrap(&origin, style.width(), "      ", "      ") {
+            writeln!(out, "{}", style.dim(&line))?;
         }
     }
     if !report.defaulted_inputs.is_empty() {

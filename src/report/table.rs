@@ -254,12 +254,17 @@ fn write_inputs(out: &mut dyn Write, r: &Report, style: Style, detail: Detail) -
             crate::evidence::resource::Shape::Arm => "ARM shape",
             crate::evidence::resource::Shape::AzCli => "az CLI shape",
         };
+        // `at /value/0` goes with the label, so a long path keeps its line.
         let label = format!(
-            "{} {} ({shape})",
+            "{}{} {} {} ({shape})",
+            at.trim_start(),
+            if at.is_empty() { "" } else { ":" },
             res.kind,
             res.name.as_deref().unwrap_or("(unnamed)")
-        );
-        let path = format!("{}{at}", res.path);
+        )
+        .trim_start()
+        .to_owned();
+        let path = res.path.clone();
         write_lines(out, &text::labelled(&path, &label, style.width(), "  "))?;
     }
     for n in &r.not_analysed {

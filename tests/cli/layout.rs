@@ -55,6 +55,27 @@ fn output_fits_80_and_120_columns() {
         ),
         ("explain-quota", &["explain", "OutOfQuota"]),
         (
+            "check-connections",
+            &[
+                "check",
+                "all",
+                "--from",
+                "tests/fixtures/resources/acr-pe-connections-arm-approved.json",
+            ],
+        ),
+        (
+            "replicas-file",
+            &[
+                "replicas",
+                "--rps",
+                "5",
+                "--latency",
+                "2s",
+                "-f",
+                "tests/fixtures/deployments/blue-managed.yml",
+            ],
+        ),
+        (
             "replicas",
             &[
                 "replicas",
