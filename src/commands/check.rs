@@ -295,7 +295,14 @@ fn dns_for_area(
     if resolve && asked {
         dns.extend(resolve_dns(ctx, args, &resources.resources)?);
     }
-    if dns.is_empty() && area == Some(CheckArea::Dns) && resources.errors.is_empty() {
+    // Zone links alone are something to check; nothing at all is not.
+    let relevant = resources.resources.iter().any(|r| {
+        matches!(
+            r.kind,
+            ResourceKind::PrivateDnsZoneLink | ResourceKind::PrivateDnsRecordSet
+        )
+    });
+    if dns.is_empty() && area == Some(CheckArea::Dns) && resources.errors.is_empty() && !relevant {
         return Err(Error::input(
             "check dns has no host to resolve: the input names no endpoint scoring URI or workspace",
         )

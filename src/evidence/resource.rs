@@ -25,6 +25,8 @@ pub enum ResourceKind {
     PrivateEndpointConnection,
     StorageAccount,
     PrivateDnsRecordSet,
+    /// A private DNS zone's link to a virtual network: the zone answers only there.
+    PrivateDnsZoneLink,
     Compute,
     /// The result of the workspace diagnose API (`az ml workspace diagnose`): Azure's
     /// own findings about the workspace's setup.
@@ -32,7 +34,7 @@ pub enum ResourceKind {
 }
 
 impl ResourceKind {
-    pub const ALL: [ResourceKind; 10] = [
+    pub const ALL: [ResourceKind; 11] = [
         ResourceKind::Workspace,
         ResourceKind::OnlineEndpoint,
         ResourceKind::OnlineDeployment,
@@ -41,6 +43,7 @@ impl ResourceKind {
         ResourceKind::PrivateEndpointConnection,
         ResourceKind::StorageAccount,
         ResourceKind::PrivateDnsRecordSet,
+        ResourceKind::PrivateDnsZoneLink,
         ResourceKind::Compute,
         ResourceKind::WorkspaceDiagnosis,
     ];
@@ -55,6 +58,7 @@ impl ResourceKind {
             ResourceKind::PrivateEndpointConnection => "private-endpoint-connection",
             ResourceKind::StorageAccount => "storage-account",
             ResourceKind::PrivateDnsRecordSet => "private-dns-record-set",
+            ResourceKind::PrivateDnsZoneLink => "private-dns-zone-link",
             ResourceKind::Compute => "compute",
             ResourceKind::WorkspaceDiagnosis => "workspace-diagnosis",
         }
@@ -71,6 +75,7 @@ impl ResourceKind {
             ResourceKind::PrivateEndpointConnection => "az acr private-endpoint-connection list",
             ResourceKind::StorageAccount => "az storage account show",
             ResourceKind::PrivateDnsRecordSet => "az network private-dns record-set list",
+            ResourceKind::PrivateDnsZoneLink => "az network private-dns link vnet list",
             ResourceKind::Compute => "az ml compute show",
             ResourceKind::WorkspaceDiagnosis => "az ml workspace diagnose",
         }
@@ -93,7 +98,10 @@ impl ResourceKind {
         let kind = if t.ends_with("/privateendpointconnections") {
             ResourceKind::PrivateEndpointConnection
         } else if let Some(record) = t.strip_prefix("microsoft.network/privatednszones/") {
-            // Record sets only: `virtualNetworkLinks` and the like are other resources.
+            if record == "virtualnetworklinks" {
+                return Some(ResourceKind::PrivateDnsZoneLink);
+            }
+            // Record sets: other child types are resources amldoctor does not read.
             if !matches!(
                 record,
                 "a" | "aaaa" | "cname" | "mx" | "ptr" | "soa" | "srv" | "txt"
@@ -154,6 +162,7 @@ pub const NAME_FACTS: &[&str] = &[
     "dns_zone",
     "compute",
     "record_set",
+    "zone_link",
     "resource_id",
     "connection_id",
     "workspace_id",
@@ -248,6 +257,7 @@ impl Resource {
                 ResourceKind::StorageAccount => "storage_account",
                 ResourceKind::PrivateEndpointConnection => "connection",
                 ResourceKind::PrivateDnsRecordSet => "record_set",
+                ResourceKind::PrivateDnsZoneLink => "zone_link",
                 ResourceKind::Compute => "compute",
                 ResourceKind::WorkspaceDiagnosis => "workspace",
             };
@@ -455,6 +465,9 @@ fn kind_from_keys(obj: &serde_json::Map<String, Value>) -> Option<ResourceKind> 
         ResourceKind::KeyVault
     } else if has("aRecords") || has("cnameRecord") {
         ResourceKind::PrivateDnsRecordSet
+    } else if has("virtualNetworkLinkState") || has("virtualNetwork") && has("registrationEnabled")
+    {
+        ResourceKind::PrivateDnsZoneLink
     } else {
         return None;
     })
@@ -598,7 +611,10 @@ mod tests {
         assert!(kinds(batch).is_err());
         let link =
             json!({"type": "Microsoft.Network/privateDnsZones/virtualNetworkLinks", "name": "l"});
-        assert!(kinds(link).is_err());
+        assert_eq!(kinds(link).unwrap()[0].0, ResourceKind::PrivateDnsZoneLink);
+        let other =
+            json!({"type": "Microsoft.Network/privateDnsZones/privateDnsZoneGroups", "name": "g"});
+        assert!(kinds(other).is_err());
         assert!(
             kinds(json!({"name": "pkg"}))
                 .unwrap_err()

@@ -61,7 +61,8 @@ impl CheckArea {
             CheckArea::Deployment => {
                 &[ResourceKind::OnlineDeployment, ResourceKind::OnlineEndpoint]
             }
-            // Hosts can come from --host alone: no resource is required.
+            // Hosts can come from --host alone: no resource is required (the zone's
+            // links are read when given, and checked).
             CheckArea::Dns => &[],
         }
     }

@@ -106,7 +106,39 @@ impl World {
         self.arm(r, path)
     }
 
+    /// The workspace's private DNS zone: one record set and one link still in progress.
+    fn private_dns(&self, r: &Request, path: &str) -> Option<Answer> {
+        let zone = WS.replace(
+            "/providers/Microsoft.MachineLearningServices/workspaces/ws1",
+            "/providers/Microsoft.Network/privateDnsZones/privatelink.api.azureml.ms",
+        );
+        if r.method != "GET" || self.workspace_forbidden {
+            return None;
+        }
+        let body = if path == format!("{zone}/ALL") {
+            json!({"value": [
+                {"name": "*.3c9a0f4e-6b2d-4f8a-9e1c-5d7b2a8f4c61.inference.westeurope",
+                 "type": "Microsoft.Network/privateDnsZones/A",
+                 "properties": {"ttl": 10, "aRecords": [{"ipv4Address": "10.0.1.5"}]}}
+            ]})
+        } else if path == format!("{zone}/virtualNetworkLinks") {
+            json!({"value": [
+                {"id": format!("{zone}/virtualNetworkLinks/hub-link"),
+                 "name": "hub-link", "type": "Microsoft.Network/privateDnsZones/virtualNetworkLinks",
+                 "properties": {"registrationEnabled": false, "virtualNetworkLinkState": "InProgress",
+                    "provisioningState": "Updating",
+                    "virtualNetwork": {"id": format!("/subscriptions/{SUB}/resourceGroups/rg1/providers/Microsoft.Network/virtualNetworks/hub")}}}
+            ]})
+        } else {
+            return None;
+        };
+        Some(Answer::json(200, &body.to_string()))
+    }
+
     fn arm(&self, r: &Request, path: &str) -> Answer {
+        if let Some(answer) = self.private_dns(r, path) {
+            return answer;
+        }
         let ok = |file: &str, patch: &dyn Fn(&mut Value)| {
             let mut v: Value =
                 serde_json::from_str(&std::fs::read_to_string(fixture(file)).unwrap()).unwrap();
@@ -172,23 +204,6 @@ impl World {
                         &format!("{base}/operations/diag-1?api-version=2024-10-01"),
                     )
                     .with_header("Retry-After", "0")
-            }
-            ("GET", p)
-                if !self.workspace_forbidden
-                    && p == WS.replace(
-                    "/providers/Microsoft.MachineLearningServices/workspaces/ws1",
-                    "/providers/Microsoft.Network/privateDnsZones/privatelink.api.azureml.ms/ALL",
-                ) =>
-            {
-                Answer::json(
-                    200,
-                    &json!({"value": [
-                        {"name": "*.3c9a0f4e-6b2d-4f8a-9e1c-5d7b2a8f4c61.inference.westeurope",
-                         "type": "Microsoft.Network/privateDnsZones/A",
-                         "properties": {"ttl": 10, "aRecords": [{"ipv4Address": "10.0.1.5"}]}}
-                    ]})
-                    .to_string(),
-                )
             }
             ("GET", "/operations/status-1") => {
                 let n = self.polls.fetch_add(1, Ordering::SeqCst);
@@ -1095,6 +1110,21 @@ fn live_check_dns_resolves_the_endpoint_read_from_azure_and_saves_the_answers() 
     let found = verdict(&doc);
     let ids: Vec<&str> = found.iter().map(|(id, _)| id.as_str()).collect();
     assert!(ids.contains(&"dns-address-outside-expected"), "{ids:?}");
+    // The zone's link to the hub network is still in progress.
+    assert!(ids.contains(&"private-dns-zone-link-not-ready"), "{ids:?}");
+    let link = doc["findings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|f| f["rule_id"] == "private-dns-zone-link-not-ready")
+        .unwrap();
+    assert!(
+        link["commands"][0]
+            .as_str()
+            .unwrap()
+            .contains("-g rg1 -z privatelink.api.azureml.ms"),
+        "{link}"
+    );
     // Saved, and judged the same from the bundle without asking anyone.
     assert!(saved.join("dns.json").is_file());
     assert!(saved.join("resources/private-dns-records.json").is_file());

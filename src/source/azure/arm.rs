@@ -80,6 +80,15 @@ impl Azure {
         Ok(json!({ "value": items }))
     }
 
+    /// The virtual network links of the private DNS zone `zone`, as one list.
+    pub fn private_dns_links(&mut self, group_path: &str, zone: &str, what: &str) -> Result<Value> {
+        let path = format!(
+            "{group_path}/providers/Microsoft.Network/privateDnsZones/{zone}/virtualNetworkLinks"
+        );
+        let items = self.arm_list(&path, PRIVATE_DNS_API, what)?;
+        Ok(json!({ "value": items }))
+    }
+
     /// The workspace diagnose API (a long-running operation) over every category.
     pub fn workspace_diagnosis(&mut self, workspace_path: &str, what: &str) -> Result<Value> {
         // Every category, each with no options, as the documented examples send it.
