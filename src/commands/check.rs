@@ -167,9 +167,19 @@ fn resolve_dns(
     args: &CheckArgs,
     resources: &[Resource],
 ) -> Result<Vec<DnsObservation>> {
-    use crate::evidence::dns::{CloudSuffixes, DnsTarget, HostRole, targets};
+    use crate::evidence::dns::{CloudSuffixes, DnsTarget, HostRole, scoring_by_name, targets};
     let suffixes = CloudSuffixes::of(ctx.cloud.value.name());
     let mut wanted = targets(resources, suffixes);
+    // No scoring URI read (the endpoint could not be), but its name and region known.
+    let endpoint = args
+        .endpoint
+        .clone()
+        .or_else(|| ctx.endpoint.as_ref().map(|e| e.value.clone()));
+    if !wanted.iter().any(|t| t.role == HostRole::Scoring)
+        && let Some(t) = endpoint.and_then(|e| scoring_by_name(resources, &e, suffixes))
+    {
+        wanted.push(t);
+    }
     for host in &args.hosts {
         if !wanted.iter().any(|t| t.host == *host) {
             wanted.push(DnsTarget {

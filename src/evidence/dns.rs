@@ -287,6 +287,30 @@ pub fn targets(resources: &[Resource], suffixes: CloudSuffixes) -> Vec<DnsTarget
     out
 }
 
+/// The scoring host a managed endpoint gets by name, `{endpoint}.{region}` under the
+/// cloud's inference domain, when no scoring URI was read but the workspace's region was.
+pub fn scoring_by_name(
+    resources: &[Resource],
+    endpoint: &str,
+    suffixes: CloudSuffixes,
+) -> Option<DnsTarget> {
+    let region = resources
+        .iter()
+        .filter(|r| {
+            matches!(
+                r.kind,
+                ResourceKind::Workspace | ResourceKind::OnlineEndpoint
+            )
+        })
+        .find_map(|r| text_at(&r.json, &["/location"]))?
+        .to_ascii_lowercase();
+    let host = format!("{endpoint}.{region}.{}", suffixes.inference).to_ascii_lowercase();
+    is_host_name(&host).then_some(DnsTarget {
+        host,
+        role: HostRole::Scoring,
+    })
+}
+
 /// Whether the resources say the workspace (or endpoint) takes no public traffic, so
 /// its hosts must resolve to private addresses.
 pub fn private_network(resources: &[Resource]) -> bool {
@@ -347,6 +371,24 @@ mod tests {
             Some("ep1.eastus.inference.ml.azure.com")
         );
         assert_eq!(url_host("https:///score"), None);
+    }
+
+    #[test]
+    fn a_scoring_host_by_name_needs_the_region() {
+        let ws = crate::evidence::resource::classify(
+            "ws.json",
+            serde_json::json!({"id": "/subscriptions/s/resourceGroups/rg/providers/Microsoft.MachineLearningServices/workspaces/ws", "name": "ws", "location": "WestEurope", "discovery_url": "https://westeurope.api.azureml.ms/discovery"}),
+            crate::evidence::json_lines::JsonText::new(Vec::new()),
+        );
+        let crate::evidence::resource::JsonDocument::Resources(list) = ws else {
+            panic!("a workspace");
+        };
+        let t = scoring_by_name(&list, "churn-ep", CloudSuffixes::PUBLIC).unwrap();
+        assert_eq!(t.host, "churn-ep.westeurope.inference.ml.azure.com");
+        assert_eq!(
+            scoring_by_name(&[], "churn-ep", CloudSuffixes::PUBLIC),
+            None
+        );
     }
 
     #[test]

@@ -331,3 +331,38 @@ fn bad_flags_name_the_flag_and_exit_2() {
     assert!(run.stderr.contains("no host to resolve"), "{}", run.stderr);
     assert!(run.stderr.contains("--host"), "{}", run.stderr);
 }
+
+#[test]
+fn the_scoring_host_follows_from_the_endpoint_name_and_the_region() {
+    let sb = Sandbox::new("dns-by-name");
+    sb.write("work/.amldoctor.yaml", "endpoint: ep-public\n");
+    let ws = sb.write(
+        "work/ws.json",
+        r#"{"id": "/subscriptions/00000000-0000-0000-0000-000000000000/resourceGroups/rg-net/providers/Microsoft.MachineLearningServices/workspaces/ws-net",
+            "name": "ws-net", "location": "eastus", "resource_group": "rg-net",
+            "key_vault": "/subscriptions/00000000-0000-0000-0000-000000000000/resourceGroups/rg-net/providers/Microsoft.KeyVault/vaults/kv-net",
+            "storage_account": "/subscriptions/00000000-0000-0000-0000-000000000000/resourceGroups/rg-net/providers/Microsoft.Storage/storageAccounts/stnet",
+            "public_network_access": "Disabled"}"#,
+    );
+    let run = dns(
+        &sb,
+        &[inside()],
+        &["--from", ws.to_str().unwrap(), "-o", "json"],
+    );
+    assert_eq!(run.code, 1, "{}{}", run.stderr, run.stdout);
+    let v = run.json();
+    let scoring: Vec<&Value> = v["dns"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|o| o["role"] == "scoring")
+        .collect();
+    assert_eq!(scoring[0]["host"], PUBLIC, "{v}");
+    assert!(rule_ids(&v).contains(&"dns-public-address-for-private-host".to_owned()));
+    // The workspace's Key Vault and storage hosts were asked too.
+    let hosts = v["dns"].to_string();
+    assert!(
+        hosts.contains("kv-net.vault.azure.net") && hosts.contains("stnet.blob.core.windows.net"),
+        "{hosts}"
+    );
+}
