@@ -31,14 +31,16 @@ pub const RULE_IDS: [&str; 6] = [
 /// What the answers should look like.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Expectations {
-    /// The workspace or endpoint takes no public traffic: its hosts must be private.
-    pub private: bool,
+    /// The roles whose hosts take no public traffic, so must resolve privately.
+    pub private_roles: Vec<HostRole>,
     /// `--expect-cidr`: every address must fall in one of these.
     pub cidrs: Vec<IpNet>,
     /// Addresses the private DNS zone's records give, when they were read.
     pub endpoint_addresses: Vec<IpAddr>,
-    /// The private zone of this cloud (`privatelink.api.azureml.ms`).
-    pub private_zone: String,
+    /// The cloud's DNS suffixes: which private zone answers for which role.
+    pub suffixes: crate::evidence::dns::CloudSuffixes,
+    /// Names of the workspace (`group`, `workspace`) for the commands.
+    pub names: BTreeMap<String, String>,
 }
 
 /// Whether `ip` is an address only a private network reaches (RFC 1918, shared
@@ -59,11 +61,6 @@ pub fn is_private(ip: IpAddr) -> bool {
     }
 }
 
-/// A role that belongs to the workspace's private network, so the private rules apply.
-fn azure_role(role: HostRole) -> bool {
-    role != HostRole::Given
-}
-
 fn computed(rule_id: &'static str, host: &str, evidence: Vec<Evidence>) -> Computed {
     let mut facts = BTreeMap::new();
     facts.insert("host".to_owned(), host.to_owned());
@@ -79,9 +76,17 @@ fn computed(rule_id: &'static str, host: &str, evidence: Vec<Evidence>) -> Compu
 
 /// Names the commands need but the report does not show as facts: the private zone,
 /// and a named server's address and port (`system` has none to give `dig`).
-fn with_names(mut c: Computed, expect: &Expectations, server: Option<&str>) -> Computed {
-    c.names
-        .insert("private_zone".to_owned(), expect.private_zone.clone());
+fn with_names(
+    mut c: Computed,
+    expect: &Expectations,
+    role: HostRole,
+    server: Option<&str>,
+) -> Computed {
+    c.names.extend(expect.names.clone());
+    c.names.insert(
+        "private_zone".to_owned(),
+        crate::evidence::dns::private_zone(role, expect.suffixes),
+    );
     if let Some(addr) = server.and_then(|s| s.parse::<std::net::SocketAddr>().ok()) {
         c.names
             .insert("server_ip".to_owned(), addr.ip().to_string());
@@ -120,9 +125,10 @@ pub fn findings(observations: &[DnsObservation], expect: &Expectations) -> Vec<C
         let mut found = unanswered(host, &seen);
         found.extend(disagreement(host, &seen));
         found.extend(misplaced(host, &seen, expect));
+        let role = seen.first().map_or(HostRole::Given, |o| o.role);
         for c in found {
             let server = c.facts.get("server").cloned();
-            out.push(with_names(c, expect, server.as_deref()));
+            out.push(with_names(c, expect, role, server.as_deref()));
         }
     }
     out
@@ -189,7 +195,7 @@ fn misplaced(host: &str, seen: &[&DnsObservation], expect: &Expectations) -> Vec
         let Outcome::Answer { cnames, addresses } = &o.outcome else {
             continue;
         };
-        let private_role = expect.private && azure_role(o.role);
+        let private_role = expect.private_roles.contains(&o.role);
         let publics: Vec<String> = addresses
             .iter()
             .filter(|a| !is_private(**a))
@@ -290,7 +296,7 @@ mod tests {
     #[test]
     fn a_private_answer_through_privatelink_is_clean() {
         let expect = Expectations {
-            private: true,
+            private_roles: vec![HostRole::Scoring],
             ..Expectations::default()
         };
         let o = [seen(
@@ -304,7 +310,7 @@ mod tests {
     #[test]
     fn each_problem_has_its_finding() {
         let expect = Expectations {
-            private: true,
+            private_roles: vec![HostRole::Scoring],
             cidrs: vec!["10.0.0.0/16".parse().unwrap()],
             ..Expectations::default()
         };

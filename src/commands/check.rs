@@ -303,7 +303,8 @@ fn dns_for_area(
         || !args.hosts.is_empty()
         || !args.nameservers.is_empty();
     if resolve && asked {
-        dns.extend(resolve_dns(ctx, args, &resources.resources)?);
+        // Answers taken now replace saved ones: two places' answers would disagree.
+        dns = resolve_dns(ctx, args, &resources.resources)?;
     }
     // Zone links alone are something to check; nothing at all is not.
     let relevant = resources.resources.iter().any(|r| {

@@ -234,6 +234,7 @@ fn read_one(
                 out.resources.extend(list);
             }
             JsonDocument::Dns(observations) => out.dns.extend(observations),
+            JsonDocument::BadDns(why) => fail(Error::input(format!("{path}: {why}")), why),
             JsonDocument::ErrorBody | JsonDocument::Unknown(_) if !only_json => return true,
             JsonDocument::ErrorBody => out.not_analysed.push(NotAnalysed::new(
                 &path,
@@ -309,17 +310,27 @@ pub fn add_dns(
     resources: &[crate::evidence::resource::Resource],
     cidrs: &[ipnet::IpNet],
 ) {
-    use crate::evidence::dns::{CloudSuffixes, private_endpoint_addresses, private_network};
+    use crate::evidence::dns::{CloudSuffixes, private_endpoint_addresses, private_roles};
     if dns.is_empty() {
         return;
     }
+    // The workspace's names fill the zone commands (`-g {group}`).
+    let names = resources
+        .iter()
+        .find(|r| r.kind == crate::evidence::resource::ResourceKind::Workspace)
+        .map(|r| {
+            r.names()
+                .into_iter()
+                .filter(|(k, _)| matches!(k.as_str(), "group" | "workspace" | "subscription"))
+                .collect()
+        })
+        .unwrap_or_default();
     let expect = crate::checks::dns::Expectations {
-        private: private_network(resources),
+        private_roles: private_roles(resources),
         cidrs: cidrs.to_vec(),
         endpoint_addresses: private_endpoint_addresses(resources),
-        private_zone: CloudSuffixes::of(ctx.cloud.value.name())
-            .private_zone
-            .to_owned(),
+        suffixes: CloudSuffixes::of(ctx.cloud.value.name()),
+        names,
     };
     for computed in crate::checks::dns::findings(dns, &expect) {
         if let Some(index) = set.index_of(computed.rule_id) {

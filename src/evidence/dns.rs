@@ -147,6 +147,12 @@ pub struct CloudSuffixes {
     pub private_zone: &'static str,
 }
 
+impl Default for CloudSuffixes {
+    fn default() -> CloudSuffixes {
+        CloudSuffixes::PUBLIC
+    }
+}
+
 impl CloudSuffixes {
     pub const PUBLIC: CloudSuffixes = CloudSuffixes {
         inference: "inference.ml.azure.com",
@@ -311,19 +317,50 @@ pub fn scoring_by_name(
     })
 }
 
-/// Whether the resources say the workspace (or endpoint) takes no public traffic, so
-/// its hosts must resolve to private addresses.
-pub fn private_network(resources: &[Resource]) -> bool {
-    resources.iter().any(|r| {
-        matches!(
-            r.kind,
-            ResourceKind::Workspace | ResourceKind::OnlineEndpoint
-        ) && text_at(
-            &r.json,
-            &["/properties/publicNetworkAccess", "/public_network_access"],
-        )
-        .is_some_and(|v| v.eq_ignore_ascii_case("disabled"))
-    })
+/// The roles whose hosts must resolve to private addresses: each resource's own
+/// `publicNetworkAccess` says so (`Disabled`); the scoring host follows the endpoint's
+/// setting, or the workspace's when the endpoint was not read.
+pub fn private_roles(resources: &[Resource]) -> Vec<HostRole> {
+    let setting = |kind: ResourceKind| {
+        resources.iter().filter(|r| r.kind == kind).find_map(|r| {
+            text_at(
+                &r.json,
+                &["/properties/publicNetworkAccess", "/public_network_access"],
+            )
+            .map(|v| v.eq_ignore_ascii_case("disabled"))
+        })
+    };
+    let workspace = setting(ResourceKind::Workspace);
+    let mut out = Vec::new();
+    for (role, private) in [
+        (HostRole::Workspace, workspace),
+        (
+            HostRole::Scoring,
+            setting(ResourceKind::OnlineEndpoint).or(workspace),
+        ),
+        (HostRole::Registry, setting(ResourceKind::ContainerRegistry)),
+        (HostRole::KeyVault, setting(ResourceKind::KeyVault)),
+        (HostRole::Storage, setting(ResourceKind::StorageAccount)),
+    ] {
+        if private == Some(true) {
+            out.push(role);
+        }
+    }
+    out
+}
+
+/// The private DNS zone that answers for a role's hosts in this cloud's public form
+/// (the registry, vault and blob zones are the same names in every cloud but the suffix).
+pub fn private_zone(role: HostRole, suffixes: CloudSuffixes) -> String {
+    match role {
+        HostRole::Registry => format!("privatelink.{}", suffixes.registry),
+        HostRole::KeyVault => format!(
+            "privatelink.{}",
+            suffixes.vault.replace("vault.azure", "vaultcore.azure")
+        ),
+        HostRole::Storage => format!("privatelink.{}", suffixes.blob),
+        _ => suffixes.private_zone.to_owned(),
+    }
 }
 
 /// The addresses private DNS record sets give (`aRecords`, `aaaaRecords`): where the

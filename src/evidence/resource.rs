@@ -281,6 +281,8 @@ pub enum JsonDocument {
     ErrorBody,
     /// DNS answers amldoctor saved (`dns.json` of a bundle).
     Dns(Vec<super::dns::DnsObservation>),
+    /// A saved DNS document this version cannot read: an input error, not a skip.
+    BadDns(String),
     /// Valid JSON of no kind amldoctor reads; the reason says why.
     Unknown(String),
 }
@@ -297,7 +299,7 @@ pub fn classify(path: &str, value: Value, text: JsonText) -> JsonDocument {
                 let value = Value::Object(map);
                 return match super::dns::DnsDocument::from_value(&value) {
                     Some(Ok(doc)) => JsonDocument::Dns(doc.observations),
-                    Some(Err(e)) => JsonDocument::Unknown(format!(
+                    Some(Err(e)) => JsonDocument::BadDns(format!(
                         "DNS answers saved by amldoctor, but not in a form this version reads: {e}"
                     )),
                     None => JsonDocument::Unknown("no DNS answers".to_owned()),
@@ -486,6 +488,7 @@ mod tests {
             }
             JsonDocument::ErrorBody => Err("error body".into()),
             JsonDocument::Dns(_) => Err("dns answers".into()),
+            JsonDocument::BadDns(why) => Err(why),
             JsonDocument::Unknown(why) => Err(why),
         }
     }

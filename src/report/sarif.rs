@@ -114,8 +114,13 @@ fn message(f: &Finding) -> String {
 /// pointer as a logical location.
 fn location(e: &crate::finding::Evidence) -> Value {
     // A DNS answer is about a name, not a file: a logical location only.
+    // Code scanning wants a file for every result: the host stands in as `dns/HOST`.
     if let crate::finding::Location::Dns { host, server } = &e.location {
         return json!({
+            "physicalLocation": {
+                "artifactLocation": {"uri": format!("dns/{host}")},
+                "region": {"startLine": 1, "snippet": {"text": e.text}},
+            },
             "logicalLocations": [{"fullyQualifiedName": host, "kind": "resource"}],
             "message": {"text": format!("DNS server {server}: {}", e.text)},
         });

@@ -230,6 +230,15 @@ pub const AUTHORED_HINTS: &[(&str, &str)] = &[
     ),
     ("<package-name>", "the package the error names"),
     (
+        "<server-ip>",
+        "the DNS server's address; for `system`, a nameserver line of /etc/resolv.conf (ipconfig /all on Windows)",
+    ),
+    ("<server-port>", "53, unless the server listens elsewhere"),
+    (
+        "<vnet-id>",
+        "az network vnet show -g GROUP -n VNET --query id -o tsv (the network that calls the endpoint)",
+    ),
+    (
         "<service-name>",
         "the SDK v1 web service's name (print(list(ws.webservices)) lists them)",
     ),
@@ -270,6 +279,7 @@ pub const AUTHORED_HINTS: &[(&str, &str)] = &[
         "az ml compute list -g GROUP -w WORKSPACE --type kubernetes -o table",
     ),
     ("<node-name>", "kubectl get nodes -o wide"),
+    ("<new-link-name>", "a name of your choice for the new link"),
     (
         "<new-deployment>",
         "a name of your choice for the new deployment, unique in the endpoint",

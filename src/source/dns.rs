@@ -140,8 +140,10 @@ async fn query(resolver: TokioResolver, fqdn: String, t: RecordType, limit: Dura
     part(result)
 }
 
-/// One host through one resolver: A and AAAA at once.
-async fn observe(resolver: TokioResolver, host: String, limit: Duration) -> Outcome {
+/// One host through one resolver: A and AAAA at once. A query gets `timeout` (the
+/// resolver's own) and a margin for its retry over TCP; silence is reported as `timeout`.
+async fn observe(resolver: TokioResolver, host: String, timeout: Duration) -> Outcome {
+    let limit = timeout + Duration::from_millis(500);
     let fqdn = format!("{}.", host.trim_end_matches('.'));
     let started = Instant::now();
     let a = tokio::spawn(query(resolver.clone(), fqdn.clone(), RecordType::A, limit));
@@ -151,7 +153,7 @@ async fn observe(resolver: TokioResolver, host: String, limit: Duration) -> Outc
     };
     let a = joined(a.await);
     let aaaa = joined(aaaa.await);
-    combine(a, aaaa, started.elapsed().min(limit))
+    combine(a, aaaa, started.elapsed().min(timeout))
 }
 
 /// Every target through every server, all at once: the time is bounded by one
@@ -168,8 +170,6 @@ pub fn resolve(
         Ok(r) => r,
         Err(e) => return failed_all(targets, servers, &format!("no async runtime: {e}")),
     };
-    // The resolver's own timeout, plus a margin for its retry over TCP.
-    let limit = timeout + Duration::from_millis(500);
     runtime.block_on(async {
         let mut pending = Vec::new();
         for server in servers {
@@ -177,7 +177,7 @@ pub fn resolve(
             for t in targets {
                 let task = built
                     .as_ref()
-                    .map(|r| tokio::spawn(observe(r.clone(), t.host.clone(), limit)))
+                    .map(|r| tokio::spawn(observe(r.clone(), t.host.clone(), timeout)))
                     .map_err(Clone::clone);
                 pending.push((t, *server, task));
             }

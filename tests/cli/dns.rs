@@ -366,3 +366,61 @@ fn the_scoring_host_follows_from_the_endpoint_name_and_the_region() {
         "{hosts}"
     );
 }
+
+#[test]
+fn a_public_endpoint_of_a_private_workspace_may_answer_publicly() {
+    let sb = Sandbox::new("dns-public-endpoint");
+    let ws = sb.write(
+        "work/ws.json",
+        r#"{"id": "/subscriptions/00000000-0000-0000-0000-000000000000/resourceGroups/rg-net/providers/Microsoft.MachineLearningServices/workspaces/ws-net",
+            "name": "ws-net", "location": "eastus", "resource_group": "rg-net",
+            "public_network_access": "Disabled"}"#,
+    );
+    let ep = sb.write(
+        "work/ep.json",
+        &format!(
+            r#"{{"id": "/subscriptions/00000000-0000-0000-0000-000000000000/resourceGroups/rg-net/providers/Microsoft.MachineLearningServices/workspaces/ws-net/onlineEndpoints/ep-public",
+                "name": "ep-public", "auth_mode": "key", "traffic": {{"blue": 100}},
+                "public_network_access": "enabled", "scoring_uri": "https://{PUBLIC}/score"}}"#
+        ),
+    );
+    let run = dns(
+        &sb,
+        &[inside()],
+        &[
+            "--from",
+            ws.to_str().unwrap(),
+            "--from",
+            ep.to_str().unwrap(),
+            "-o",
+            "json",
+        ],
+    );
+    let v = run.json();
+    assert!(
+        !rule_ids(&v).contains(&"dns-public-address-for-private-host".to_owned()),
+        "{v}"
+    );
+}
+
+#[test]
+fn saved_answers_this_version_cannot_read_are_an_input_error() {
+    let sb = Sandbox::new("dns-bad-saved");
+    let saved = sb.write(
+        "work/b/dns.json",
+        r#"{"amldoctor-dns": 1, "observations": [{"host": "a.example.org", "role": "scoring", "server": "system", "outcome": "maybe"}]}"#,
+    );
+    let dir = saved.parent().unwrap().to_str().unwrap();
+    for cmd in [
+        &["check", "all", "--from", dir][..],
+        &["check", "dns", "--from", dir][..],
+    ] {
+        let run = sb.run(cmd);
+        assert_eq!(run.code, 2, "{cmd:?}: {}", run.stderr);
+        assert!(
+            run.stderr.contains("dns.json") && run.stderr.contains("not in a form"),
+            "{}",
+            run.stderr
+        );
+    }
+}
