@@ -103,11 +103,7 @@ fn evidence(o: &DnsObservation, note: &str) -> Evidence {
     } else {
         format!("{}: ", o.role.name())
     };
-    let text = if note.is_empty() {
-        format!("{role}{}", o.answer_text())
-    } else {
-        format!("{role}{} ({note})", o.answer_text())
-    };
+    let text = format!("{role}{}", o.answer_with(note));
     Evidence::dns(&o.host, &o.server, text)
 }
 

@@ -51,7 +51,18 @@ pub fn run(
             "check deployment reads an online endpoint from Azure: pass -e ENDPOINT (and -n DEPLOYMENT), or --from with its JSON",
         ));
     }
-    let place = Place::of(ctx, "check")?;
+    let place = Place::of(ctx, "check").map_err(|e| {
+        if area == Some(CheckArea::Dns) {
+            let more = "pass --host HOST to resolve a host without Azure access";
+            let hint = e
+                .hint
+                .as_ref()
+                .map_or_else(|| more.to_owned(), |h| format!("{h}; or {more}"));
+            e.with_hint(hint)
+        } else {
+            e
+        }
+    })?;
     let (dir, temporary) = match &args.save {
         Some(d) => (d.clone(), false),
         None => (source::local::temporary_dir("check"), true),

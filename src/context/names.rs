@@ -51,6 +51,9 @@ pub fn endpoint(name: &str) -> Result<String, String> {
 
 /// `--host`: a DNS host name (a URL is taken for its host).
 pub fn dns_host(value: &str) -> Result<String, String> {
+    if value.trim().parse::<std::net::IpAddr>().is_ok() {
+        return Err("an IP address needs no lookup; give the host name the client uses".to_owned());
+    }
     let host = if value.contains("://") {
         crate::evidence::dns::url_host(value)
     } else {
@@ -66,7 +69,11 @@ pub fn dns_host(value: &str) -> Result<String, String> {
 pub fn nameserver(value: &str) -> Result<std::net::SocketAddr, String> {
     let v = value.trim();
     if let Ok(addr) = v.parse::<std::net::SocketAddr>() {
-        return Ok(addr);
+        return if addr.port() == 0 {
+            Err("port 0 is not a port a DNS server listens on".to_owned())
+        } else {
+            Ok(addr)
+        };
     }
     if let Ok(ip) = v
         .trim_start_matches('[')

@@ -86,21 +86,32 @@ pub struct DnsObservation {
 }
 
 impl DnsObservation {
-    /// The observation in one line: `A 10.0.1.5 (via a.privatelink.…)`, `NXDOMAIN`.
+    /// The observation in one line: `10.0.1.5 (via a.privatelink.…)`, `NXDOMAIN`.
     pub fn answer_text(&self) -> String {
+        self.answer_with("")
+    }
+
+    /// [`DnsObservation::answer_text`] with `note` said right after the addresses, so
+    /// a narrow report that shortens the line keeps what the finding is about.
+    pub fn answer_with(&self, note: &str) -> String {
+        let note = if note.is_empty() {
+            String::new()
+        } else {
+            format!(" ({note})")
+        };
         match &self.outcome {
             Outcome::Answer { cnames, addresses } => {
                 let list: Vec<String> = addresses.iter().map(ToString::to_string).collect();
                 if cnames.is_empty() {
-                    list.join(", ")
+                    format!("{}{note}", list.join(", "))
                 } else {
-                    format!("{} (via {})", list.join(", "), cnames.join(" → "))
+                    format!("{}{note} via {}", list.join(", "), cnames.join(" → "))
                 }
             }
-            Outcome::NotFound => "NXDOMAIN (no such name)".to_owned(),
-            Outcome::NoAddress => "no A or AAAA record".to_owned(),
-            Outcome::Timeout { after_ms } => format!("no answer within {after_ms} ms"),
-            Outcome::Failed { reason } => format!("query failed: {reason}"),
+            Outcome::NotFound => format!("NXDOMAIN (no such name){note}"),
+            Outcome::NoAddress => format!("no A or AAAA record{note}"),
+            Outcome::Timeout { after_ms } => format!("no answer within {after_ms} ms{note}"),
+            Outcome::Failed { reason } => format!("query failed: {reason}{note}"),
         }
     }
 

@@ -316,6 +316,8 @@ fn bad_flags_name_the_flag_and_exit_2() {
         (&["--expect-cidr", "10.0.0.0/33"][..], "--expect-cidr"),
         (&["--host", "not a host"][..], "--host"),
         (&["--host=-x.example.org"][..], "--host"),
+        (&["--host", "10.0.1.5"][..], "--host"),
+        (&["--nameserver", "127.0.0.1:0"][..], "--nameserver"),
     ] {
         let mut full = vec!["check", "dns"];
         full.extend_from_slice(args);
