@@ -154,6 +154,9 @@ impl fmt::Display for Location {
                 line,
                 pointer,
             } => write!(f, "{path}:{line} ({pointer})"),
+            Location::Dns { host, server } if server == "system" => {
+                write!(f, "{host} (the system resolver)")
+            }
             Location::Dns { host, server } => write!(f, "{host} (DNS server {server})"),
         }
     }

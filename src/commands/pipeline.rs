@@ -260,19 +260,25 @@ pub fn rule_refs(set: &RuleSet, selected: &dyn Fn(&crate::rules::Rule) -> bool) 
     set.rules
         .iter()
         .filter(|r| selected(r))
-        .map(|rule| RuleRef {
-            id: rule.id.clone(),
-            family: rule.family.clone(),
-            severity: rule.severity,
-            title: rule.title.clone(),
-            reads: crate::evidence::DocumentKind::ALL
-                .into_iter()
-                .filter(|k| rule.applies_to(*k))
-                .collect(),
-            resources: crate::evidence::resource::ResourceKind::ALL
-                .into_iter()
-                .filter(|k| rule.reads_resource(*k))
-                .collect(),
+        .map(|rule| {
+            // A DNS check reads answers, not documents of any kind.
+            let dns = rule.resource_kinds == 0
+                && rule.check == Some(crate::rules::resource::CheckArea::Dns);
+            RuleRef {
+                id: rule.id.clone(),
+                family: rule.family.clone(),
+                severity: rule.severity,
+                title: rule.title.clone(),
+                reads: crate::evidence::DocumentKind::ALL
+                    .into_iter()
+                    .filter(|k| !dns && rule.applies_to(*k))
+                    .collect(),
+                resources: crate::evidence::resource::ResourceKind::ALL
+                    .into_iter()
+                    .filter(|k| rule.reads_resource(*k))
+                    .collect(),
+                dns,
+            }
         })
         .collect()
 }

@@ -97,6 +97,8 @@ pub struct RuleRef {
     pub reads: Vec<DocumentKind>,
     /// The resource kinds a rule over resources reads.
     pub resources: Vec<crate::evidence::resource::ResourceKind>,
+    /// The rule judges DNS answers (one JUnit case per host).
+    pub dns: bool,
 }
 
 /// A resource read from JSON, and what it was read as.

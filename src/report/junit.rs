@@ -64,6 +64,8 @@ struct Suite<'r> {
     paths: Vec<&'r str>,
     kinds: Vec<crate::evidence::DocumentKind>,
     resource_kinds: Vec<crate::evidence::resource::ResourceKind>,
+    /// A host whose DNS answers the DNS rules judge.
+    dns: bool,
     properties: Vec<(&'static str, String)>,
 }
 
@@ -96,6 +98,7 @@ fn suites_of(report: &Report) -> Vec<Suite<'_>> {
             paths: Vec::new(),
             kinds: vec![crate::evidence::DocumentKind::Prs],
             resource_kinds: Vec::new(),
+            dns: false,
             properties: vec![("kind", "prs-tree".to_owned())],
         })
         .collect();
@@ -116,6 +119,7 @@ fn suites_of(report: &Report) -> Vec<Suite<'_>> {
                 paths: vec![&input.path],
                 kinds: vec![input.kind],
                 resource_kinds: Vec::new(),
+                dns: false,
                 properties: vec![
                     ("kind", input.kind.to_string()),
                     ("lines", input.lines.to_string()),
@@ -135,7 +139,27 @@ fn suites_of(report: &Report) -> Vec<Suite<'_>> {
                 paths: vec![&res.path],
                 kinds: Vec::new(),
                 resource_kinds: vec![res.kind],
+                dns: false,
                 properties: vec![("kind", res.kind.to_string())],
+            }),
+        }
+    }
+    // One suite per host resolved, its answers as properties.
+    for o in &report.dns {
+        match suites.iter_mut().find(|s| s.dns && s.name == o.host) {
+            Some(s) => s
+                .properties
+                .push(("answer", format!("{}: {}", o.server, o.answer_text()))),
+            None => suites.push(Suite {
+                name: o.host.clone(),
+                paths: vec![&o.host],
+                kinds: Vec::new(),
+                resource_kinds: Vec::new(),
+                dns: true,
+                properties: vec![
+                    ("kind", "dns".to_owned()),
+                    ("answer", format!("{}: {}", o.server, o.answer_text())),
+                ],
             }),
         }
     }
@@ -199,6 +223,7 @@ fn write_suite<'r>(
     let reads = |r: &&super::findings::RuleRef| {
         r.reads.iter().any(|k| suite.kinds.contains(k))
             || r.resources.iter().any(|k| suite.resource_kinds.contains(k))
+            || (suite.dns && r.dns)
     };
     for rule in report.rules.iter().filter(reads) {
         counts.tests += 1;

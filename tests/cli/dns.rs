@@ -287,6 +287,23 @@ fn saved_answers_are_judged_again_without_asking_anyone() {
         "never",
     ]);
     assert!(md.ok().stdout.contains("**DNS answers**"), "{}", md.stdout);
+    let junit = sb.run(&[
+        "check",
+        "dns",
+        "--from",
+        dir,
+        "-o",
+        "junit",
+        "--fail-on",
+        "never",
+    ]);
+    let xml = &junit.ok().stdout;
+    assert!(
+        xml.contains(&format!("<testsuite name=\"{PRIVATE}\""))
+            && xml.contains("name=\"dns-servers-disagree\"")
+            && xml.contains("<property name=\"answer\" value=\"system: NXDOMAIN"),
+        "{xml}"
+    );
     let sarif = sb.run(&[
         "check",
         "dns",
