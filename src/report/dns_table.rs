@@ -26,12 +26,15 @@ pub fn write(out: &mut dyn Write, dns: &[DnsObservation], style: Style) -> io::R
         .max()
         .unwrap_or(0);
     for h in hosts {
-        let head = format!("{} ({})", h.host, h.role.name());
-        writeln!(out, "  {head}")?;
+        let role = format!("({})", h.role.name());
+        for line in text::labelled(&h.host, &role, style.width(), "  ") {
+            writeln!(out, "{line}")?;
+        }
         for o in dns.iter().filter(|o| o.host == h.host) {
             let first = format!("    {:server_width$}  ", o.server);
-            let rest = " ".repeat(text::columns(&first));
-            for line in text::wrap(&o.answer_text(), style.width(), &first, &rest) {
+            // A long answer (a CNAME chain) continues a little indented, not under the
+            // server column, so names get the room.
+            for line in text::wrap(&o.answer_text(), style.width(), &first, "        ") {
                 writeln!(out, "{line}")?;
             }
         }

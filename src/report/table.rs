@@ -505,7 +505,13 @@ fn write_evidence(out: &mut dyn Write, f: &Finding, style: Style) -> io::Result<
             None => text::shorten(&e.text, room, e.at),
         };
         let label = e.location.row_label();
-        writeln!(out, "  {label:>number$} {} {shown}", style.dim("|"))?;
+        // Line numbers align right; DNS server names read better aligned left.
+        let label = if matches!(e.location, crate::finding::Location::Dns { .. }) {
+            format!("{label:<number$}")
+        } else {
+            format!("{label:>number$}")
+        };
+        writeln!(out, "  {label} {} {shown}", style.dim("|"))?;
     }
     Ok(())
 }
