@@ -36,7 +36,7 @@ pub struct Expectations {
     /// `--expect-cidr`: every address must fall in one of these.
     pub cidrs: Vec<IpNet>,
     /// Addresses the private DNS zone's records give, when they were read.
-    pub endpoint_addresses: Vec<IpAddr>,
+    pub endpoint_addresses: BTreeMap<HostRole, Vec<IpAddr>>,
     /// The cloud's DNS suffixes: which private zone answers for which role.
     pub suffixes: crate::evidence::dns::CloudSuffixes,
     /// Names of the workspace (`group`, `workspace`) for the commands.
@@ -200,16 +200,18 @@ fn misplaced(host: &str, seen: &[&DnsObservation], expect: &Expectations) -> Vec
         if private_role && !publics.is_empty() {
             public.push(evidence(o, &format!("public: {}", publics.join(", "))));
         }
+        let zone_addresses = expect
+            .endpoint_addresses
+            .get(&o.role)
+            .map_or(&[][..], Vec::as_slice);
         let expected = |a: &IpAddr| {
             if expect.cidrs.is_empty() {
-                expect.endpoint_addresses.contains(a)
+                zone_addresses.contains(a)
             } else {
                 expect.cidrs.iter().any(|c| c.contains(a))
             }
         };
-        let judged = !expect.cidrs.is_empty()
-            || (!expect.endpoint_addresses.is_empty()
-                && matches!(o.role, HostRole::Scoring | HostRole::Workspace));
+        let judged = !expect.cidrs.is_empty() || !zone_addresses.is_empty();
         let strays: Vec<String> = addresses
             .iter()
             .filter(|a| !expected(a))
@@ -229,10 +231,13 @@ fn misplaced(host: &str, seen: &[&DnsObservation], expect: &Expectations) -> Vec
     }
     if !outside.is_empty() {
         let mut c = computed(OUTSIDE_EXPECTED, host, outside);
+        let role = seen.first().map_or(HostRole::Given, |o| o.role);
         let ranges: Vec<String> = if expect.cidrs.is_empty() {
             expect
                 .endpoint_addresses
-                .iter()
+                .get(&role)
+                .into_iter()
+                .flatten()
                 .map(ToString::to_string)
                 .collect()
         } else {
@@ -350,7 +355,10 @@ mod tests {
     #[test]
     fn the_zones_records_are_the_expected_addresses() {
         let expect = Expectations {
-            endpoint_addresses: vec!["10.0.1.5".parse().unwrap()],
+            endpoint_addresses: BTreeMap::from([(
+                HostRole::Scoring,
+                vec!["10.0.1.5".parse().unwrap()],
+            )]),
             ..Expectations::default()
         };
         let o = [seen(EP, "system", answer(&[], &["10.0.9.9"]))];

@@ -376,25 +376,40 @@ pub fn private_zone(role: HostRole, suffixes: CloudSuffixes) -> String {
 
 /// The addresses private DNS record sets give (`aRecords`, `aaaaRecords`): where the
 /// private endpoints are, when the zone's records were read.
-pub fn private_endpoint_addresses(resources: &[Resource]) -> Vec<IpAddr> {
-    let mut out = Vec::new();
+pub fn private_endpoint_addresses(
+    resources: &[Resource],
+) -> std::collections::BTreeMap<HostRole, Vec<IpAddr>> {
+    let mut out: std::collections::BTreeMap<HostRole, Vec<IpAddr>> = Default::default();
     for r in resources
         .iter()
         .filter(|r| r.kind == ResourceKind::PrivateDnsRecordSet)
     {
+        // `*.<id>.inference.<region>` answers for scoring hosts, `<id>.workspace.<region>`
+        // for the workspace's API host.
+        let name = text_at(&r.json, &["/name"]).unwrap_or_default();
+        let role = if name.contains(".inference.") {
+            HostRole::Scoring
+        } else if name.contains(".workspace.") {
+            HostRole::Workspace
+        } else {
+            continue;
+        };
         for (list, key) in [("aRecords", "ipv4Address"), ("aaaaRecords", "ipv6Address")] {
             let records = r
                 .json
                 .pointer(&format!("/properties/{list}"))
+                .or_else(|| r.json.get(list))
                 .and_then(Value::as_array);
             for rec in records.into_iter().flatten() {
-                if let Some(ip) = rec
+                let ip = rec
                     .get(key)
                     .and_then(Value::as_str)
-                    .and_then(|s| s.parse().ok())
-                    && !out.contains(&ip)
+                    .and_then(|s| s.parse().ok());
+                let known = out.entry(role).or_default();
+                if let Some(ip) = ip
+                    && !known.contains(&ip)
                 {
-                    out.push(ip);
+                    known.push(ip);
                 }
             }
         }
