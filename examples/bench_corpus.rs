@@ -4,8 +4,12 @@
 //!
 //! Usage: cargo run --release --example bench_corpus -- OUT_DIR TOTAL_MB FILES
 //!        cargo run --release --example bench_corpus -- OUT_DIR prs NODES
+//!        cargo run --release --example bench_corpus -- OUT_DIR prs-busy TOTAL_MB
 //! The second form writes a ParallelRunStep tree: NODES nodes, 4 workers each, about 50
-//! files and 8.5 MB per node (200 nodes: 10,000 files, 1.7 GB).
+//! files and 8.5 MB per node (200 nodes: 10,000 files, 1.7 GB). The third writes the
+//! shape of a healthy long-running job (issue 13): 6 nodes × 8 processes whose
+//! `sys/node/<ip>/processNNN.txt` are nearly all progress, heartbeat and upload lines
+//! (half of TOTAL_MB), and `user/stderr` library chatter (the other half).
 
 // A data generator, not product code: random floats for realistic numbers and one long
 // function per file layout read better than the house rules would make them.
@@ -246,8 +250,137 @@ fn prs_tree(out: &Path, nodes: u64) -> Result<(u64, u64), Box<dyn std::error::Er
     Ok((files, bytes))
 }
 
+/// One structured sys line of a worker: `time|LEVEL|ip|processNNN|thread|module:function:line|message`.
+fn busy_sys_line(rng: &mut Rng, ip: &str, p: u64, batch: u64) -> String {
+    let ts = format!(
+        "2024-03-0{} {:02}:{:02}:{:02},{:03}",
+        1 + rng.below(7),
+        rng.below(24),
+        rng.below(60),
+        rng.below(60),
+        rng.below(1000)
+    );
+    let (site, message) = match rng.below(4) {
+        0 => (
+            "task_runner.py:run_task:212",
+            format!(
+                "Start processing mini batch {batch} (file_count={}, size={} bytes).",
+                1 + rng.below(8),
+                rng.below(50_000_000)
+            ),
+        ),
+        1 => (
+            "task_runner.py:run_task:248",
+            format!(
+                "Mini batch {batch} processed in {}.{:02} seconds, {} items succeeded, 0 failed.",
+                rng.below(90),
+                rng.below(100),
+                1 + rng.below(8)
+            ),
+        ),
+        2 => (
+            "uploader.py:upload:77",
+            format!(
+                "Uploading results to azureml://datastores/workspaceblobstore/paths/out/batch_{batch:07}.csv"
+            ),
+        ),
+        _ => (
+            "heartbeat.py:beat:41",
+            format!(
+                "Heartbeat: process{p:03} alive, pid={}, memory_rss={}MB, cpu_percent={}.{}",
+                1000 + p,
+                800 + rng.below(2000),
+                rng.below(100),
+                rng.below(10)
+            ),
+        ),
+    };
+    format!(
+        "{ts}|INFO|{ip}|process{p:03}|{}|{site}|{message}\n",
+        139_000_000_000_000 + rng.below(1_000_000)
+    )
+}
+
+/// Ordinary library chatter on a worker's stderr.
+fn busy_stderr_line(rng: &mut Rng) -> String {
+    const CHATTER: &[&str] = &[
+        "INFO:azureml.dataprep.rslex:Reading parquet file with 4 row groups",
+        "WARNING:urllib3.connectionpool:Connection pool is full, discarding connection: workspaceblobstore.blob.core.windows.net",
+        "INFO:numexpr.utils:NumExpr defaulting to 4 threads.",
+        "/opt/miniconda/lib/python3.10/site-packages/sklearn/base.py:439: UserWarning: X does not have valid feature names",
+        "  warnings.warn(",
+        "DEBUG:azure.core.pipeline.policies.http_logging_policy:Response status: 200",
+    ];
+    format!(
+        "{} [{}]\n",
+        CHATTER[rng.below(CHATTER.len() as u64) as usize],
+        rng.below(1_000_000)
+    )
+}
+
+/// A healthy long-running job's tree: see the module docs.
+fn prs_busy_tree(out: &Path, total_mb: u64) -> Result<(u64, u64), Box<dyn std::error::Error>> {
+    let root = out.join("prs-busy");
+    let _ = fs::remove_dir_all(&root);
+    let logs = root.join("logs");
+    let per_file = total_mb * 1024 * 1024 / 2 / 48;
+    let (mut files, mut bytes) = (0u64, 0u64);
+    let mut rng = Rng(7);
+    fs::create_dir_all(&logs)?;
+    fs::write(
+        logs.join("job_progress_overview.2024030100.txt"),
+        "2024-03-01T00:00:01.000000 Start the simulator.\n2024-03-01T00:00:30.000000 Scheduling finished. Scheduled 200000 mini batches in 29 seconds. There are 200000 tasks with 800000 items.\n2024-03-07T23:00:00.000000 Processed 150000 of 200000 mini batches in 6 days, 23:00:00. Estimated remaining time 2 days, 8:00:00.\n",
+    )?;
+    let mut batch = 0u64;
+    for node in 0..6u64 {
+        let ip = format!("10.0.0.{}", 4 + node);
+        for p in 0..8u64 {
+            for (dir, sys) in [
+                (format!("sys/node/{ip}"), true),
+                (format!("user/stderr/{ip}"), false),
+            ] {
+                let name = if sys {
+                    format!("process{p:03}.txt")
+                } else {
+                    format!("process{p:03}.stderr.txt")
+                };
+                let path = logs.join(dir).join(name);
+                fs::create_dir_all(path.parent().ok_or("no parent")?)?;
+                let mut w = BufWriter::with_capacity(1 << 20, File::create(&path)?);
+                let mut written = 0u64;
+                while written < per_file {
+                    let line = if sys {
+                        batch += 1;
+                        busy_sys_line(&mut rng, &ip, p, batch / 2)
+                    } else {
+                        busy_stderr_line(&mut rng)
+                    };
+                    w.write_all(line.as_bytes())?;
+                    written += line.len() as u64;
+                }
+                w.flush()?;
+                files += 1;
+                bytes += written;
+            }
+        }
+    }
+    Ok((files, bytes))
+}
+
 fn main() -> Result<(), Box<dyn std::error::Error>> {
     let args: Vec<String> = std::env::args().skip(1).collect();
+    if let [out, mode, mb] = args.as_slice()
+        && mode == "prs-busy"
+    {
+        let (files, bytes) = prs_busy_tree(Path::new(out), mb.parse()?)?;
+        writeln!(
+            std::io::stdout(),
+            "wrote a busy ParallelRunStep tree: {files} files, {} MB, under {}/prs-busy",
+            bytes >> 20,
+            out
+        )?;
+        return Ok(());
+    }
     if let [out, mode, nodes] = args.as_slice()
         && mode == "prs"
     {

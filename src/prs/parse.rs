@@ -468,6 +468,114 @@ fn patterns() -> &'static Patterns {
     })
 }
 
+/// The literals one of the message patterns needs (each pattern contains one of them):
+/// a line with none of them gives no fact beyond being a recognised line.
+fn message_literals() -> &'static aho_corasick::AhoCorasick {
+    static A: OnceLock<aho_corasick::AhoCorasick> = OnceLock::new();
+    A.get_or_init(|| {
+        aho_corasick::AhoCorasick::new([
+            "Scheduled ",
+            "Processed ",
+            "All ",
+            "There are ",
+            "The number of failed items",
+            "Progress update stopped",
+            "No progress update",
+            "entry scipt had",
+            "There is no succeeded",
+            "The run() method",
+            "DriverException",
+            "The master role failed",
+            "SystemExit",
+            "Unable to create any task",
+            "First task creation",
+            "exits with returncode",
+            "Stop for run()",
+            "did not finish in",
+            "Namespace(",
+            "--",
+        ])
+        .unwrap_or_else(|e| unreachable!("PRS literals: {e}"))
+    })
+}
+
+fn digits(b: &[u8]) -> bool {
+    b.iter().all(u8::is_ascii_digit)
+}
+
+/// `^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d,\d{3}\|` then `LEVEL|` or `NAME|LEVEL|`: the prefix
+/// `sys_line` matches, checked on bytes.
+fn is_sys_line(raw: &[u8]) -> bool {
+    const LEVELS: [&[u8]; 5] = [b"DEBUG", b"INFO", b"WARNING", b"ERROR", b"CRITICAL"];
+    if raw.len() < 25 || raw[23] != b'|' {
+        return false;
+    }
+    let ts = &raw[..23];
+    let shape = digits(&ts[0..4])
+        && ts[4] == b'-'
+        && digits(&ts[5..7])
+        && ts[7] == b'-'
+        && digits(&ts[8..10])
+        && ts[10] == b' '
+        && digits(&ts[11..13])
+        && ts[13] == b':'
+        && digits(&ts[14..16])
+        && ts[16] == b':'
+        && digits(&ts[17..19])
+        && ts[19] == b','
+        && digits(&ts[20..23]);
+    if !shape {
+        return false;
+    }
+    let mut fields = raw[24..].split(|b| *b == b'|');
+    let first = fields.next().unwrap_or_default();
+    // A field is complete only when a `|` follows it.
+    let closed = |f: &[u8]| raw[24..].len() > f.len();
+    if LEVELS.contains(&first) && closed(first) {
+        return true;
+    }
+    let name = !first.is_empty()
+        && first
+            .iter()
+            .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'_' | b'.' | b' ') || *b >= 0x80);
+    let second = fields.next().unwrap_or_default();
+    name && LEVELS.contains(&second) && raw[24..].len() > first.len() + 1 + second.len()
+}
+
+/// The time of an overview line (`YYYY-MM-DDTHH:MM:SS[.ffffff] message`), as `overview_line` takes it.
+fn overview_time(raw: &[u8]) -> Option<&[u8]> {
+    if raw.len() < 20 {
+        return None;
+    }
+    let t = &raw[..19];
+    let shape = digits(&t[0..4])
+        && t[4] == b'-'
+        && digits(&t[5..7])
+        && t[7] == b'-'
+        && digits(&t[8..10])
+        && t[10] == b'T'
+        && digits(&t[11..13])
+        && t[13] == b':'
+        && digits(&t[14..16])
+        && t[16] == b':'
+        && digits(&t[17..19]);
+    if !shape {
+        return None;
+    }
+    let mut end = 19;
+    if raw[end] == b'.' {
+        let frac = raw[end + 1..]
+            .iter()
+            .take_while(|b| b.is_ascii_digit())
+            .count();
+        if frac == 0 {
+            return None;
+        }
+        end += 1 + frac;
+    }
+    (raw.get(end) == Some(&b' ')).then(|| &raw[..end])
+}
+
 /// Parses the lines of one file according to its role.
 #[derive(Debug)]
 pub struct FileParser {
@@ -547,6 +655,9 @@ impl FileParser {
     /// Feeds one line (without its terminator); `number` is 1-based.
     pub fn line(&mut self, number: u64, raw: &[u8]) {
         self.facts.lines = number;
+        if self.skimmed(raw) {
+            return;
+        }
         // Everything the summary shows comes from here: redact secrets and neutralise
         // terminal control characters once, at the source.
         let lossy = String::from_utf8_lossy(raw);
@@ -563,6 +674,43 @@ impl FileParser {
             Role::UserError { .. } | Role::UserErrorSummary => self.user_error(number, text),
             _ => self.message_line(number, text),
         }
+    }
+
+    /// A line of a log whose lines matter only through their messages, with none of the
+    /// literals any message pattern needs (a progress, heartbeat or upload line of a
+    /// busy job): counted as recognised, its time kept, and nothing else done. No copy,
+    /// no redaction, no regex. Returns whether the line was handled here.
+    fn skimmed(&mut self, raw: &[u8]) -> bool {
+        let keeps_lines = matches!(
+            self.role,
+            Role::JobResult
+                | Role::JobError
+                | Role::Overview { .. }
+                | Role::Master
+                | Role::DriverLog
+                | Role::MiniBatchCsv { .. }
+                | Role::NodePerf { .. }
+                | Role::ProcessPerf { .. }
+                | Role::DiskPerf { .. }
+                | Role::SummaryCsv
+                | Role::UserError { .. }
+                | Role::UserErrorSummary
+        );
+        if keeps_lines || message_literals().is_match(raw) {
+            return false;
+        }
+        let raw = raw.strip_suffix(b"\r").unwrap_or(raw);
+        if is_sys_line(raw) {
+            self.facts.recognised += 1;
+        } else if let Some(ts) = overview_time(raw) {
+            self.facts.recognised += 1;
+            let ts = String::from_utf8_lossy(ts).into_owned();
+            if self.facts.first_time.is_none() {
+                self.facts.first_time = Some(ts.clone());
+            }
+            self.facts.last_time = Some(ts);
+        }
+        true
     }
 
     fn message_line(&mut self, number: u64, text: &str) {
@@ -997,6 +1145,41 @@ mod tests {
         let mut sink = Vec::new();
         tap.read_to_end(&mut sink).unwrap();
         p.finish()
+    }
+
+    #[test]
+    fn byte_checks_agree_with_the_patterns() {
+        let p = patterns();
+        for line in [
+            "2023-05-16 22:57:26,145|ERROR|229|process001 exits with returncode -9.",
+            "2020-09-17 09:43:39,318|ParallelRunStep.TaskManager|INFO|230|Started",
+            "2024-03-05 14:54:18,041|INFO|10.0.0.4|process000|139000000670680|task_runner.py:run_task:212|Start processing",
+            "2024-03-05 14:54:18,041|INFO",
+            "2024-03-05 14:54:18,041|NOTICE|1|x",
+            "2024-03-05T14:54:18.041 Start",
+            "plain text",
+            "",
+        ] {
+            assert_eq!(
+                is_sys_line(line.as_bytes()),
+                p.sys_line.is_match(line),
+                "{line}"
+            );
+        }
+        for line in [
+            "2023-05-16T22:20:53.233813 Processed 4117 of 20000",
+            "2023-05-16T22:20:53 Start",
+            "2023-05-16T22:20:53. x",
+            "2023-05-16T22:20:53",
+        ] {
+            let regex = p
+                .overview_line
+                .captures(line)
+                .map(|c| c.get(1).map_or("", |m| m.as_str()).to_owned());
+            let bytes =
+                overview_time(line.as_bytes()).map(|t| String::from_utf8_lossy(t).into_owned());
+            assert_eq!(bytes, regex, "{line}");
+        }
     }
 
     #[test]
