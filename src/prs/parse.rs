@@ -470,10 +470,10 @@ fn patterns() -> &'static Patterns {
 
 /// The literals one of the message patterns needs (each pattern contains one of them):
 /// a line with none of them gives no fact beyond being a recognised line.
-fn message_literals() -> &'static aho_corasick::AhoCorasick {
-    static A: OnceLock<aho_corasick::AhoCorasick> = OnceLock::new();
+fn message_literals() -> &'static MessageLiterals {
+    static A: OnceLock<MessageLiterals> = OnceLock::new();
     A.get_or_init(|| {
-        aho_corasick::AhoCorasick::new([
+        const LITERALS: &[&str] = &[
             "Scheduled ",
             "Processed ",
             "All ",
@@ -494,9 +494,32 @@ fn message_literals() -> &'static aho_corasick::AhoCorasick {
             "did not finish in",
             "Namespace(",
             "--",
-        ])
-        .unwrap_or_else(|e| unreachable!("PRS literals: {e}"))
+        ];
+        MessageLiterals {
+            // SIMD (Teddy) where the CPU has it: lines are short and most have none.
+            packed: aho_corasick::packed::Config::new()
+                .builder()
+                .extend(LITERALS)
+                .build(),
+            any: aho_corasick::AhoCorasick::new(LITERALS)
+                .unwrap_or_else(|e| unreachable!("PRS literals: {e}")),
+        }
     })
+}
+
+/// The literals' searchers: packed when available, else an automaton.
+struct MessageLiterals {
+    packed: Option<aho_corasick::packed::Searcher>,
+    any: aho_corasick::AhoCorasick,
+}
+
+impl MessageLiterals {
+    fn is_match(&self, raw: &[u8]) -> bool {
+        match &self.packed {
+            Some(p) => p.find(raw).is_some(),
+            None => self.any.is_match(raw),
+        }
+    }
 }
 
 fn digits(b: &[u8]) -> bool {
@@ -1145,6 +1168,22 @@ mod tests {
         let mut sink = Vec::new();
         tap.read_to_end(&mut sink).unwrap();
         p.finish()
+    }
+
+    #[test]
+    fn the_literal_gate_lets_every_message_through() {
+        let gate = message_literals();
+        for line in [
+            "2023-05-16 22:57:26,145|ERROR|229|process001 exits with returncode -9.",
+            "2021-04-15T22:03:54.767763 Scheduling finished. Scheduled 276 mini batches in 22 seconds.",
+            "Script args: ['driver/amlbi_main.py', '--node_count', '2']",
+            "SystemExit: 42",
+        ] {
+            assert!(gate.is_match(line.as_bytes()), "{line}");
+            assert!(gate.any.is_match(line.as_bytes()), "{line}");
+        }
+        let busy = "2024-03-05 14:54:18,041|INFO|10.0.0.4|process000|1390|heartbeat.py:beat:41|Heartbeat: process000 alive, pid=1000, memory_rss=900MB";
+        assert!(!gate.is_match(busy.as_bytes()));
     }
 
     #[test]
