@@ -451,6 +451,7 @@ impl Walk<'_> {
             && ERROR_LITERALS
                 .iter()
                 .any(|l| crate::evidence::normalize::find(bare, l.as_bytes()).is_some())
+            && !only_zero_failed(bare)
         {
             // A repeated piece of the same overlong line is not a new line.
             if self
@@ -468,6 +469,29 @@ impl Walk<'_> {
             }
         }
     }
+}
+
+/// A progress line that counts failures, all of them zero (`… 8 items succeeded, 0
+/// failed.`): nothing failed, so it is not an error-like line, however often a healthy
+/// job writes it.
+fn only_zero_failed(line: &[u8]) -> bool {
+    let others = ERROR_LITERALS
+        .iter()
+        .filter(|l| **l != "failed")
+        .any(|l| crate::evidence::normalize::find(line, l.as_bytes()).is_some());
+    if others {
+        return false;
+    }
+    let mut any = false;
+    for at in memchr::memmem::find_iter(line, b"failed") {
+        any = true;
+        let before = &line[..at];
+        let zero = before.ends_with(b" 0 ") || before == b"0 " || before.ends_with(b"(0 ");
+        if !zero {
+            return false;
+        }
+    }
+    any
 }
 
 /// A captured value: cleaned, trimmed, bounded. A value that redaction of its whole
@@ -492,4 +516,22 @@ pub fn floor_char_boundary(s: &str, max: usize) -> usize {
         .rev()
         .find(|i| s.is_char_boundary(*i))
         .unwrap_or(0)
+}
+
+#[cfg(test)]
+mod zero_failed_tests {
+    use super::only_zero_failed;
+
+    #[test]
+    fn zero_failures_are_not_an_error() {
+        assert!(only_zero_failed(
+            b"Mini batch 7 processed in 3.1 seconds, 8 items succeeded, 0 failed."
+        ));
+        assert!(!only_zero_failed(
+            b"Mini batch 7 processed, 2 succeeded, 3 failed."
+        ));
+        assert!(!only_zero_failed(b"ERROR|0 failed"));
+        assert!(!only_zero_failed(b"Download failed: 10 failed"));
+        assert!(!only_zero_failed(b"all good"));
+    }
 }
