@@ -215,7 +215,11 @@ impl Analysis {
                     evidence: m.evidence.clone(),
                     facts: m.facts.clone(),
                     // The resource's names fill the fix too (`{private_zone}`, `{group}`).
-                    remediation: fill(&rule.remediation, &m.fill_values(), placeholders),
+                    remediation: crate::rules::template::fill_prose(
+                        &rule.remediation,
+                        &m.fill_values(),
+                        placeholders,
+                    ),
                     commands: m
                         .commands
                         .iter()

@@ -526,6 +526,22 @@ fn digits(b: &[u8]) -> bool {
     b.iter().all(u8::is_ascii_digit)
 }
 
+/// `YYYY-MM-DD{sep}HH:MM:SS` in exactly 19 bytes.
+fn date_time(t: &[u8], sep: u8) -> bool {
+    t.len() == 19
+        && digits(&t[0..4])
+        && t[4] == b'-'
+        && digits(&t[5..7])
+        && t[7] == b'-'
+        && digits(&t[8..10])
+        && t[10] == sep
+        && digits(&t[11..13])
+        && t[13] == b':'
+        && digits(&t[14..16])
+        && t[16] == b':'
+        && digits(&t[17..19])
+}
+
 /// `^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d,\d{3}\|` then `LEVEL|` or `NAME|LEVEL|`: the prefix
 /// `sys_line` matches, checked on bytes.
 fn is_sys_line(raw: &[u8]) -> bool {
@@ -533,20 +549,7 @@ fn is_sys_line(raw: &[u8]) -> bool {
     if raw.len() < 25 || raw[23] != b'|' {
         return false;
     }
-    let ts = &raw[..23];
-    let shape = digits(&ts[0..4])
-        && ts[4] == b'-'
-        && digits(&ts[5..7])
-        && ts[7] == b'-'
-        && digits(&ts[8..10])
-        && ts[10] == b' '
-        && digits(&ts[11..13])
-        && ts[13] == b':'
-        && digits(&ts[14..16])
-        && ts[16] == b':'
-        && digits(&ts[17..19])
-        && ts[19] == b','
-        && digits(&ts[20..23]);
+    let shape = date_time(&raw[..19], b' ') && raw[19] == b',' && digits(&raw[20..23]);
     if !shape {
         return false;
     }
@@ -570,19 +573,7 @@ fn overview_time(raw: &[u8]) -> Option<&[u8]> {
     if raw.len() < 20 {
         return None;
     }
-    let t = &raw[..19];
-    let shape = digits(&t[0..4])
-        && t[4] == b'-'
-        && digits(&t[5..7])
-        && t[7] == b'-'
-        && digits(&t[8..10])
-        && t[10] == b'T'
-        && digits(&t[11..13])
-        && t[13] == b':'
-        && digits(&t[14..16])
-        && t[16] == b':'
-        && digits(&t[17..19]);
-    if !shape {
+    if !date_time(&raw[..19], b'T') {
         return None;
     }
     let mut end = 19;

@@ -49,13 +49,7 @@ pub fn placeholders_as_code(text: &str) -> String {
             while let Some(start) = rest.find('<') {
                 let after = &rest[start + 1..];
                 let end = after.find('>').unwrap_or(0);
-                let name = &after[..end];
-                let kebab = end > 0
-                    && name.starts_with(|c: char| c.is_ascii_lowercase())
-                    && name
-                        .chars()
-                        .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-');
-                if kebab {
+                if crate::rules::template::is_kebab(&after[..end]) {
                     out.push_str(&rest[..start]);
                     out.push('`');
                     out.push_str(&rest[start..start + end + 2]);

@@ -182,6 +182,15 @@ pub const FILLED_BY: &[(&str, &str)] = &[
     ("logs", "the ParallelRunStep logs/ folder you downloaded"),
 ];
 
+/// Whether `name` (between `<` and `>`) is a placeholder's kebab name: `storage-account`,
+/// not an HTML tag's attributes, a URL or a shell redirection.
+pub fn is_kebab(name: &str) -> bool {
+    name.bytes().next().is_some_and(|b| b.is_ascii_lowercase())
+        && name
+            .bytes()
+            .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-')
+}
+
 /// The `<kebab-name>` values a rule author left for the user in a command (the
 /// principal id, the deployment YAML): amldoctor never reads them from the input.
 pub fn authored(command: &str) -> Vec<&str> {
@@ -190,13 +199,8 @@ pub fn authored(command: &str) -> Vec<&str> {
     while let Some(start) = rest.find('<') {
         let after = &rest[start + 1..];
         let Some(end) = after.find('>') else { break };
-        let name = &after[..end];
-        let kebab = name.bytes().next().is_some_and(|b| b.is_ascii_lowercase())
-            && name
-                .bytes()
-                .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-');
         let token = &rest[start..start + end + 2];
-        if kebab && !out.contains(&token) {
+        if is_kebab(&after[..end]) && !out.contains(&token) {
             out.push(token);
         }
         rest = &after[end + 1..];
@@ -209,10 +213,6 @@ pub fn authored(command: &str) -> Vec<&str> {
 pub const AUTHORED_HINTS: &[(&str, &str)] = &[
     (
         "<principal-id>",
-        "the principal id of the identity the fix names (az identity show --ids IDENTITY_ID --query principalId -o tsv for a user-assigned one)",
-    ),
-    (
-        "<identity-principal-id>",
         "the principal id of the identity the fix names (az identity show --ids IDENTITY_ID --query principalId -o tsv for a user-assigned one)",
     ),
     (

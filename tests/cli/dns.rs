@@ -81,6 +81,33 @@ fn dns(sb: &Sandbox, servers: &[SocketAddr], args: &[&str]) -> Run {
     sb.run(&refs)
 }
 
+const WS_ID: &str = "/subscriptions/00000000-0000-0000-0000-000000000000/resourceGroups/rg-net/providers/Microsoft.MachineLearningServices/workspaces/ws-net";
+
+/// `work/ws.json`: a private workspace in eastus as `az ml workspace show` prints it,
+/// with the `extra` keys.
+fn private_workspace(sb: &Sandbox, extra: Value) -> std::path::PathBuf {
+    let mut ws = serde_json::json!({
+        "id": WS_ID, "name": "ws-net", "location": "eastus", "resource_group": "rg-net",
+        "public_network_access": "Disabled",
+    });
+    for (k, v) in extra.as_object().unwrap() {
+        ws[k] = v.clone();
+    }
+    sb.write("work/ws.json", &ws.to_string())
+}
+
+/// `work/NAME.json`: an endpoint of that workspace scored at `host`, with `extra` keys.
+fn endpoint(sb: &Sandbox, name: &str, host: &str, extra: Value) -> std::path::PathBuf {
+    let mut ep = serde_json::json!({
+        "id": format!("{WS_ID}/onlineEndpoints/{name}"), "name": name, "auth_mode": "key",
+        "traffic": {"blue": 100}, "scoring_uri": format!("https://{host}/score"),
+    });
+    for (k, v) in extra.as_object().unwrap() {
+        ep[k] = v.clone();
+    }
+    sb.write(&format!("work/{name}.json"), &ep.to_string())
+}
+
 fn rule_ids(v: &Value) -> Vec<String> {
     v["findings"]
         .as_array()
@@ -187,23 +214,13 @@ fn a_server_that_never_answers_is_a_finding_within_seconds() {
 #[test]
 fn a_private_workspace_wants_private_answers_through_privatelink() {
     let sb = Sandbox::new("dns-private-ws");
-    let ws = sb.write(
-        "work/ws.json",
-        r#"{"id": "/subscriptions/00000000-0000-0000-0000-000000000000/resourceGroups/rg-net/providers/Microsoft.MachineLearningServices/workspaces/ws-net",
-            "name": "ws-net", "location": "eastus", "resource_group": "rg-net",
-            "discovery_url": "https://eastus.api.azureml.ms/discovery",
-            "public_network_access": "Disabled"}"#,
+    let ws = private_workspace(
+        &sb,
+        serde_json::json!({"discovery_url": "https://eastus.api.azureml.ms/discovery"}),
     );
     let mut ids = Vec::new();
-    for (host, endpoint) in [(PUBLIC, "ep-public"), (AROUND, "ep-around")] {
-        let ep = sb.write(
-            &format!("work/{endpoint}.json"),
-            &format!(
-                r#"{{"id": "/subscriptions/00000000-0000-0000-0000-000000000000/resourceGroups/rg-net/providers/Microsoft.MachineLearningServices/workspaces/ws-net/onlineEndpoints/{endpoint}",
-                    "name": "{endpoint}", "auth_mode": "key", "traffic": {{"blue": 100}},
-                    "scoring_uri": "https://{host}/score"}}"#
-            ),
-        );
+    for (host, name) in [(PUBLIC, "ep-public"), (AROUND, "ep-around")] {
+        let ep = endpoint(&sb, name, host, serde_json::json!({}));
         let run = dns(
             &sb,
             &[inside()],
@@ -355,13 +372,12 @@ fn bad_flags_name_the_flag_and_exit_2() {
 fn the_scoring_host_follows_from_the_endpoint_name_and_the_region() {
     let sb = Sandbox::new("dns-by-name");
     sb.write("work/.amldoctor.yaml", "endpoint: ep-public\n");
-    let ws = sb.write(
-        "work/ws.json",
-        r#"{"id": "/subscriptions/00000000-0000-0000-0000-000000000000/resourceGroups/rg-net/providers/Microsoft.MachineLearningServices/workspaces/ws-net",
-            "name": "ws-net", "location": "eastus", "resource_group": "rg-net",
+    let ws = private_workspace(
+        &sb,
+        serde_json::json!({
             "key_vault": "/subscriptions/00000000-0000-0000-0000-000000000000/resourceGroups/rg-net/providers/Microsoft.KeyVault/vaults/kv-net",
             "storage_account": "/subscriptions/00000000-0000-0000-0000-000000000000/resourceGroups/rg-net/providers/Microsoft.Storage/storageAccounts/stnet",
-            "public_network_access": "Disabled"}"#,
+        }),
     );
     let run = dns(
         &sb,
@@ -389,19 +405,12 @@ fn the_scoring_host_follows_from_the_endpoint_name_and_the_region() {
 #[test]
 fn a_public_endpoint_of_a_private_workspace_may_answer_publicly() {
     let sb = Sandbox::new("dns-public-endpoint");
-    let ws = sb.write(
-        "work/ws.json",
-        r#"{"id": "/subscriptions/00000000-0000-0000-0000-000000000000/resourceGroups/rg-net/providers/Microsoft.MachineLearningServices/workspaces/ws-net",
-            "name": "ws-net", "location": "eastus", "resource_group": "rg-net",
-            "public_network_access": "Disabled"}"#,
-    );
-    let ep = sb.write(
-        "work/ep.json",
-        &format!(
-            r#"{{"id": "/subscriptions/00000000-0000-0000-0000-000000000000/resourceGroups/rg-net/providers/Microsoft.MachineLearningServices/workspaces/ws-net/onlineEndpoints/ep-public",
-                "name": "ep-public", "auth_mode": "key", "traffic": {{"blue": 100}},
-                "public_network_access": "enabled", "scoring_uri": "https://{PUBLIC}/score"}}"#
-        ),
+    let ws = private_workspace(&sb, serde_json::json!({}));
+    let ep = endpoint(
+        &sb,
+        "ep-public",
+        PUBLIC,
+        serde_json::json!({"public_network_access": "enabled"}),
     );
     let run = dns(
         &sb,
