@@ -75,11 +75,18 @@ impl<O: LineObserver, R: Read> Read for Tap<'_, O, R> {
         }
         let mut rest = &buf[..n];
         while let Some(i) = memchr::memchr(b'\n', rest) {
-            if !self.overlong {
-                let take = (MAX_OBSERVED_LINE - self.pending.len().min(MAX_OBSERVED_LINE)).min(i);
-                self.pending.extend_from_slice(&rest[..take]);
+            if self.pending.is_empty() && !self.overlong {
+                // A whole line in the buffer goes to the observer as it is, uncopied.
+                self.number += 1;
+                self.observer
+                    .line(self.number, &rest[..i.min(MAX_OBSERVED_LINE)]);
+            } else {
+                if !self.overlong {
+                    let room = MAX_OBSERVED_LINE - self.pending.len().min(MAX_OBSERVED_LINE);
+                    self.pending.extend_from_slice(&rest[..room.min(i)]);
+                }
+                self.emit();
             }
-            self.emit();
             rest = &rest[i + 1..];
         }
         if !rest.is_empty() && !self.overlong {
@@ -91,5 +98,63 @@ impl<O: LineObserver, R: Read> Read for Tap<'_, O, R> {
             }
         }
         Ok(n)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[derive(Default)]
+    struct Lines(Vec<(u64, Vec<u8>)>);
+
+    impl LineObserver for Lines {
+        type Output = Vec<(u64, Vec<u8>)>;
+        fn line(&mut self, number: u64, text: &[u8]) {
+            self.0.push((number, text.to_vec()));
+        }
+        fn finish(self) -> Self::Output {
+            self.0
+        }
+    }
+
+    /// Hands out at most `step` bytes a read, so lines straddle reads.
+    struct Trickle<'a> {
+        data: &'a [u8],
+        step: usize,
+    }
+
+    impl Read for Trickle<'_> {
+        fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+            let n = self.step.min(buf.len()).min(self.data.len());
+            buf[..n].copy_from_slice(&self.data[..n]);
+            self.data = &self.data[n..];
+            Ok(n)
+        }
+    }
+
+    #[test]
+    fn every_line_arrives_once_whole_or_cut_however_the_reads_fall() {
+        let long = "x".repeat(MAX_OBSERVED_LINE + 10);
+        let text = format!("first\r\n\nthird line\n{long}\nafter the long one\nlast, unterminated");
+        let expected: Vec<(u64, Vec<u8>)> = text
+            .split('\n')
+            .enumerate()
+            .map(|(i, l)| {
+                let cut = &l.as_bytes()[..l.len().min(MAX_OBSERVED_LINE)];
+                (i as u64 + 1, cut.to_vec())
+            })
+            .collect();
+        for step in [1, 3, 7, 64, 4096, usize::MAX] {
+            let mut lines = Lines::default();
+            let mut sink = Vec::new();
+            let reader = Trickle {
+                data: text.as_bytes(),
+                step,
+            };
+            Tap::new(reader, &mut lines).read_to_end(&mut sink).unwrap();
+            assert_eq!(sink, text.as_bytes(), "step {step}");
+            assert_eq!(lines.finish(), expected, "step {step}");
+        }
     }
 }

@@ -234,10 +234,18 @@ impl Walk<'_> {
     /// Processes a region that ends at a line boundary (or inside an overlong line).
     fn region(&mut self, region: &[u8]) {
         let set = self.set;
-        let mut cache = set.prefilter.cache();
+        let mut bits = self.kinds.bits();
+        let mut searchers = set.prefilter.for_kinds(bits);
+        let mut cache = searchers.cache();
         let mut pos = 0usize;
         while pos < region.len() {
-            let Some(at) = set.prefilter.next_candidate(region, pos, &mut cache) else {
+            if self.kinds.bits() != bits {
+                // A section of another kind opened: its rules' literals join the search.
+                bits = self.kinds.bits();
+                searchers = set.prefilter.for_kinds(bits);
+                cache = searchers.cache();
+            }
+            let Some(at) = searchers.next_candidate(region, pos, &mut cache) else {
                 break;
             };
             let line_start = memchr::memrchr(b'\n', &region[pos..at]).map_or(pos, |i| pos + i + 1);
@@ -247,7 +255,8 @@ impl Walk<'_> {
             let bare = line.strip_suffix(b"\r").unwrap_or(line);
             match crate::evidence::normalize::normalize(bare) {
                 None => {
-                    self.select(line);
+                    // No literal starts before `at`: the rest of the line holds them all.
+                    self.select(&line[at - line_start..]);
                     self.finish_line(line, None);
                 }
                 // Artefacts removed: the rules read each logical line of the clean text,

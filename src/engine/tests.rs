@@ -387,3 +387,69 @@ examples:
     assert_eq!(hits[0].facts["token"], crate::redact::MASK);
     assert!(!hits[0].evidence[0].text.contains("SECRETvalue123"));
 }
+
+/// Rules for two kinds, with more literals than two SIMD groups hold, so a line's
+/// literals fall into different searchers.
+fn two_kind_set() -> RuleSet {
+    let mut files = Vec::new();
+    for i in 0..120 {
+        let kind = if i % 2 == 0 { "prs" } else { "kubernetes" };
+        files.push(RuleFile {
+            path: format!("test/r{i}.yaml"),
+            text: format!(
+                "id: rule-{i}\ntitle: rule {i}\nseverity: error\nfamily: prs\n\
+                 applies-to: [{kind}]\nmatch:\n  any: ['marker{i:02}x']\nremediation: Fix it.\n\
+                 examples:\n  match: ['marker{i:02}x']\n  no-match: ['marker{i:02}y']\n"
+            ),
+            builtin: false,
+        });
+    }
+    compile(files, &[]).unwrap()
+}
+
+fn fired_as(set: &RuleSet, kind: DocumentKind, text: &str) -> Vec<String> {
+    let s = Scanner::new(set)
+        .scan(kind, &mut Cursor::new(text.as_bytes()))
+        .unwrap();
+    let mut ids: Vec<String> = evaluate(set, s.kinds, &s)
+        .into_iter()
+        .map(|h| set.rules[h.rule].id.clone())
+        .collect();
+    ids.sort();
+    ids
+}
+
+#[test]
+fn a_document_is_searched_for_its_kinds_literals_only() {
+    let set = two_kind_set();
+    let prs = crate::evidence::KindSet::from(DocumentKind::Prs).bits();
+    let all = set.prefilter.all().literals();
+    let narrow = set.prefilter.for_kinds(prs).literals();
+    assert_eq!(all - narrow, 60, "{narrow} literals for prs, {all} for all");
+    // Every literal on one line, in reverse order: each rule of the document's kind
+    // fires, whichever searcher found its literal, and no rule of the other kind.
+    let line: String = (0..120).rev().map(|i| format!("marker{i:02}x ")).collect();
+    let expected: Vec<String> = {
+        let mut v: Vec<String> = (0..120).step_by(2).map(|i| format!("rule-{i}")).collect();
+        v.sort();
+        v
+    };
+    assert_eq!(fired_as(&set, DocumentKind::Prs, &line), expected);
+    let k8s = fired_as(&set, DocumentKind::Kubernetes, &line);
+    assert_eq!(k8s.len(), 60);
+    assert!(k8s.iter().all(|id| !expected.contains(id)));
+}
+
+#[test]
+fn a_section_of_another_kind_widens_the_search_from_its_marker_on() {
+    let set = two_kind_set();
+    // `marker01x` is a Kubernetes rule's literal: before the section marker it does not
+    // count in a ParallelRunStep file, after it it does.
+    let before = "marker01x before\nmarker00x\n";
+    assert_eq!(fired_as(&set, DocumentKind::Prs, before), ["rule-0"]);
+    let text = "marker00x\nContainer events:\n  Warning  BackOff  kubelet  marker01x\n";
+    assert_eq!(
+        fired_as(&set, DocumentKind::Prs, text),
+        ["rule-0", "rule-1"]
+    );
+}

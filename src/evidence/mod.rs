@@ -81,6 +81,11 @@ impl KindSet {
         KindSet(self.0 | kind.bit())
     }
 
+    /// The set as bits, one per kind ([`DocumentKind::bit`]).
+    pub fn bits(self) -> u8 {
+        self.0
+    }
+
     /// Whether a rule for the kinds in `bits` reads this document.
     pub fn meets(self, bits: u8) -> bool {
         self.0 & bits != 0

@@ -772,6 +772,18 @@ impl Builder<'_> {
         for index in names {
             prefilter.literal_is_name[index] = true;
         }
+        // A literal only some rules' patterns need is searched for in the documents
+        // those rules read; the markers above are searched for everywhere.
+        for (index, patterns) in prefilter.literal_patterns.iter().enumerate() {
+            let marker = prefilter.literal_is_error[index]
+                || prefilter.literal_section[index] != 0
+                || prefilter.literal_is_name[index];
+            if !marker && !patterns.is_empty() {
+                prefilter.literal_kinds[index] = patterns.iter().fold(0, |bits, p| {
+                    bits | self.rules[self.patterns[*p as usize].rule].kinds
+                });
+            }
+        }
         Ok(RuleSet {
             rules: self.rules,
             patterns: self.patterns,

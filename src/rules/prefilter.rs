@@ -3,11 +3,14 @@
 //! Scanning a large tree is dominated by finding the few lines any rule cares about.
 //! Case-sensitive literals are split into groups small enough for SIMD "Teddy"
 //! searchers (`aho_corasick::packed`), which skip through text at several GB/s; the few
-//! case-insensitive literals get an Aho-Corasick automaton of their own. Once a line
-//! is known to contain some literal, one overlapping automaton over that line alone
-//! says exactly which literals (and so which patterns) to confirm.
+//! case-insensitive literals get an Aho-Corasick automaton of their own. A document
+//! is searched only for the literals its kinds' rules need. Once a line is known to
+//! contain some literal, overlapping automata over the rest of that line say exactly
+//! which literals (and so which patterns) to confirm.
 
 use aho_corasick::packed;
+use std::sync::OnceLock;
+
 use aho_corasick::{AhoCorasick, MatchKind};
 
 use super::literal::Literal;
@@ -38,34 +41,25 @@ pub enum Next {
     None,
 }
 
-/// All rule literals, searchable as one.
+/// The searchers over one subset of the literals: finds where the next candidate line
+/// is, not which literal it holds.
 #[derive(Debug, Clone)]
-pub struct Prefilter {
+pub struct Searchers {
     searchers: Vec<Searcher>,
-    line: AhoCorasick,
-    /// For each literal: the patterns it selects (empty for error literals).
-    pub literal_patterns: Vec<Vec<u32>>,
-    /// For each literal: whether it marks an error-like line.
-    pub literal_is_error: Vec<bool>,
-    /// For each literal: the kinds of section it opens (a `KindSet`'s bits; 0 for none).
-    pub literal_section: Vec<u8>,
-    /// For each literal: whether its line may name an Azure resource (`evidence::names`).
-    pub literal_is_name: Vec<bool>,
+    literals: usize,
 }
 
-impl Prefilter {
-    /// Builds from literals with the patterns each selects and whether it is an
-    /// error-line marker.
-    pub fn build(literals: Vec<(Literal, Vec<u32>, bool)>) -> Result<Prefilter, String> {
-        let (ci, cs): (Vec<&Literal>, Vec<&Literal>) = literals
-            .iter()
-            .map(|(l, _, _)| l)
-            .partition(|l| l.ascii_case_insensitive);
+impl Searchers {
+    fn build(literals: &[&Literal]) -> Result<Searchers, String> {
+        let (ci, cs): (Vec<&Literal>, Vec<&Literal>) =
+            literals.iter().partition(|l| l.ascii_case_insensitive);
         // Literals shorter than three bytes (the `\"` and `\n` of JSON escapes) get
         // searchers of their own: in a shared group they would shrink every literal's
-        // fingerprint to their length and flood the scan with false candidates.
-        let (short, cs): (Vec<&Literal>, Vec<&Literal>) =
+        // fingerprint to their length and flood the scan with false candidates. The
+        // rest go by length, so a group's fingerprint is as long as its literals allow.
+        let (short, mut cs): (Vec<&Literal>, Vec<&Literal>) =
             cs.into_iter().partition(|l| l.bytes.len() < 3);
+        cs.sort_by_key(|l| l.bytes.len());
         let mut searchers = Vec::new();
         for group in short.chunks(GROUP).chain(cs.chunks(GROUP)) {
             let mut b = packed::Config::new().builder();
@@ -91,19 +85,9 @@ impl Prefilter {
                     .map_err(|e| e.to_string())?,
             ));
         }
-        // Per line, a superset is fine (patterns confirm), so ignore case throughout.
-        let line = AhoCorasick::builder()
-            .ascii_case_insensitive(true)
-            .match_kind(MatchKind::Standard)
-            .build(literals.iter().map(|(l, _, _)| &l.bytes))
-            .map_err(|e| e.to_string())?;
-        Ok(Prefilter {
+        Ok(Searchers {
             searchers,
-            line,
-            literal_patterns: literals.iter().map(|(_, p, _)| p.clone()).collect(),
-            literal_is_error: literals.iter().map(|(_, _, e)| *e).collect(),
-            literal_section: vec![0; literals.len()],
-            literal_is_name: vec![false; literals.len()],
+            literals: literals.len(),
         })
     }
 
@@ -118,7 +102,12 @@ impl Prefilter {
         (packed, self.searchers.len() - packed)
     }
 
-    /// A fresh per-buffer cache for [`Prefilter::next_candidate`].
+    /// How many literals are searched for.
+    pub fn literals(&self) -> usize {
+        self.literals
+    }
+
+    /// A fresh per-buffer cache for [`Searchers::next_candidate`].
     pub fn cache(&self) -> Vec<Next> {
         vec![Next::Unknown; self.searchers.len()]
     }
@@ -148,11 +137,122 @@ impl Prefilter {
         }
         best
     }
+}
 
-    /// Every literal occurring in `line` (ignoring case), with repeats.
+/// Kind sets a document can be read as: one bit per `DocumentKind`.
+const KIND_SETS: usize = 1 << 7;
+
+/// All rule literals, searchable as one.
+#[derive(Debug, Clone)]
+pub struct Prefilter {
+    /// Every literal, in the order of the per-literal tables below.
+    literals: Vec<Literal>,
+    /// Searchers over every literal.
+    all: Searchers,
+    /// Searchers over the literals a document read as a kind set needs (indexed by the
+    /// set's bits), built on first use: a ParallelRunStep file needs a third of the
+    /// catalogue's literals, and the search costs about one SIMD pass per 48 literals.
+    by_kinds: Box<[OnceLock<Searchers>]>,
+    line: LineAutomata,
+    /// For each literal: the patterns it selects (empty for error literals).
+    pub literal_patterns: Vec<Vec<u32>>,
+    /// For each literal: whether it marks an error-like line.
+    pub literal_is_error: Vec<bool>,
+    /// For each literal: the kinds of section it opens (a `KindSet`'s bits; 0 for none).
+    pub literal_section: Vec<u8>,
+    /// For each literal: whether its line may name an Azure resource (`evidence::names`).
+    pub literal_is_name: Vec<bool>,
+    /// For each literal: the kinds of document whose rules need it (a `KindSet`'s
+    /// bits); every kind for the error, section, name and escape literals.
+    pub literal_kinds: Vec<u8>,
+}
+
+impl Prefilter {
+    /// Builds from literals with the patterns each selects and whether it is an
+    /// error-line marker.
+    pub fn build(literals: Vec<(Literal, Vec<u32>, bool)>) -> Result<Prefilter, String> {
+        let all = Searchers::build(&literals.iter().map(|(l, _, _)| l).collect::<Vec<_>>())?;
+        let line = LineAutomata::build(&literals.iter().map(|(l, _, _)| l).collect::<Vec<_>>())?;
+        Ok(Prefilter {
+            all,
+            by_kinds: (0..KIND_SETS).map(|_| OnceLock::new()).collect(),
+            line,
+            literal_patterns: literals.iter().map(|(_, p, _)| p.clone()).collect(),
+            literal_is_error: literals.iter().map(|(_, _, e)| *e).collect(),
+            literal_section: vec![0; literals.len()],
+            literal_is_name: vec![false; literals.len()],
+            literal_kinds: vec![u8::MAX; literals.len()],
+            literals: literals.into_iter().map(|(l, _, _)| l).collect(),
+        })
+    }
+
+    /// The searchers over every literal.
+    pub fn all(&self) -> &Searchers {
+        &self.all
+    }
+
+    /// The searchers over the literals a document read as the kinds in `bits` needs.
+    pub fn for_kinds(&self, bits: u8) -> &Searchers {
+        let Some(slot) = self.by_kinds.get(usize::from(bits)) else {
+            return &self.all;
+        };
+        slot.get_or_init(|| {
+            let needed: Vec<&Literal> = self
+                .literals
+                .iter()
+                .zip(&self.literal_kinds)
+                .filter(|(_, k)| *k & bits != 0)
+                .map(|(l, _)| l)
+                .collect();
+            // A subset of literals that built once builds again; the fallback is a
+            // clone of the full set, slower but never wrong.
+            Searchers::build(&needed).unwrap_or_else(|_| self.all.clone())
+        })
+    }
+
+    /// Every literal occurring in `line`, with repeats.
     pub fn line_literals<'h>(&'h self, line: &'h [u8]) -> impl Iterator<Item = usize> + 'h {
-        self.line
+        self.line.find(line)
+    }
+}
+
+/// Which literals a candidate line holds: one automaton for the case-sensitive
+/// literals, one for the others, each mapping back to the literal's index.
+#[derive(Debug, Clone)]
+struct LineAutomata {
+    sensitive: (AhoCorasick, Vec<usize>),
+    insensitive: Option<(AhoCorasick, Vec<usize>)>,
+}
+
+impl LineAutomata {
+    fn build(literals: &[&Literal]) -> Result<LineAutomata, String> {
+        let automaton = |ci: bool| -> Result<(AhoCorasick, Vec<usize>), String> {
+            let index: Vec<usize> = (0..literals.len())
+                .filter(|i| literals[*i].ascii_case_insensitive == ci)
+                .collect();
+            let ac = AhoCorasick::builder()
+                .ascii_case_insensitive(ci)
+                .match_kind(MatchKind::Standard)
+                .build(index.iter().map(|i| &literals[*i].bytes))
+                .map_err(|e| e.to_string())?;
+            Ok((ac, index))
+        };
+        let any_ci = literals.iter().any(|l| l.ascii_case_insensitive);
+        Ok(LineAutomata {
+            sensitive: automaton(false)?,
+            insensitive: if any_ci { Some(automaton(true)?) } else { None },
+        })
+    }
+
+    fn find<'h>(&'h self, line: &'h [u8]) -> impl Iterator<Item = usize> + 'h {
+        let (cs, cs_index) = &self.sensitive;
+        let sensitive = cs
             .find_overlapping_iter(line)
-            .map(|m| m.pattern().as_usize())
+            .map(|m| cs_index[m.pattern().as_usize()]);
+        let insensitive = self.insensitive.iter().flat_map(move |(ci, ci_index)| {
+            ci.find_overlapping_iter(line)
+                .map(|m| ci_index[m.pattern().as_usize()])
+        });
+        sensitive.chain(insensitive)
     }
 }

@@ -101,7 +101,7 @@ fn builtin_literals_all_go_to_the_fast_searchers() {
     // log (measured: 8x slower scans). Built-in rules keep a case-sensitive literal in
     // each pattern.
     let set = amldoctor::commands::support::builtin_rules().unwrap();
-    let (packed, automata) = set.prefilter.shape();
+    let (packed, automata) = set.prefilter.all().shape();
     assert!(packed >= 1);
     assert_eq!(
         automata, 0,
