@@ -11,7 +11,7 @@ use std::io::{self, Read};
 
 use crate::evidence::KindSet;
 use crate::evidence::normalize::Normalized;
-use crate::rules::{ERROR_LITERALS, PatternRole, RuleSet};
+use crate::rules::{PatternRole, RuleSet};
 
 /// Bytes read per buffer fill; also the longest piece of one line scanned as a unit.
 pub const CHUNK: usize = 1 << 20;
@@ -255,8 +255,10 @@ impl Walk<'_> {
             let bare = line.strip_suffix(b"\r").unwrap_or(line);
             match crate::evidence::normalize::normalize(bare) {
                 None => {
-                    // No literal starts before `at`: the rest of the line holds them all.
-                    self.select(&line[at - line_start..]);
+                    // No searched literal starts before `at`, and one found through it
+                    // starts at most `lookbehind` bytes earlier.
+                    let from = (at - line_start).saturating_sub(searchers.lookbehind());
+                    self.select(&line[from..]);
                     self.finish_line(line, None);
                 }
                 // Artefacts removed: the rules read each logical line of the clean text,
@@ -456,12 +458,14 @@ impl Walk<'_> {
                 }
             }
         }
-        if std::mem::take(&mut self.error_line)
-            && ERROR_LITERALS
-                .iter()
-                .any(|l| crate::evidence::normalize::find(bare, l.as_bytes()).is_some())
-            && !only_zero_failed(bare)
-        {
+        // The line's literals were identified exactly (case and all), so an error
+        // literal among them is on the line.
+        let errors = self
+            .literals
+            .iter()
+            .filter(|l| set.prefilter.literal_is_error[**l])
+            .map(|l| set.prefilter.literal(*l));
+        if std::mem::take(&mut self.error_line) && !only_zero_failed(bare, errors) {
             // A repeated piece of the same overlong line is not a new line.
             if self
                 .scan
@@ -482,17 +486,13 @@ impl Walk<'_> {
 
 /// A progress line that counts failures, all of them zero (`… 8 items succeeded, 0
 /// failed.`): nothing failed, so it is not an error-like line, however often a healthy
-/// job writes it.
-fn only_zero_failed(line: &[u8]) -> bool {
-    let others = ERROR_LITERALS
-        .iter()
-        .filter(|l| **l != "failed")
-        .any(|l| crate::evidence::normalize::find(line, l.as_bytes()).is_some());
-    if others {
+/// job writes it. `errors` are the error literals found on the line.
+fn only_zero_failed<'l>(line: &[u8], mut errors: impl Iterator<Item = &'l [u8]>) -> bool {
+    if !errors.all(|l| l == b"failed") {
         return false;
     }
     let mut any = false;
-    for at in memchr::memmem::find_iter(line, b"failed") {
+    for at in crate::evidence::normalize::find_iter(line, b"failed") {
         any = true;
         let before = &line[..at];
         let zero = before.ends_with(b" 0 ") || before == b"0 " || before.ends_with(b"(0 ");
@@ -529,7 +529,15 @@ pub fn floor_char_boundary(s: &str, max: usize) -> usize {
 
 #[cfg(test)]
 mod zero_failed_tests {
-    use super::only_zero_failed;
+    use crate::rules::ERROR_LITERALS;
+
+    fn only_zero_failed(line: &[u8]) -> bool {
+        let found = ERROR_LITERALS
+            .iter()
+            .map(|l| l.as_bytes())
+            .filter(|l| crate::evidence::normalize::find(line, l).is_some());
+        super::only_zero_failed(line, found)
+    }
 
     #[test]
     fn zero_failures_are_not_an_error() {

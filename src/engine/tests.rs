@@ -453,3 +453,37 @@ fn a_section_of_another_kind_widens_the_search_from_its_marker_on() {
         ["rule-0", "rule-1"]
     );
 }
+
+#[test]
+fn a_literal_found_through_a_shorter_one_still_selects_its_rule() {
+    // `ImportError: cannot import` holds the error literal `Error:`, and `worker did not
+    // start` holds nothing else: the first is searched for through `Error:`, found six
+    // bytes before it, and both rules fire on a line that has both.
+    let rule = |id: &str, literal: &str| RuleFile {
+        path: format!("test/{id}.yaml"),
+        text: format!(
+            "id: {id}\ntitle: {id}\nseverity: error\nfamily: prs\nmatch:\n  any: ['{literal}']\n\
+             remediation: Fix it.\nexamples:\n  match: ['{literal}']\n  no-match: ['nothing']\n"
+        ),
+        builtin: false,
+    };
+    let set = compile(
+        vec![
+            rule("import-failed", "ImportError: cannot import"),
+            rule("no-start", "worker did not start"),
+        ],
+        &[],
+    )
+    .unwrap();
+    let all = set.prefilter.all();
+    assert!(all.lookbehind() >= 6, "{}", all.lookbehind());
+    let text = "12:00 x ImportError: cannot import name 'Markup'; worker did not start\n";
+    assert_eq!(
+        fired_as(&set, DocumentKind::Generic, text),
+        ["import-failed", "no-start"]
+    );
+    assert_eq!(
+        fired_as(&set, DocumentKind::Generic, "ImportError: cannot import\n"),
+        ["import-failed"]
+    );
+}

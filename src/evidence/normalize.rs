@@ -316,7 +316,7 @@ pub fn find(hay: &[u8], needle: &[u8]) -> Option<usize> {
 }
 
 /// Every place `needle` occurs in `hay`.
-fn find_iter<'a>(hay: &'a [u8], needle: &'a [u8]) -> impl Iterator<Item = usize> + 'a {
+pub fn find_iter<'a>(hay: &'a [u8], needle: &'a [u8]) -> impl Iterator<Item = usize> + 'a {
     let first = needle.first().copied().unwrap_or(0);
     memchr::memchr_iter(first, hay).filter(move |i| hay[*i..].starts_with(needle))
 }

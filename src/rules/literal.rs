@@ -93,27 +93,35 @@ impl Literal {
     }
 }
 
-/// A class that matches one byte (`false`), or one ASCII letter in either case (`true`).
-fn single_byte(class: &Class) -> Option<(u8, bool)> {
-    let mut bytes: Vec<u8> = match class {
-        Class::Bytes(c) => c
-            .ranges()
-            .iter()
-            .flat_map(|r| r.start()..=r.end())
-            .collect(),
-        Class::Unicode(c) => {
-            let mut out = Vec::new();
+/// The bytes of a class of at most `max` ASCII bytes.
+fn class_bytes(class: &Class, max: usize) -> Option<Vec<u8>> {
+    let mut out = Vec::new();
+    let mut push = |b: u32| {
+        let b = u8::try_from(b).ok().filter(u8::is_ascii)?;
+        (out.len() < max).then(|| out.push(b))
+    };
+    match class {
+        Class::Bytes(c) => {
             for r in c.ranges() {
-                for ch in r.start()..=r.end() {
-                    if !ch.is_ascii() || out.len() > 2 {
-                        return None;
-                    }
-                    out.push(ch as u8);
+                for b in r.start()..=r.end() {
+                    push(u32::from(b))?;
                 }
             }
-            out
         }
-    };
+        Class::Unicode(c) => {
+            for r in c.ranges() {
+                for ch in r.start()..=r.end() {
+                    push(u32::from(ch))?;
+                }
+            }
+        }
+    }
+    Some(out)
+}
+
+/// A class that matches one byte (`false`), or one ASCII letter in either case (`true`).
+fn single_byte(class: &Class) -> Option<(u8, bool)> {
+    let mut bytes = class_bytes(class, 2)?;
     if bytes.len() == 1 {
         return Some((bytes[0], false));
     }
@@ -122,17 +130,102 @@ fn single_byte(class: &Class) -> Option<(u8, bool)> {
     (bytes.len() == 1 && bytes[0].is_ascii_alphabetic()).then(|| (bytes[0], true))
 }
 
+/// Most strings a node's [`variants`] may number; each becomes a literal to search for.
+const MAX_VARIANTS: usize = 8;
+
+/// Literal length past which a longer one is not worth more literals: three digits
+/// (`408`) or `HTTP/1.` occur on many lines of a busy log, twelve exact bytes seldom.
+const SELECTIVE: usize = 12;
+
+/// Every string a node matches, when they are few: `HTTP/1\.[01]" ?` is four,
+/// `[Ss]tatus [Cc]ode` is four.
+fn variants(hir: &Hir) -> Option<Vec<Vec<u8>>> {
+    let mut out = match hir.kind() {
+        HirKind::Literal(lit) => vec![lit.0.to_vec()],
+        HirKind::Class(class) => class_bytes(class, MAX_VARIANTS)?
+            .into_iter()
+            .map(|b| vec![b])
+            .collect(),
+        HirKind::Capture(cap) => variants(&cap.sub)?,
+        HirKind::Concat(subs) => subs
+            .iter()
+            .try_fold(vec![Vec::new()], |acc, s| cross(&acc, &variants(s)?))?,
+        HirKind::Alternation(alts) => {
+            let mut all = Vec::new();
+            for a in alts {
+                all.extend(variants(a)?);
+            }
+            all
+        }
+        HirKind::Repetition(rep) if rep.max.is_some_and(|m| m <= 1) => {
+            let mut v = if rep.max == Some(1) {
+                variants(&rep.sub)?
+            } else {
+                Vec::new()
+            };
+            if rep.min == 0 {
+                v.push(Vec::new());
+            }
+            v
+        }
+        _ => return None,
+    };
+    out.sort();
+    out.dedup();
+    (out.len() <= MAX_VARIANTS).then_some(out)
+}
+
+/// Every `a` followed by every `b`, unless there would be too many.
+fn cross(a: &[Vec<u8>], b: &[Vec<u8>]) -> Option<Vec<Vec<u8>>> {
+    if a.len() * b.len() > MAX_VARIANTS {
+        return None;
+    }
+    let mut out: Vec<Vec<u8>> = a
+        .iter()
+        .flat_map(|x| b.iter().map(move |y| [x.as_slice(), y].concat()))
+        .collect();
+    out.sort();
+    out.dedup();
+    Some(out)
+}
+
 /// Prefer literals long enough to use, then case-sensitive ones (they go to the SIMD
-/// searchers; case-insensitive ones need a slower automaton), then longer, then fewer.
-fn score(set: &[Literal]) -> (bool, bool, usize, std::cmp::Reverse<usize>) {
+/// searchers; case-insensitive ones need a slower automaton), then longer up to
+/// [`SELECTIVE`] bytes, then fewer, then longer.
+fn score(set: &[Literal]) -> (bool, bool, usize, std::cmp::Reverse<usize>, usize) {
     let shortest = set.iter().map(Literal::len).min().unwrap_or(0);
     let sensitive = set.iter().all(|l| !l.ascii_case_insensitive);
     (
         shortest >= MIN_LITERAL,
         sensitive,
-        shortest,
+        shortest.min(SELECTIVE),
         std::cmp::Reverse(set.len()),
+        shortest,
     )
+}
+
+/// Whether the literal set `a` is a better prefilter than `b`. A set whose every literal
+/// extends one of `b`'s (`HTTP/1.0" 408 ` against `HTTP/1.`) selects only lines `b`
+/// would, so it wins whatever the lengths; otherwise [`score`] decides.
+fn better(a: &[Literal], b: &[Literal]) -> bool {
+    let extends = |x: &[Literal], y: &[Literal]| {
+        x.iter().all(|l| {
+            !l.ascii_case_insensitive
+                && y.iter().any(|m| {
+                    !m.ascii_case_insensitive
+                        && l.len() > m.len()
+                        && memchr::memmem::find(&l.bytes, &m.bytes).is_some()
+                })
+        })
+    };
+    let usable = |x: &[Literal]| score(x).0;
+    if usable(a) && extends(a, b) {
+        return true;
+    }
+    if usable(b) && extends(b, a) {
+        return false;
+    }
+    score(a) > score(b)
 }
 
 fn required(hir: &Hir) -> Option<Vec<Literal>> {
@@ -148,7 +241,7 @@ fn required(hir: &Hir) -> Option<Vec<Literal>> {
             let mut best: Option<Vec<Literal>> = None;
             let mut run = Literal::sensitive(Vec::new());
             let consider = |candidate: Vec<Literal>, best: &mut Option<Vec<Literal>>| {
-                if best.as_ref().is_none_or(|b| score(&candidate) > score(b)) {
+                if best.as_ref().is_none_or(|b| better(&candidate, b)) {
                     *best = Some(candidate);
                 }
             };
@@ -161,7 +254,26 @@ fn required(hir: &Hir) -> Option<Vec<Literal>> {
                 sensitive.clear();
             };
             let mut sensitive = Vec::new();
+            // Runs of few variants (`HTTP/1\.[01]" ?408`) are offered as sets.
+            let offer_runs = |runs: &mut Vec<Vec<u8>>, best: &mut Option<Vec<Literal>>| {
+                let taken = std::mem::replace(runs, vec![Vec::new()]);
+                if taken.iter().all(|r| !r.is_empty()) {
+                    consider(taken.into_iter().map(Literal::sensitive).collect(), best);
+                }
+            };
+            let mut runs: Vec<Vec<u8>> = vec![Vec::new()];
             for s in subs {
+                match variants(s) {
+                    Some(v) => {
+                        if let Some(longer) = cross(&runs, &v) {
+                            runs = longer;
+                        } else {
+                            offer_runs(&mut runs, &mut best);
+                            runs = v;
+                        }
+                    }
+                    None => offer_runs(&mut runs, &mut best),
+                }
                 if let Some(e) = exact(s) {
                     if e.ascii_case_insensitive {
                         offer_sensitive(&mut sensitive, &mut best);
@@ -183,6 +295,7 @@ fn required(hir: &Hir) -> Option<Vec<Literal>> {
                 }
             }
             offer_sensitive(&mut sensitive, &mut best);
+            offer_runs(&mut runs, &mut best);
             if !run.bytes.is_empty() {
                 consider(vec![run], &mut best);
             }
@@ -251,7 +364,10 @@ mod tests {
     fn alternations_become_sets() {
         assert_eq!(
             lits(r"(?:Liveness|Readiness) probe failed: "),
-            Some(vec![" probe failed: ".into()])
+            Some(vec![
+                "Liveness probe failed: ".into(),
+                "Readiness probe failed: ".into()
+            ])
         );
         assert_eq!(
             lits(r"BlobNotFound|The specified blob does not exist"),
@@ -263,11 +379,43 @@ mod tests {
     }
 
     #[test]
+    fn few_variants_beat_a_short_or_common_piece() {
+        // `HTTP/1.` is on every access-log line; the four spellings of the status are not.
+        assert_eq!(
+            lits(r#"HTTP/1\.[01]" ?(?P<status>408) "#),
+            Some(vec![
+                "HTTP/1.0\" 408 ".into(),
+                "HTTP/1.0\"408 ".into(),
+                "HTTP/1.1\" 408 ".into(),
+                "HTTP/1.1\"408 ".into(),
+            ])
+        );
+        // Three digits are in every other number; the names before them are rarer.
+        let set = lits(
+            r#"(?:Response Code|[Ss]tatus [Cc]ode|statusCode|HTTP Error)"?:? ?(?P<status>408)\b"#,
+        )
+        .unwrap();
+        assert!(!set.contains(&"408".to_owned()), "{set:?}");
+        assert!(set.contains(&"status code".to_owned()), "{set:?}");
+        assert_eq!(set.len(), 7, "{set:?}");
+        // Too many spellings: the literal piece stays.
+        assert_eq!(
+            lits(r"[a-k]x[a-k] reached the limit"),
+            Some(vec![" reached the limit".into()])
+        );
+    }
+
+    #[test]
     fn case_insensitive_letters_count() {
         assert_eq!(
             lits(r"^\s*[Ff]lask==2"),
-            Some(vec!["lask==2".into()]),
-            "case-sensitive part preferred"
+            Some(vec!["Flask==2".into(), "flask==2".into()]),
+            "both spellings, case-sensitive"
+        );
+        assert_eq!(
+            lits(r"^\s*[Ff]lask-Cors=="),
+            Some(vec!["Flask-Cors==".into(), "flask-Cors==".into()]),
+            "each extends the one-case literal"
         );
         assert_eq!(
             lits(r"\bBadArgument\b.*(?i:subscription)"),

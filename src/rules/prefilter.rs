@@ -47,12 +47,44 @@ pub enum Next {
 pub struct Searchers {
     searchers: Vec<Searcher>,
     literals: usize,
+    lookbehind: usize,
+}
+
+/// Where the shorter literal `b` occurs in `a`, when every occurrence of `a` is one of
+/// `b` (a case-insensitive `b` is found in either case).
+fn inside(a: &Literal, b: &Literal) -> Option<usize> {
+    if b.bytes.len() >= a.bytes.len() || (a.ascii_case_insensitive && !b.ascii_case_insensitive) {
+        return None;
+    }
+    if b.ascii_case_insensitive {
+        memchr::memmem::find(&a.bytes.to_ascii_lowercase(), &b.bytes)
+    } else {
+        memchr::memmem::find(&a.bytes, &b.bytes)
+    }
 }
 
 impl Searchers {
     fn build(literals: &[&Literal]) -> Result<Searchers, String> {
+        // A literal that contains another one is found through it: every line holding
+        // `ImportError: cannot import name '` holds `Error:` too. Fewer literals, fewer
+        // SIMD passes; the line's literals are then identified from `lookbehind` bytes
+        // before the one found, where the longer literal may start.
+        let mut lookbehind = 0;
+        let searched: Vec<&Literal> = literals
+            .iter()
+            .copied()
+            .filter(
+                |a| match literals.iter().filter_map(|b| inside(a, b)).max() {
+                    Some(offset) => {
+                        lookbehind = lookbehind.max(offset);
+                        false
+                    }
+                    None => true,
+                },
+            )
+            .collect();
         let (ci, cs): (Vec<&Literal>, Vec<&Literal>) =
-            literals.iter().partition(|l| l.ascii_case_insensitive);
+            searched.into_iter().partition(|l| l.ascii_case_insensitive);
         // Literals shorter than three bytes (the `\"` and `\n` of JSON escapes) get
         // searchers of their own: in a shared group they would shrink every literal's
         // fingerprint to their length and flood the scan with false candidates. The
@@ -88,6 +120,7 @@ impl Searchers {
         Ok(Searchers {
             searchers,
             literals: literals.len(),
+            lookbehind,
         })
     }
 
@@ -105,6 +138,12 @@ impl Searchers {
     /// How many literals are searched for.
     pub fn literals(&self) -> usize {
         self.literals
+    }
+
+    /// How far before a candidate's position another literal of its line may start:
+    /// the longest offset of a searched literal inside one found through it.
+    pub fn lookbehind(&self) -> usize {
+        self.lookbehind
     }
 
     /// A fresh per-buffer cache for [`Searchers::next_candidate`].
@@ -184,6 +223,11 @@ impl Prefilter {
             literal_kinds: vec![u8::MAX; literals.len()],
             literals: literals.into_iter().map(|(l, _, _)| l).collect(),
         })
+    }
+
+    /// The bytes of literal `index`.
+    pub fn literal(&self, index: usize) -> &[u8] {
+        &self.literals[index].bytes
     }
 
     /// The searchers over every literal.
