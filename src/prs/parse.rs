@@ -10,6 +10,7 @@ use std::sync::OnceLock;
 use regex::Regex;
 use serde::Serialize;
 
+use super::message::{self, Shape, Wanted};
 use super::tree::Role;
 use crate::engine::observe::{LineObserver, Observers, Placement};
 use crate::evidence::{DocumentKind, KindSource};
@@ -412,8 +413,6 @@ pub struct FileFacts {
 }
 
 struct Patterns {
-    sys_line: Regex,
-    overview_line: Regex,
     scheduled: Regex,
     progress: Regex,
     all_processed: Regex,
@@ -440,9 +439,6 @@ fn patterns() -> &'static Patterns {
     P.get_or_init(|| {
         let r = |p: &str| Regex::new(p).unwrap_or_else(|e| unreachable!("PRS pattern {p}: {e}"));
         Patterns {
-            // TS|[Name|]LEVEL|PID|[TID|]message  (current and ≈2020 formats)
-            sys_line: r(r"^(\d{4}-\d\d-\d\d \d\d:\d\d:\d\d,\d{3})\|(?:[\w. ]+\|)?(DEBUG|INFO|WARNING|ERROR|CRITICAL)\|(?:\d+\|)?(?:\d{6,}\|)?(?:\w+\(\)\|)?(.*)$"),
-            overview_line: r(r"^(\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(?:\.\d+)?) (.*)$"),
             scheduled: r(r"Scheduled (\d+) mini batches in (\d+) seconds\.(?: There are (\d+) tasks with (\d+) items\.)?"),
             progress: r(r"Processed (\d+) of (\d+) mini batches in ([\d:]+(?: days?, [\d:]+)?)\."),
             all_processed: r(r"All (\d+) mini batches have been processed\."),
@@ -468,140 +464,6 @@ fn patterns() -> &'static Patterns {
     })
 }
 
-/// The literals one of the message patterns needs (each pattern contains one of them):
-/// a line with none of them gives no fact beyond being a recognised line. The driver's
-/// arguments are read only from logs whose every line is parsed (`FileParser::skimmed`),
-/// so their literals are not here; all are four bytes or longer, which keeps the SIMD
-/// search's false positives rare.
-fn message_literals() -> &'static MessageLiterals {
-    static A: OnceLock<MessageLiterals> = OnceLock::new();
-    A.get_or_init(|| {
-        const LITERALS: &[&str] = &[
-            "Scheduled ",
-            "Processed ",
-            "All ",
-            "There are ",
-            "The number of failed items",
-            "Progress update stopped",
-            "No progress update",
-            "entry scipt had",
-            "There is no succeeded",
-            "The run() method",
-            "DriverException",
-            "The master role failed",
-            "SystemExit",
-            "Unable to create any task",
-            "First task creation",
-            "exits with returncode",
-            "Stop for run()",
-            "did not finish in",
-        ];
-        MessageLiterals {
-            // SIMD (Teddy) where the CPU has it: lines are short and most have none.
-            packed: aho_corasick::packed::Config::new()
-                .builder()
-                .extend(LITERALS)
-                .build(),
-            any: aho_corasick::AhoCorasick::new(LITERALS)
-                .unwrap_or_else(|e| unreachable!("PRS literals: {e}")),
-        }
-    })
-}
-
-/// The literals' searchers: packed when available, else an automaton.
-struct MessageLiterals {
-    packed: Option<aho_corasick::packed::Searcher>,
-    any: aho_corasick::AhoCorasick,
-}
-
-impl MessageLiterals {
-    fn is_match(&self, raw: &[u8]) -> bool {
-        match &self.packed {
-            Some(p) => p.find(raw).is_some(),
-            None => self.any.is_match(raw),
-        }
-    }
-}
-
-fn digits(b: &[u8]) -> bool {
-    b.iter().all(u8::is_ascii_digit)
-}
-
-/// `YYYY-MM-DD{sep}HH:MM:SS` in exactly 19 bytes.
-fn date_time(t: &[u8], sep: u8) -> bool {
-    t.len() == 19
-        && digits(&t[0..4])
-        && t[4] == b'-'
-        && digits(&t[5..7])
-        && t[7] == b'-'
-        && digits(&t[8..10])
-        && t[10] == sep
-        && digits(&t[11..13])
-        && t[13] == b':'
-        && digits(&t[14..16])
-        && t[16] == b':'
-        && digits(&t[17..19])
-}
-
-/// A log level as the sys lines write it; compared by length first (this runs on
-/// every line of a busy job's logs).
-fn is_level(field: &[u8]) -> bool {
-    match field.len() {
-        4 => field == b"INFO",
-        5 => field == b"DEBUG" || field == b"ERROR",
-        7 => field == b"WARNING",
-        8 => field == b"CRITICAL",
-        _ => false,
-    }
-}
-
-/// `^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d,\d{3}\|` then `LEVEL|` or `NAME|LEVEL|`: the prefix
-/// `sys_line` matches, checked on bytes.
-fn is_sys_line(raw: &[u8]) -> bool {
-    if raw.len() < 25 || raw[23] != b'|' {
-        return false;
-    }
-    let shape = date_time(&raw[..19], b' ') && raw[19] == b',' && digits(&raw[20..23]);
-    if !shape {
-        return false;
-    }
-    let mut fields = raw[24..].split(|b| *b == b'|');
-    let first = fields.next().unwrap_or_default();
-    // A field is complete only when a `|` follows it.
-    let closed = |f: &[u8]| raw[24..].len() > f.len();
-    if is_level(first) && closed(first) {
-        return true;
-    }
-    let name = !first.is_empty()
-        && first
-            .iter()
-            .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'_' | b'.' | b' ') || *b >= 0x80);
-    let second = fields.next().unwrap_or_default();
-    name && is_level(second) && raw[24..].len() > first.len() + 1 + second.len()
-}
-
-/// The time of an overview line (`YYYY-MM-DDTHH:MM:SS[.ffffff] message`), as `overview_line` takes it.
-fn overview_time(raw: &[u8]) -> Option<&[u8]> {
-    if raw.len() < 20 {
-        return None;
-    }
-    if !date_time(&raw[..19], b'T') {
-        return None;
-    }
-    let mut end = 19;
-    if raw[end] == b'.' {
-        let frac = raw[end + 1..]
-            .iter()
-            .take_while(|b| b.is_ascii_digit())
-            .count();
-        if frac == 0 {
-            return None;
-        }
-        end += 1 + frac;
-    }
-    (raw.get(end) == Some(&b' ')).then(|| &raw[..end])
-}
-
 /// Parses the lines of one file according to its role.
 #[derive(Debug)]
 pub struct FileParser {
@@ -610,6 +472,8 @@ pub struct FileParser {
     header: Option<Vec<String>>,
     /// A user error header waiting for its traceback's last line.
     pending: Option<Pending>,
+    /// The last lines of a file that shows them, as read (cleaned at the end).
+    last_raw: Vec<(u64, Vec<u8>)>,
 }
 
 #[derive(Debug, Clone)]
@@ -631,6 +495,15 @@ fn evidence(number: u64, text: &str) -> Line {
     Line {
         line: number,
         text: t,
+    }
+}
+
+/// A message with nothing but whitespace.
+fn is_blank(message: &[u8]) -> bool {
+    if message.is_ascii() {
+        message.trim_ascii().is_empty()
+    } else {
+        String::from_utf8_lossy(message).trim().is_empty()
     }
 }
 
@@ -670,51 +543,32 @@ impl FileParser {
             facts: FileFacts::default(),
             header: None,
             pending: None,
+            last_raw: Vec::new(),
         }
     }
 
     pub fn finish(mut self) -> FileFacts {
         self.flush_pending();
+        self.facts.last_lines = std::mem::take(&mut self.last_raw)
+            .into_iter()
+            .map(|(number, raw)| {
+                let text = crate::redact::clean(&String::from_utf8_lossy(&raw)).into_owned();
+                evidence(number, &text)
+            })
+            .collect();
         self.facts
     }
 
     /// Feeds one line (without its terminator); `number` is 1-based.
     pub fn line(&mut self, number: u64, raw: &[u8]) {
         self.facts.lines = number;
-        if self.skimmed(raw) {
-            return;
+        let mut raw = raw;
+        while let Some(r) = raw.strip_suffix(b"\r") {
+            raw = r;
         }
-        // Everything the summary shows comes from here: redact secrets and neutralise
-        // terminal control characters once, at the source.
-        let lossy = String::from_utf8_lossy(raw);
-        let cleaned = crate::redact::clean(lossy.trim_end_matches('\r'));
-        let text: &str = &cleaned;
-        match &self.role {
-            Role::MiniBatchCsv { .. } => self.csv_attempt(number, text),
-            Role::NodePerf { .. } => self.perf(number, text),
-            Role::ProcessPerf { .. } | Role::DiskPerf { .. } | Role::SummaryCsv => {
-                if text.contains(',') {
-                    self.facts.recognised += 1;
-                }
-            }
-            Role::UserError { .. } | Role::UserErrorSummary => self.user_error(number, text),
-            _ => self.message_line(number, text),
-        }
-    }
-
-    /// A line of a log whose lines matter only through their messages, with none of the
-    /// literals any message pattern needs (a progress, heartbeat or upload line of a
-    /// busy job): counted as recognised, its time kept, and nothing else done. No copy,
-    /// no redaction, no regex. Returns whether the line was handled here.
-    fn skimmed(&mut self, raw: &[u8]) -> bool {
-        let keeps_lines = matches!(
+        let whole_lines = matches!(
             self.role,
-            Role::JobResult
-                | Role::JobError
-                | Role::Overview { .. }
-                | Role::Master
-                | Role::DriverLog
-                | Role::MiniBatchCsv { .. }
+            Role::MiniBatchCsv { .. }
                 | Role::NodePerf { .. }
                 | Role::ProcessPerf { .. }
                 | Role::DiskPerf { .. }
@@ -722,81 +576,121 @@ impl FileParser {
                 | Role::UserError { .. }
                 | Role::UserErrorSummary
         );
-        if keeps_lines || message_literals().is_match(raw) {
-            return false;
-        }
-        let raw = raw.strip_suffix(b"\r").unwrap_or(raw);
-        if is_sys_line(raw) {
-            self.facts.recognised += 1;
-        } else if let Some(ts) = overview_time(raw) {
-            self.facts.recognised += 1;
-            let ts = String::from_utf8_lossy(ts).into_owned();
-            if self.facts.first_time.is_none() {
-                self.facts.first_time = Some(ts.clone());
-            }
-            self.facts.last_time = Some(ts);
-        }
-        true
-    }
-
-    fn message_line(&mut self, number: u64, text: &str) {
-        let message = self.message_part(text);
-        if message.trim().is_empty() {
+        if !whole_lines {
+            self.message_line(number, raw);
             return;
         }
-        if matches!(
-            self.role,
-            Role::JobResult | Role::JobError | Role::Overview { .. } | Role::Master
-        ) {
-            let f = &mut self.facts;
-            if f.last_lines.len() == 3 {
-                f.last_lines.remove(0);
+        // Everything the summary shows comes from here: redact secrets and neutralise
+        // terminal control characters once, at the source.
+        let lossy = String::from_utf8_lossy(raw);
+        let cleaned = crate::redact::clean(&lossy);
+        let text: &str = &cleaned;
+        match &self.role {
+            Role::MiniBatchCsv { .. } => self.csv_attempt(number, text),
+            Role::NodePerf { .. } => self.perf(number, text),
+            Role::UserError { .. } | Role::UserErrorSummary => self.user_error(number, text),
+            _ => {
+                if text.contains(',') {
+                    self.facts.recognised += 1;
+                }
             }
-            f.last_lines.push(evidence(number, text));
         }
-        self.progress_messages(number, text, message);
-        self.stop_messages(number, text, message);
-        self.process_messages(number, text, message);
     }
 
-    /// The message part of a structured line (its time kept for the duration), or the
-    /// whole line.
-    fn message_part<'t>(&mut self, text: &'t str) -> &'t str {
-        let p = patterns();
-        let f = &mut self.facts;
-        if let Some(c) = p.sys_line.captures(text) {
-            f.recognised += 1;
-            if matches!(self.role, Role::Overview { .. }) {
-                // The 2020 overview uses this format; keep its times for the duration.
-                let ts = c
-                    .get(1)
-                    .map_or("", |m| m.as_str())
-                    .replacen(' ', "T", 1)
-                    .replacen(',', ".", 1);
-                if f.first_time.is_none() {
-                    f.first_time = Some(ts.clone());
-                }
-                f.last_time = Some(ts);
+    /// A line of a log whose facts are in its messages. Its shape and the literals of
+    /// its message are read from the bytes; only a line whose literals select a
+    /// message pattern is cleaned and matched, and only the last lines of the files
+    /// that show them are kept (raw, cleaned when the file ends).
+    fn message_line(&mut self, number: u64, raw: &[u8]) {
+        // The whole line is searched for the literals (a superset of its message's): a
+        // line with none, in a file whose other lines are not kept, is only counted.
+        let mut wanted = message::wanted(raw);
+        let args = match self.role {
+            Role::DriverLog => true,
+            Role::Master => memchr::memmem::find(raw, b"Namespace(").is_some(),
+            _ => false,
+        };
+        let keeps_last = matches!(
+            self.role,
+            Role::JobResult | Role::JobError | Role::Overview { .. } | Role::Master
+        );
+        if !wanted.any() && !args && !keeps_last {
+            if message::is_sys(raw) {
+                self.facts.recognised += 1;
+            } else if let Some(time_end) = message::overview_time_end(raw) {
+                self.note_time(raw, Shape::Overview { time_end });
             }
-            c.get(3).map_or("", |m| m.as_str())
-        } else if let Some(c) = p.overview_line.captures(text) {
-            f.recognised += 1;
-            let ts = c.get(1).map_or("", |m| m.as_str()).to_owned();
-            if f.first_time.is_none() {
-                f.first_time = Some(ts.clone());
-            }
-            f.last_time = Some(ts);
-            c.get(2).map_or("", |m| m.as_str())
-        } else {
-            text
+            return;
         }
+        let shape = message::shape(raw);
+        self.note_time(raw, shape);
+        let message = &raw[shape.message_start()..];
+        if is_blank(message) {
+            return;
+        }
+        if keeps_last {
+            if self.last_raw.len() == 3 {
+                self.last_raw.remove(0);
+            }
+            // Whole (the tap bounds it): redaction must see a secret whole before the
+            // evidence is cut.
+            self.last_raw.push((number, raw.to_vec()));
+        }
+        // The driver's arguments: every line of its log, the `Namespace(…)` line of the
+        // master's.
+        if args {
+            wanted = wanted | message::wanted_args(message);
+        }
+        if !matches!(self.role, Role::DriverLog) {
+            wanted = wanted.without(Wanted::SYSTEM_EXIT);
+        }
+        if !wanted.any() {
+            return;
+        }
+        let lossy = String::from_utf8_lossy(raw);
+        let cleaned = crate::redact::clean(&lossy);
+        let text: &str = &cleaned;
+        // Cleaning leaves the time and level fields as they were; the message is found
+        // again in the cleaned text.
+        let message = &text[message::shape(text.as_bytes()).message_start()..];
+        self.progress_messages(number, text, message, wanted);
+        self.stop_messages(number, text, message, wanted);
+        self.process_messages(number, text, message, wanted);
+    }
+
+    /// Counts a structured line as recognised and keeps the overview's times for the
+    /// duration (the 2020 overview writes sys lines).
+    fn note_time(&mut self, raw: &[u8], shape: Shape) {
+        let time = match shape {
+            Shape::Plain => return,
+            Shape::Sys { .. } => {
+                self.facts.recognised += 1;
+                if !matches!(self.role, Role::Overview { .. }) {
+                    return;
+                }
+                String::from_utf8_lossy(&raw[..23])
+                    .replacen(' ', "T", 1)
+                    .replacen(',', ".", 1)
+            }
+            Shape::Overview { time_end } => {
+                self.facts.recognised += 1;
+                String::from_utf8_lossy(&raw[..time_end]).into_owned()
+            }
+        };
+        let f = &mut self.facts;
+        if f.first_time.is_none() {
+            f.first_time = Some(time.clone());
+        }
+        f.last_time = Some(time);
     }
 
     /// Scheduling, progress and the closing counts.
-    fn progress_messages(&mut self, number: u64, text: &str, message: &str) {
+    fn progress_messages(&mut self, number: u64, text: &str, message: &str, wanted: Wanted) {
         let p = patterns();
         let f = &mut self.facts;
-        if let Some(c) = p.scheduled.captures(message) {
+        if wanted.has(Wanted::SCHEDULED)
+            && let Some(c) = p.scheduled.captures(message)
+        {
             f.recognised += 1;
             f.scheduled = Some((
                 num(&c[1]).unwrap_or(0),
@@ -804,7 +698,9 @@ impl FileParser {
                 c.get(4).and_then(|m| num(m.as_str())),
             ));
         }
-        if let Some(c) = p.progress.captures(message) {
+        if wanted.has(Wanted::PROGRESS)
+            && let Some(c) = p.progress.captures(message)
+        {
             f.progress = Some((
                 num(&c[1]).unwrap_or(0),
                 num(&c[2]).unwrap_or(0),
@@ -812,10 +708,14 @@ impl FileParser {
                 evidence(number, text),
             ));
         }
-        if let Some(c) = p.all_processed.captures(message) {
+        if wanted.has(Wanted::ALL_PROCESSED)
+            && let Some(c) = p.all_processed.captures(message)
+        {
             f.all_processed = num(&c[1]);
         }
-        if let Some(c) = p.final_counts.captures(message) {
+        if wanted.has(Wanted::FINAL_COUNTS)
+            && let Some(c) = p.final_counts.captures(message)
+        {
             f.final_counts = Some(FinalCounts {
                 mini_batches: num(&c[1]).unwrap_or(0),
                 items: num(&c[2]).unwrap_or(0),
@@ -825,7 +725,8 @@ impl FileParser {
                 threshold: c.get(6).and_then(|m| m.as_str().parse().ok()),
             });
         }
-        if let Some(c) = p.threshold.captures(message)
+        if wanted.has(Wanted::THRESHOLD)
+            && let Some(c) = p.threshold.captures(message)
             && f.threshold_exceeded.is_none()
         {
             f.threshold_exceeded = Some((
@@ -837,10 +738,12 @@ impl FileParser {
     }
 
     /// Why the job stopped, and what its messages say was repeated or slow.
-    fn stop_messages(&mut self, number: u64, text: &str, message: &str) {
+    fn stop_messages(&mut self, number: u64, text: &str, message: &str, wanted: Wanted) {
         let p = patterns();
         let f = &mut self.facts;
-        if let Some(c) = p.stopped.captures(message) {
+        if wanted.has(Wanted::STOPPED)
+            && let Some(c) = p.stopped.captures(message)
+        {
             for reason in c[1].split(',') {
                 let r = reason.trim().trim_matches(['\'', '"']).trim().to_owned();
                 if !r.is_empty() && !f.stop_reasons.contains(&r) {
@@ -848,12 +751,15 @@ impl FileParser {
                 }
             }
         }
-        if let Some(c) = p.no_progress.captures(message)
+        if wanted.has(Wanted::NO_PROGRESS)
+            && let Some(c) = p.no_progress.captures(message)
             && f.no_progress.is_none()
         {
             f.no_progress = Some((num(&c[1]).unwrap_or(0), evidence(number, text)));
         }
-        if let Some(c) = p.times.captures(message) {
+        if wanted.has(Wanted::TIMES)
+            && let Some(c) = p.times.captures(message)
+        {
             let key = match (&c[1], &c[2]) {
                 ("run", "raised exception") => Repeated::RunException,
                 ("run", _) => Repeated::RunTimeout,
@@ -864,16 +770,26 @@ impl FileParser {
                 .entry(key)
                 .or_insert((num(&c[3]).unwrap_or(0), evidence(number, text)));
         }
-        if p.no_succeeded.is_match(message) && f.no_succeeded.is_none() {
+        if wanted.has(Wanted::NO_SUCCEEDED)
+            && p.no_succeeded.is_match(message)
+            && f.no_succeeded.is_none()
+        {
             f.no_succeeded = Some(evidence(number, text));
         }
-        if p.bad_return.is_match(message) && f.bad_return.is_none() {
+        if wanted.has(Wanted::BAD_RETURN)
+            && p.bad_return.is_match(message)
+            && f.bad_return.is_none()
+        {
             f.bad_return = Some(evidence(number, text));
         }
-        if p.system_error.is_match(message) && f.system_error.is_none() {
+        if wanted.has(Wanted::SYSTEM_ERROR)
+            && p.system_error.is_match(message)
+            && f.system_error.is_none()
+        {
             f.system_error = Some(evidence(number, text));
         }
-        if let Some(c) = p.slow_tasks.captures(message)
+        if wanted.has(Wanted::SLOW_TASKS)
+            && let Some(c) = p.slow_tasks.captures(message)
             && f.slow_tasks.is_none()
         {
             f.slow_tasks = Some((num(&c[1]).unwrap_or(0), evidence(number, text)));
@@ -881,11 +797,11 @@ impl FileParser {
     }
 
     /// The driver's arguments and exit, and what happened to worker processes.
-    fn process_messages(&mut self, number: u64, text: &str, message: &str) {
+    fn process_messages(&mut self, number: u64, text: &str, message: &str, wanted: Wanted) {
         let p = patterns();
         let f = &mut self.facts;
-        let namespace = matches!(self.role, Role::Master) && message.contains("Namespace(");
-        if matches!(self.role, Role::DriverLog) || namespace {
+        // The role decided whether the arguments are read (`FileParser::message_line`).
+        if wanted.has(Wanted::ARGS) {
             for c in p
                 .arg
                 .captures_iter(message)
@@ -896,20 +812,24 @@ impl FileParser {
                     .or_insert_with(|| c[2].to_owned());
             }
         }
-        if matches!(self.role, Role::DriverLog)
+        if wanted.has(Wanted::SYSTEM_EXIT)
             && let Some(c) = p.system_exit.captures(text.trim())
         {
             f.system_exits
                 .push((c[1].parse().unwrap_or(0), evidence(number, text)));
         }
-        if let Some(c) = p.process_exit.captures(message) {
+        if wanted.has(Wanted::PROCESS_EXIT)
+            && let Some(c) = p.process_exit.captures(message)
+        {
             f.process_exits.push((
                 c[1].to_owned(),
                 c[2].parse().unwrap_or(0),
                 evidence(number, text),
             ));
         }
-        if let Some(c) = p.run_timeout.captures(message) {
+        if wanted.has(Wanted::RUN_TIMEOUT)
+            && let Some(c) = p.run_timeout.captures(message)
+        {
             f.run_timeouts
                 .push((num(&c[1]).unwrap_or(0), evidence(number, text)));
         }
@@ -918,12 +838,9 @@ impl FileParser {
     fn user_error(&mut self, number: u64, text: &str) {
         let p = patterns();
         // Headers may carry the `TS|[Name|]LEVEL|PID|` prefix.
-        let (ts, body) = match p.sys_line.captures(text) {
-            Some(c) => (
-                c.get(1).map_or("", |m| m.as_str()).to_owned(),
-                c.get(3).map_or("", |m| m.as_str()).to_owned(),
-            ),
-            None => (String::new(), text.to_owned()),
+        let (ts, body) = match message::shape(text.as_bytes()) {
+            Shape::Sys { message } => (text[..23].to_owned(), text[message..].to_owned()),
+            _ => (String::new(), text.to_owned()),
         };
         if let Some(c) = p.entry_failed.captures(&body) {
             self.flush_pending();
@@ -1174,52 +1091,118 @@ mod tests {
     }
 
     #[test]
-    fn the_literal_gate_lets_every_message_through() {
-        let gate = message_literals();
-        for line in [
-            "2023-05-16 22:57:26,145|ERROR|229|process001 exits with returncode -9.",
-            "2021-04-15T22:03:54.767763 Scheduling finished. Scheduled 276 mini batches in 22 seconds.",
-            "SystemExit: 42",
-        ] {
-            assert!(gate.is_match(line.as_bytes()), "{line}");
-            assert!(gate.any.is_match(line.as_bytes()), "{line}");
+    fn each_pattern_is_dispatched_by_a_literal_of_its_lines() {
+        let p = patterns();
+        let cases: [(&Regex, Wanted, &str); 17] = [
+            (
+                &p.scheduled,
+                Wanted::SCHEDULED,
+                "Scheduling finished. Scheduled 276 mini batches in 22 seconds.",
+            ),
+            (
+                &p.progress,
+                Wanted::PROGRESS,
+                "Processed 31 of 40 mini batches in 0:20:48.",
+            ),
+            (
+                &p.all_processed,
+                Wanted::ALL_PROCESSED,
+                "All 40 mini batches have been processed.",
+            ),
+            (
+                &p.final_counts,
+                Wanted::FINAL_COUNTS,
+                "There are 4 mini batches with 4 items. Processed 4 mini batches containing 4 items, 4 succeeded, 0 failed. The error threshold is 1.",
+            ),
+            (
+                &p.threshold,
+                Wanted::THRESHOLD,
+                "The number of failed items is 12, which exceeds error threshold 10.",
+            ),
+            (
+                &p.stopped,
+                Wanted::STOPPED,
+                "Progress update stopped for reasons: [Exceeded error threshold.]",
+            ),
+            (
+                &p.no_progress,
+                Wanted::NO_PROGRESS,
+                "No progress update in 3600 seconds.",
+            ),
+            (
+                &p.times,
+                Wanted::TIMES,
+                "The run() in the entry scipt had raised exception for 3 times.",
+            ),
+            (
+                &p.no_succeeded,
+                Wanted::NO_SUCCEEDED,
+                "There is no succeeded mini batch item returned from run().",
+            ),
+            (
+                &p.bad_return,
+                Wanted::BAD_RETURN,
+                "The run() method in the entry script should return a list or a pandas DataFrame.",
+            ),
+            (
+                &p.system_error,
+                Wanted::SYSTEM_ERROR,
+                "The master role failed with error: boom",
+            ),
+            (
+                &p.slow_tasks,
+                Wanted::SLOW_TASKS,
+                "First task creation is taking longer than 600 seconds.",
+            ),
+            (
+                &p.process_exit,
+                Wanted::PROCESS_EXIT,
+                "process001 exits with returncode -9.",
+            ),
+            (
+                &p.run_timeout,
+                Wanted::RUN_TIMEOUT,
+                "mini batch 7 did not finish in 60 seconds",
+            ),
+            (
+                &p.arg,
+                Wanted::ARGS,
+                "Script args: ['driver/amlbi_main.py', '--node_count', '2']",
+            ),
+            (
+                &p.dict_arg,
+                Wanted::ARGS,
+                "Namespace(error_threshold=5, mini_batch_size='10')",
+            ),
+            (&p.system_exit, Wanted::SYSTEM_EXIT, "SystemExit: 42"),
+        ];
+        for (regex, bit, message) in cases {
+            assert!(regex.is_match(message), "{message}");
+            let found =
+                message::wanted(message.as_bytes()) | message::wanted_args(message.as_bytes());
+            assert!(found.has(bit), "{message}");
         }
-        let busy = "2024-03-05 14:54:18,041|INFO|10.0.0.4|process000|1390|heartbeat.py:beat:41|Heartbeat: process000 alive, pid=1000, memory_rss=900MB";
-        assert!(!gate.is_match(busy.as_bytes()));
+        let busy = "10.0.0.4|process000|1390|heartbeat.py:beat:41|Heartbeat: process000 alive, pid=1000, memory_rss=900MB";
+        assert!(!message::wanted(busy.as_bytes()).any());
+        let done = "Mini batch 7 processed in 3.10 seconds, 8 items succeeded, 0 failed.";
+        assert!(!message::wanted(done.as_bytes()).any());
     }
 
     #[test]
-    fn byte_checks_agree_with_the_patterns() {
-        let p = patterns();
-        for line in [
-            "2023-05-16 22:57:26,145|ERROR|229|process001 exits with returncode -9.",
-            "2020-09-17 09:43:39,318|ParallelRunStep.TaskManager|INFO|230|Started",
-            "2024-03-05 14:54:18,041|INFO|10.0.0.4|process000|139000000670680|task_runner.py:run_task:212|Start processing",
-            "2024-03-05 14:54:18,041|INFO",
-            "2024-03-05 14:54:18,041|NOTICE|1|x",
-            "2024-03-05T14:54:18.041 Start",
-            "plain text",
-            "",
-        ] {
-            assert_eq!(
-                is_sys_line(line.as_bytes()),
-                p.sys_line.is_match(line),
-                "{line}"
-            );
-        }
-        for line in [
-            "2023-05-16T22:20:53.233813 Processed 4117 of 20000",
-            "2023-05-16T22:20:53 Start",
-            "2023-05-16T22:20:53. x",
-            "2023-05-16T22:20:53",
-        ] {
-            let regex = p
-                .overview_line
-                .captures(line)
-                .map(|c| c.get(1).map_or("", |m| m.as_str()).to_owned());
-            let bytes =
-                overview_time(line.as_bytes()).map(|t| String::from_utf8_lossy(t).into_owned());
-            assert_eq!(bytes, regex, "{line}");
+    fn only_dispatched_lines_are_cleaned_and_their_secrets_stay_out() {
+        let f = parse(
+            Role::Master,
+            "2024-03-05T14:54:18.041 Uploading to https://acct.blob.core.windows.net/c/x?sv=2021&sig=SECRETSIG\n2024-03-05T14:54:19.000 The master role failed with error: https://acct.blob.core.windows.net/c?sig=SECRETSIG2\n",
+        );
+        let shown: Vec<&str> = f
+            .last_lines
+            .iter()
+            .map(|l| l.text.as_str())
+            .chain(f.system_error.iter().map(|l| l.text.as_str()))
+            .collect();
+        assert_eq!(shown.len(), 3, "{shown:?}");
+        for text in shown {
+            assert!(!text.contains("SECRETSIG"), "{text}");
         }
     }
 
