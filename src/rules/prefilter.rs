@@ -11,7 +11,7 @@
 use aho_corasick::packed;
 use std::sync::OnceLock;
 
-use aho_corasick::{AhoCorasick, MatchKind};
+use aho_corasick::{AhoCorasick, AhoCorasickKind, MatchKind};
 
 use super::literal::Literal;
 
@@ -56,10 +56,13 @@ fn inside(a: &Literal, b: &Literal) -> Option<usize> {
     if b.bytes.len() >= a.bytes.len() || (a.ascii_case_insensitive && !b.ascii_case_insensitive) {
         return None;
     }
+    // Literals are short and there are hundreds of pairs: a plain window search, no
+    // searcher built per pair.
+    let at = |hay: &[u8]| hay.windows(b.bytes.len()).position(|w| w == b.bytes);
     if b.ascii_case_insensitive {
-        memchr::memmem::find(&a.bytes.to_ascii_lowercase(), &b.bytes)
+        at(&a.bytes.to_ascii_lowercase())
     } else {
-        memchr::memmem::find(&a.bytes, &b.bytes)
+        at(&a.bytes)
     }
 }
 
@@ -276,6 +279,8 @@ impl LineAutomata {
                 .collect();
             let ac = AhoCorasick::builder()
                 .ascii_case_insensitive(ci)
+                .kind(Some(AhoCorasickKind::DFA))
+                .prefilter(false)
                 .match_kind(MatchKind::Standard)
                 .build(index.iter().map(|i| &literals[*i].bytes))
                 .map_err(|e| e.to_string())?;
