@@ -39,17 +39,21 @@ hyperfine --warmup 1 --runs "${RUNS:-5}" --ignore-failure --export-markdown benc
   -n "amldoctor diagnose (JSON lines)" "$bin diagnose $work/json/tree -o json --fail-on never > /dev/null"
 
 # A healthy long-running job's tree (issue 13): 6 nodes × 8 processes, half sys lines
-# (progress, heartbeat, upload), half stderr chatter; 1 GB. Timed against rg with the
-# catalogue's patterns in the same hyperfine run, sys and user halves apart.
+# (progress, heartbeat, upload), half stderr chatter; 1 GB, and 512 MB for linearity.
+# Timed against rg with the catalogue's patterns in the same hyperfine run.
 "$gen" "$work" prs-busy 1024
+"$gen" "$work/half" prs-busy 512
 cp "$work/large/patterns.rg.txt" "$work/patterns.rg.txt"
+busy="$work/prs-busy"
 hyperfine --warmup 1 --runs "${RUNS:-3}" --ignore-failure --export-markdown bench/results-prs-busy.md \
-  -n "amldoctor diagnose logs/sys" "$bin diagnose $work/prs-busy/logs/sys -o json --fail-on never > /dev/null" \
-  -n "rg -c --no-unicode -f logs/sys" "rg -c --no-unicode -f $work/patterns.rg.txt $work/prs-busy/logs/sys > /dev/null" \
-  -n "amldoctor diagnose logs/user" "$bin diagnose $work/prs-busy/logs/user -o json --fail-on never > /dev/null" \
-  -n "rg -c --no-unicode -f logs/user" "rg -c --no-unicode -f $work/patterns.rg.txt $work/prs-busy/logs/user > /dev/null" \
-  -n "amldoctor diagnose (whole tree)" "$bin diagnose $work/prs-busy -o json --fail-on never > /dev/null"
-/usr/bin/time -f "busy ParallelRunStep tree, 1 GB: max RSS %M KiB" "$bin" diagnose "$work/prs-busy" -o json --fail-on never > /dev/null
+  -n "amldoctor diagnose logs/sys" "$bin diagnose $busy/logs/sys -o json --fail-on never > /dev/null" \
+  -n "rg -c --no-unicode -f logs/sys" "rg -c --no-unicode -f $work/patterns.rg.txt $busy/logs/sys > /dev/null" \
+  -n "amldoctor diagnose logs/user" "$bin diagnose $busy/logs/user -o json --fail-on never > /dev/null" \
+  -n "rg -c --no-unicode -f logs/user" "rg -c --no-unicode -f $work/patterns.rg.txt $busy/logs/user > /dev/null" \
+  -n "amldoctor diagnose (whole tree)" "$bin diagnose $busy -o json --fail-on never > /dev/null" \
+  -n "rg -c --no-unicode -f (whole tree)" "rg -c --no-unicode -f $work/patterns.rg.txt $busy > /dev/null" \
+  -n "amldoctor diagnose (512 MB tree)" "$bin diagnose $work/half/prs-busy -o json --fail-on never > /dev/null"
+/usr/bin/time -f "busy ParallelRunStep tree, 1 GB: max RSS %M KiB" "$bin" diagnose "$busy" -o json --fail-on never > /dev/null
 
 # A 200-node ParallelRunStep tree (about 10,000 files, 1.5 GB): one streaming pass.
 "$gen" "$work" prs 200
