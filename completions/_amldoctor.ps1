@@ -43,6 +43,7 @@ Register-ArgumentCompleter -Native -CommandName 'amldoctor' -ScriptBlock {
             [CompletionResult]::new('logs', 'logs', [CompletionResultType]::ParameterValue, 'Print an online deployment''s container logs, or save them (and a ParallelRunStep run''s log tree) as a bundle, read from Azure')
             [CompletionResult]::new('diagnose', 'diagnose', [CompletionResultType]::ParameterValue, 'Find out why a deployment or a batch job failed, from logs you have or read live')
             [CompletionResult]::new('check', 'check', [CompletionResultType]::ParameterValue, 'Check the configuration of a workspace, its Key Vault, private endpoints and online deployments, read live from Azure or from saved JSON')
+            [CompletionResult]::new('lint', 'lint', [CompletionResultType]::ParameterValue, 'Check the files you are about to deploy, before `az ml online-deployment create`')
             [CompletionResult]::new('explain', 'explain', [CompletionResultType]::ParameterValue, 'Explain a deployment error code, an HTTP status of a scoring request, or a rule')
             [CompletionResult]::new('rules', 'rules', [CompletionResultType]::ParameterValue, 'List, show, test and document the rule catalogue')
             [CompletionResult]::new('replicas', 'replicas', [CompletionResultType]::ParameterValue, 'Size an online deployment: how many instances a request rate needs, and the 429 ceiling of pending requests')
@@ -152,6 +153,35 @@ Register-ArgumentCompleter -Native -CommandName 'amldoctor' -ScriptBlock {
             [CompletionResult]::new('--cloud', '--cloud', [CompletionResultType]::ParameterName, 'Azure cloud: AzureCloud, AzureChinaCloud or AzureUSGovernment [default: the az CLI''s active cloud]')
             [CompletionResult]::new('--auth', '--auth', [CompletionResultType]::ParameterName, 'How to sign in: auto tries a service principal from AZURE_CLIENT_ID/ AZURE_TENANT_ID/AZURE_CLIENT_SECRET, workload identity (AZURE_FEDERATED_TOKEN_FILE), App Service managed identity (IDENTITY_ENDPOINT), then az CLI / azd [default: auto]')
             [CompletionResult]::new('--no-system-resolver', '--no-system-resolver', [CompletionResultType]::ParameterName, 'dns: ask only the --nameserver servers, not this machine''s resolver')
+            [CompletionResult]::new('--no-color', '--no-color', [CompletionResultType]::ParameterName, 'Never use colours (also when NO_COLOR is set); colours are used only on a terminal')
+            [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print only the essential result on stdout and no notes')
+            [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Print only the essential result on stdout and no notes')
+            [CompletionResult]::new('-v', '-v', [CompletionResultType]::ParameterName, 'Print more: every input file of a ParallelRunStep tree, not a count per folder')
+            [CompletionResult]::new('--verbose', '--verbose', [CompletionResultType]::ParameterName, 'Print more: every input file of a ParallelRunStep tree, not a count per folder')
+            [CompletionResult]::new('--debug', '--debug', [CompletionResultType]::ParameterName, 'Print how each setting was resolved, and later HTTP traces, on stderr (secrets redacted)')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'amldoctor;lint' {
+            [CompletionResult]::new('--rules', '--rules', [CompletionResultType]::ParameterName, 'A directory of extra rule files (repeatable); added to the built-in catalogue')
+            [CompletionResult]::new('--fail-on', '--fail-on', [CompletionResultType]::ParameterName, 'Exit 1 when a finding at or above this severity is reported (and not suppressed or in the baseline)')
+            [CompletionResult]::new('--min-severity', '--min-severity', [CompletionResultType]::ParameterName, 'Show findings at or above this severity [default: warning for table and markdown, info for the machine formats]; the gate still counts every finding')
+            [CompletionResult]::new('--ignore', '--ignore', [CompletionResultType]::ParameterName, 'Do not report this rule (repeatable); for accepted findings prefer a suppression with a reason in .amldoctor.yaml')
+            [CompletionResult]::new('--baseline', '--baseline', [CompletionResultType]::ParameterName, 'Findings in this baseline file (from --write-baseline) are reported as unchanged and do not fail the gate; only new ones do')
+            [CompletionResult]::new('--write-baseline', '--write-baseline', [CompletionResultType]::ParameterName, 'Write every current finding to FILE as a baseline, then apply it')
+            [CompletionResult]::new('--output-file', '--output-file', [CompletionResultType]::ParameterName, 'Also write a report to a file: FORMAT=PATH (e.g. sarif=results.sarif), or a PATH whose extension names the format (.sarif .json .yaml .xml .md); repeatable')
+            [CompletionResult]::new('-o', '-o', [CompletionResultType]::ParameterName, 'Output format [default: table, or `output` in .amldoctor.yaml / $AMLDOCTOR_OUTPUT]')
+            [CompletionResult]::new('--output', '--output', [CompletionResultType]::ParameterName, 'Output format [default: table, or `output` in .amldoctor.yaml / $AMLDOCTOR_OUTPUT]')
+            [CompletionResult]::new('--subscription', '--subscription', [CompletionResultType]::ParameterName, 'Subscription id or name [default: the az CLI''s default subscription]')
+            [CompletionResult]::new('-g', '-g', [CompletionResultType]::ParameterName, 'Resource group [default: az configure --defaults group=…]')
+            [CompletionResult]::new('--resource-group', '--resource-group', [CompletionResultType]::ParameterName, 'Resource group [default: az configure --defaults group=…]')
+            [CompletionResult]::new('-w', '-w', [CompletionResultType]::ParameterName, 'Azure Machine Learning workspace [default: az configure --defaults workspace=…]')
+            [CompletionResult]::new('--workspace-name', '--workspace-name', [CompletionResultType]::ParameterName, 'Azure Machine Learning workspace [default: az configure --defaults workspace=…]')
+            [CompletionResult]::new('--cloud', '--cloud', [CompletionResultType]::ParameterName, 'Azure cloud: AzureCloud, AzureChinaCloud or AzureUSGovernment [default: the az CLI''s active cloud]')
+            [CompletionResult]::new('--auth', '--auth', [CompletionResultType]::ParameterName, 'How to sign in: auto tries a service principal from AZURE_CLIENT_ID/ AZURE_TENANT_ID/AZURE_CLIENT_SECRET, workload identity (AZURE_FEDERATED_TOKEN_FILE), App Service managed identity (IDENTITY_ENDPOINT), then az CLI / azd [default: auto]')
             [CompletionResult]::new('--no-color', '--no-color', [CompletionResultType]::ParameterName, 'Never use colours (also when NO_COLOR is set); colours are used only on a terminal')
             [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print only the essential result on stdout and no notes')
             [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Print only the essential result on stdout and no notes')
@@ -415,6 +445,7 @@ Register-ArgumentCompleter -Native -CommandName 'amldoctor' -ScriptBlock {
             [CompletionResult]::new('logs', 'logs', [CompletionResultType]::ParameterValue, 'Print an online deployment''s container logs, or save them (and a ParallelRunStep run''s log tree) as a bundle, read from Azure')
             [CompletionResult]::new('diagnose', 'diagnose', [CompletionResultType]::ParameterValue, 'Find out why a deployment or a batch job failed, from logs you have or read live')
             [CompletionResult]::new('check', 'check', [CompletionResultType]::ParameterValue, 'Check the configuration of a workspace, its Key Vault, private endpoints and online deployments, read live from Azure or from saved JSON')
+            [CompletionResult]::new('lint', 'lint', [CompletionResultType]::ParameterValue, 'Check the files you are about to deploy, before `az ml online-deployment create`')
             [CompletionResult]::new('explain', 'explain', [CompletionResultType]::ParameterValue, 'Explain a deployment error code, an HTTP status of a scoring request, or a rule')
             [CompletionResult]::new('rules', 'rules', [CompletionResultType]::ParameterValue, 'List, show, test and document the rule catalogue')
             [CompletionResult]::new('replicas', 'replicas', [CompletionResultType]::ParameterValue, 'Size an online deployment: how many instances a request rate needs, and the 429 ceiling of pending requests')
@@ -429,6 +460,9 @@ Register-ArgumentCompleter -Native -CommandName 'amldoctor' -ScriptBlock {
             break
         }
         'amldoctor;help;check' {
+            break
+        }
+        'amldoctor;help;lint' {
             break
         }
         'amldoctor;help;explain' {

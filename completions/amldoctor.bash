@@ -31,6 +31,9 @@ _amldoctor() {
             amldoctor,help)
                 cmd="amldoctor__subcmd__help"
                 ;;
+            amldoctor,lint)
+                cmd="amldoctor__subcmd__lint"
+                ;;
             amldoctor,logs)
                 cmd="amldoctor__subcmd__logs"
                 ;;
@@ -54,6 +57,9 @@ _amldoctor() {
                 ;;
             amldoctor__subcmd__help,help)
                 cmd="amldoctor__subcmd__help__subcmd__help"
+                ;;
+            amldoctor__subcmd__help,lint)
+                cmd="amldoctor__subcmd__help__subcmd__lint"
                 ;;
             amldoctor__subcmd__help,logs)
                 cmd="amldoctor__subcmd__help__subcmd__logs"
@@ -122,7 +128,7 @@ _amldoctor() {
 
     case "${cmd}" in
         amldoctor)
-            opts="-o -q -v -g -w -h -V --output --no-color --quiet --verbose --debug --subscription --resource-group --workspace-name --cloud --auth --help --version logs diagnose check explain rules replicas completions help"
+            opts="-o -q -v -g -w -h -V --output --no-color --quiet --verbose --debug --subscription --resource-group --workspace-name --cloud --auth --help --version logs diagnose check lint explain rules replicas completions help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 1 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -508,7 +514,7 @@ _amldoctor() {
             return 0
             ;;
         amldoctor__subcmd__help)
-            opts="logs diagnose check explain rules replicas completions help"
+            opts="logs diagnose check lint explain rules replicas completions help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -578,6 +584,20 @@ _amldoctor() {
             return 0
             ;;
         amldoctor__subcmd__help__subcmd__help)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        amldoctor__subcmd__help__subcmd__lint)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -696,6 +716,84 @@ _amldoctor() {
                 return 0
             fi
             case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        amldoctor__subcmd__lint)
+            opts="-o -q -v -g -w -h -V --rules --fail-on --min-severity --ignore --baseline --write-baseline --output-file --output --no-color --quiet --verbose --debug --subscription --resource-group --workspace-name --cloud --auth --help --version"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --rules)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --fail-on)
+                    COMPREPLY=($(compgen -W "error warning info never" -- "${cur}"))
+                    return 0
+                    ;;
+                --min-severity)
+                    COMPREPLY=($(compgen -W "info warning error" -- "${cur}"))
+                    return 0
+                    ;;
+                --ignore)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --baseline)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --write-baseline)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --output-file)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --output)
+                    COMPREPLY=($(compgen -W "table json yaml sarif junit markdown" -- "${cur}"))
+                    return 0
+                    ;;
+                -o)
+                    COMPREPLY=($(compgen -W "table json yaml sarif junit markdown" -- "${cur}"))
+                    return 0
+                    ;;
+                --subscription)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --resource-group)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                -g)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --workspace-name)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                -w)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --cloud)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --auth)
+                    COMPREPLY=($(compgen -W "auto env workload managed-identity cli" -- "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;

@@ -40,6 +40,7 @@ set edit:completion:arg-completer[amldoctor] = {|@words|
             cand logs 'Print an online deployment''s container logs, or save them (and a ParallelRunStep run''s log tree) as a bundle, read from Azure'
             cand diagnose 'Find out why a deployment or a batch job failed, from logs you have or read live'
             cand check 'Check the configuration of a workspace, its Key Vault, private endpoints and online deployments, read live from Azure or from saved JSON'
+            cand lint 'Check the files you are about to deploy, before `az ml online-deployment create`'
             cand explain 'Explain a deployment error code, an HTTP status of a scoring request, or a rule'
             cand rules 'List, show, test and document the rule catalogue'
             cand replicas 'Size an online deployment: how many instances a request rate needs, and the 429 ceiling of pending requests'
@@ -146,6 +147,34 @@ set edit:completion:arg-completer[amldoctor] = {|@words|
             cand --cloud 'Azure cloud: AzureCloud, AzureChinaCloud or AzureUSGovernment [default: the az CLI''s active cloud]'
             cand --auth 'How to sign in: auto tries a service principal from AZURE_CLIENT_ID/ AZURE_TENANT_ID/AZURE_CLIENT_SECRET, workload identity (AZURE_FEDERATED_TOKEN_FILE), App Service managed identity (IDENTITY_ENDPOINT), then az CLI / azd [default: auto]'
             cand --no-system-resolver 'dns: ask only the --nameserver servers, not this machine''s resolver'
+            cand --no-color 'Never use colours (also when NO_COLOR is set); colours are used only on a terminal'
+            cand -q 'Print only the essential result on stdout and no notes'
+            cand --quiet 'Print only the essential result on stdout and no notes'
+            cand -v 'Print more: every input file of a ParallelRunStep tree, not a count per folder'
+            cand --verbose 'Print more: every input file of a ParallelRunStep tree, not a count per folder'
+            cand --debug 'Print how each setting was resolved, and later HTTP traces, on stderr (secrets redacted)'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'amldoctor;lint'= {
+            cand --rules 'A directory of extra rule files (repeatable); added to the built-in catalogue'
+            cand --fail-on 'Exit 1 when a finding at or above this severity is reported (and not suppressed or in the baseline)'
+            cand --min-severity 'Show findings at or above this severity [default: warning for table and markdown, info for the machine formats]; the gate still counts every finding'
+            cand --ignore 'Do not report this rule (repeatable); for accepted findings prefer a suppression with a reason in .amldoctor.yaml'
+            cand --baseline 'Findings in this baseline file (from --write-baseline) are reported as unchanged and do not fail the gate; only new ones do'
+            cand --write-baseline 'Write every current finding to FILE as a baseline, then apply it'
+            cand --output-file 'Also write a report to a file: FORMAT=PATH (e.g. sarif=results.sarif), or a PATH whose extension names the format (.sarif .json .yaml .xml .md); repeatable'
+            cand -o 'Output format [default: table, or `output` in .amldoctor.yaml / $AMLDOCTOR_OUTPUT]'
+            cand --output 'Output format [default: table, or `output` in .amldoctor.yaml / $AMLDOCTOR_OUTPUT]'
+            cand --subscription 'Subscription id or name [default: the az CLI''s default subscription]'
+            cand -g 'Resource group [default: az configure --defaults group=…]'
+            cand --resource-group 'Resource group [default: az configure --defaults group=…]'
+            cand -w 'Azure Machine Learning workspace [default: az configure --defaults workspace=…]'
+            cand --workspace-name 'Azure Machine Learning workspace [default: az configure --defaults workspace=…]'
+            cand --cloud 'Azure cloud: AzureCloud, AzureChinaCloud or AzureUSGovernment [default: the az CLI''s active cloud]'
+            cand --auth 'How to sign in: auto tries a service principal from AZURE_CLIENT_ID/ AZURE_TENANT_ID/AZURE_CLIENT_SECRET, workload identity (AZURE_FEDERATED_TOKEN_FILE), App Service managed identity (IDENTITY_ENDPOINT), then az CLI / azd [default: auto]'
             cand --no-color 'Never use colours (also when NO_COLOR is set); colours are used only on a terminal'
             cand -q 'Print only the essential result on stdout and no notes'
             cand --quiet 'Print only the essential result on stdout and no notes'
@@ -392,6 +421,7 @@ set edit:completion:arg-completer[amldoctor] = {|@words|
             cand logs 'Print an online deployment''s container logs, or save them (and a ParallelRunStep run''s log tree) as a bundle, read from Azure'
             cand diagnose 'Find out why a deployment or a batch job failed, from logs you have or read live'
             cand check 'Check the configuration of a workspace, its Key Vault, private endpoints and online deployments, read live from Azure or from saved JSON'
+            cand lint 'Check the files you are about to deploy, before `az ml online-deployment create`'
             cand explain 'Explain a deployment error code, an HTTP status of a scoring request, or a rule'
             cand rules 'List, show, test and document the rule catalogue'
             cand replicas 'Size an online deployment: how many instances a request rate needs, and the 429 ceiling of pending requests'
@@ -403,6 +433,8 @@ set edit:completion:arg-completer[amldoctor] = {|@words|
         &'amldoctor;help;diagnose'= {
         }
         &'amldoctor;help;check'= {
+        }
+        &'amldoctor;help;lint'= {
         }
         &'amldoctor;help;explain'= {
         }

@@ -48,6 +48,7 @@ complete -c amldoctor -n "__fish_amldoctor_needs_command" -s V -l version -d 'Pr
 complete -c amldoctor -n "__fish_amldoctor_needs_command" -f -a "logs" -d 'Print an online deployment\'s container logs, or save them (and a ParallelRunStep run\'s log tree) as a bundle, read from Azure'
 complete -c amldoctor -n "__fish_amldoctor_needs_command" -f -a "diagnose" -d 'Find out why a deployment or a batch job failed, from logs you have or read live'
 complete -c amldoctor -n "__fish_amldoctor_needs_command" -f -a "check" -d 'Check the configuration of a workspace, its Key Vault, private endpoints and online deployments, read live from Azure or from saved JSON'
+complete -c amldoctor -n "__fish_amldoctor_needs_command" -f -a "lint" -d 'Check the files you are about to deploy, before `az ml online-deployment create`'
 complete -c amldoctor -n "__fish_amldoctor_needs_command" -f -a "explain" -d 'Explain a deployment error code, an HTTP status of a scoring request, or a rule'
 complete -c amldoctor -n "__fish_amldoctor_needs_command" -f -a "rules" -d 'List, show, test and document the rule catalogue'
 complete -c amldoctor -n "__fish_amldoctor_needs_command" -f -a "replicas" -d 'Size an online deployment: how many instances a request rate needs, and the 429 ceiling of pending requests'
@@ -173,6 +174,39 @@ complete -c amldoctor -n "__fish_amldoctor_using_subcommand check" -s v -l verbo
 complete -c amldoctor -n "__fish_amldoctor_using_subcommand check" -l debug -d 'Print how each setting was resolved, and later HTTP traces, on stderr (secrets redacted)'
 complete -c amldoctor -n "__fish_amldoctor_using_subcommand check" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c amldoctor -n "__fish_amldoctor_using_subcommand check" -s V -l version -d 'Print version'
+complete -c amldoctor -n "__fish_amldoctor_using_subcommand lint" -l rules -d 'A directory of extra rule files (repeatable); added to the built-in catalogue' -r -F
+complete -c amldoctor -n "__fish_amldoctor_using_subcommand lint" -l fail-on -d 'Exit 1 when a finding at or above this severity is reported (and not suppressed or in the baseline)' -r -f -a "error\t'Fail on errors only (default)'
+warning\t'Fail on warnings and errors'
+info\t'Fail on any finding'
+never\t'Never fail because of findings'"
+complete -c amldoctor -n "__fish_amldoctor_using_subcommand lint" -l min-severity -d 'Show findings at or above this severity [default: warning for table and markdown, info for the machine formats]; the gate still counts every finding' -r -f -a "info\t'Context worth knowing; not a problem by itself'
+warning\t'Likely to cause trouble'
+error\t'A failure and its cause'"
+complete -c amldoctor -n "__fish_amldoctor_using_subcommand lint" -l ignore -d 'Do not report this rule (repeatable); for accepted findings prefer a suppression with a reason in .amldoctor.yaml' -r
+complete -c amldoctor -n "__fish_amldoctor_using_subcommand lint" -l baseline -d 'Findings in this baseline file (from --write-baseline) are reported as unchanged and do not fail the gate; only new ones do' -r -F
+complete -c amldoctor -n "__fish_amldoctor_using_subcommand lint" -l write-baseline -d 'Write every current finding to FILE as a baseline, then apply it' -r -F
+complete -c amldoctor -n "__fish_amldoctor_using_subcommand lint" -l output-file -d 'Also write a report to a file: FORMAT=PATH (e.g. sarif=results.sarif), or a PATH whose extension names the format (.sarif .json .yaml .xml .md); repeatable' -r
+complete -c amldoctor -n "__fish_amldoctor_using_subcommand lint" -s o -l output -d 'Output format [default: table, or `output` in .amldoctor.yaml / $AMLDOCTOR_OUTPUT]' -r -f -a "table\t'Human-readable text (colours only on a terminal)'
+json\t'JSON with a versioned schema (`schema_version`)'
+yaml\t'The same schema as json, in YAML'
+sarif\t'SARIF 2.1.0 for GitHub code scanning and other SARIF viewers'
+junit\t'JUnit XML: one testcase per rule and input, for CI test tabs'
+markdown\t'Markdown for pull-request comments and job summaries'"
+complete -c amldoctor -n "__fish_amldoctor_using_subcommand lint" -l subscription -d 'Subscription id or name [default: the az CLI\'s default subscription]' -r
+complete -c amldoctor -n "__fish_amldoctor_using_subcommand lint" -s g -l resource-group -d 'Resource group [default: az configure --defaults group=…]' -r
+complete -c amldoctor -n "__fish_amldoctor_using_subcommand lint" -s w -l workspace-name -d 'Azure Machine Learning workspace [default: az configure --defaults workspace=…]' -r
+complete -c amldoctor -n "__fish_amldoctor_using_subcommand lint" -l cloud -d 'Azure cloud: AzureCloud, AzureChinaCloud or AzureUSGovernment [default: the az CLI\'s active cloud]' -r
+complete -c amldoctor -n "__fish_amldoctor_using_subcommand lint" -l auth -d 'How to sign in: auto tries a service principal from AZURE_CLIENT_ID/ AZURE_TENANT_ID/AZURE_CLIENT_SECRET, workload identity (AZURE_FEDERATED_TOKEN_FILE), App Service managed identity (IDENTITY_ENDPOINT), then az CLI / azd [default: auto]' -r -f -a "auto\t'The first that applies, in the order above'
+env\t'Service principal from AZURE_CLIENT_ID, AZURE_TENANT_ID, AZURE_CLIENT_SECRET'
+workload\t'Workload identity from AZURE_FEDERATED_TOKEN_FILE (GitHub Actions OIDC)'
+managed-identity\t'Managed identity of the Azure compute this runs on'
+cli\t'The az CLI (or azd) sign-in'"
+complete -c amldoctor -n "__fish_amldoctor_using_subcommand lint" -l no-color -d 'Never use colours (also when NO_COLOR is set); colours are used only on a terminal'
+complete -c amldoctor -n "__fish_amldoctor_using_subcommand lint" -s q -l quiet -d 'Print only the essential result on stdout and no notes'
+complete -c amldoctor -n "__fish_amldoctor_using_subcommand lint" -s v -l verbose -d 'Print more: every input file of a ParallelRunStep tree, not a count per folder'
+complete -c amldoctor -n "__fish_amldoctor_using_subcommand lint" -l debug -d 'Print how each setting was resolved, and later HTTP traces, on stderr (secrets redacted)'
+complete -c amldoctor -n "__fish_amldoctor_using_subcommand lint" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c amldoctor -n "__fish_amldoctor_using_subcommand lint" -s V -l version -d 'Print version'
 complete -c amldoctor -n "__fish_amldoctor_using_subcommand explain" -s o -l output -d 'Output format [default: table, or `output` in .amldoctor.yaml / $AMLDOCTOR_OUTPUT]' -r -f -a "table\t'Human-readable text (colours only on a terminal)'
 json\t'JSON with a versioned schema (`schema_version`)'
 yaml\t'The same schema as json, in YAML'
@@ -387,14 +421,15 @@ complete -c amldoctor -n "__fish_amldoctor_using_subcommand completions" -s v -l
 complete -c amldoctor -n "__fish_amldoctor_using_subcommand completions" -l debug -d 'Print how each setting was resolved, and later HTTP traces, on stderr (secrets redacted)'
 complete -c amldoctor -n "__fish_amldoctor_using_subcommand completions" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c amldoctor -n "__fish_amldoctor_using_subcommand completions" -s V -l version -d 'Print version'
-complete -c amldoctor -n "__fish_amldoctor_using_subcommand help; and not __fish_seen_subcommand_from logs diagnose check explain rules replicas completions help" -f -a "logs" -d 'Print an online deployment\'s container logs, or save them (and a ParallelRunStep run\'s log tree) as a bundle, read from Azure'
-complete -c amldoctor -n "__fish_amldoctor_using_subcommand help; and not __fish_seen_subcommand_from logs diagnose check explain rules replicas completions help" -f -a "diagnose" -d 'Find out why a deployment or a batch job failed, from logs you have or read live'
-complete -c amldoctor -n "__fish_amldoctor_using_subcommand help; and not __fish_seen_subcommand_from logs diagnose check explain rules replicas completions help" -f -a "check" -d 'Check the configuration of a workspace, its Key Vault, private endpoints and online deployments, read live from Azure or from saved JSON'
-complete -c amldoctor -n "__fish_amldoctor_using_subcommand help; and not __fish_seen_subcommand_from logs diagnose check explain rules replicas completions help" -f -a "explain" -d 'Explain a deployment error code, an HTTP status of a scoring request, or a rule'
-complete -c amldoctor -n "__fish_amldoctor_using_subcommand help; and not __fish_seen_subcommand_from logs diagnose check explain rules replicas completions help" -f -a "rules" -d 'List, show, test and document the rule catalogue'
-complete -c amldoctor -n "__fish_amldoctor_using_subcommand help; and not __fish_seen_subcommand_from logs diagnose check explain rules replicas completions help" -f -a "replicas" -d 'Size an online deployment: how many instances a request rate needs, and the 429 ceiling of pending requests'
-complete -c amldoctor -n "__fish_amldoctor_using_subcommand help; and not __fish_seen_subcommand_from logs diagnose check explain rules replicas completions help" -f -a "completions" -d 'Print a shell completion script to stdout'
-complete -c amldoctor -n "__fish_amldoctor_using_subcommand help; and not __fish_seen_subcommand_from logs diagnose check explain rules replicas completions help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c amldoctor -n "__fish_amldoctor_using_subcommand help; and not __fish_seen_subcommand_from logs diagnose check lint explain rules replicas completions help" -f -a "logs" -d 'Print an online deployment\'s container logs, or save them (and a ParallelRunStep run\'s log tree) as a bundle, read from Azure'
+complete -c amldoctor -n "__fish_amldoctor_using_subcommand help; and not __fish_seen_subcommand_from logs diagnose check lint explain rules replicas completions help" -f -a "diagnose" -d 'Find out why a deployment or a batch job failed, from logs you have or read live'
+complete -c amldoctor -n "__fish_amldoctor_using_subcommand help; and not __fish_seen_subcommand_from logs diagnose check lint explain rules replicas completions help" -f -a "check" -d 'Check the configuration of a workspace, its Key Vault, private endpoints and online deployments, read live from Azure or from saved JSON'
+complete -c amldoctor -n "__fish_amldoctor_using_subcommand help; and not __fish_seen_subcommand_from logs diagnose check lint explain rules replicas completions help" -f -a "lint" -d 'Check the files you are about to deploy, before `az ml online-deployment create`'
+complete -c amldoctor -n "__fish_amldoctor_using_subcommand help; and not __fish_seen_subcommand_from logs diagnose check lint explain rules replicas completions help" -f -a "explain" -d 'Explain a deployment error code, an HTTP status of a scoring request, or a rule'
+complete -c amldoctor -n "__fish_amldoctor_using_subcommand help; and not __fish_seen_subcommand_from logs diagnose check lint explain rules replicas completions help" -f -a "rules" -d 'List, show, test and document the rule catalogue'
+complete -c amldoctor -n "__fish_amldoctor_using_subcommand help; and not __fish_seen_subcommand_from logs diagnose check lint explain rules replicas completions help" -f -a "replicas" -d 'Size an online deployment: how many instances a request rate needs, and the 429 ceiling of pending requests'
+complete -c amldoctor -n "__fish_amldoctor_using_subcommand help; and not __fish_seen_subcommand_from logs diagnose check lint explain rules replicas completions help" -f -a "completions" -d 'Print a shell completion script to stdout'
+complete -c amldoctor -n "__fish_amldoctor_using_subcommand help; and not __fish_seen_subcommand_from logs diagnose check lint explain rules replicas completions help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
 complete -c amldoctor -n "__fish_amldoctor_using_subcommand help; and __fish_seen_subcommand_from rules" -f -a "list" -d 'List every rule: id, severity, family and title'
 complete -c amldoctor -n "__fish_amldoctor_using_subcommand help; and __fish_seen_subcommand_from rules" -f -a "show" -d 'Show one rule in full: what it matches, why it matters, the fix'
 complete -c amldoctor -n "__fish_amldoctor_using_subcommand help; and __fish_seen_subcommand_from rules" -f -a "test" -d 'Check every rule against its own examples (built-in, plus those in DIR)'

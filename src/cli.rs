@@ -159,6 +159,7 @@ pub enum Command {
     Logs(LogsArgs),
     Diagnose(DiagnoseArgs),
     Check(CheckArgs),
+    Lint(LintArgs),
     Explain(ExplainArgs),
     Rules(RulesArgs),
     Replicas(ReplicasArgs),
@@ -336,6 +337,33 @@ pub struct DiagnoseArgs {
     /// Worker threads for scanning [default: the number of CPUs]
     #[arg(long, short = 'j', value_name = "N", value_parser = quantity::parse_count)]
     pub jobs: Option<u64>,
+    #[command(flatten)]
+    pub report: ReportArgs,
+}
+
+/// Check the files you are about to deploy, before `az ml online-deployment create`.
+///
+/// Reads the paths given (files or directories; the working directory by default) and
+/// tells each file's kind: online deployment specs (YAML), parallel job specs, conda
+/// environments, requirements files and Python scripts. A deployment spec is read like
+/// the deployment `az ml online-deployment show` prints, so every deployment rule and
+/// configuration check applies to it (probe timings, the request timeout limit, a
+/// missing instance type), and each local path it names (code folder, scoring script,
+/// conda file, model) must exist. Findings point at the line of the file to change,
+/// and go through the same gate and report formats as `diagnose`.
+#[derive(Debug, Clone, Args)]
+#[command(after_help = "\
+Examples:
+  amldoctor lint                                # the working directory
+  amldoctor lint deploy/blue.yml
+  amldoctor lint ./deployment -o sarif --output-file lint.sarif")]
+pub struct LintArgs {
+    /// Files or directories to check [default: the working directory]
+    #[arg(value_name = "PATH")]
+    pub paths: Vec<PathBuf>,
+    /// A directory of extra rule files (repeatable); added to the built-in catalogue
+    #[arg(long = "rules", value_name = "DIR")]
+    pub rule_dirs: Vec<PathBuf>,
     #[command(flatten)]
     pub report: ReportArgs,
 }

@@ -19,6 +19,7 @@ pub(crate) mod evidence;
 pub(crate) mod exit_code;
 pub(crate) mod finding;
 pub(crate) mod gate;
+pub(crate) mod lint;
 pub(crate) mod prs;
 pub(crate) mod redact;
 pub mod report;

@@ -7,6 +7,7 @@ pub mod collect;
 pub mod completions;
 pub mod diagnose;
 pub mod explain;
+pub mod lint;
 pub mod logs;
 pub mod pipeline;
 pub mod printed;
@@ -36,6 +37,10 @@ pub fn run(cli: Cli, out: &mut dyn Write, err: &mut dyn Write) -> Result<ExitCod
         Command::Logs(args) => {
             let ctx = resolve_context(&cli.global, true, err)?;
             logs::run(&ctx, &args, out, err)
+        }
+        Command::Lint(args) => {
+            let ctx = resolve_context(&cli.global, false, err)?;
+            lint::run(&ctx, &args, out, err)
         }
         Command::Check(args) => {
             let ctx = resolve_context(&cli.global, args.from.is_empty(), err)?;

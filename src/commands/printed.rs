@@ -183,7 +183,9 @@ mod tests {
             check("amldoctor replicas --rps {rps} --latency 250ms"),
             Ok(())
         );
-        assert!(check("amldoctor lint deployment.yml").is_err());
+        assert_eq!(check("amldoctor lint deployment.yml"), Ok(()));
+        assert!(check("amldoctor lint --no-such-flag").is_err());
+        assert!(check("amldoctor score -e ep").is_err(), "not built yet");
         assert!(check("amldoctor diagnose --no-such-flag x").is_err());
         assert_eq!(words("a 'b c' \"d\""), ["a", "b c", "d"]);
     }

@@ -3,19 +3,22 @@
 //! few pointers that findings name, instead of keeping a map of every key of a document
 //! that may be tens of megabytes.
 
-use std::collections::HashMap;
+use std::collections::{BTreeMap, HashMap};
 use std::sync::{Arc, Mutex};
 
 /// Where each element of an array starts, by the position of the array's `[`.
 type ElementStarts = Mutex<HashMap<usize, Arc<Vec<usize>>>>;
 
-/// The raw text of one JSON document (already known to be valid JSON).
+/// The raw text of one JSON document (already known to be valid JSON), or the key lines
+/// of a YAML document read into JSON (`yaml_doc`).
 #[derive(Debug, Clone)]
 pub struct JsonText {
     bytes: Arc<[u8]>,
     /// Element offsets of the arrays walked so far: the elements of a list of thousands
     /// of resources are found without walking the list again for each.
     arrays: Arc<ElementStarts>,
+    /// A YAML document's line of each pointer, known from its parse.
+    yaml_lines: Option<Arc<BTreeMap<String, u64>>>,
 }
 
 impl JsonText {
@@ -23,6 +26,16 @@ impl JsonText {
         JsonText {
             bytes: bytes.into(),
             arrays: Arc::default(),
+            yaml_lines: None,
+        }
+    }
+
+    /// The lines of a YAML document, by pointer.
+    pub fn from_yaml_lines(lines: BTreeMap<String, u64>) -> JsonText {
+        JsonText {
+            bytes: Arc::from(Vec::new()),
+            arrays: Arc::default(),
+            yaml_lines: Some(Arc::new(lines)),
         }
     }
 
@@ -30,6 +43,18 @@ impl JsonText {
     /// pointer that does not resolve, the line of its deepest existing ancestor; for the
     /// root, the line the document starts on.
     pub fn line_of(&self, pointer: &str) -> u64 {
+        if let Some(lines) = &self.yaml_lines {
+            let mut p = pointer;
+            loop {
+                if let Some(line) = lines.get(p) {
+                    return *line;
+                }
+                match p.rfind('/') {
+                    Some(i) => p = &p[..i],
+                    None => return 1,
+                }
+            }
+        }
         let target: Vec<String> = split_pointer(pointer);
         let mut w = Walker {
             b: &self.bytes,

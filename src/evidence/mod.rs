@@ -9,6 +9,7 @@ pub mod json_lines;
 pub mod names;
 pub mod normalize;
 pub mod resource;
+pub mod yaml_doc;
 
 use std::fmt;
 use std::path::PathBuf;

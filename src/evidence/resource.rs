@@ -454,25 +454,36 @@ fn kind_from_keys(obj: &serde_json::Map<String, Value>) -> Option<ResourceKind> 
     if is_diagnosis(obj) {
         return Some(ResourceKind::WorkspaceDiagnosis);
     }
-    Some(if has("endpoint_name") && has("instance_type") {
-        ResourceKind::OnlineDeployment
-    } else if has("scoring_uri") && has("auth_mode") {
-        ResourceKind::OnlineEndpoint
-    } else if has("discovery_url") || (has("key_vault") && has("storage_account")) {
-        ResourceKind::Workspace
-    } else if has("privateLinkServiceConnectionState") {
-        ResourceKind::PrivateEndpointConnection
-    } else if has("bypass") && has("defaultAction") {
-        // `az keyvault network-rule list`: the vault's networkAcls alone.
-        ResourceKind::KeyVault
-    } else if has("aRecords") || has("cnameRecord") {
-        ResourceKind::PrivateDnsRecordSet
-    } else if has("virtualNetworkLinkState") || has("virtualNetwork") && has("registrationEnabled")
-    {
-        ResourceKind::PrivateDnsZoneLink
-    } else {
-        return None;
-    })
+    // A deployment spec (`az ml online-deployment create -f`) names its schema, and may
+    // leave out the instance type.
+    let spec_schema = obj
+        .get("$schema")
+        .and_then(Value::as_str)
+        .is_some_and(|s| s.to_ascii_lowercase().contains("onlinedeployment"));
+    let spec =
+        has("endpoint_name") && (has("model") || has("environment") || has("code_configuration"));
+    Some(
+        if (has("endpoint_name") && has("instance_type")) || spec_schema || spec {
+            ResourceKind::OnlineDeployment
+        } else if has("scoring_uri") && has("auth_mode") {
+            ResourceKind::OnlineEndpoint
+        } else if has("discovery_url") || (has("key_vault") && has("storage_account")) {
+            ResourceKind::Workspace
+        } else if has("privateLinkServiceConnectionState") {
+            ResourceKind::PrivateEndpointConnection
+        } else if has("bypass") && has("defaultAction") {
+            // `az keyvault network-rule list`: the vault's networkAcls alone.
+            ResourceKind::KeyVault
+        } else if has("aRecords") || has("cnameRecord") {
+            ResourceKind::PrivateDnsRecordSet
+        } else if has("virtualNetworkLinkState")
+            || has("virtualNetwork") && has("registrationEnabled")
+        {
+            ResourceKind::PrivateDnsZoneLink
+        } else {
+            return None;
+        },
+    )
 }
 
 #[cfg(test)]

@@ -8,6 +8,7 @@ pub mod dns;
 pub mod inputs;
 pub mod json;
 pub mod local;
+pub mod project_files;
 
 use std::collections::BTreeMap;
 use std::path::PathBuf;

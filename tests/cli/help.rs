@@ -22,6 +22,7 @@ fn top_level_help() {
             "logs",
             "diagnose",
             "check",
+            "lint",
             "explain",
             "rules",
             "replicas",

@@ -17,6 +17,7 @@ mod fake_azure;
 mod fixtures;
 mod help;
 mod layout;
+mod lint;
 mod live;
 mod logs;
 mod names;

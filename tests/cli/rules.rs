@@ -189,7 +189,7 @@ fn rules_test_rejects_a_user_rule_that_prints_a_command_amldoctor_lacks() {
     let sb = Sandbox::new("rules-bad-command");
     sb.write(
         "work/team/bad.yaml",
-        "id: team-bad-command\ntitle: A rule that prints a command that does not exist\nseverity: warning\nfamily: deployment\nmatch:\n  any:\n    - 'TeamSpecificFailure'\nremediation: Run `amldoctor lint deployment.yml` first.\ncommands:\n  - 'amldoctor diagnose --no-such-flag {endpoint}'\nexamples:\n  match: ['TeamSpecificFailure here']\n  no-match: ['all good']\n",
+        "id: team-bad-command\ntitle: A rule that prints a command that does not exist\nseverity: warning\nfamily: deployment\nmatch:\n  any:\n    - 'TeamSpecificFailure'\nremediation: Run `amldoctor fix deployment.yml` first.\ncommands:\n  - 'amldoctor diagnose --no-such-flag {endpoint}'\nexamples:\n  match: ['TeamSpecificFailure here']\n  no-match: ['all good']\n",
     );
     let dir = sb.work().join("team");
     let run = sb.run(&["rules", "test", dir.to_str().unwrap()]);
@@ -197,7 +197,7 @@ fn rules_test_rejects_a_user_rule_that_prints_a_command_amldoctor_lacks() {
     assert!(run.stdout.contains("rule 'team-bad-command': commands: `amldoctor diagnose --no-such-flag {endpoint}` is not a command amldoctor has"), "{}", run.stdout);
     assert!(
         run.stdout
-            .contains("`amldoctor lint deployment.yml` is not a command amldoctor has"),
+            .contains("`amldoctor fix deployment.yml` is not a command amldoctor has"),
         "{}",
         run.stdout
     );

@@ -1,0 +1,175 @@
+//! `amldoctor lint [PATH]...`: the files of a deployment, checked before it is
+//! created. Source walks the paths; `lint` says what each file is and turns deployment
+//! specs into resources; the deployment rules, configuration checks and lint's own
+//! computed checks run over them; the shared pipeline gates and reports.
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+
+use crate::checks::CheckOptions;
+use crate::cli::LintArgs;
+use crate::context::Context;
+use crate::engine::Analysis;
+use crate::error::{Error, Result};
+use crate::evidence::resource::{Resource, ResourceKind};
+use crate::evidence::yaml_doc;
+use crate::exit_code::ExitCode;
+use crate::lint::{self, FileKind};
+use crate::report::findings::{NotAnalysed, ResourceReport};
+use crate::rules::RuleSet;
+use crate::source::project_files::{self, ProjectFile};
+
+use super::pipeline::{Collected, finish, rule_refs};
+use super::support::{add_resources, load_rules, placeholders};
+
+pub fn run(
+    ctx: &Context,
+    args: &LintArgs,
+    out: &mut dyn Write,
+    err: &mut dyn Write,
+) -> Result<ExitCode> {
+    let paths = if args.paths.is_empty() {
+        vec![PathBuf::from(".")]
+    } else {
+        args.paths.clone()
+    };
+    let set = deployment_rules(load_rules(ctx, &args.rule_dirs)?);
+    let files = project_files::collect(&paths);
+    let mut c = Collected {
+        names: placeholders(ctx),
+        ..Collected::default()
+    };
+    for (path, reason) in &files.unreadable {
+        c.input_errors
+            .push(Error::input(format!("cannot read {path}: {reason}")));
+        c.not_analysed
+            .push(NotAnalysed::error(path, reason.clone()));
+    }
+    let mut read = Read::default();
+    for file in &files.files {
+        read.file(file, &mut c);
+    }
+    if read.deployable == 0 && c.input_errors.is_empty() {
+        let named: Vec<String> = paths.iter().map(|p| p.display().to_string()).collect();
+        return Err(Error::input(format!(
+            "no deployable files in {}: looked for {}",
+            named.join(", "),
+            lint::LOOKED_FOR
+        ))
+        .with_hint(
+            "name the deployment YAML (amldoctor lint deploy/blue.yml) or the folder that holds it",
+        ));
+    }
+    let mut analysis = Analysis::new();
+    add_resources(&set, &mut analysis, &read.specs, &CheckOptions::default());
+    for computed in read.computed {
+        if let Some(index) = set.index_of(computed.rule_id) {
+            analysis.add_computed(index, computed);
+        }
+    }
+    c.resources
+        .extend(read.specs.iter().map(ResourceReport::of));
+    let findings = analysis.finish(&set, &c.names);
+    c.findings = crate::engine::order(findings);
+    let deployment = ResourceKind::OnlineDeployment.bit();
+    c.rules = rule_refs(&set, &|r| r.resource_kinds & deployment != 0);
+    finish("lint", ctx, &set, &args.report, c, out, err)
+}
+
+/// The rules that read deployments (field rules and computed checks); log rules stay
+/// out, so lint never reports on text.
+fn deployment_rules(mut set: RuleSet) -> RuleSet {
+    let deployment = ResourceKind::OnlineDeployment.bit();
+    for rule in &mut set.rules {
+        if rule.resource_kinds & deployment == 0 {
+            rule.resource = None;
+            rule.resource_kinds = 0;
+        }
+    }
+    set
+}
+
+/// What reading the files gave.
+#[derive(Debug, Default)]
+struct Read {
+    specs: Vec<Resource>,
+    computed: Vec<crate::finding::Computed>,
+    /// Files of a kind a deployment is made of.
+    deployable: usize,
+}
+
+impl Read {
+    fn file(&mut self, file: &ProjectFile, c: &mut Collected) {
+        let display = file.path.display().to_string();
+        let text = match &file.text {
+            Ok(text) => text,
+            Err(e) => {
+                if file.named {
+                    c.input_errors.push(e.clone());
+                }
+                c.not_analysed
+                    .push(NotAnalysed::error(&display, e.message.clone()));
+                return;
+            }
+        };
+        let yaml = if is_yaml(&file.path) {
+            match yaml_doc::parse(text) {
+                Ok(doc) => Some(doc),
+                Err(e) => {
+                    c.input_errors.push(Error::input(format!("{display}: {e}")));
+                    c.not_analysed
+                        .push(NotAnalysed::error(&display, e.to_string()));
+                    return;
+                }
+            }
+        } else {
+            None
+        };
+        let kind = lint::classify(&file.path, yaml.as_ref().map(|d| &d.value));
+        match (kind, yaml) {
+            (FileKind::OnlineDeployment, Some(doc)) => {
+                self.deployable += 1;
+                let spec = lint::deployment_resource(&display, &doc);
+                let dir = file.path.parent().unwrap_or(Path::new("."));
+                let missing: Vec<lint::Reference> = lint::references(&spec, dir)
+                    .into_iter()
+                    .filter(|r| !project_files::exists(&r.resolved))
+                    .collect();
+                self.computed
+                    .extend(lint::missing_references(&spec, &missing));
+                self.specs.push(spec);
+            }
+            (FileKind::OnlineEndpoint, _) => {
+                self.deployable += 1;
+                c.not_analysed.push(NotAnalysed::new(
+                    &display,
+                    "an online endpoint spec: lint has no check for endpoint settings",
+                ));
+            }
+            (FileKind::OtherYaml, _) => {
+                if file.named {
+                    c.not_analysed.push(NotAnalysed::new(
+                        &display,
+                        format!("not a file lint reads: looked for {}", lint::LOOKED_FOR),
+                    ));
+                }
+            }
+            (other, _) => {
+                self.deployable += 1;
+                c.not_analysed.push(NotAnalysed::new(
+                    &display,
+                    format!(
+                        "a {}: lint does not check this kind of file yet",
+                        other.name()
+                    ),
+                ));
+            }
+        }
+    }
+}
+
+fn is_yaml(path: &Path) -> bool {
+    path.extension()
+        .and_then(|e| e.to_str())
+        .is_some_and(|e| e.eq_ignore_ascii_case("yml") || e.eq_ignore_ascii_case("yaml"))
+}

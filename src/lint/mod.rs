@@ -1,0 +1,302 @@
+//! `lint`: the files a user is about to deploy, read before anything is created. Pure:
+//! the command hands in each file's parsed YAML and which referenced paths exist; this
+//! module says what each file is, turns an online deployment spec into the same
+//! resource the configuration checks read (so the deployment rules and computed checks
+//! apply to it), and computes the findings that need the file system's answers.
+
+use std::path::{Path, PathBuf};
+
+use serde_json::Value;
+
+use crate::evidence::json_lines::JsonText;
+use crate::evidence::resource::{Resource, ResourceKind, Shape};
+use crate::evidence::yaml_doc::YamlDoc;
+use crate::finding::{Computed, Evidence, Location};
+
+/// The rule of [`missing_references`].
+pub const FILE_NOT_FOUND: &str = "deployment-spec-file-not-found";
+
+/// The ids of the rules computed here.
+pub const COMPUTED_RULES: &[&str] = &[FILE_NOT_FOUND];
+
+/// What a file of a project is, as far as `lint` is concerned.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum FileKind {
+    /// An `az ml online-deployment create -f` spec (managed or Kubernetes).
+    OnlineDeployment,
+    /// An online endpoint spec: nothing to check in it yet, but it belongs.
+    OnlineEndpoint,
+    /// A v2 parallel job (`type: parallel`) or a pipeline holding one.
+    ParallelJob,
+    /// A conda environment file (`dependencies:` with `python`/`pip`).
+    CondaEnvironment,
+    /// A pip requirements file.
+    Requirements,
+    /// A Python file (a scoring or entry script).
+    Python,
+    /// A YAML file of another kind.
+    OtherYaml,
+}
+
+impl FileKind {
+    pub fn name(self) -> &'static str {
+        match self {
+            FileKind::OnlineDeployment => "online deployment spec",
+            FileKind::OnlineEndpoint => "online endpoint spec",
+            FileKind::ParallelJob => "parallel job spec",
+            FileKind::CondaEnvironment => "conda environment",
+            FileKind::Requirements => "pip requirements file",
+            FileKind::Python => "Python script",
+            FileKind::OtherYaml => "YAML file",
+        }
+    }
+}
+
+/// What lint looks for, for the message when a directory holds none of it.
+pub const LOOKED_FOR: &str = "online deployment specs (YAML with a managedOnlineDeployment or kubernetesOnlineDeployment $schema, or endpoint_name with model, environment or code_configuration), parallel job specs, conda environment files, requirements*.txt and Python scripts";
+
+/// The kind of a file from its name and, for YAML, its parsed value.
+pub fn classify(path: &Path, yaml: Option<&Value>) -> FileKind {
+    let ext = path
+        .extension()
+        .and_then(|e| e.to_str())
+        .unwrap_or_default()
+        .to_ascii_lowercase();
+    if ext == "py" {
+        return FileKind::Python;
+    }
+    if ext == "txt" {
+        return FileKind::Requirements;
+    }
+    let Some(obj) = yaml.and_then(Value::as_object) else {
+        return FileKind::OtherYaml;
+    };
+    let schema = obj
+        .get("$schema")
+        .and_then(Value::as_str)
+        .unwrap_or_default()
+        .to_ascii_lowercase();
+    let has = |k: &str| obj.contains_key(k);
+    if schema.contains("onlinedeployment")
+        || (has("endpoint_name")
+            && (has("model") || has("environment") || has("code_configuration")))
+    {
+        return FileKind::OnlineDeployment;
+    }
+    if schema.contains("onlineendpoint") {
+        return FileKind::OnlineEndpoint;
+    }
+    let kind = obj.get("type").and_then(Value::as_str).unwrap_or_default();
+    if schema.contains("paralleljob") || kind == "parallel" || kind == "pipeline" {
+        return FileKind::ParallelJob;
+    }
+    let conda = obj.get("dependencies").is_some_and(|d| {
+        d.is_array()
+            && (has("channels") || has("name") || d.as_array().is_some_and(|a| !a.is_empty()))
+    });
+    if conda {
+        return FileKind::CondaEnvironment;
+    }
+    FileKind::OtherYaml
+}
+
+/// An online deployment spec as the resource the deployment rules read: the `az ml`
+/// shape, lines from the YAML.
+pub fn deployment_resource(path: &str, doc: &YamlDoc) -> Resource {
+    let str_of = |k: &str| doc.value.get(k).and_then(Value::as_str).map(str::to_owned);
+    Resource {
+        path: path.to_owned(),
+        base: String::new(),
+        kind: ResourceKind::OnlineDeployment,
+        shape: Shape::AzCli,
+        id: None,
+        name: str_of("name"),
+        json: doc.value.clone(),
+        text: JsonText::from_yaml_lines(doc.lines.clone()),
+    }
+}
+
+/// A local path a deployment spec names, resolved against the spec's folder.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Reference {
+    /// The key that names it.
+    pub pointer: String,
+    /// As written.
+    pub written: String,
+    /// Where it points on this machine.
+    pub resolved: PathBuf,
+}
+
+/// The local files and folders a deployment spec names: its code folder and scoring
+/// script (relative to the code folder), conda file, image build context and model
+/// path. Registered assets (`azureml:…`), URLs and inline values are not paths.
+pub fn references(spec: &Resource, spec_dir: &Path) -> Vec<Reference> {
+    let v = &spec.json;
+    let local = |p: &str| -> Option<String> {
+        let text = v.pointer(p)?.as_str()?.trim();
+        let remote = text.is_empty() || text.starts_with("azureml:") || text.contains("://");
+        (!remote).then(|| text.to_owned())
+    };
+    let mut out = Vec::new();
+    let mut push = |pointer: &str, written: String, base: &Path| {
+        out.push(Reference {
+            pointer: pointer.to_owned(),
+            resolved: base.join(&written),
+            written,
+        });
+    };
+    let code = local("/code_configuration/code");
+    if let Some(code) = &code {
+        push("/code_configuration/code", code.clone(), spec_dir);
+    }
+    if let Some(script) = local("/code_configuration/scoring_script") {
+        let base = code
+            .as_ref()
+            .map_or_else(|| spec_dir.to_path_buf(), |c| spec_dir.join(c));
+        push("/code_configuration/scoring_script", script, &base);
+    }
+    for pointer in [
+        "/environment/conda_file",
+        "/environment/build/path",
+        "/model/path",
+    ] {
+        if let Some(p) = local(pointer) {
+            push(pointer, p, spec_dir);
+        }
+    }
+    out
+}
+
+/// The finding for the references that do not exist (`missing`, as [`references`]
+/// gave them).
+pub fn missing_references(spec: &Resource, missing: &[Reference]) -> Option<Computed> {
+    let first = missing.first()?;
+    let evidence = missing
+        .iter()
+        .map(|m| Evidence {
+            location: Location::Pointer {
+                path: spec.path.clone(),
+                line: spec.line_of(&m.pointer),
+                pointer: m.pointer.clone(),
+            },
+            text: format!(
+                "{} does not exist (looked for {})",
+                m.written,
+                m.resolved.display()
+            ),
+            at: 0,
+            computed: false,
+        })
+        .collect();
+    let key = first.pointer.trim_start_matches('/').replace('/', ".");
+    Some(Computed {
+        rule_id: FILE_NOT_FOUND,
+        count: missing.len() as u64,
+        evidence,
+        facts: [
+            ("setting".to_owned(), key),
+            ("path".to_owned(), first.written.clone()),
+            ("deployment_yaml".to_owned(), spec.path.clone()),
+        ]
+        .into_iter()
+        .collect(),
+        names: spec.names(),
+        commands: Vec::new(),
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::evidence::yaml_doc;
+
+    fn spec(text: &str) -> Resource {
+        deployment_resource("deploy/blue.yml", &yaml_doc::parse(text).unwrap())
+    }
+
+    #[test]
+    fn kinds_from_names_and_shapes() {
+        let kind = |name: &str, text: &str| {
+            let doc = yaml_doc::parse(text).unwrap();
+            classify(Path::new(name), Some(&doc.value))
+        };
+        let managed = "$schema: https://azuremlschemas.azureedge.net/latest/managedOnlineDeployment.schema.json\nname: blue\n";
+        assert_eq!(kind("blue.yml", managed), FileKind::OnlineDeployment);
+        assert_eq!(
+            kind(
+                "d.yaml",
+                "name: blue\nendpoint_name: ep\nmodel: azureml:m:1\n"
+            ),
+            FileKind::OnlineDeployment
+        );
+        assert_eq!(
+            kind(
+                "ep.yml",
+                "$schema: https://azuremlschemas.azureedge.net/latest/managedOnlineEndpoint.schema.json\nname: ep\n"
+            ),
+            FileKind::OnlineEndpoint
+        );
+        assert_eq!(
+            kind(
+                "env.yml",
+                "name: env\nchannels: [conda-forge]\ndependencies:\n  - python=3.10\n  - pip:\n    - azureml-inference-server-http\n"
+            ),
+            FileKind::CondaEnvironment
+        );
+        assert_eq!(kind("job.yml", "type: parallel\n"), FileKind::ParallelJob);
+        assert_eq!(kind("ci.yml", "on: push\njobs: {}\n"), FileKind::OtherYaml);
+        assert_eq!(classify(Path::new("src/score.py"), None), FileKind::Python);
+        assert_eq!(
+            classify(Path::new("requirements-dev.txt"), None),
+            FileKind::Requirements
+        );
+    }
+
+    #[test]
+    fn references_resolve_against_the_spec_and_code_folders() {
+        let s = spec(
+            "name: blue\nendpoint_name: ep\nmodel:\n  path: ../model/model.pkl\ncode_configuration:\n  code: ./src\n  scoring_script: score.py\nenvironment:\n  conda_file: env/conda.yml\n  image: mcr.microsoft.com/azureml/minimal-ubuntu22.04-py39-cpu-inference:latest\n",
+        );
+        let refs = references(&s, Path::new("deploy"));
+        let got: Vec<(&str, PathBuf)> = refs
+            .iter()
+            .map(|r| (r.pointer.as_str(), r.resolved.clone()))
+            .collect();
+        assert_eq!(
+            got,
+            vec![
+                ("/code_configuration/code", PathBuf::from("deploy/./src")),
+                (
+                    "/code_configuration/scoring_script",
+                    PathBuf::from("deploy/./src/score.py")
+                ),
+                (
+                    "/environment/conda_file",
+                    PathBuf::from("deploy/env/conda.yml")
+                ),
+                ("/model/path", PathBuf::from("deploy/../model/model.pkl")),
+            ]
+        );
+        let registered = spec(
+            "name: blue\nendpoint_name: ep\nmodel: azureml:churn:3\nenvironment: azureml:sklearn-env@latest\n",
+        );
+        assert!(references(&registered, Path::new(".")).is_empty());
+    }
+
+    #[test]
+    fn a_missing_file_is_reported_at_its_line() {
+        let s = spec(
+            "name: blue\nendpoint_name: ep\ncode_configuration:\n  code: ./src\n  scoring_script: score.py\n",
+        );
+        let refs = references(&s, Path::new("deploy"));
+        let c = missing_references(&s, &refs[1..]).unwrap();
+        assert_eq!(c.rule_id, FILE_NOT_FOUND);
+        assert_eq!(c.evidence[0].location.line(), 5);
+        assert_eq!(
+            c.evidence[0].text,
+            "score.py does not exist (looked for deploy/./src/score.py)"
+        );
+        assert_eq!(c.facts["setting"], "code_configuration.scoring_script");
+        assert!(missing_references(&s, &[]).is_none());
+    }
+}

@@ -1,0 +1,175 @@
+//! `amldoctor lint` over fixture projects (`tests/fixtures/lint/`): a good project that
+//! yields nothing at `error`, a bad one whose every finding points at the line to
+//! change, malformed YAML, and folders with nothing to lint.
+
+use super::{Sandbox, fixture};
+
+/// The `(rule_id, first evidence line)` pairs of a JSON lint report.
+fn findings(report: &serde_json::Value) -> Vec<(String, u64)> {
+    let mut out: Vec<(String, u64)> = report["findings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|f| {
+            (
+                f["rule_id"].as_str().unwrap().to_owned(),
+                f["evidence"][0]["line"].as_u64().unwrap(),
+            )
+        })
+        .collect();
+    out.sort();
+    out
+}
+
+/// The 1-based line of the first line of `path` that starts (after indentation) with
+/// `key`, found independently of amldoctor.
+fn line_of(path: &str, key: &str) -> u64 {
+    let text = std::fs::read_to_string(path).unwrap();
+    text.lines()
+        .position(|l| l.trim_start().starts_with(key))
+        .unwrap_or_else(|| panic!("{key} not in {path}")) as u64
+        + 1
+}
+
+#[test]
+fn a_good_project_passes_and_says_what_it_did_not_check() {
+    let sb = Sandbox::new("lint-good");
+    let run = sb.run(&["lint", &fixture("lint/good")]);
+    run.ok();
+    assert!(
+        run.stdout.contains("No known problem found"),
+        "{}",
+        run.stdout
+    );
+    // Files of kinds lint has no checks for yet are listed, not silently passed.
+    assert!(run.stdout.contains("score.py"), "{}", run.stdout);
+    assert!(run.stdout.contains("not analysed"), "{}", run.stdout);
+    let report = sb
+        .run(&[
+            "lint",
+            &fixture("lint/good"),
+            "-o",
+            "json",
+            "--fail-on",
+            "info",
+        ])
+        .ok()
+        .json();
+    assert_eq!(findings(&report), Vec::<(String, u64)>::new());
+}
+
+#[test]
+fn a_bad_spec_gets_each_finding_at_its_line() {
+    let sb = Sandbox::new("lint-bad");
+    let spec = fixture("lint/bad/blue.yml");
+    let run = sb.run(&["lint", &fixture("lint/bad"), "-o", "json"]);
+    assert_eq!(run.code, 1, "{}\n{}", run.stdout, run.stderr);
+    let got = findings(&run.json());
+    let expected = vec![
+        (
+            "deployment-liveness-gives-up-before-readiness".to_owned(),
+            line_of(&spec, "initial_delay: 300"),
+        ),
+        (
+            "deployment-probe-timeout-not-below-period".to_owned(),
+            line_of(&spec, "timeout: 10"),
+        ),
+        (
+            "deployment-request-timeout-over-limit".to_owned(),
+            line_of(&spec, "request_timeout_ms"),
+        ),
+        (
+            "deployment-spec-file-not-found".to_owned(),
+            line_of(&spec, "scoring_script"),
+        ),
+        // A missing key is reported at the top of the spec's mapping.
+        (
+            "deployment-spec-no-instance-type".to_owned(),
+            line_of(&spec, "$schema"),
+        ),
+    ];
+    assert_eq!(got, expected);
+    // Every missing path is named, resolved against the spec's (or code) folder.
+    let report = run.json();
+    let missing = report["findings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|f| f["rule_id"] == "deployment-spec-file-not-found")
+        .unwrap();
+    let texts: Vec<&str> = missing["evidence"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|e| e["text"].as_str().unwrap())
+        .collect();
+    assert_eq!(texts.len(), 3, "{texts:?}");
+    assert!(
+        texts[0].starts_with("scoring.py does not exist (looked for "),
+        "{texts:?}"
+    );
+    assert!(texts[0].ends_with("src/scoring.py)"), "{texts:?}");
+    // The code folder exists: it is not reported.
+    assert!(!texts.iter().any(|t| t.starts_with("./src ")), "{texts:?}");
+}
+
+#[test]
+fn sarif_points_at_the_spec_line() {
+    let sb = Sandbox::new("lint-sarif");
+    let spec = fixture("lint/bad/blue.yml");
+    let run = sb.run(&["lint", &spec, "-o", "sarif", "--fail-on", "never"]);
+    let sarif = run.ok().json();
+    let results = sarif["runs"][0]["results"].as_array().unwrap();
+    let timeout = results
+        .iter()
+        .find(|r| r["ruleId"] == "deployment-request-timeout-over-limit")
+        .unwrap();
+    let physical = &timeout["locations"][0]["physicalLocation"];
+    assert!(
+        physical["artifactLocation"]["uri"]
+            .as_str()
+            .unwrap()
+            .ends_with("lint/bad/blue.yml")
+    );
+    assert_eq!(
+        physical["region"]["startLine"].as_u64().unwrap(),
+        line_of(&spec, "request_timeout_ms")
+    );
+}
+
+#[test]
+fn malformed_yaml_is_an_input_error_naming_the_file_and_line() {
+    let sb = Sandbox::new("lint-malformed");
+    sb.run(&["lint", &fixture("lint/malformed")])
+        .usage_error(&["malformed/blue.yml", "invalid YAML at line 5"]);
+}
+
+#[test]
+fn nothing_to_lint_says_what_was_looked_for() {
+    let sb = Sandbox::new("lint-empty");
+    sb.write("work/notes/README.md", "# notes\n");
+    sb.write("work/.github/workflows/ci.yml", "on: push\njobs: {}\n");
+    // The working directory by default; a CI workflow is not a deployment file.
+    sb.run(&["lint"]).usage_error(&[
+        "no deployable files in .",
+        "online deployment specs",
+        "requirements*.txt",
+    ]);
+    sb.run(&["lint", "missing-dir"])
+        .usage_error(&["cannot read missing-dir: no such file or directory"]);
+}
+
+#[test]
+fn a_spec_in_the_working_directory_is_found_by_default() {
+    let sb = Sandbox::new("lint-default");
+    sb.write(
+        "work/deploy/blue.yml",
+        "name: blue\nendpoint_name: ep\nmodel: azureml:m:1\ninstance_type: Standard_F4s_v2\nrequest_settings:\n  request_timeout_ms: 200000\n",
+    );
+    let run = sb.run(&["lint", "-o", "json"]);
+    assert_eq!(run.code, 1, "{}\n{}", run.stdout, run.stderr);
+    assert_eq!(
+        findings(&run.json()),
+        vec![("deployment-request-timeout-over-limit".to_owned(), 6)]
+    );
+}
