@@ -337,7 +337,10 @@ fn dns_for_area(
 /// rules stay out, so `check` never reports on text.
 fn select(mut set: RuleSet, area: Option<CheckArea>) -> RuleSet {
     for rule in &mut set.rules {
-        let keep = rule.resource_kinds != 0 && area.is_none_or(|a| rule.check == Some(a));
+        // Rules without an area read files `lint` makes resources of, not Azure's.
+        let keep = rule.resource_kinds != 0
+            && rule.check.is_some()
+            && area.is_none_or(|a| rule.check == Some(a));
         if !keep {
             // Neither field tests nor computed checks run for a rule without kinds.
             rule.resource = None;

@@ -33,7 +33,7 @@ pub fn run(
     } else {
         args.paths.clone()
     };
-    let set = deployment_rules(load_rules(ctx, &args.rule_dirs)?);
+    let set = lint_rules(load_rules(ctx, &args.rule_dirs)?);
     let files = project_files::collect(&paths);
     let mut c = Collected {
         names: placeholders(ctx),
@@ -61,6 +61,7 @@ pub fn run(
         ));
     }
     let mut analysis = Analysis::new();
+    read.specs.append(&mut read.environments);
     add_resources(&set, &mut analysis, &read.specs, &CheckOptions::default());
     for computed in read.computed {
         if let Some(index) = set.index_of(computed.rule_id) {
@@ -71,17 +72,18 @@ pub fn run(
         .extend(read.specs.iter().map(ResourceReport::of));
     let findings = analysis.finish(&set, &c.names);
     c.findings = crate::engine::order(findings);
-    let deployment = ResourceKind::OnlineDeployment.bit();
-    c.rules = rule_refs(&set, &|r| r.resource_kinds & deployment != 0);
+    c.rules = rule_refs(&set, &|r| r.resource_kinds & LINTED != 0);
     finish("lint", ctx, &set, &args.report, c, out, err)
 }
 
-/// The rules that read deployments (field rules and computed checks); log rules stay
-/// out, so lint never reports on text.
-fn deployment_rules(mut set: RuleSet) -> RuleSet {
-    let deployment = ResourceKind::OnlineDeployment.bit();
+/// The kinds of resource lint makes of files.
+const LINTED: u16 = ResourceKind::OnlineDeployment.bit() | ResourceKind::Environment.bit();
+
+/// The rules that read deployments and environments (field rules and computed checks);
+/// log rules stay out, so lint never reports on text.
+fn lint_rules(mut set: RuleSet) -> RuleSet {
     for rule in &mut set.rules {
-        if rule.resource_kinds & deployment == 0 {
+        if rule.resource_kinds & LINTED == 0 {
             rule.resource = None;
             rule.resource_kinds = 0;
         }
@@ -93,6 +95,7 @@ fn deployment_rules(mut set: RuleSet) -> RuleSet {
 #[derive(Debug, Default)]
 struct Read {
     specs: Vec<Resource>,
+    environments: Vec<Resource>,
     computed: Vec<crate::finding::Computed>,
     /// Files of a kind a deployment is made of.
     deployable: usize,
@@ -139,6 +142,16 @@ impl Read {
                     .extend(lint::missing_references(&spec, &missing));
                 self.specs.push(spec);
             }
+            (FileKind::CondaEnvironment, Some(doc)) => {
+                self.deployable += 1;
+                let env = lint::environment::from_conda(&doc);
+                self.environment(&display, &env, c);
+            }
+            (FileKind::Requirements, _) => {
+                self.deployable += 1;
+                let env = lint::environment::from_requirements(text);
+                self.environment(&display, &env, c);
+            }
             (FileKind::OnlineEndpoint, _) => {
                 self.deployable += 1;
                 c.not_analysed.push(NotAnalysed::new(
@@ -165,6 +178,18 @@ impl Read {
                 ));
             }
         }
+    }
+}
+
+impl Read {
+    fn environment(&mut self, path: &str, env: &lint::environment::Environment, c: &mut Collected) {
+        for (line, text) in &env.unreadable {
+            c.warnings.push(format!(
+                "{path}:{line}: '{text}' is not a requirement pip can read (PEP 508); it was skipped"
+            ));
+        }
+        self.environments
+            .push(lint::environment::resource(path, env));
     }
 }
 

@@ -31,10 +31,13 @@ pub enum ResourceKind {
     /// The result of the workspace diagnose API (`az ml workspace diagnose`): Azure's
     /// own findings about the workspace's setup.
     WorkspaceDiagnosis,
+    /// The packages a conda environment file or pip requirements file installs, as
+    /// `lint` reads them (`lint::environment`).
+    Environment,
 }
 
 impl ResourceKind {
-    pub const ALL: [ResourceKind; 11] = [
+    pub const ALL: [ResourceKind; 12] = [
         ResourceKind::Workspace,
         ResourceKind::OnlineEndpoint,
         ResourceKind::OnlineDeployment,
@@ -46,6 +49,7 @@ impl ResourceKind {
         ResourceKind::PrivateDnsZoneLink,
         ResourceKind::Compute,
         ResourceKind::WorkspaceDiagnosis,
+        ResourceKind::Environment,
     ];
 
     pub fn name(self) -> &'static str {
@@ -61,6 +65,7 @@ impl ResourceKind {
             ResourceKind::PrivateDnsZoneLink => "private-dns-zone-link",
             ResourceKind::Compute => "compute",
             ResourceKind::WorkspaceDiagnosis => "workspace-diagnosis",
+            ResourceKind::Environment => "environment",
         }
     }
 
@@ -78,6 +83,7 @@ impl ResourceKind {
             ResourceKind::PrivateDnsZoneLink => "az network private-dns link vnet list",
             ResourceKind::Compute => "az ml compute show",
             ResourceKind::WorkspaceDiagnosis => "az ml workspace diagnose",
+            ResourceKind::Environment => "amldoctor lint on a conda.yaml or requirements.txt",
         }
     }
 
@@ -87,7 +93,7 @@ impl ResourceKind {
             .find(|k| k.name().eq_ignore_ascii_case(name.trim()))
     }
 
-    pub fn bit(self) -> u16 {
+    pub const fn bit(self) -> u16 {
         1 << (self as u16)
     }
 
@@ -145,6 +151,9 @@ pub enum Shape {
     /// What an `az` command prints after flattening (`az ml … show` in snake_case,
     /// `az acr show`, `az acr private-endpoint-connection list`, …).
     AzCli,
+    /// A file the user writes and `lint` reads: a deployment spec (az ml's YAML
+    /// schema, the az CLI shape's keys) or an environment file.
+    File,
 }
 
 /// The facts [`Resource::names`] can provide: the names in a resource id, the id itself,
@@ -260,6 +269,7 @@ impl Resource {
                 ResourceKind::PrivateDnsZoneLink => "zone_link",
                 ResourceKind::Compute => "compute",
                 ResourceKind::WorkspaceDiagnosis => "workspace",
+                ResourceKind::Environment => "environment",
             };
             facts.entry(key.to_owned()).or_insert(name.clone());
         }
@@ -453,6 +463,9 @@ fn kind_from_keys(obj: &serde_json::Map<String, Value>) -> Option<ResourceKind> 
     let has = |k: &str| obj.contains_key(k);
     if is_diagnosis(obj) {
         return Some(ResourceKind::WorkspaceDiagnosis);
+    }
+    if has("environment_kind") && has("packages") {
+        return Some(ResourceKind::Environment);
     }
     // A deployment spec (`az ml online-deployment create -f`) names its schema, and may
     // leave out the instance type.

@@ -4,6 +4,8 @@
 //! resource the configuration checks read (so the deployment rules and computed checks
 //! apply to it), and computes the findings that need the file system's answers.
 
+pub mod environment;
+
 use std::path::{Path, PathBuf};
 
 use serde_json::Value;
@@ -108,7 +110,7 @@ pub fn deployment_resource(path: &str, doc: &YamlDoc) -> Resource {
         path: path.to_owned(),
         base: String::new(),
         kind: ResourceKind::OnlineDeployment,
-        shape: Shape::AzCli,
+        shape: Shape::File,
         id: None,
         name: str_of("name"),
         json: doc.value.clone(),

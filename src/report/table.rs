@@ -253,6 +253,7 @@ fn write_inputs(out: &mut dyn Write, r: &Report, style: Style, detail: Detail) -
         let shape = match res.shape {
             crate::evidence::resource::Shape::Arm => "ARM shape",
             crate::evidence::resource::Shape::AzCli => "az CLI shape",
+            crate::evidence::resource::Shape::File => "spec file",
         };
         // `at /value/0` goes with the label, so a long path keeps its line.
         let label = format!(

@@ -27,12 +27,16 @@ pub struct ProjectFiles {
 const SKIPPED_DIRS: &[&str] = &[
     "node_modules",
     "__pycache__",
-    "venv",
-    "env",
     "site-packages",
     "target",
     "mlruns",
 ];
+
+/// A Python virtual environment (`pyvenv.cfg`) or conda environment (`conda-meta/`),
+/// whatever its name: thousands of library files, none the user's.
+fn is_environment_dir(dir: &Path) -> bool {
+    dir.join("pyvenv.cfg").is_file() || dir.join("conda-meta").is_dir()
+}
 
 /// Directories deeper than this are not walked (a project's deployment files sit near
 /// its root; a mistaken `lint /` must end).
@@ -91,7 +95,9 @@ fn walk(dir: &Path, depth: usize, out: &mut ProjectFiles) {
             continue;
         };
         if meta.is_dir() {
-            let skipped = name.starts_with('.') || SKIPPED_DIRS.contains(&name.as_str());
+            let skipped = name.starts_with('.')
+                || SKIPPED_DIRS.contains(&name.as_str())
+                || is_environment_dir(&path);
             if !skipped && depth < MAX_DEPTH {
                 walk(&path, depth + 1, out);
             }

@@ -173,3 +173,80 @@ fn a_spec_in_the_working_directory_is_found_by_default() {
         vec![("deployment-request-timeout-over-limit".to_owned(), 6)]
     );
 }
+
+#[test]
+fn environment_files_are_read_with_pep_508_and_conda_specs() {
+    let sb = Sandbox::new("lint-env");
+    let conda = fixture("lint/bad-env/conda.yml");
+    let requirements = fixture("lint/bad-env/requirements.txt");
+    let run = sb.run(&["lint", &fixture("lint/bad-env"), "-o", "json"]);
+    assert_eq!(run.code, 1, "{}\n{}", run.stdout, run.stderr);
+    // An unreadable requirement line is skipped with a warning naming its line.
+    assert!(
+        run.stderr.contains(
+            "requirements.txt:7: 'this is not a requirement!!' is not a requirement pip can read"
+        ),
+        "{}",
+        run.stderr
+    );
+    let report = run.json();
+    let evidence = |id: &str| -> Vec<(String, u64)> {
+        report["findings"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|f| f["rule_id"] == id)
+            .unwrap_or_else(|| panic!("no {id} in {report}"))["evidence"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|e| {
+                let path = e["path"].as_str().unwrap();
+                let name = path.rsplit('/').next().unwrap().to_owned();
+                (name, e["line"].as_u64().unwrap())
+            })
+            .collect()
+    };
+    // Flask 2 with a server release older than 0.7.0 (conda) and azureml-defaults
+    // older than 1.44 (requirements), each at the line of the package.
+    assert_eq!(
+        evidence("env-server-too-old-for-flask2"),
+        vec![
+            ("conda.yml".to_owned(), line_of(&conda, "- flask==2.0.2")),
+            (
+                "conda.yml".to_owned(),
+                line_of(&conda, "- azureml-inference-server-http")
+            ),
+            (
+                "requirements.txt".to_owned(),
+                line_of(&requirements, "Flask==2.1.0")
+            ),
+            (
+                "requirements.txt".to_owned(),
+                line_of(&requirements, "azureml-defaults")
+            ),
+        ]
+    );
+    assert_eq!(
+        evidence("env-unpinned-packages"),
+        vec![("conda.yml".to_owned(), line_of(&conda, "- pandas"))]
+    );
+    assert_eq!(
+        evidence("env-server-jinja2-markup")[0].1,
+        line_of(&conda, "- azureml-inference-server-http")
+    );
+    assert_eq!(evidence("env-pins-server-owned-package").len(), 2);
+    // The good project's environment (current server, everything pinned) is clean.
+    let good = sb
+        .run(&[
+            "lint",
+            &fixture("lint/good/env/conda.yml"),
+            "-o",
+            "json",
+            "--fail-on",
+            "info",
+        ])
+        .ok()
+        .json();
+    assert_eq!(findings(&good), Vec::<(String, u64)>::new());
+}
