@@ -60,6 +60,8 @@ pub fn run(
             "name the deployment YAML (amldoctor lint deploy/blue.yml) or the folder that holds it",
         ));
     }
+    let scoring = std::mem::take(&mut read.scoring);
+    read.script_findings(&scoring, &mut c);
     let mut analysis = Analysis::new();
     read.specs.append(&mut read.environments);
     add_resources(&set, &mut analysis, &read.specs, &CheckOptions::default());
@@ -77,7 +79,9 @@ pub fn run(
 }
 
 /// The kinds of resource lint makes of files.
-const LINTED: u16 = ResourceKind::OnlineDeployment.bit() | ResourceKind::Environment.bit();
+const LINTED: u16 = ResourceKind::OnlineDeployment.bit()
+    | ResourceKind::Environment.bit()
+    | ResourceKind::PythonScript.bit();
 
 /// The rules that read deployments and environments (field rules and computed checks);
 /// log rules stay out, so lint never reports on text.
@@ -96,6 +100,11 @@ fn lint_rules(mut set: RuleSet) -> RuleSet {
 struct Read {
     specs: Vec<Resource>,
     environments: Vec<Resource>,
+    /// Each environment file: its path, display name and packages.
+    env_files: Vec<(PathBuf, String, lint::environment::Environment)>,
+    scripts: Vec<Script>,
+    /// Scoring scripts the specs name, with the spec's conda file.
+    scoring: Vec<(PathBuf, Option<PathBuf>)>,
     computed: Vec<crate::finding::Computed>,
     /// Files of a kind a deployment is made of.
     deployable: usize,
@@ -134,7 +143,18 @@ impl Read {
                 self.deployable += 1;
                 let spec = lint::deployment_resource(&display, &doc);
                 let dir = file.path.parent().unwrap_or(Path::new("."));
-                let missing: Vec<lint::Reference> = lint::references(&spec, dir)
+                let references = lint::references(&spec, dir);
+                let resolved = |pointer: &str| {
+                    references
+                        .iter()
+                        .find(|r| r.pointer == pointer)
+                        .map(|r| r.resolved.clone())
+                };
+                if let Some(script) = resolved("/code_configuration/scoring_script") {
+                    self.scoring
+                        .push((script, resolved("/environment/conda_file")));
+                }
+                let missing: Vec<lint::Reference> = references
                     .into_iter()
                     .filter(|r| !project_files::exists(&r.resolved))
                     .collect();
@@ -145,12 +165,12 @@ impl Read {
             (FileKind::CondaEnvironment, Some(doc)) => {
                 self.deployable += 1;
                 let env = lint::environment::from_conda(&doc);
-                self.environment(&display, &env, c);
+                self.environment(&file.path, &display, env, c);
             }
             (FileKind::Requirements, _) => {
                 self.deployable += 1;
                 let env = lint::environment::from_requirements(text);
-                self.environment(&display, &env, c);
+                self.environment(&file.path, &display, env, c);
             }
             (FileKind::OnlineEndpoint, _) => {
                 self.deployable += 1;
@@ -167,6 +187,14 @@ impl Read {
                     ));
                 }
             }
+            (FileKind::Python, _) => {
+                self.deployable += 1;
+                self.scripts.push(Script {
+                    path: file.path.clone(),
+                    display,
+                    script: lint::python::read(text),
+                });
+            }
             (other, _) => {
                 self.deployable += 1;
                 c.not_analysed.push(NotAnalysed::new(
@@ -182,15 +210,80 @@ impl Read {
 }
 
 impl Read {
-    fn environment(&mut self, path: &str, env: &lint::environment::Environment, c: &mut Collected) {
+    fn environment(
+        &mut self,
+        file: &Path,
+        path: &str,
+        env: lint::environment::Environment,
+        c: &mut Collected,
+    ) {
         for (line, text) in &env.unreadable {
             c.warnings.push(format!(
                 "{path}:{line}: '{text}' is not a requirement pip can read (PEP 508); it was skipped"
             ));
         }
         self.environments
-            .push(lint::environment::resource(path, env));
+            .push(lint::environment::resource(path, &env));
+        self.env_files
+            .push((file.to_path_buf(), path.to_owned(), env));
     }
+
+    /// The scoring scripts' findings: a script a spec names, or a `score*.py`. Its
+    /// environment is the spec's conda file, else one beside it or in a parent folder.
+    fn script_findings(&mut self, scoring: &[(PathBuf, Option<PathBuf>)], c: &mut Collected) {
+        for s in &self.scripts {
+            let named = scoring.iter().find(|(p, _)| same_file(p, &s.path));
+            let by_name = s
+                .path
+                .file_name()
+                .and_then(|n| n.to_str())
+                .is_some_and(|n| n.to_ascii_lowercase().starts_with("score"));
+            if named.is_none() && !by_name {
+                c.not_analysed.push(NotAnalysed::new(
+                    &s.display,
+                    "a Python file no deployment spec names as its scoring script (nor named score*.py)",
+                ));
+                continue;
+            }
+            let env = named
+                .and_then(|(_, conda)| conda.as_ref())
+                .and_then(|conda| self.env_files.iter().find(|(p, _, _)| same_file(p, conda)))
+                .or_else(|| {
+                    s.path.ancestors().skip(1).take(3).find_map(|dir| {
+                        self.env_files
+                            .iter()
+                            .find(|(p, _, _)| p.parent() == Some(dir))
+                    })
+                });
+            let local = s
+                .path
+                .parent()
+                .map(project_files::local_modules)
+                .unwrap_or_default();
+            self.computed.extend(lint::script::findings(
+                &s.display,
+                &s.script,
+                env.map(|(_, display, env)| (display.as_str(), env)),
+                &local,
+            ));
+        }
+    }
+}
+
+/// Whether two paths name the same file (`./src/score.py` and `src/score.py`).
+fn same_file(a: &Path, b: &Path) -> bool {
+    match (std::fs::canonicalize(a), std::fs::canonicalize(b)) {
+        (Ok(a), Ok(b)) => a == b,
+        _ => a == b,
+    }
+}
+
+/// A Python file read.
+#[derive(Debug)]
+struct Script {
+    path: PathBuf,
+    display: String,
+    script: lint::python::Script,
 }
 
 fn is_yaml(path: &Path) -> bool {

@@ -16,7 +16,7 @@ use crate::source;
 pub fn computed_rule_ids() -> Vec<&'static str> {
     let mut ids: Vec<&'static str> = crate::prs::computed_rule_ids();
     ids.extend(crate::checks::computed_rule_ids());
-    ids.extend(crate::lint::COMPUTED_RULES);
+    ids.extend(crate::lint::computed_rule_ids());
     ids
 }
 

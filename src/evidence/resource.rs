@@ -34,10 +34,12 @@ pub enum ResourceKind {
     /// The packages a conda environment file or pip requirements file installs, as
     /// `lint` reads them (`lint::environment`).
     Environment,
+    /// A Python scoring script `lint` reads (`lint::python`); its rules are computed.
+    PythonScript,
 }
 
 impl ResourceKind {
-    pub const ALL: [ResourceKind; 12] = [
+    pub const ALL: [ResourceKind; 13] = [
         ResourceKind::Workspace,
         ResourceKind::OnlineEndpoint,
         ResourceKind::OnlineDeployment,
@@ -50,6 +52,7 @@ impl ResourceKind {
         ResourceKind::Compute,
         ResourceKind::WorkspaceDiagnosis,
         ResourceKind::Environment,
+        ResourceKind::PythonScript,
     ];
 
     pub fn name(self) -> &'static str {
@@ -66,6 +69,7 @@ impl ResourceKind {
             ResourceKind::Compute => "compute",
             ResourceKind::WorkspaceDiagnosis => "workspace-diagnosis",
             ResourceKind::Environment => "environment",
+            ResourceKind::PythonScript => "python-script",
         }
     }
 
@@ -84,6 +88,7 @@ impl ResourceKind {
             ResourceKind::Compute => "az ml compute show",
             ResourceKind::WorkspaceDiagnosis => "az ml workspace diagnose",
             ResourceKind::Environment => "amldoctor lint on a conda.yaml or requirements.txt",
+            ResourceKind::PythonScript => "amldoctor lint on a score.py",
         }
     }
 
@@ -270,6 +275,7 @@ impl Resource {
                 ResourceKind::Compute => "compute",
                 ResourceKind::WorkspaceDiagnosis => "workspace",
                 ResourceKind::Environment => "environment",
+                ResourceKind::PythonScript => "script",
             };
             facts.entry(key.to_owned()).or_insert(name.clone());
         }

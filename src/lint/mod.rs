@@ -5,6 +5,8 @@
 //! apply to it), and computes the findings that need the file system's answers.
 
 pub mod environment;
+pub mod python;
+pub mod script;
 
 use std::path::{Path, PathBuf};
 
@@ -18,8 +20,10 @@ use crate::finding::{Computed, Evidence, Location};
 /// The rule of [`missing_references`].
 pub const FILE_NOT_FOUND: &str = "deployment-spec-file-not-found";
 
-/// The ids of the rules computed here.
-pub const COMPUTED_RULES: &[&str] = &[FILE_NOT_FOUND];
+/// The ids of the rules computed by lint.
+pub fn computed_rule_ids() -> impl Iterator<Item = &'static str> {
+    std::iter::once(FILE_NOT_FOUND).chain(script::RULES.iter().copied())
+}
 
 /// What a file of a project is, as far as `lint` is concerned.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

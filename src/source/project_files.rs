@@ -121,3 +121,26 @@ fn read(path: &Path, named: bool) -> ProjectFile {
 pub fn exists(path: &Path) -> bool {
     path.exists()
 }
+
+/// The Python modules importable from `dir` itself: its `*.py` files and its folders
+/// (packages, namespace packages), by name.
+pub fn local_modules(dir: &Path) -> Vec<String> {
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return Vec::new();
+    };
+    let mut out: Vec<String> = entries
+        .filter_map(Result::ok)
+        .filter_map(|e| {
+            let path = e.path();
+            if path.is_dir() {
+                path.file_name()?.to_str().map(str::to_owned)
+            } else if path.extension().is_some_and(|x| x == "py") {
+                path.file_stem()?.to_str().map(str::to_owned)
+            } else {
+                None
+            }
+        })
+        .collect();
+    out.sort();
+    out
+}

@@ -41,9 +41,11 @@ fn a_good_project_passes_and_says_what_it_did_not_check() {
         "{}",
         run.stdout
     );
-    // Files of kinds lint has no checks for yet are listed, not silently passed.
-    assert!(run.stdout.contains("score.py"), "{}", run.stdout);
+    // A file of a kind lint has no checks for is listed, not silently passed; the
+    // scoring script is read (and passes).
+    assert!(run.stdout.contains("endpoint.yml"), "{}", run.stdout);
     assert!(run.stdout.contains("not analysed"), "{}", run.stdout);
+    assert!(!run.stdout.contains("score.py"), "{}", run.stdout);
     let report = sb
         .run(&[
             "lint",
@@ -249,4 +251,59 @@ fn environment_files_are_read_with_pep_508_and_conda_specs() {
         .ok()
         .json();
     assert_eq!(findings(&good), Vec::<(String, u64)>::new());
+}
+
+#[test]
+fn the_scoring_script_the_spec_names_is_read_with_a_python_parser() {
+    let sb = Sandbox::new("lint-script");
+    let script = fixture("lint/bad-script/src/main.py");
+    let run = sb.run(&["lint", &fixture("lint/bad-script"), "-o", "json"]);
+    assert_eq!(run.code, 1, "{}\n{}", run.stdout, run.stderr);
+    let report = run.json();
+    let got = findings(&report);
+    assert_eq!(
+        got,
+        vec![
+            (
+                "score-script-import-not-in-environment".to_owned(),
+                line_of(&script, "import cv2")
+            ),
+            // `init` is only a method of a class: not the module-level function.
+            ("score-script-missing-init-or-run".to_owned(), 1),
+            (
+                "score-script-model-path-without-model-dir".to_owned(),
+                line_of(&script, "self.session"),
+            ),
+            (
+                "score-script-run-takes-no-argument".to_owned(),
+                line_of(&script, "def run():")
+            ),
+        ]
+    );
+    let imports = report["findings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|f| f["rule_id"] == "score-script-import-not-in-environment")
+        .unwrap();
+    let texts: Vec<&str> = imports["evidence"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|e| e["text"].as_str().unwrap())
+        .collect();
+    // numpy and onnxruntime are in env/conda.yml; helpers.py sits beside the script.
+    assert_eq!(texts.len(), 3, "{texts:?}");
+    assert!(
+        texts[1].starts_with("import yaml: not in ")
+            && texts[1].ends_with("(the package is pyyaml)")
+    );
+    assert!(
+        texts
+            .iter()
+            .all(|t| !t.contains("helpers") && !t.contains("numpy"))
+    );
+    // A Python file that is no scoring script is listed, not judged.
+    let not_analysed = report["not_analysed"].to_string();
+    assert!(not_analysed.contains("helpers.py"), "{not_analysed}");
 }

@@ -1,0 +1,487 @@
+//! Python scripts read with a real parser (tree-sitter), no interpreter: a `def run`
+//! inside a class, a string or a comment is not a module-level function. What `lint`
+//! needs of a scoring script: its module-level functions and their parameters, the
+//! packages it imports, and how it builds its model path.
+
+use tree_sitter::{Node, Parser};
+
+/// A module-level function.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Function {
+    pub name: String,
+    /// Parameters a positional argument can go to (`*args` counts; `**kwargs` does not).
+    pub positional: usize,
+    pub line: u64,
+}
+
+/// What a script holds.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Script {
+    pub functions: Vec<Function>,
+    /// The top-level package of each absolute import, with its line (first occurrence).
+    pub imports: Vec<(String, u64)>,
+    /// The script reads `AZUREML_MODEL_DIR`.
+    pub reads_model_dir: bool,
+    /// String literals that look like model files (`model.pkl`), with their lines.
+    pub model_files: Vec<(String, u64)>,
+    /// The parser found syntax errors (the facts above are what it could read).
+    pub has_errors: bool,
+}
+
+impl Script {
+    pub fn function(&self, name: &str) -> Option<&Function> {
+        self.functions.iter().find(|f| f.name == name)
+    }
+}
+
+/// File extensions of serialised models.
+const MODEL_EXTENSIONS: &[&str] = &[
+    ".pkl",
+    ".pickle",
+    ".joblib",
+    ".pt",
+    ".pth",
+    ".h5",
+    ".keras",
+    ".onnx",
+    ".sav",
+    ".bin",
+    ".safetensors",
+    ".cbm",
+    ".ubj",
+];
+
+/// Parses `source`.
+pub fn read(source: &str) -> Script {
+    let mut parser = Parser::new();
+    let language: tree_sitter::Language = tree_sitter_python::LANGUAGE.into();
+    let mut script = Script::default();
+    if parser.set_language(&language).is_err() {
+        script.has_errors = true;
+        return script;
+    }
+    let Some(tree) = parser.parse(source, None) else {
+        script.has_errors = true;
+        return script;
+    };
+    let root = tree.root_node();
+    script.has_errors = root.has_error();
+    let bytes = source.as_bytes();
+    let mut cursor = root.walk();
+    for node in root.named_children(&mut cursor) {
+        let def = match node.kind() {
+            "function_definition" => Some(node),
+            "decorated_definition" => node.child_by_field_name("definition"),
+            _ => None,
+        };
+        if let Some(def) = def.filter(|d| d.kind() == "function_definition") {
+            script.functions.push(function(def, bytes));
+        }
+    }
+    walk(root, bytes, &mut script);
+    script
+}
+
+fn line(node: Node<'_>) -> u64 {
+    node.start_position().row as u64 + 1
+}
+
+fn text<'s>(node: Node<'_>, bytes: &'s [u8]) -> &'s str {
+    node.utf8_text(bytes).unwrap_or_default()
+}
+
+fn function(def: Node<'_>, bytes: &[u8]) -> Function {
+    let name = def
+        .child_by_field_name("name")
+        .map(|n| text(n, bytes).to_owned())
+        .unwrap_or_default();
+    let mut positional = 0;
+    if let Some(params) = def.child_by_field_name("parameters") {
+        let mut cursor = params.walk();
+        for p in params.named_children(&mut cursor) {
+            if matches!(
+                p.kind(),
+                "identifier"
+                    | "default_parameter"
+                    | "typed_parameter"
+                    | "typed_default_parameter"
+                    | "list_splat_pattern"
+            ) {
+                positional += 1;
+            }
+            if p.kind() == "keyword_separator" {
+                break;
+            }
+        }
+    }
+    Function {
+        name,
+        positional,
+        line: line(def),
+    }
+}
+
+/// Imports, string literals and everything else below `node`.
+fn walk(node: Node<'_>, bytes: &[u8], script: &mut Script) {
+    match node.kind() {
+        "import_statement" => {
+            let mut cursor = node.walk();
+            for name in node.children_by_field_name("name", &mut cursor) {
+                let dotted = if name.kind() == "aliased_import" {
+                    name.child_by_field_name("name").unwrap_or(name)
+                } else {
+                    name
+                };
+                add_import(script, text(dotted, bytes), line(node));
+            }
+            return;
+        }
+        "import_from_statement" => {
+            if let Some(module) = node.child_by_field_name("module_name")
+                && module.kind() == "dotted_name"
+            {
+                add_import(script, text(module, bytes), line(node));
+            }
+            return;
+        }
+        "string" => {
+            let t = text(node, bytes);
+            if t.contains("AZUREML_MODEL_DIR") {
+                script.reads_model_dir = true;
+            }
+            let inner = t.trim_matches(|c| matches!(c, '"' | '\'' | 'r' | 'b' | 'f'));
+            let lower = inner.to_ascii_lowercase();
+            if !inner.contains(char::is_whitespace)
+                && MODEL_EXTENSIONS.iter().any(|e| lower.ends_with(e))
+            {
+                script.model_files.push((inner.to_owned(), line(node)));
+            }
+            return;
+        }
+        _ => {}
+    }
+    let mut cursor = node.walk();
+    for child in node.named_children(&mut cursor) {
+        walk(child, bytes, script);
+    }
+}
+
+fn add_import(script: &mut Script, dotted: &str, line: u64) {
+    let top = dotted
+        .split('.')
+        .next()
+        .unwrap_or_default()
+        .trim()
+        .to_owned();
+    if !top.is_empty() && !script.imports.iter().any(|(m, _)| *m == top) {
+        script.imports.push((top, line));
+    }
+}
+
+/// Whether `module` comes with Python (`sys.stdlib_module_names`, Python 3.12).
+pub fn is_standard_library(module: &str) -> bool {
+    module.starts_with('_') || STDLIB.binary_search(&module).is_ok()
+}
+
+/// Imports a deployment gets from the platform or from another distribution's name:
+/// `azureml` is a namespace of many distributions (azureml-core, azureml-defaults…),
+/// `inference_schema` comes with the inference server.
+pub fn provided_by_any_of(module: &str) -> &'static [&'static str] {
+    match module {
+        "azureml" => &[
+            "azureml-core",
+            "azureml-defaults",
+            "azureml-inference-server-http",
+            "azureml-mlflow",
+            "azureml-dataprep",
+            "azureml-fsspec",
+        ],
+        "inference_schema" => &[
+            "inference-schema",
+            "azureml-inference-server-http",
+            "azureml-defaults",
+        ],
+        "mlflow" => &["mlflow", "mlflow-skinny", "azureml-mlflow"],
+        "torch" => &["torch", "pytorch"],
+        "tensorflow" => &["tensorflow", "tensorflow-cpu", "tensorflow-gpu"],
+        "cv2" => &[
+            "opencv-python",
+            "opencv-python-headless",
+            "opencv-contrib-python",
+            "opencv",
+        ],
+        "google" => &["protobuf", "google-cloud-storage", "google-api-core"],
+        _ => &[],
+    }
+}
+
+/// `sys.stdlib_module_names` of Python 3.12 without the private ones, sorted.
+const STDLIB: &[&str] = &[
+    "abc",
+    "aifc",
+    "antigravity",
+    "argparse",
+    "array",
+    "ast",
+    "asynchat",
+    "asyncio",
+    "asyncore",
+    "atexit",
+    "audioop",
+    "base64",
+    "bdb",
+    "binascii",
+    "bisect",
+    "builtins",
+    "bz2",
+    "cProfile",
+    "calendar",
+    "cgi",
+    "cgitb",
+    "chunk",
+    "cmath",
+    "cmd",
+    "code",
+    "codecs",
+    "codeop",
+    "collections",
+    "colorsys",
+    "compileall",
+    "concurrent",
+    "configparser",
+    "contextlib",
+    "contextvars",
+    "copy",
+    "copyreg",
+    "crypt",
+    "csv",
+    "ctypes",
+    "curses",
+    "dataclasses",
+    "datetime",
+    "dbm",
+    "decimal",
+    "difflib",
+    "dis",
+    "distutils",
+    "doctest",
+    "email",
+    "encodings",
+    "ensurepip",
+    "enum",
+    "errno",
+    "faulthandler",
+    "fcntl",
+    "filecmp",
+    "fileinput",
+    "fnmatch",
+    "fractions",
+    "ftplib",
+    "functools",
+    "gc",
+    "genericpath",
+    "getopt",
+    "getpass",
+    "gettext",
+    "glob",
+    "graphlib",
+    "grp",
+    "gzip",
+    "hashlib",
+    "heapq",
+    "hmac",
+    "html",
+    "http",
+    "idlelib",
+    "imaplib",
+    "imghdr",
+    "imp",
+    "importlib",
+    "inspect",
+    "io",
+    "ipaddress",
+    "itertools",
+    "json",
+    "keyword",
+    "lib2to3",
+    "linecache",
+    "locale",
+    "logging",
+    "lzma",
+    "mailbox",
+    "mailcap",
+    "marshal",
+    "math",
+    "mimetypes",
+    "mmap",
+    "modulefinder",
+    "msilib",
+    "msvcrt",
+    "multiprocessing",
+    "netrc",
+    "nis",
+    "nntplib",
+    "nt",
+    "ntpath",
+    "nturl2path",
+    "numbers",
+    "opcode",
+    "operator",
+    "optparse",
+    "os",
+    "ossaudiodev",
+    "pathlib",
+    "pdb",
+    "pickle",
+    "pickletools",
+    "pipes",
+    "pkgutil",
+    "platform",
+    "plistlib",
+    "poplib",
+    "posix",
+    "posixpath",
+    "pprint",
+    "profile",
+    "pstats",
+    "pty",
+    "pwd",
+    "py_compile",
+    "pyclbr",
+    "pydoc",
+    "pydoc_data",
+    "pyexpat",
+    "queue",
+    "quopri",
+    "random",
+    "re",
+    "readline",
+    "reprlib",
+    "resource",
+    "rlcompleter",
+    "runpy",
+    "sched",
+    "secrets",
+    "select",
+    "selectors",
+    "shelve",
+    "shlex",
+    "shutil",
+    "signal",
+    "site",
+    "smtpd",
+    "smtplib",
+    "sndhdr",
+    "socket",
+    "socketserver",
+    "spwd",
+    "sqlite3",
+    "sre_compile",
+    "sre_constants",
+    "sre_parse",
+    "ssl",
+    "stat",
+    "statistics",
+    "string",
+    "stringprep",
+    "struct",
+    "subprocess",
+    "sunau",
+    "symtable",
+    "sys",
+    "sysconfig",
+    "syslog",
+    "tabnanny",
+    "tarfile",
+    "telnetlib",
+    "tempfile",
+    "termios",
+    "textwrap",
+    "this",
+    "threading",
+    "time",
+    "timeit",
+    "tkinter",
+    "token",
+    "tokenize",
+    "tomllib",
+    "trace",
+    "traceback",
+    "tracemalloc",
+    "tty",
+    "turtle",
+    "turtledemo",
+    "types",
+    "typing",
+    "unicodedata",
+    "unittest",
+    "urllib",
+    "uu",
+    "uuid",
+    "venv",
+    "warnings",
+    "wave",
+    "weakref",
+    "webbrowser",
+    "winreg",
+    "winsound",
+    "wsgiref",
+    "xdrlib",
+    "xml",
+    "xmlrpc",
+    "zipapp",
+    "zipfile",
+    "zipimport",
+    "zlib",
+    "zoneinfo",
+];
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn module_level_functions_only() {
+        let s = read(
+            "import os\nclass Model:\n    def run(self, data):\n        pass\n\nTEXT = \"def init(): pass\"\n# def run(x): pass\n\n@some.decorator\ndef init():\n    pass\n\ndef run(*, data):\n    return data\n",
+        );
+        let names: Vec<(&str, usize, u64)> = s
+            .functions
+            .iter()
+            .map(|f| (f.name.as_str(), f.positional, f.line))
+            .collect();
+        assert_eq!(names, vec![("init", 0, 10), ("run", 0, 13)]);
+        assert!(!s.has_errors);
+        let s =
+            read("def run(raw_data, request=None):\n    return 1\ndef init(*args):\n    pass\n");
+        assert_eq!(s.function("run").unwrap().positional, 2);
+        assert_eq!(s.function("init").unwrap().positional, 1);
+    }
+
+    #[test]
+    fn imports_and_model_paths() {
+        let s = read(
+            "import os, json\nimport numpy as np\nfrom sklearn.ensemble import RandomForestClassifier\nfrom . import helpers\nfrom azureml.core.model import Model\n\ndef init():\n    import joblib\n    global model\n    model = joblib.load('outputs/model.pkl')\n",
+        );
+        let imports: Vec<&str> = s.imports.iter().map(|(m, _)| m.as_str()).collect();
+        assert_eq!(
+            imports,
+            ["os", "json", "numpy", "sklearn", "azureml", "joblib"]
+        );
+        assert_eq!(s.imports[5].1, 8);
+        assert_eq!(s.model_files, vec![("outputs/model.pkl".to_owned(), 10)]);
+        assert!(!s.reads_model_dir);
+        let s =
+            read("import os\npath = os.path.join(os.getenv('AZUREML_MODEL_DIR'), 'model.pkl')\n");
+        assert!(s.reads_model_dir);
+        assert!(is_standard_library("os") && is_standard_library("json"));
+        assert!(!is_standard_library("numpy"));
+    }
+
+    #[test]
+    fn broken_python_still_gives_what_it_can() {
+        let s = read("def init(:\n    pass\n\ndef run(data):\n    return data\n");
+        assert!(s.has_errors);
+        assert!(s.function("run").is_some());
+    }
+}

@@ -1,0 +1,217 @@
+//! The checks of a scoring script: what the inference server calls must be there, the
+//! packages it imports must be in its environment, and its model must be loaded from
+//! where the deployment puts it. Pure: the script as `python::read` saw it, and the
+//! environment the command found for it.
+
+use std::collections::BTreeMap;
+
+use crate::finding::{Computed, Evidence};
+
+use super::environment::{Environment, normalise};
+use super::python::{Script, is_standard_library, provided_by_any_of};
+use crate::engine::names::pip_package;
+
+pub const MISSING_INIT_OR_RUN: &str = "score-script-missing-init-or-run";
+pub const RUN_TAKES_NO_ARGUMENT: &str = "score-script-run-takes-no-argument";
+pub const IMPORT_NOT_IN_ENVIRONMENT: &str = "score-script-import-not-in-environment";
+pub const MODEL_PATH_WITHOUT_MODEL_DIR: &str = "score-script-model-path-without-model-dir";
+
+/// The ids of the rules computed here.
+pub const RULES: &[&str] = &[
+    MISSING_INIT_OR_RUN,
+    RUN_TAKES_NO_ARGUMENT,
+    IMPORT_NOT_IN_ENVIRONMENT,
+    MODEL_PATH_WITHOUT_MODEL_DIR,
+];
+
+fn computed(rule_id: &'static str, evidence: Vec<Evidence>, facts: &[(&str, String)]) -> Computed {
+    Computed {
+        rule_id,
+        count: evidence.len().max(1) as u64,
+        evidence,
+        facts: facts
+            .iter()
+            .map(|(k, v)| ((*k).to_owned(), v.clone()))
+            .collect(),
+        names: BTreeMap::new(),
+        commands: Vec::new(),
+    }
+}
+
+/// Everything wrong with the scoring script at `path`. `environment` is the file the
+/// image is built from (its path and packages), when one was found; `local` are the
+/// modules beside the script (its own `helpers.py`, a `utils/` package).
+pub fn findings(
+    path: &str,
+    script: &Script,
+    environment: Option<(&str, &Environment)>,
+    local: &[String],
+) -> Vec<Computed> {
+    let mut out = Vec::new();
+    let missing: Vec<&str> = ["init", "run"]
+        .into_iter()
+        .filter(|name| script.function(name).is_none())
+        .collect();
+    if !missing.is_empty() {
+        let text = format!(
+            "no module-level {} defined in this file",
+            missing
+                .iter()
+                .map(|m| format!("{m}()"))
+                .collect::<Vec<_>>()
+                .join(" or ")
+        );
+        out.push(computed(
+            MISSING_INIT_OR_RUN,
+            vec![Evidence::at_line(path.to_owned(), 1, text)],
+            &[("missing", missing.join(", "))],
+        ));
+    }
+    if let Some(run) = script.function("run")
+        && run.positional == 0
+    {
+        out.push(computed(
+            RUN_TAKES_NO_ARGUMENT,
+            vec![Evidence::at_line(
+                path.to_owned(),
+                run.line,
+                "def run(...) takes no positional argument".to_owned(),
+            )],
+            &[],
+        ));
+    }
+    if let Some((env_path, env)) = environment {
+        out.extend(imports_missing(path, script, env_path, env, local));
+    }
+    if !script.reads_model_dir
+        && let Some((file, line)) = script.model_files.first()
+    {
+        let evidence = script
+            .model_files
+            .iter()
+            .map(|(f, l)| {
+                Evidence::at_line(
+                    path.to_owned(),
+                    *l,
+                    format!("'{f}' is opened relative to the working directory"),
+                )
+            })
+            .collect();
+        out.push(computed(
+            MODEL_PATH_WITHOUT_MODEL_DIR,
+            evidence,
+            &[("model_file", file.clone()), ("line", line.to_string())],
+        ));
+    }
+    out
+}
+
+/// Third-party imports whose distribution the environment does not list.
+fn imports_missing(
+    path: &str,
+    script: &Script,
+    env_path: &str,
+    env: &Environment,
+    local: &[String],
+) -> Option<Computed> {
+    let listed = |name: &str| env.packages.iter().any(|p| p.name == normalise(name));
+    let missing: Vec<(String, String, u64)> = script
+        .imports
+        .iter()
+        .filter(|(module, _)| !is_standard_library(module) && !local.contains(module))
+        .filter_map(|(module, line)| {
+            let alternatives = provided_by_any_of(module);
+            let found = if alternatives.is_empty() {
+                listed(&pip_package(module))
+            } else {
+                alternatives.iter().any(|d| listed(d))
+            };
+            (!found).then(|| (module.clone(), pip_package(module), *line))
+        })
+        .collect();
+    let (module, _, _) = missing.first()?.clone();
+    let evidence = missing
+        .iter()
+        .map(|(m, d, l)| {
+            let needs = if m == d {
+                String::new()
+            } else {
+                format!(" (the package is {d})")
+            };
+            Evidence::at_line(
+                path.to_owned(),
+                *l,
+                format!("import {m}: not in {env_path}{needs}"),
+            )
+        })
+        .collect();
+    Some(computed(
+        IMPORT_NOT_IN_ENVIRONMENT,
+        evidence,
+        // `package` is derived from `module` for the fix text.
+        &[
+            ("module", module),
+            ("environment_file", env_path.to_owned()),
+        ],
+    ))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::lint::environment::from_requirements;
+    use crate::lint::python::read;
+
+    fn ids(found: &[Computed]) -> Vec<&'static str> {
+        found.iter().map(|c| c.rule_id).collect()
+    }
+
+    #[test]
+    fn a_good_script_passes() {
+        let script = read(
+            "import os, json\nimport joblib\nfrom sklearn.ensemble import RandomForestClassifier\n\ndef init():\n    global model\n    model = joblib.load(os.path.join(os.environ['AZUREML_MODEL_DIR'], 'model.pkl'))\n\ndef run(raw):\n    return json.loads(raw)\n",
+        );
+        let env = from_requirements("scikit-learn==1.5.2\njoblib==1.4.2\n");
+        assert!(findings("score.py", &script, Some(("requirements.txt", &env)), &[]).is_empty());
+    }
+
+    #[test]
+    fn each_problem_at_its_line() {
+        let script = read(
+            "import cv2\nimport yaml\nfrom PIL import Image\nimport numpy as np\nimport helpers\n\nclass Scorer:\n    def init(self):\n        pass\n\ndef run():\n    model = open('model/model.onnx', 'rb')\n",
+        );
+        let env = from_requirements("numpy==1.26.4\nopencv-python-headless==4.10.0.84\n");
+        let found = findings(
+            "src/score.py",
+            &script,
+            Some(("conda.yml", &env)),
+            &["helpers".to_owned()],
+        );
+        assert_eq!(
+            ids(&found),
+            [
+                MISSING_INIT_OR_RUN,
+                RUN_TAKES_NO_ARGUMENT,
+                IMPORT_NOT_IN_ENVIRONMENT,
+                MODEL_PATH_WITHOUT_MODEL_DIR
+            ]
+        );
+        assert_eq!(found[0].facts["missing"], "init");
+        assert_eq!(found[1].evidence[0].location.line(), 11);
+        let imports: Vec<(u64, &str)> = found[2]
+            .evidence
+            .iter()
+            .map(|e| (e.location.line(), e.text.as_str()))
+            .collect();
+        assert_eq!(
+            imports,
+            vec![
+                (2, "import yaml: not in conda.yml (the package is pyyaml)"),
+                (3, "import PIL: not in conda.yml (the package is pillow)"),
+            ]
+        );
+        assert_eq!(found[3].evidence[0].location.line(), 12);
+        // Without an environment file, imports are not judged.
+        assert_eq!(findings("src/score.py", &script, None, &[]).len(), 3);
+    }
+}
