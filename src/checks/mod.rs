@@ -9,6 +9,7 @@
 pub mod deployment;
 pub mod diagnosis;
 pub mod dns;
+pub mod kubernetes_resources;
 pub mod unrecognised;
 
 use crate::capacity::Ratio;
@@ -59,6 +60,10 @@ pub const REGISTRY: &[ComputedCheck] = &[
     ComputedCheck {
         rule_id: "deployment-provisioning-stuck",
         compute: deployment::provisioning_stuck,
+    },
+    ComputedCheck {
+        rule_id: kubernetes_resources::RULE_ID,
+        compute: kubernetes_resources::requests_over_limits,
     },
 ];
 

@@ -307,3 +307,20 @@ fn the_scoring_script_the_spec_names_is_read_with_a_python_parser() {
     let not_analysed = report["not_analysed"].to_string();
     assert!(not_analysed.contains("helpers.py"), "{not_analysed}");
 }
+
+#[test]
+fn a_kubernetes_request_over_its_limit_is_an_error_at_the_request() {
+    let sb = Sandbox::new("lint-k8s");
+    let spec = fixture("lint/kubernetes/green.yml");
+    let run = sb.run(&["lint", &spec, "-o", "json"]);
+    assert_eq!(run.code, 1, "{}\n{}", run.stdout, run.stderr);
+    // 2 CPUs against a 1500m limit; 3Gi of memory is within 4Gi. A Kubernetes spec
+    // needs no managed instance type.
+    assert_eq!(
+        findings(&run.json()),
+        vec![(
+            "deployment-spec-requests-over-limits".to_owned(),
+            line_of(&spec, "cpu: \"2\"")
+        )]
+    );
+}
