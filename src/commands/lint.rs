@@ -63,7 +63,7 @@ pub fn run(
     let scoring = std::mem::take(&mut read.scoring);
     read.script_findings(&scoring, &mut c);
     let mut analysis = Analysis::new();
-    read.specs.append(&mut read.environments);
+    read.specs.append(&mut read.file_resources);
     add_resources(&set, &mut analysis, &read.specs, &CheckOptions::default());
     for computed in read.computed {
         if let Some(index) = set.index_of(computed.rule_id) {
@@ -79,9 +79,7 @@ pub fn run(
 }
 
 /// The kinds of resource lint makes of files.
-const LINTED: u16 = ResourceKind::OnlineDeployment.bit()
-    | ResourceKind::Environment.bit()
-    | ResourceKind::PythonScript.bit();
+const LINTED: u16 = ResourceKind::OnlineDeployment.bit() | crate::evidence::resource::LINTED_ONLY;
 
 /// The rules that read deployments and environments (field rules and computed checks);
 /// log rules stay out, so lint never reports on text.
@@ -99,12 +97,15 @@ fn lint_rules(mut set: RuleSet) -> RuleSet {
 #[derive(Debug, Default)]
 struct Read {
     specs: Vec<Resource>,
-    environments: Vec<Resource>,
+    /// Environments and parallel jobs: resources of files only lint reads.
+    file_resources: Vec<Resource>,
     /// Each environment file: its path, display name and packages.
     env_files: Vec<(PathBuf, String, lint::environment::Environment)>,
     scripts: Vec<Script>,
     /// Scoring scripts the specs name, with the spec's conda file.
     scoring: Vec<(PathBuf, Option<PathBuf>)>,
+    /// Entry scripts parallel jobs name.
+    entry_scripts: Vec<PathBuf>,
     computed: Vec<crate::finding::Computed>,
     /// Files of a kind a deployment is made of.
     deployable: usize,
@@ -158,8 +159,11 @@ impl Read {
                     .into_iter()
                     .filter(|r| !project_files::exists(&r.resolved))
                     .collect();
-                self.computed
-                    .extend(lint::missing_references(&spec, &missing));
+                self.computed.extend(lint::missing_references(
+                    lint::FILE_NOT_FOUND,
+                    &spec,
+                    &missing,
+                ));
                 self.specs.push(spec);
             }
             (FileKind::CondaEnvironment, Some(doc)) => {
@@ -171,6 +175,29 @@ impl Read {
                 self.deployable += 1;
                 let env = lint::environment::from_requirements(text);
                 self.environment(&file.path, &display, env, c);
+            }
+            (FileKind::ParallelJob, Some(doc)) => {
+                self.deployable += 1;
+                let dir = file.path.parent().unwrap_or(Path::new("."));
+                for job in lint::parallel_jobs(&display, &doc) {
+                    let references = lint::job_references(&job, dir);
+                    if let Some(entry) = references
+                        .iter()
+                        .find(|r| r.pointer == "/task/entry_script")
+                    {
+                        self.entry_scripts.push(entry.resolved.clone());
+                    }
+                    let missing: Vec<lint::Reference> = references
+                        .into_iter()
+                        .filter(|r| !project_files::exists(&r.resolved))
+                        .collect();
+                    self.computed.extend(lint::missing_references(
+                        lint::JOB_FILE_NOT_FOUND,
+                        &job,
+                        &missing,
+                    ));
+                    self.file_resources.push(job);
+                }
             }
             (FileKind::OnlineEndpoint, _) => {
                 self.deployable += 1;
@@ -222,7 +249,7 @@ impl Read {
                 "{path}:{line}: '{text}' is not a requirement pip can read (PEP 508); it was skipped"
             ));
         }
-        self.environments
+        self.file_resources
             .push(lint::environment::resource(path, &env));
         self.env_files
             .push((file.to_path_buf(), path.to_owned(), env));
@@ -238,6 +265,13 @@ impl Read {
                 .file_name()
                 .and_then(|n| n.to_str())
                 .is_some_and(|n| n.to_ascii_lowercase().starts_with("score"));
+            if self.entry_scripts.iter().any(|p| same_file(p, &s.path)) {
+                c.not_analysed.push(NotAnalysed::new(
+                    &s.display,
+                    "a parallel job's entry script: lint does not check these yet",
+                ));
+                continue;
+            }
             if named.is_none() && !by_name {
                 c.not_analysed.push(NotAnalysed::new(
                     &s.display,

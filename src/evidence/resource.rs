@@ -36,10 +36,12 @@ pub enum ResourceKind {
     Environment,
     /// A Python scoring script `lint` reads (`lint::python`); its rules are computed.
     PythonScript,
+    /// A v2 parallel job spec (`type: parallel`), alone or as a step of a pipeline.
+    ParallelJob,
 }
 
 impl ResourceKind {
-    pub const ALL: [ResourceKind; 13] = [
+    pub const ALL: [ResourceKind; 14] = [
         ResourceKind::Workspace,
         ResourceKind::OnlineEndpoint,
         ResourceKind::OnlineDeployment,
@@ -53,6 +55,7 @@ impl ResourceKind {
         ResourceKind::WorkspaceDiagnosis,
         ResourceKind::Environment,
         ResourceKind::PythonScript,
+        ResourceKind::ParallelJob,
     ];
 
     pub fn name(self) -> &'static str {
@@ -70,6 +73,7 @@ impl ResourceKind {
             ResourceKind::WorkspaceDiagnosis => "workspace-diagnosis",
             ResourceKind::Environment => "environment",
             ResourceKind::PythonScript => "python-script",
+            ResourceKind::ParallelJob => "parallel-job",
         }
     }
 
@@ -89,6 +93,7 @@ impl ResourceKind {
             ResourceKind::WorkspaceDiagnosis => "az ml workspace diagnose",
             ResourceKind::Environment => "amldoctor lint on a conda.yaml or requirements.txt",
             ResourceKind::PythonScript => "amldoctor lint on a score.py",
+            ResourceKind::ParallelJob => "amldoctor lint on a parallel job YAML",
         }
     }
 
@@ -145,6 +150,12 @@ impl fmt::Display for ResourceKind {
         f.write_str(self.name())
     }
 }
+
+/// The kinds only `lint` makes resources of (files the user writes, not Azure's): their
+/// rules belong to no `check` area.
+pub const LINTED_ONLY: u16 = ResourceKind::Environment.bit()
+    | ResourceKind::PythonScript.bit()
+    | ResourceKind::ParallelJob.bit();
 
 /// Which tool's shape a resource document has.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
@@ -276,6 +287,7 @@ impl Resource {
                 ResourceKind::WorkspaceDiagnosis => "workspace",
                 ResourceKind::Environment => "environment",
                 ResourceKind::PythonScript => "script",
+                ResourceKind::ParallelJob => "job",
             };
             facts.entry(key.to_owned()).or_insert(name.clone());
         }
@@ -472,6 +484,11 @@ fn kind_from_keys(obj: &serde_json::Map<String, Value>) -> Option<ResourceKind> 
     }
     if has("environment_kind") && has("packages") {
         return Some(ResourceKind::Environment);
+    }
+    if obj.get("type").and_then(Value::as_str) == Some("parallel")
+        && (has("task") || has("mini_batch_size"))
+    {
+        return Some(ResourceKind::ParallelJob);
     }
     // A deployment spec (`az ml online-deployment create -f`) names its schema, and may
     // leave out the instance type.

@@ -20,9 +20,79 @@ use crate::finding::{Computed, Evidence, Location};
 /// The rule of [`missing_references`].
 pub const FILE_NOT_FOUND: &str = "deployment-spec-file-not-found";
 
+/// The rule of [`missing_references`] for a parallel job.
+pub const JOB_FILE_NOT_FOUND: &str = "parallel-job-file-not-found";
+
 /// The ids of the rules computed by lint.
 pub fn computed_rule_ids() -> impl Iterator<Item = &'static str> {
-    std::iter::once(FILE_NOT_FOUND).chain(script::RULES.iter().copied())
+    [FILE_NOT_FOUND, JOB_FILE_NOT_FOUND]
+        .into_iter()
+        .chain(script::RULES.iter().copied())
+}
+
+/// The parallel jobs of a YAML file: the file itself (`type: parallel`) or each
+/// parallel step of a pipeline (`jobs.NAME`), with their lines.
+pub fn parallel_jobs(path: &str, doc: &YamlDoc) -> Vec<Resource> {
+    let job = |base: String, json: &Value| Resource {
+        path: path.to_owned(),
+        base,
+        kind: ResourceKind::ParallelJob,
+        shape: Shape::File,
+        id: None,
+        name: json.get("name").and_then(Value::as_str).map(str::to_owned),
+        json: json.clone(),
+        text: JsonText::from_yaml_lines(doc.lines.clone()),
+    };
+    let kind = |v: &Value| v.get("type").and_then(Value::as_str).map(str::to_owned);
+    match kind(&doc.value).as_deref() {
+        Some("parallel") => vec![job(String::new(), &doc.value)],
+        Some("pipeline") => doc
+            .value
+            .get("jobs")
+            .and_then(Value::as_object)
+            .into_iter()
+            .flatten()
+            .filter(|(_, j)| kind(j).as_deref() == Some("parallel"))
+            .map(|(name, j)| {
+                let mut r = job(
+                    format!("/jobs/{}", crate::evidence::json_lines::escape_token(name)),
+                    j,
+                );
+                r.name.get_or_insert_with(|| name.clone());
+                r
+            })
+            .collect(),
+        _ => Vec::new(),
+    }
+}
+
+/// The local code folder and entry script a parallel job names.
+pub fn job_references(job: &Resource, spec_dir: &Path) -> Vec<Reference> {
+    let local = |p: &str| -> Option<String> {
+        let text = job.json.pointer(p)?.as_str()?.trim();
+        let remote = text.is_empty() || text.starts_with("azureml:") || text.contains("://");
+        (!remote).then(|| text.to_owned())
+    };
+    let mut out = Vec::new();
+    let code = local("/task/code");
+    if let Some(code) = &code {
+        out.push(Reference {
+            pointer: "/task/code".to_owned(),
+            resolved: spec_dir.join(code),
+            written: code.clone(),
+        });
+    }
+    if let Some(script) = local("/task/entry_script") {
+        let base = code
+            .as_ref()
+            .map_or_else(|| spec_dir.to_path_buf(), |c| spec_dir.join(c));
+        out.push(Reference {
+            pointer: "/task/entry_script".to_owned(),
+            resolved: base.join(&script),
+            written: script,
+        });
+    }
+    out
 }
 
 /// What a file of a project is, as far as `lint` is concerned.
@@ -173,9 +243,13 @@ pub fn references(spec: &Resource, spec_dir: &Path) -> Vec<Reference> {
     out
 }
 
-/// The finding for the references that do not exist (`missing`, as [`references`]
-/// gave them).
-pub fn missing_references(spec: &Resource, missing: &[Reference]) -> Option<Computed> {
+/// The finding (under `rule_id`) for the references that do not exist (`missing`, as
+/// [`references`] or [`job_references`] gave them).
+pub fn missing_references(
+    rule_id: &'static str,
+    spec: &Resource,
+    missing: &[Reference],
+) -> Option<Computed> {
     let first = missing.first()?;
     let evidence = missing
         .iter()
@@ -183,7 +257,7 @@ pub fn missing_references(spec: &Resource, missing: &[Reference]) -> Option<Comp
             location: Location::Pointer {
                 path: spec.path.clone(),
                 line: spec.line_of(&m.pointer),
-                pointer: m.pointer.clone(),
+                pointer: spec.absolute(&m.pointer),
             },
             text: format!(
                 "{} does not exist (looked for {})",
@@ -196,7 +270,7 @@ pub fn missing_references(spec: &Resource, missing: &[Reference]) -> Option<Comp
         .collect();
     let key = first.pointer.trim_start_matches('/').replace('/', ".");
     Some(Computed {
-        rule_id: FILE_NOT_FOUND,
+        rule_id,
         count: missing.len() as u64,
         evidence,
         facts: [
@@ -295,7 +369,7 @@ mod tests {
             "name: blue\nendpoint_name: ep\ncode_configuration:\n  code: ./src\n  scoring_script: score.py\n",
         );
         let refs = references(&s, Path::new("deploy"));
-        let c = missing_references(&s, &refs[1..]).unwrap();
+        let c = missing_references(FILE_NOT_FOUND, &s, &refs[1..]).unwrap();
         assert_eq!(c.rule_id, FILE_NOT_FOUND);
         assert_eq!(c.evidence[0].location.line(), 5);
         assert_eq!(
@@ -303,6 +377,6 @@ mod tests {
             "score.py does not exist (looked for deploy/./src/score.py)"
         );
         assert_eq!(c.facts["setting"], "code_configuration.scoring_script");
-        assert!(missing_references(&s, &[]).is_none());
+        assert!(missing_references(FILE_NOT_FOUND, &s, &[]).is_none());
     }
 }

@@ -375,13 +375,7 @@ fn check_shape(
             )
         }),
         // Files `lint` reads (environments) are no Azure resource `check` reads.
-        (None, true)
-            if resources
-                & !(ResourceKind::Environment.bit() | ResourceKind::PythonScript.bit())
-                == 0 =>
-        {
-            Ok(None)
-        }
+        (None, true) if resources & !crate::evidence::resource::LINTED_ONLY == 0 => Ok(None),
         (None, true) => Err(key_err(
             "check",
             "a rule over resources names the 'amldoctor check' area it belongs to",

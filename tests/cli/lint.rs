@@ -324,3 +324,58 @@ fn a_kubernetes_request_over_its_limit_is_an_error_at_the_request() {
         )]
     );
 }
+
+#[test]
+fn parallel_jobs_alone_and_as_pipeline_steps() {
+    let sb = Sandbox::new("lint-parallel");
+    let job = fixture("lint/parallel/batch-job.yml");
+    let pipeline = fixture("lint/parallel/pipeline.yml");
+    let run = sb.run(&["lint", &fixture("lint/parallel"), "-o", "json"]);
+    assert_eq!(run.code, 1, "{}\n{}", run.stdout, run.stderr);
+    let report = run.json();
+    let mut got: Vec<(String, String, u64)> = report["findings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|f| {
+            let e = &f["evidence"][0];
+            let path = e["path"].as_str().unwrap();
+            (
+                f["rule_id"].as_str().unwrap().to_owned(),
+                path.rsplit('/').next().unwrap().to_owned(),
+                e["line"].as_u64().unwrap(),
+            )
+        })
+        .collect();
+    got.sort();
+    let at = |file: &str, path: &str, key: &str| (file.to_owned(), line_of(path, key));
+    let expected: Vec<(String, String, u64)> = [
+        (
+            "parallel-job-error-threshold-invalid",
+            at("pipeline.yml", &pipeline, "mini_batch_error_threshold: -5"),
+        ),
+        (
+            "parallel-job-file-not-found",
+            at("batch-job.yml", &job, "entry_script"),
+        ),
+        (
+            "parallel-job-logging-level-invalid",
+            at("batch-job.yml", &job, "logging_level"),
+        ),
+        (
+            "parallel-job-mini-batch-size-invalid",
+            at("batch-job.yml", &job, "mini_batch_size"),
+        ),
+    ]
+    .into_iter()
+    .map(|(id, (file, line))| (id.to_owned(), file, line))
+    .collect();
+    assert_eq!(got, expected);
+    // The pipeline's command step and its valid settings give nothing; the entry
+    // script that exists is listed as not checked yet.
+    assert!(
+        report["not_analysed"]
+            .to_string()
+            .contains("batch_score.py")
+    );
+}
