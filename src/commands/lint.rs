@@ -266,10 +266,8 @@ impl Read {
                 .and_then(|n| n.to_str())
                 .is_some_and(|n| n.to_ascii_lowercase().starts_with("score"));
             if self.entry_scripts.iter().any(|p| same_file(p, &s.path)) {
-                c.not_analysed.push(NotAnalysed::new(
-                    &s.display,
-                    "a parallel job's entry script: lint does not check these yet",
-                ));
+                self.computed
+                    .extend(lint::script::entry_findings(&s.display, &s.script));
                 continue;
             }
             if named.is_none() && !by_name {

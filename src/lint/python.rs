@@ -24,8 +24,21 @@ pub struct Script {
     pub reads_model_dir: bool,
     /// String literals that look like model files (`model.pkl`), with their lines.
     pub model_files: Vec<(String, u64)>,
+    /// Folder creations inside the module-level `init()`.
+    pub init_makedirs: Vec<MakeDirs>,
     /// The parser found syntax errors (the facts above are what it could read).
     pub has_errors: bool,
+}
+
+/// A call that creates a folder (`os.makedirs(…)`, `Path(…).mkdir(…)`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct MakeDirs {
+    pub call: String,
+    pub line: u64,
+    /// `exist_ok=True` is passed: a second process creating it does not fail.
+    pub exist_ok: bool,
+    /// `parents=True` is passed (`mkdir` only; `makedirs` always creates parents).
+    pub parents: bool,
 }
 
 impl Script {
@@ -75,7 +88,11 @@ pub fn read(source: &str) -> Script {
             _ => None,
         };
         if let Some(def) = def.filter(|d| d.kind() == "function_definition") {
-            script.functions.push(function(def, bytes));
+            let f = function(def, bytes);
+            if f.name == "init" {
+                makedirs(def, bytes, &mut script.init_makedirs);
+            }
+            script.functions.push(f);
         }
     }
     walk(root, bytes, &mut script);
@@ -118,6 +135,40 @@ fn function(def: Node<'_>, bytes: &[u8]) -> Function {
         name,
         positional,
         line: line(def),
+    }
+}
+
+/// The folder-creating calls below `node`.
+fn makedirs(node: Node<'_>, bytes: &[u8], out: &mut Vec<MakeDirs>) {
+    if node.kind() == "call"
+        && let Some(function) = node.child_by_field_name("function")
+    {
+        let name = text(function, bytes);
+        let last = name.rsplit('.').next().unwrap_or(name);
+        if matches!(last, "makedirs" | "mkdir") && name.contains('.') {
+            let flag = |key: &str| {
+                node.child_by_field_name("arguments").is_some_and(|args| {
+                    let mut cursor = args.walk();
+                    args.named_children(&mut cursor).any(|a| {
+                        a.kind() == "keyword_argument"
+                            && a.child_by_field_name("name")
+                                .is_some_and(|n| text(n, bytes) == key)
+                            && a.child_by_field_name("value")
+                                .is_some_and(|v| text(v, bytes) == "True")
+                    })
+                })
+            };
+            out.push(MakeDirs {
+                call: name.to_owned(),
+                line: line(node),
+                exist_ok: flag("exist_ok"),
+                parents: last == "makedirs" || flag("parents"),
+            });
+        }
+    }
+    let mut cursor = node.walk();
+    for child in node.named_children(&mut cursor) {
+        makedirs(child, bytes, out);
     }
 }
 
@@ -476,6 +527,26 @@ mod tests {
         assert!(s.reads_model_dir);
         assert!(is_standard_library("os") && is_standard_library("json"));
         assert!(!is_standard_library("numpy"));
+    }
+
+    #[test]
+    fn folder_creation_in_init() {
+        let s = read(
+            "import os\nfrom pathlib import Path\n\ndef init():\n    os.makedirs('out/tmp')\n    Path('out/a/b').mkdir(parents=True, exist_ok=True)\n    os.mkdir('x')\n\ndef run(mini_batch):\n    os.makedirs('later')\n",
+        );
+        let calls: Vec<(&str, u64, bool, bool)> = s
+            .init_makedirs
+            .iter()
+            .map(|m| (m.call.as_str(), m.line, m.exist_ok, m.parents))
+            .collect();
+        assert_eq!(
+            calls,
+            vec![
+                ("os.makedirs", 5, false, true),
+                ("Path('out/a/b').mkdir", 6, true, true),
+                ("os.mkdir", 7, false, false),
+            ]
+        );
     }
 
     #[test]

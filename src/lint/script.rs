@@ -16,13 +16,69 @@ pub const RUN_TAKES_NO_ARGUMENT: &str = "score-script-run-takes-no-argument";
 pub const IMPORT_NOT_IN_ENVIRONMENT: &str = "score-script-import-not-in-environment";
 pub const MODEL_PATH_WITHOUT_MODEL_DIR: &str = "score-script-model-path-without-model-dir";
 
+pub const ENTRY_WITHOUT_RUN: &str = "prs-entry-script-without-run";
+pub const ENTRY_INIT_MAKEDIRS: &str = "prs-entry-script-init-makedirs-not-idempotent";
+
 /// The ids of the rules computed here.
 pub const RULES: &[&str] = &[
     MISSING_INIT_OR_RUN,
     RUN_TAKES_NO_ARGUMENT,
     IMPORT_NOT_IN_ENVIRONMENT,
     MODEL_PATH_WITHOUT_MODEL_DIR,
+    ENTRY_WITHOUT_RUN,
+    ENTRY_INIT_MAKEDIRS,
 ];
+
+/// What is wrong with a parallel job's entry script: `run(mini_batch)` must be there,
+/// and folders `init()` creates must survive every worker process creating them.
+pub fn entry_findings(path: &str, script: &Script) -> Vec<Computed> {
+    let mut out = Vec::new();
+    match script.function("run") {
+        Some(run) if run.positional > 0 => {}
+        found => out.push(computed(
+            ENTRY_WITHOUT_RUN,
+            vec![Evidence::at_line(
+                path.to_owned(),
+                found.map_or(1, |f| f.line),
+                if found.is_some() {
+                    "def run(...) takes no mini-batch argument"
+                } else {
+                    "no module-level run(mini_batch) defined in this file"
+                },
+            )],
+            &[],
+        )),
+    }
+    let racy: Vec<Evidence> = script
+        .init_makedirs
+        .iter()
+        .filter(|m| !m.exist_ok || !m.parents)
+        .map(|m| {
+            let missing = match (m.parents, m.exist_ok) {
+                (false, false) => "parents=True, exist_ok=True",
+                (false, true) => "parents=True",
+                _ => "exist_ok=True",
+            };
+            Evidence::at_line(
+                path.to_owned(),
+                m.line,
+                format!("{}(...) without {missing}", m.call),
+            )
+        })
+        .collect();
+    if let Some(first) = script
+        .init_makedirs
+        .iter()
+        .find(|m| !m.exist_ok || !m.parents)
+    {
+        out.push(computed(
+            ENTRY_INIT_MAKEDIRS,
+            racy,
+            &[("call", first.call.clone())],
+        ));
+    }
+    out
+}
 
 fn computed(rule_id: &'static str, evidence: Vec<Evidence>, facts: &[(&str, String)]) -> Computed {
     Computed {
@@ -173,6 +229,24 @@ mod tests {
         );
         let env = from_requirements("scikit-learn==1.5.2\njoblib==1.4.2\n");
         assert!(findings("score.py", &script, Some(("requirements.txt", &env)), &[]).is_empty());
+    }
+
+    #[test]
+    fn entry_scripts() {
+        let good = read(
+            "import os\ndef init():\n    os.makedirs('out', exist_ok=True)\ndef run(mini_batch):\n    return mini_batch\n",
+        );
+        assert!(entry_findings("batch.py", &good).is_empty());
+        let bad = read(
+            "import os\nclass Job:\n    def run(self, mini_batch):\n        pass\ndef init():\n    os.makedirs('out/tmp')\n",
+        );
+        let found = entry_findings("batch.py", &bad);
+        assert_eq!(ids(&found), [ENTRY_WITHOUT_RUN, ENTRY_INIT_MAKEDIRS]);
+        assert_eq!(found[1].evidence[0].location.line(), 6);
+        assert_eq!(
+            found[1].evidence[0].text,
+            "os.makedirs(...) without exist_ok=True"
+        );
     }
 
     #[test]

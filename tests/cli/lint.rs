@@ -349,6 +349,7 @@ fn parallel_jobs_alone_and_as_pipeline_steps() {
         .collect();
     got.sort();
     let at = |file: &str, path: &str, key: &str| (file.to_owned(), line_of(path, key));
+    let entry = fixture("lint/parallel/src/batch_score.py");
     let expected: Vec<(String, String, u64)> = [
         (
             "parallel-job-error-threshold-invalid",
@@ -366,15 +367,20 @@ fn parallel_jobs_alone_and_as_pipeline_steps() {
             "parallel-job-mini-batch-size-invalid",
             at("batch-job.yml", &job, "mini_batch_size"),
         ),
+        // The pipeline step's entry script creates its folder without exist_ok=True.
+        (
+            "prs-entry-script-init-makedirs-not-idempotent",
+            at("batch_score.py", &entry, "os.makedirs"),
+        ),
     ]
     .into_iter()
     .map(|(id, (file, line))| (id.to_owned(), file, line))
     .collect();
     assert_eq!(got, expected);
     // The pipeline's command step and its valid settings give nothing; the entry
-    // script that exists is listed as not checked yet.
+    // script is read as one (its run(mini_batch) is there), not as a scoring script.
     assert!(
-        report["not_analysed"]
+        !report["not_analysed"]
             .to_string()
             .contains("batch_score.py")
     );
