@@ -142,29 +142,7 @@ impl Read {
         match (kind, yaml) {
             (FileKind::OnlineDeployment, Some(doc)) => {
                 self.deployable += 1;
-                let spec = lint::deployment_resource(&display, &doc);
-                let dir = file.path.parent().unwrap_or(Path::new("."));
-                let references = lint::references(&spec, dir);
-                let resolved = |pointer: &str| {
-                    references
-                        .iter()
-                        .find(|r| r.pointer == pointer)
-                        .map(|r| r.resolved.clone())
-                };
-                if let Some(script) = resolved("/code_configuration/scoring_script") {
-                    self.scoring
-                        .push((script, resolved("/environment/conda_file")));
-                }
-                let missing: Vec<lint::Reference> = references
-                    .into_iter()
-                    .filter(|r| !project_files::exists(&r.resolved))
-                    .collect();
-                self.computed.extend(lint::missing_references(
-                    lint::FILE_NOT_FOUND,
-                    &spec,
-                    &missing,
-                ));
-                self.specs.push(spec);
+                self.deployment_spec(&file.path, &display, &doc);
             }
             (FileKind::CondaEnvironment, Some(doc)) => {
                 self.deployable += 1;
@@ -178,26 +156,7 @@ impl Read {
             }
             (FileKind::ParallelJob, Some(doc)) => {
                 self.deployable += 1;
-                let dir = file.path.parent().unwrap_or(Path::new("."));
-                for job in lint::parallel_jobs(&display, &doc) {
-                    let references = lint::job_references(&job, dir);
-                    if let Some(entry) = references
-                        .iter()
-                        .find(|r| r.pointer == "/task/entry_script")
-                    {
-                        self.entry_scripts.push(entry.resolved.clone());
-                    }
-                    let missing: Vec<lint::Reference> = references
-                        .into_iter()
-                        .filter(|r| !project_files::exists(&r.resolved))
-                        .collect();
-                    self.computed.extend(lint::missing_references(
-                        lint::JOB_FILE_NOT_FOUND,
-                        &job,
-                        &missing,
-                    ));
-                    self.file_resources.push(job);
-                }
+                self.parallel_jobs(&file.path, &display, &doc);
             }
             (FileKind::OnlineEndpoint, _) => {
                 self.deployable += 1;
@@ -216,10 +175,17 @@ impl Read {
             }
             (FileKind::Python, _) => {
                 self.deployable += 1;
+                let script = lint::python::read(text);
+                let calls = lint::parallel_run_calls(&display, &script);
+                if !calls.is_empty() {
+                    // A v1 pipeline script: its parallel run settings are checked.
+                    self.file_resources.extend(calls);
+                    return;
+                }
                 self.scripts.push(Script {
                     path: file.path.clone(),
                     display,
-                    script: lint::python::read(text),
+                    script,
                 });
             }
             (other, _) => {
@@ -237,6 +203,59 @@ impl Read {
 }
 
 impl Read {
+    /// A deployment spec: the resource, the files it names that do not exist, and its
+    /// scoring script (with its conda file) for the script checks.
+    fn deployment_spec(&mut self, path: &Path, display: &str, doc: &yaml_doc::YamlDoc) {
+        let spec = lint::deployment_resource(display, doc);
+        let dir = path.parent().unwrap_or(Path::new("."));
+        let references = lint::references(&spec, dir);
+        let resolved = |pointer: &str| {
+            references
+                .iter()
+                .find(|r| r.pointer == pointer)
+                .map(|r| r.resolved.clone())
+        };
+        if let Some(script) = resolved("/code_configuration/scoring_script") {
+            self.scoring
+                .push((script, resolved("/environment/conda_file")));
+        }
+        let missing: Vec<lint::Reference> = references
+            .into_iter()
+            .filter(|r| !project_files::exists(&r.resolved))
+            .collect();
+        self.computed.extend(lint::missing_references(
+            lint::FILE_NOT_FOUND,
+            &spec,
+            &missing,
+        ));
+        self.specs.push(spec);
+    }
+
+    /// The parallel jobs of a file: their resources, the files they name that do not
+    /// exist, and their entry scripts for the entry script checks.
+    fn parallel_jobs(&mut self, path: &Path, display: &str, doc: &yaml_doc::YamlDoc) {
+        let dir = path.parent().unwrap_or(Path::new("."));
+        for job in lint::parallel_jobs(display, doc) {
+            let references = lint::job_references(&job, dir);
+            if let Some(entry) = references
+                .iter()
+                .find(|r| r.pointer == "/task/entry_script")
+            {
+                self.entry_scripts.push(entry.resolved.clone());
+            }
+            let missing: Vec<lint::Reference> = references
+                .into_iter()
+                .filter(|r| !project_files::exists(&r.resolved))
+                .collect();
+            self.computed.extend(lint::missing_references(
+                lint::JOB_FILE_NOT_FOUND,
+                &job,
+                &missing,
+            ));
+            self.file_resources.push(job);
+        }
+    }
+
     fn environment(
         &mut self,
         file: &Path,

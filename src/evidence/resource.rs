@@ -485,8 +485,10 @@ fn kind_from_keys(obj: &serde_json::Map<String, Value>) -> Option<ResourceKind> 
     if has("environment_kind") && has("packages") {
         return Some(ResourceKind::Environment);
     }
-    if obj.get("type").and_then(Value::as_str) == Some("parallel")
-        && (has("task") || has("mini_batch_size"))
+    let v1_call = has("parallel_run_call");
+    if v1_call
+        || obj.get("type").and_then(Value::as_str) == Some("parallel")
+            && (has("task") || has("mini_batch_size"))
     {
         return Some(ResourceKind::ParallelJob);
     }

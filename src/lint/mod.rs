@@ -66,6 +66,44 @@ pub fn parallel_jobs(path: &str, doc: &YamlDoc) -> Vec<Resource> {
     }
 }
 
+/// The key that marks a v1 `ParallelRunConfig(...)` / `ParallelRunStep(...)` call read
+/// as a parallel job (and tells `evidence::resource` what it is).
+pub const CALL_KEY: &str = "parallel_run_call";
+
+/// The `ParallelRunConfig(...)` and `ParallelRunStep(...)` calls of a v1 pipeline
+/// script as parallel jobs: their literal keyword arguments, each at its line, so the
+/// parallel job rules read the v1 settings too.
+pub fn parallel_run_calls(path: &str, script: &python::Script) -> Vec<Resource> {
+    script
+        .parallel_run_calls
+        .iter()
+        .map(|call| {
+            let mut json = serde_json::Map::new();
+            let mut lines = std::collections::BTreeMap::new();
+            json.insert(CALL_KEY.to_owned(), Value::String(call.name.clone()));
+            lines.insert(String::new(), call.line);
+            lines.insert(format!("/{CALL_KEY}"), call.line);
+            for (key, value, line) in &call.arguments {
+                json.insert(key.clone(), value.clone());
+                lines.insert(
+                    format!("/{}", crate::evidence::json_lines::escape_token(key)),
+                    *line,
+                );
+            }
+            Resource {
+                path: path.to_owned(),
+                base: String::new(),
+                kind: ResourceKind::ParallelJob,
+                shape: Shape::File,
+                id: None,
+                name: json.get("name").and_then(Value::as_str).map(str::to_owned),
+                json: Value::Object(json),
+                text: JsonText::from_yaml_lines(lines),
+            }
+        })
+        .collect()
+}
+
 /// The local code folder and entry script a parallel job names.
 pub fn job_references(job: &Resource, spec_dir: &Path) -> Vec<Reference> {
     let local = |p: &str| -> Option<String> {

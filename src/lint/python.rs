@@ -15,7 +15,7 @@ pub struct Function {
 }
 
 /// What a script holds.
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
+#[derive(Debug, Clone, Default, PartialEq)]
 pub struct Script {
     pub functions: Vec<Function>,
     /// The top-level package of each absolute import, with its line (first occurrence).
@@ -26,8 +26,96 @@ pub struct Script {
     pub model_files: Vec<(String, u64)>,
     /// Folder creations inside the module-level `init()`.
     pub init_makedirs: Vec<MakeDirs>,
+    /// `ParallelRunConfig(...)` and `ParallelRunStep(...)` calls (SDK v1).
+    pub parallel_run_calls: Vec<Call>,
     /// The parser found syntax errors (the facts above are what it could read).
     pub has_errors: bool,
+}
+
+/// A call with its keyword arguments whose values are literals.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Call {
+    /// The callee's last name (`ParallelRunConfig`).
+    pub name: String,
+    pub line: u64,
+    /// `(keyword, value, line)`: strings unquoted, numbers and booleans as JSON.
+    pub arguments: Vec<(String, serde_json::Value, u64)>,
+}
+
+/// Callees whose calls [`Script::parallel_run_calls`] keeps.
+const PARALLEL_RUN_CALLEES: &[&str] = &["ParallelRunConfig", "ParallelRunStep"];
+
+/// A literal argument as JSON: `'10MB'` → "10MB", `-1` → -1, `True` → true;
+/// anything else (a variable, an expression) → `None`.
+fn literal(node: Node<'_>, bytes: &[u8]) -> Option<serde_json::Value> {
+    let t = text(node, bytes).trim();
+    match node.kind() {
+        "string" => {
+            let mut cursor = node.walk();
+            let content: String = node
+                .named_children(&mut cursor)
+                .filter(|c| c.kind() == "string_content")
+                .map(|c| text(c, bytes))
+                .collect();
+            // An f-string is not a literal.
+            let f_string = node
+                .named_children(&mut node.walk())
+                .any(|c| c.kind() == "interpolation");
+            (!f_string).then_some(serde_json::Value::String(content))
+        }
+        "integer" | "unary_operator" => t
+            .replace('_', "")
+            .parse::<i64>()
+            .ok()
+            .map(serde_json::Value::from),
+        "float" => t
+            .parse::<f64>()
+            .ok()
+            .and_then(serde_json::Number::from_f64)
+            .map(serde_json::Value::Number),
+        "true" => Some(serde_json::Value::Bool(true)),
+        "false" => Some(serde_json::Value::Bool(false)),
+        _ => None,
+    }
+}
+
+/// The `ParallelRunConfig(...)` / `ParallelRunStep(...)` calls below `node`.
+fn parallel_run_calls(node: Node<'_>, bytes: &[u8], out: &mut Vec<Call>) {
+    if node.kind() == "call"
+        && let Some(function) = node.child_by_field_name("function")
+    {
+        let name = text(function, bytes);
+        let last = name.rsplit('.').next().unwrap_or(name);
+        if PARALLEL_RUN_CALLEES.contains(&last) {
+            let mut arguments = Vec::new();
+            if let Some(args) = node.child_by_field_name("arguments") {
+                let mut cursor = args.walk();
+                for a in args.named_children(&mut cursor) {
+                    if a.kind() != "keyword_argument" {
+                        continue;
+                    }
+                    let (Some(key), Some(value)) = (
+                        a.child_by_field_name("name"),
+                        a.child_by_field_name("value"),
+                    ) else {
+                        continue;
+                    };
+                    if let Some(v) = literal(value, bytes) {
+                        arguments.push((text(key, bytes).to_owned(), v, line(a)));
+                    }
+                }
+            }
+            out.push(Call {
+                name: last.to_owned(),
+                line: line(node),
+                arguments,
+            });
+        }
+    }
+    let mut cursor = node.walk();
+    for child in node.named_children(&mut cursor) {
+        parallel_run_calls(child, bytes, out);
+    }
 }
 
 /// A call that creates a folder (`os.makedirs(…)`, `Path(…).mkdir(…)`).
@@ -96,6 +184,7 @@ pub fn read(source: &str) -> Script {
         }
     }
     walk(root, bytes, &mut script);
+    parallel_run_calls(root, bytes, &mut script.parallel_run_calls);
     script
 }
 
@@ -547,6 +636,41 @@ mod tests {
                 ("os.mkdir", 7, false, false),
             ]
         );
+    }
+
+    #[test]
+    fn parallel_run_config_arguments() {
+        let s = read(
+            "from azureml.pipeline.steps import ParallelRunConfig, ParallelRunStep\nconfig = ParallelRunConfig(\n    source_directory=scripts_folder,\n    entry_script='batch_score.py',\n    mini_batch_size=\"5\",\n    error_threshold=-1,\n    output_action=\"append_row\",\n    process_count_per_node=2,\n    run_invocation_timeout=60.5,\n    node_count=2,\n)\nstep = steps.ParallelRunStep(name=f\"score-{x}\", parallel_run_config=config, allow_reuse=True)\n",
+        );
+        assert_eq!(s.parallel_run_calls.len(), 2);
+        let config = &s.parallel_run_calls[0];
+        assert_eq!(
+            (config.name.as_str(), config.line),
+            ("ParallelRunConfig", 2)
+        );
+        let args: Vec<(&str, String, u64)> = config
+            .arguments
+            .iter()
+            .map(|(k, v, l)| (k.as_str(), v.to_string(), *l))
+            .collect();
+        assert_eq!(
+            args,
+            vec![
+                ("entry_script", "\"batch_score.py\"".to_owned(), 4),
+                ("mini_batch_size", "\"5\"".to_owned(), 5),
+                ("error_threshold", "-1".to_owned(), 6),
+                ("output_action", "\"append_row\"".to_owned(), 7),
+                ("process_count_per_node", "2".to_owned(), 8),
+                ("run_invocation_timeout", "60.5".to_owned(), 9),
+                ("node_count", "2".to_owned(), 10),
+            ]
+        );
+        // The f-string name is no literal; allow_reuse is.
+        let step = &s.parallel_run_calls[1];
+        assert_eq!(step.name, "ParallelRunStep");
+        assert_eq!(step.arguments.len(), 1);
+        assert_eq!(step.arguments[0].0, "allow_reuse");
     }
 
     #[test]

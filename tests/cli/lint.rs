@@ -385,3 +385,37 @@ fn parallel_jobs_alone_and_as_pipeline_steps() {
             .contains("batch_score.py")
     );
 }
+
+#[test]
+fn sdk_v1_parallel_run_settings_are_read_from_the_python_calls() {
+    let sb = Sandbox::new("lint-v1");
+    let script = fixture("lint/pipeline-v1/build_pipeline.py");
+    let run = sb.run(&["lint", &script, "-o", "json"]);
+    assert_eq!(run.code, 1, "{}\n{}", run.stdout, run.stderr);
+    assert_eq!(
+        findings(&run.json()),
+        vec![
+            (
+                "parallel-job-error-threshold-invalid".to_owned(),
+                line_of(&script, "error_threshold=")
+            ),
+            (
+                "parallel-job-mini-batch-size-invalid".to_owned(),
+                line_of(&script, "mini_batch_size=")
+            ),
+            (
+                "parallel-run-output-action-invalid".to_owned(),
+                line_of(&script, "output_action=")
+            ),
+            (
+                "parallel-run-retries-invalid".to_owned(),
+                line_of(&script, "run_max_try=")
+            ),
+            // The rule's first test is the call itself: the finding starts at its line.
+            (
+                "parallel-run-step-name-invalid".to_owned(),
+                line_of(&script, "batch_step = ")
+            ),
+        ]
+    );
+}
