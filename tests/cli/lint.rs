@@ -419,3 +419,22 @@ fn sdk_v1_parallel_run_settings_are_read_from_the_python_calls() {
         ]
     );
 }
+
+#[test]
+fn counts_egress_and_scaling_the_service_refuses() {
+    let sb = Sandbox::new("lint-values");
+    let spec = sb.write(
+        "work/blue.yml",
+        "name: blue\nendpoint_name: ep\nmodel: azureml:m:1\ninstance_type: Standard_F4s_v2\ninstance_count: 0\negress_public_network_access: private\nscale_settings:\n  type: target_utilization\n  max_instances: 4\n",
+    );
+    let run = sb.run(&["lint", spec.to_str().unwrap(), "-o", "json"]);
+    assert_eq!(run.code, 1, "{}\n{}", run.stdout, run.stderr);
+    assert_eq!(
+        findings(&run.json()),
+        vec![
+            ("deployment-spec-egress-value-invalid".to_owned(), 6),
+            ("deployment-spec-managed-target-utilization".to_owned(), 8),
+            ("deployment-spec-value-out-of-range".to_owned(), 5),
+        ]
+    );
+}
