@@ -269,6 +269,10 @@ impl Resource {
         {
             facts.entry("endpoint".to_owned()).or_insert(ep.to_owned());
         }
+        // A spec `lint` read: the file the printed commands deploy with.
+        if self.kind == ResourceKind::OnlineDeployment && self.shape == Shape::File {
+            facts.insert("deployment_yaml".to_owned(), self.path.clone());
+        }
         if let Some(region) = self.json.get("location").and_then(Value::as_str) {
             facts.insert("region".to_owned(), region.to_owned());
         }

@@ -104,13 +104,17 @@ pub fn parallel_run_calls(path: &str, script: &python::Script) -> Vec<Resource> 
         .collect()
 }
 
+/// The text at `pointer` when it names a local path: registered assets (`azureml:…`),
+/// URLs and empty values do not.
+fn local_path(r: &Resource, pointer: &str) -> Option<String> {
+    let text = r.json.pointer(pointer)?.as_str()?.trim();
+    let remote = text.is_empty() || text.starts_with("azureml:") || text.contains("://");
+    (!remote).then(|| text.to_owned())
+}
+
 /// The local code folder and entry script a parallel job names.
 pub fn job_references(job: &Resource, spec_dir: &Path) -> Vec<Reference> {
-    let local = |p: &str| -> Option<String> {
-        let text = job.json.pointer(p)?.as_str()?.trim();
-        let remote = text.is_empty() || text.starts_with("azureml:") || text.contains("://");
-        (!remote).then(|| text.to_owned())
-    };
+    let local = |p: &str| local_path(job, p);
     let mut out = Vec::new();
     let code = local("/task/code");
     if let Some(code) = &code {
@@ -245,12 +249,7 @@ pub struct Reference {
 /// script (relative to the code folder), conda file, image build context and model
 /// path. Registered assets (`azureml:…`), URLs and inline values are not paths.
 pub fn references(spec: &Resource, spec_dir: &Path) -> Vec<Reference> {
-    let v = &spec.json;
-    let local = |p: &str| -> Option<String> {
-        let text = v.pointer(p)?.as_str()?.trim();
-        let remote = text.is_empty() || text.starts_with("azureml:") || text.contains("://");
-        (!remote).then(|| text.to_owned())
-    };
+    let local = |p: &str| local_path(spec, p);
     let mut out = Vec::new();
     let mut push = |pointer: &str, written: String, base: &Path| {
         out.push(Reference {
@@ -314,7 +313,6 @@ pub fn missing_references(
         facts: [
             ("setting".to_owned(), key),
             ("path".to_owned(), first.written.clone()),
-            ("deployment_yaml".to_owned(), spec.path.clone()),
         ]
         .into_iter()
         .collect(),

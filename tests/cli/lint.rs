@@ -21,6 +21,28 @@ fn findings(report: &serde_json::Value) -> Vec<(String, u64)> {
     out
 }
 
+/// The evidence of finding `id` in a JSON lint report: `(file name, line, text)`.
+fn evidence(report: &serde_json::Value, id: &str) -> Vec<(String, u64, String)> {
+    report["findings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|f| f["rule_id"] == id)
+        .unwrap_or_else(|| panic!("no {id} in {report}"))["evidence"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|e| {
+            let path = e["path"].as_str().unwrap();
+            (
+                path.rsplit('/').next().unwrap().to_owned(),
+                e["line"].as_u64().unwrap(),
+                e["text"].as_str().unwrap().to_owned(),
+            )
+        })
+        .collect()
+}
+
 /// The 1-based line of the first line of `path` that starts (after indentation) with
 /// `key`, found independently of amldoctor.
 fn line_of(path: &str, key: &str) -> u64 {
@@ -93,18 +115,8 @@ fn a_bad_spec_gets_each_finding_at_its_line() {
     assert_eq!(got, expected);
     // Every missing path is named, resolved against the spec's (or code) folder.
     let report = run.json();
-    let missing = report["findings"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .find(|f| f["rule_id"] == "deployment-spec-file-not-found")
-        .unwrap();
-    let texts: Vec<&str> = missing["evidence"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|e| e["text"].as_str().unwrap())
-        .collect();
+    let missing = evidence(&report, "deployment-spec-file-not-found");
+    let texts: Vec<&str> = missing.iter().map(|(_, _, t)| t.as_str()).collect();
     assert_eq!(texts.len(), 3, "{texts:?}");
     assert!(
         texts[0].starts_with("scoring.py does not exist (looked for "),
@@ -193,20 +205,9 @@ fn environment_files_are_read_with_pep_508_and_conda_specs() {
     );
     let report = run.json();
     let evidence = |id: &str| -> Vec<(String, u64)> {
-        report["findings"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .find(|f| f["rule_id"] == id)
-            .unwrap_or_else(|| panic!("no {id} in {report}"))["evidence"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .map(|e| {
-                let path = e["path"].as_str().unwrap();
-                let name = path.rsplit('/').next().unwrap().to_owned();
-                (name, e["line"].as_u64().unwrap())
-            })
+        evidence(&report, id)
+            .into_iter()
+            .map(|(file, line, _)| (file, line))
             .collect()
     };
     // Flask 2 with a server release older than 0.7.0 (conda) and azureml-defaults
@@ -280,18 +281,8 @@ fn the_scoring_script_the_spec_names_is_read_with_a_python_parser() {
             ),
         ]
     );
-    let imports = report["findings"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .find(|f| f["rule_id"] == "score-script-import-not-in-environment")
-        .unwrap();
-    let texts: Vec<&str> = imports["evidence"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|e| e["text"].as_str().unwrap())
-        .collect();
+    let imports = evidence(&report, "score-script-import-not-in-environment");
+    let texts: Vec<&str> = imports.iter().map(|(_, _, t)| t.as_str()).collect();
     // numpy and onnxruntime are in env/conda.yml; helpers.py sits beside the script.
     assert_eq!(texts.len(), 3, "{texts:?}");
     assert!(
@@ -436,5 +427,20 @@ fn counts_egress_and_scaling_the_service_refuses() {
             ("deployment-spec-managed-target-utilization".to_owned(), 8),
             ("deployment-spec-value-out-of-range".to_owned(), 5),
         ]
+    );
+    // The commands printed name the spec lint read, not a placeholder.
+    let table = sb.run(&["lint", spec.to_str().unwrap()]);
+    assert!(
+        super::joined(&table.stdout).contains(&format!(
+            "amldoctor replicas --rps 10 -f {}",
+            spec.display()
+        )),
+        "{}",
+        table.stdout
+    );
+    assert!(
+        !table.stdout.contains("<deployment-yaml>"),
+        "{}",
+        table.stdout
     );
 }
