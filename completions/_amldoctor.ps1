@@ -182,6 +182,7 @@ Register-ArgumentCompleter -Native -CommandName 'amldoctor' -ScriptBlock {
             [CompletionResult]::new('--workspace-name', '--workspace-name', [CompletionResultType]::ParameterName, 'Azure Machine Learning workspace [default: az configure --defaults workspace=…]')
             [CompletionResult]::new('--cloud', '--cloud', [CompletionResultType]::ParameterName, 'Azure cloud: AzureCloud, AzureChinaCloud or AzureUSGovernment [default: the az CLI''s active cloud]')
             [CompletionResult]::new('--auth', '--auth', [CompletionResultType]::ParameterName, 'How to sign in: auto tries a service principal from AZURE_CLIENT_ID/ AZURE_TENANT_ID/AZURE_CLIENT_SECRET, workload identity (AZURE_FEDERATED_TOKEN_FILE), App Service managed identity (IDENTITY_ENDPOINT), then az CLI / azd [default: auto]')
+            [CompletionResult]::new('--fix-suggestions', '--fix-suggestions', [CompletionResultType]::ParameterName, 'Also print, per file, the edited lines that would fix each finding (a unified diff with no context lines); files are never written')
             [CompletionResult]::new('--no-color', '--no-color', [CompletionResultType]::ParameterName, 'Never use colours (also when NO_COLOR is set); colours are used only on a terminal')
             [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print only the essential result on stdout and no notes')
             [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Print only the essential result on stdout and no notes')

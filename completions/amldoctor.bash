@@ -724,7 +724,7 @@ _amldoctor() {
             return 0
             ;;
         amldoctor__subcmd__lint)
-            opts="-o -q -v -g -w -h -V --rules --fail-on --min-severity --ignore --baseline --write-baseline --output-file --output --no-color --quiet --verbose --debug --subscription --resource-group --workspace-name --cloud --auth --help --version"
+            opts="-o -q -v -g -w -h -V --rules --fix-suggestions --fail-on --min-severity --ignore --baseline --write-baseline --output-file --output --no-color --quiet --verbose --debug --subscription --resource-group --workspace-name --cloud --auth --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0

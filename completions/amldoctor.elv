@@ -175,6 +175,7 @@ set edit:completion:arg-completer[amldoctor] = {|@words|
             cand --workspace-name 'Azure Machine Learning workspace [default: az configure --defaults workspace=…]'
             cand --cloud 'Azure cloud: AzureCloud, AzureChinaCloud or AzureUSGovernment [default: the az CLI''s active cloud]'
             cand --auth 'How to sign in: auto tries a service principal from AZURE_CLIENT_ID/ AZURE_TENANT_ID/AZURE_CLIENT_SECRET, workload identity (AZURE_FEDERATED_TOKEN_FILE), App Service managed identity (IDENTITY_ENDPOINT), then az CLI / azd [default: auto]'
+            cand --fix-suggestions 'Also print, per file, the edited lines that would fix each finding (a unified diff with no context lines); files are never written'
             cand --no-color 'Never use colours (also when NO_COLOR is set); colours are used only on a terminal'
             cand -q 'Print only the essential result on stdout and no notes'
             cand --quiet 'Print only the essential result on stdout and no notes'

@@ -201,6 +201,7 @@ env\t'Service principal from AZURE_CLIENT_ID, AZURE_TENANT_ID, AZURE_CLIENT_SECR
 workload\t'Workload identity from AZURE_FEDERATED_TOKEN_FILE (GitHub Actions OIDC)'
 managed-identity\t'Managed identity of the Azure compute this runs on'
 cli\t'The az CLI (or azd) sign-in'"
+complete -c amldoctor -n "__fish_amldoctor_using_subcommand lint" -l fix-suggestions -d 'Also print, per file, the edited lines that would fix each finding (a unified diff with no context lines); files are never written'
 complete -c amldoctor -n "__fish_amldoctor_using_subcommand lint" -l no-color -d 'Never use colours (also when NO_COLOR is set); colours are used only on a terminal'
 complete -c amldoctor -n "__fish_amldoctor_using_subcommand lint" -s q -l quiet -d 'Print only the essential result on stdout and no notes'
 complete -c amldoctor -n "__fish_amldoctor_using_subcommand lint" -s v -l verbose -d 'Print more: every input file of a ParallelRunStep tree, not a count per folder'

@@ -364,6 +364,10 @@ pub struct LintArgs {
     /// A directory of extra rule files (repeatable); added to the built-in catalogue
     #[arg(long = "rules", value_name = "DIR")]
     pub rule_dirs: Vec<PathBuf>,
+    /// Also print, per file, the edited lines that would fix each finding (a unified
+    /// diff with no context lines); files are never written
+    #[arg(long)]
+    pub fix_suggestions: bool,
     #[command(flatten)]
     pub report: ReportArgs,
 }

@@ -247,6 +247,42 @@ pub struct Computed {
     /// Command templates this computation adds before the rule's own (the next step
     /// for the kind of input it looked at).
     pub commands: Vec<&'static str>,
+    /// The edits that would fix it (shown by `lint --fix-suggestions`).
+    pub edits: Vec<Edit>,
+}
+
+/// A change to one file that would fix a finding, as a rule's `fix:` or an analyser
+/// describes it. Nothing is ever written: `lint --fix-suggestions` turns edits into the
+/// edited lines it prints, against the file's text.
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Serialize)]
+pub struct Edit {
+    pub path: String,
+    /// The 1-based line the change is anchored at (0 with [`Change::AddKey`]: the
+    /// document's top level).
+    pub line: u64,
+    pub change: Change,
+}
+
+/// What an [`Edit`] does at its line.
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Serialize)]
+#[serde(tag = "op", rename_all = "snake_case")]
+pub enum Change {
+    /// The key on the line (`key: value`, a Python `key=value` argument), or the
+    /// requirement named `key` (`- name==1.0`), takes this value or version specifier.
+    SetValue { key: String, value: String },
+    /// The mapping whose key is on the line gains `keys` (nested, outermost first) with
+    /// this value.
+    AddKey { keys: Vec<String>, value: String },
+    /// The line goes, with the block nested under it.
+    RemoveLine,
+    /// A list item (or requirement line) written like the one on the line goes after
+    /// it, holding `value`.
+    AddItem { value: String },
+    /// `old` on the line becomes `new`.
+    ReplaceText { old: String, new: String },
+    /// These lines are inserted after the line (0: before the first; `u64::MAX`: at
+    /// the end of the file).
+    InsertLines { lines: Vec<String> },
 }
 
 /// A suppressed finding, kept in the report so nothing disappears silently.
@@ -286,6 +322,10 @@ pub struct Finding {
     pub caused_by: Vec<String>,
     /// Findings in the same run that are symptoms of this one.
     pub symptoms: Vec<String>,
+    /// Edits of the files read that would fix it, every one (evidence keeps a few
+    /// lines; edits are not cut). Reports show them only when asked.
+    #[serde(skip)]
+    pub edits: Vec<Edit>,
     /// Every input it was found in, in input order.
     pub paths: Vec<String>,
     /// Stable identity across runs (rule id and the first evidence line with numbers

@@ -261,6 +261,7 @@ mod tests {
             docs: vec![],
             caused_by: vec![],
             symptoms: vec![],
+            edits: Vec::new(),
             paths: vec![path.into()],
             failing: false,
             fingerprint: format!("fp-{id}"),

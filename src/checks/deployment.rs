@@ -8,7 +8,7 @@ use super::CheckOptions;
 use crate::capacity::quantity::parse_duration;
 use crate::capacity::{CapacityInputs, CapacityPlan, Ratio};
 use crate::evidence::resource::{Resource, ResourceKind, Shape};
-use crate::finding::{Computed, Evidence, Location};
+use crate::finding::{Change, Computed, Edit, Evidence, Location};
 use crate::setting::{Setting, ValueSource};
 
 /// The largest request timeout managed online endpoints accept, in milliseconds.
@@ -169,7 +169,27 @@ fn computed(
             .collect(),
         names: r.names(),
         commands: Vec::new(),
+        edits: Vec::new(),
     }
+}
+
+/// The edit giving the key at `pointer` of a spec file `value` (none for resources
+/// read from Azure or its JSON, which `lint` does not edit).
+pub fn set_edit(r: &Resource, pointer: &str, value: String) -> Vec<Edit> {
+    if r.shape != Shape::File {
+        return Vec::new();
+    }
+    let key = pointer
+        .rsplit('/')
+        .next()
+        .unwrap_or_default()
+        .replace("~1", "/")
+        .replace("~0", "~");
+    vec![Edit {
+        path: r.path.clone(),
+        line: r.line_of(pointer),
+        change: Change::SetValue { key, value },
+    }]
 }
 
 fn deployment(r: &Resource) -> Option<Settings> {
@@ -180,7 +200,7 @@ fn deployment(r: &Resource) -> Option<Settings> {
 pub fn request_timeout_over_limit(r: &Resource, _: &CheckOptions) -> Option<Computed> {
     let t = deployment(r)?.request_timeout_ms?;
     (t.value > MAX_REQUEST_TIMEOUT_MS).then(|| {
-        computed(
+        let mut c = computed(
             "deployment-request-timeout-over-limit",
             r,
             vec![evidence(
@@ -195,7 +215,9 @@ pub fn request_timeout_over_limit(r: &Resource, _: &CheckOptions) -> Option<Comp
                 ("request_timeout_ms", t.value.to_string()),
                 ("limit_ms", MAX_REQUEST_TIMEOUT_MS.to_string()),
             ],
-        )
+        );
+        c.edits = set_edit(r, &t.pointer, MAX_REQUEST_TIMEOUT_MS.to_string());
+        c
     })
 }
 
@@ -204,11 +226,18 @@ pub fn probe_timeout_not_below_period(r: &Resource, _: &CheckOptions) -> Option<
     let s = deployment(r)?;
     let mut evidence_list = Vec::new();
     let mut facts = Vec::new();
+    let mut edits = Vec::new();
     for (name, p) in [("liveness", &s.liveness), ("readiness", &s.readiness)] {
         let Some(p) = p else { continue };
         if let (Some(t), Some(period)) = (&p.timeout, &p.period)
             && t.value >= period.value
         {
+            // A shorter timeout where the period leaves room, else a longer period.
+            edits.extend(if period.value >= 2 {
+                set_edit(r, &t.pointer, (period.value - 1).to_string())
+            } else {
+                set_edit(r, &period.pointer, (t.value + 1).to_string())
+            });
             evidence_list.push(evidence(
                 r,
                 &t.pointer,
@@ -223,12 +252,14 @@ pub fn probe_timeout_not_below_period(r: &Resource, _: &CheckOptions) -> Option<
         }
     }
     (!evidence_list.is_empty()).then(|| {
-        computed(
+        let mut c = computed(
             "deployment-probe-timeout-not-below-period",
             r,
             evidence_list,
             &facts,
-        )
+        );
+        c.edits = edits;
+        c
     })
 }
 
@@ -245,7 +276,7 @@ pub fn liveness_gives_up_before_readiness(r: &Resource, _: &CheckOptions) -> Opt
         .checked_mul(l.period.as_ref()?.value)?
         .checked_add(l.initial_delay.as_ref()?.value)?;
     (budget < ready_delay.value).then(|| {
-        computed(
+        let mut c = computed(
             "deployment-liveness-gives-up-before-readiness",
             r,
             vec![
@@ -266,7 +297,12 @@ pub fn liveness_gives_up_before_readiness(r: &Resource, _: &CheckOptions) -> Opt
                 ("liveness_budget_s", budget.to_string()),
                 ("readiness_delay_s", ready_delay.value.to_string()),
             ],
-        )
+        );
+        // Liveness starts no earlier than readiness: its budget then covers the wait.
+        if let Some(delay) = &l.initial_delay {
+            c.edits = set_edit(r, &delay.pointer, ready_delay.value.to_string());
+        }
+        c
     })
 }
 

@@ -103,6 +103,7 @@ fn finding(
         docs: vec![DOCS.to_owned()],
         caused_by: Vec::new(),
         symptoms: Vec::new(),
+        edits: Vec::new(),
         paths: vec![r.path.clone()],
         failing: false,
         baseline_state: None,

@@ -71,6 +71,7 @@ fn computed(rule_id: &'static str, host: &str, evidence: Vec<Evidence>) -> Compu
         facts,
         names: BTreeMap::new(),
         commands: Vec::new(),
+        edits: Vec::new(),
     }
 }
 

@@ -71,6 +71,7 @@ pub fn requests_over_limits(r: &Resource, _: &CheckOptions) -> Option<Computed> 
     let requests = r.json.pointer("/resources/requests")?.as_object()?;
     let limits = r.json.pointer("/resources/limits")?.as_object()?;
     let mut evidence = Vec::new();
+    let mut edits = Vec::new();
     let mut first: Option<(String, String, String)> = None;
     for (name, request) in requests {
         let Some(limit) = limits.get(name) else {
@@ -101,6 +102,8 @@ pub fn requests_over_limits(r: &Resource, _: &CheckOptions) -> Option<Computed> 
             at: 0,
             computed: false,
         });
+        // The request comes down to the limit: what the pod is allowed anyway.
+        edits.extend(super::deployment::set_edit(r, &pointer, show(limit)));
         first.get_or_insert((name.clone(), show(request), show(limit)));
     }
     let (resource, request, limit) = first?;
@@ -117,6 +120,7 @@ pub fn requests_over_limits(r: &Resource, _: &CheckOptions) -> Option<Computed> 
         .collect(),
         names: r.names(),
         commands: Vec::new(),
+        edits,
     })
 }
 

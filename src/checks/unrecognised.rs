@@ -50,6 +50,7 @@ pub fn check(kind: DocumentKind, lines: u64, last_errors: &[Evidence]) -> Option
         facts,
         names: BTreeMap::new(),
         commands: next_commands(kind).to_vec(),
+        edits: Vec::new(),
     })
 }
 

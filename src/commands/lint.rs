@@ -37,6 +37,13 @@ pub fn run(
     let files = project_files::collect(&paths);
     let mut c = Collected {
         names: placeholders(ctx),
+        fix_texts: args.fix_suggestions.then(|| {
+            files
+                .files
+                .iter()
+                .filter_map(|f| Some((f.path.display().to_string(), f.text.as_ref().ok()?.clone())))
+                .collect()
+        }),
         ..Collected::default()
     };
     for (path, reason) in &files.unreadable {

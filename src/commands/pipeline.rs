@@ -40,6 +40,9 @@ pub struct Collected {
     pub names_seen: Vec<(&'static str, String)>,
     /// DNS answers judged (each host counts as an input).
     pub dns: Vec<crate::evidence::dns::DnsObservation>,
+    /// `lint --fix-suggestions`: the text of every file read, by the path findings
+    /// name, to turn the findings' edits into edited lines once the gate has run.
+    pub fix_texts: Option<std::collections::BTreeMap<String, String>>,
 }
 
 /// Names kept over all inputs: enough for any run, bounded for a huge tree.
@@ -79,6 +82,10 @@ pub fn finish(
     let gate = build_gate(ctx, set, args, &c.findings)?;
     let outcome = crate::gate::apply(&gate, c.findings);
     let findings = outcome.findings;
+    let fix_suggestions = c
+        .fix_texts
+        .as_ref()
+        .map(|texts| crate::lint::fix::suggest(&findings, texts));
     let count = |s: Severity| findings.iter().filter(|f| f.severity == s).count() as u64;
     let nothing = findings.is_empty() && outcome.suppressed.is_empty();
     let report = Report {
@@ -110,6 +117,7 @@ pub fn finish(
         dns: c.dns,
         rules: c.rules,
         not_shown: None,
+        fix_suggestions,
     };
     for e in &c.input_errors {
         let _ = writeln!(err, "error: {e}");

@@ -4,6 +4,7 @@
 
 pub mod evaluate;
 pub mod examples;
+pub mod fix;
 pub mod names;
 pub mod observe;
 pub mod parallel;
@@ -43,6 +44,8 @@ struct Merged {
     names: BTreeMap<String, String>,
     /// Commands a computation put before the rule's own.
     commands: Vec<&'static str>,
+    /// Every edit that would fix it, over all inputs.
+    edits: Vec<crate::finding::Edit>,
 }
 
 impl Merged {
@@ -116,7 +119,11 @@ impl Analysis {
                     .iter()
                     .map(|(i, _)| resources[*i].path.clone())
                     .collect();
+                let edits = fix::edits(&set.rules[h.rule], &resources[h.resource], &h.facts);
                 self.merge(h.rule, 1, evidence, h.facts, h.names, paths);
+                if let Some(m) = self.merged.get_mut(&h.rule) {
+                    m.edits.extend(edits);
+                }
             }
         }
     }
@@ -125,6 +132,7 @@ impl Analysis {
     pub fn add_computed(&mut self, rule: usize, c: crate::finding::Computed) {
         self.merge(rule, c.count, c.evidence, c.facts, c.names, Vec::new());
         if let Some(m) = self.merged.get_mut(&rule) {
+            m.edits.extend(c.edits);
             for command in c.commands {
                 if !m.commands.contains(&command) {
                     m.commands.push(command);
@@ -153,6 +161,7 @@ impl Analysis {
             facts: BTreeMap::new(),
             names: BTreeMap::new(),
             commands: Vec::new(),
+            edits: Vec::new(),
         });
         m.count += count;
         m.inputs += 1;
@@ -230,6 +239,12 @@ impl Analysis {
                     docs: rule.docs.clone(),
                     caused_by,
                     symptoms: Vec::new(),
+                    edits: {
+                        let mut edits = m.edits.clone();
+                        edits.sort();
+                        edits.dedup();
+                        edits
+                    },
                     paths: m.paths.clone(),
                     fingerprint: crate::finding::fingerprint(
                         &rule.id,
@@ -363,6 +378,7 @@ mod order_tests {
             docs: vec![],
             caused_by: caused_by.iter().map(|s| s.to_string()).collect(),
             symptoms: vec![],
+            edits: Vec::new(),
             paths: vec![],
             fingerprint: String::new(),
             failing: false,

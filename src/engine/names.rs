@@ -228,6 +228,7 @@ mod tests {
             docs: vec![],
             caused_by: vec![],
             symptoms: vec![],
+            edits: Vec::new(),
             paths: vec![],
             fingerprint: String::new(),
             failing: false,

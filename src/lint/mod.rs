@@ -5,6 +5,7 @@
 //! apply to it), and computes the findings that need the file system's answers.
 
 pub mod environment;
+pub mod fix;
 pub mod python;
 pub mod script;
 
@@ -318,6 +319,7 @@ pub fn missing_references(
         .collect(),
         names: spec.names(),
         commands: Vec::new(),
+        edits: Vec::new(),
     })
 }
 

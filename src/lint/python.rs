@@ -11,6 +11,8 @@ pub struct Function {
     pub name: String,
     /// Parameters a positional argument can go to (`*args` counts; `**kwargs` does not).
     pub positional: usize,
+    /// Parameters of any kind (`*`, `**kwargs` and keyword-only ones too).
+    pub parameters: usize,
     pub line: u64,
 }
 
@@ -23,7 +25,7 @@ pub struct Script {
     /// The script reads `AZUREML_MODEL_DIR`.
     pub reads_model_dir: bool,
     /// String literals that look like model files (`model.pkl`), with their lines.
-    pub model_files: Vec<(String, u64)>,
+    pub model_files: Vec<ModelFile>,
     /// Folder creations inside the module-level `init()`.
     pub init_makedirs: Vec<MakeDirs>,
     /// `ParallelRunConfig(...)` and `ParallelRunStep(...)` calls (SDK v1).
@@ -118,6 +120,16 @@ fn parallel_run_calls(node: Node<'_>, bytes: &[u8], out: &mut Vec<Call>) {
     }
 }
 
+/// A string literal naming a model file.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ModelFile {
+    /// The path it holds.
+    pub path: String,
+    pub line: u64,
+    /// The literal as written, quotes included (`'model/model.pkl'`).
+    pub literal: String,
+}
+
 /// A call that creates a folder (`os.makedirs(…)`, `Path(…).mkdir(…)`).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct MakeDirs {
@@ -127,6 +139,8 @@ pub struct MakeDirs {
     pub exist_ok: bool,
     /// `parents=True` is passed (`mkdir` only; `makedirs` always creates parents).
     pub parents: bool,
+    /// The argument list as written (`('out/tmp')`), when it is on one line.
+    pub arguments: Option<String>,
 }
 
 impl Script {
@@ -202,6 +216,9 @@ fn function(def: Node<'_>, bytes: &[u8]) -> Function {
         .map(|n| text(n, bytes).to_owned())
         .unwrap_or_default();
     let mut positional = 0;
+    let parameters = def
+        .child_by_field_name("parameters")
+        .map_or(0, |p| p.named_child_count());
     if let Some(params) = def.child_by_field_name("parameters") {
         let mut cursor = params.walk();
         for p in params.named_children(&mut cursor) {
@@ -223,6 +240,7 @@ fn function(def: Node<'_>, bytes: &[u8]) -> Function {
     Function {
         name,
         positional,
+        parameters,
         line: line(def),
     }
 }
@@ -247,11 +265,16 @@ fn makedirs(node: Node<'_>, bytes: &[u8], out: &mut Vec<MakeDirs>) {
                     })
                 })
             };
+            let arguments = node
+                .child_by_field_name("arguments")
+                .filter(|a| a.start_position().row == a.end_position().row)
+                .map(|a| text(a, bytes).to_owned());
             out.push(MakeDirs {
                 call: name.to_owned(),
                 line: line(node),
                 exist_ok: flag("exist_ok"),
                 parents: last == "makedirs" || flag("parents"),
+                arguments,
             });
         }
     }
@@ -294,7 +317,11 @@ fn walk(node: Node<'_>, bytes: &[u8], script: &mut Script) {
             if !inner.contains(char::is_whitespace)
                 && MODEL_EXTENSIONS.iter().any(|e| lower.ends_with(e))
             {
-                script.model_files.push((inner.to_owned(), line(node)));
+                script.model_files.push(ModelFile {
+                    path: inner.to_owned(),
+                    line: line(node),
+                    literal: t.to_owned(),
+                });
             }
             return;
         }
@@ -609,7 +636,14 @@ mod tests {
             ["os", "json", "numpy", "sklearn", "azureml", "joblib"]
         );
         assert_eq!(s.imports[5].1, 8);
-        assert_eq!(s.model_files, vec![("outputs/model.pkl".to_owned(), 10)]);
+        assert_eq!(
+            s.model_files,
+            vec![ModelFile {
+                path: "outputs/model.pkl".to_owned(),
+                line: 10,
+                literal: "'outputs/model.pkl'".to_owned(),
+            }]
+        );
         assert!(!s.reads_model_dir);
         let s =
             read("import os\npath = os.path.join(os.getenv('AZUREML_MODEL_DIR'), 'model.pkl')\n");

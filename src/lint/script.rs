@@ -5,7 +5,7 @@
 
 use std::collections::BTreeMap;
 
-use crate::finding::{Computed, Evidence};
+use crate::finding::{Change, Computed, Edit, Evidence};
 
 use super::environment::{Environment, normalise};
 use super::python::{Script, is_standard_library, provided_by_any_of};
@@ -35,19 +35,26 @@ pub fn entry_findings(path: &str, script: &Script) -> Vec<Computed> {
     let mut out = Vec::new();
     match script.function("run") {
         Some(run) if run.positional > 0 => {}
-        found => out.push(computed(
-            ENTRY_WITHOUT_RUN,
-            vec![Evidence::at_line(
-                path.to_owned(),
-                found.map_or(1, |f| f.line),
-                if found.is_some() {
-                    "def run(...) takes no mini-batch argument"
-                } else {
-                    "no module-level run(mini_batch) defined in this file"
-                },
-            )],
-            &[],
-        )),
+        found => {
+            let mut c = computed(
+                ENTRY_WITHOUT_RUN,
+                vec![Evidence::at_line(
+                    path.to_owned(),
+                    found.map_or(1, |f| f.line),
+                    if found.is_some() {
+                        "def run(...) takes no mini-batch argument"
+                    } else {
+                        "no module-level run(mini_batch) defined in this file"
+                    },
+                )],
+                &[],
+            );
+            c.edits = match found {
+                Some(run) => vec![add_argument(path, run, "mini_batch")],
+                None => vec![append(path, ENTRY_RUN_STUB)],
+            };
+            out.push(c);
+        }
     }
     let racy: Vec<Evidence> = script
         .init_makedirs
@@ -71,13 +78,97 @@ pub fn entry_findings(path: &str, script: &Script) -> Vec<Computed> {
         .iter()
         .find(|m| !m.exist_ok || !m.parents)
     {
-        out.push(computed(
-            ENTRY_INIT_MAKEDIRS,
-            racy,
-            &[("call", first.call.clone())],
-        ));
+        let mut c = computed(ENTRY_INIT_MAKEDIRS, racy, &[("call", first.call.clone())]);
+        c.edits = script
+            .init_makedirs
+            .iter()
+            .filter(|m| !m.exist_ok || !m.parents)
+            .filter_map(|m| idempotent(path, m))
+            .collect();
+        out.push(c);
     }
     out
+}
+
+/// What a scoring script lacking `init()` or `run()` gains at its end.
+const INIT_STUB: &[&str] = &[
+    "",
+    "",
+    "def init():",
+    "    # Called once per worker when the server starts: load the model here, from",
+    "    # os.path.join(os.environ[\"AZUREML_MODEL_DIR\"], ...).",
+    "    pass",
+];
+
+const RUN_STUB: &[&str] = &[
+    "",
+    "",
+    "def run(raw_data):",
+    "    # Called for every scoring request with its body; the return value is the answer.",
+    "    raise NotImplementedError(\"score raw_data here\")",
+];
+
+/// What an entry script lacking `run(mini_batch)` gains at its end.
+const ENTRY_RUN_STUB: &[&str] = &[
+    "",
+    "",
+    "def run(mini_batch):",
+    "    # Called for each mini-batch (file paths, or a pandas DataFrame for tabular",
+    "    # input); return one result per item (a list or a DataFrame).",
+    "    raise NotImplementedError(\"process mini_batch here\")",
+];
+
+/// Lines added at the end of the file.
+fn append(path: &str, lines: &[&str]) -> Edit {
+    Edit {
+        path: path.to_owned(),
+        line: u64::MAX,
+        change: Change::InsertLines {
+            lines: lines.iter().map(|l| (*l).to_owned()).collect(),
+        },
+    }
+}
+
+/// `def run():` becomes `def run(ARG):` (`def run(*, x)`: `def run(ARG, *, x)`).
+fn add_argument(path: &str, run: &super::python::Function, arg: &str) -> Edit {
+    let (old, new) = if run.parameters == 0 {
+        ("def run()".to_owned(), format!("def run({arg})"))
+    } else {
+        ("def run(".to_owned(), format!("def run({arg}, "))
+    };
+    Edit {
+        path: path.to_owned(),
+        line: run.line,
+        change: Change::ReplaceText { old, new },
+    }
+}
+
+/// The folder creation with the flags that let every worker run it: `exist_ok=True`,
+/// and `parents=True` for `mkdir`. None when a flag is written with another value or
+/// the call spans lines.
+fn idempotent(path: &str, m: &super::python::MakeDirs) -> Option<Edit> {
+    let args = m.arguments.as_deref()?;
+    if args.contains("exist_ok") || args.contains("parents") {
+        return None;
+    }
+    let inner = args.strip_prefix('(')?.strip_suffix(')')?.trim_end();
+    let flags = if m.call.ends_with("mkdir") && !m.call.ends_with("makedirs") {
+        "parents=True, exist_ok=True"
+    } else {
+        "exist_ok=True"
+    };
+    let joined = match inner.trim_end_matches(',') {
+        "" => format!("({flags})"),
+        body => format!("({body}, {flags})"),
+    };
+    Some(Edit {
+        path: path.to_owned(),
+        line: m.line,
+        change: Change::ReplaceText {
+            old: format!("{}{args}", m.call),
+            new: format!("{}{joined}", m.call),
+        },
+    })
 }
 
 fn computed(rule_id: &'static str, evidence: Vec<Evidence>, facts: &[(&str, String)]) -> Computed {
@@ -91,6 +182,7 @@ fn computed(rule_id: &'static str, evidence: Vec<Evidence>, facts: &[(&str, Stri
             .collect(),
         names: BTreeMap::new(),
         commands: Vec::new(),
+        edits: Vec::new(),
     }
 }
 
@@ -117,16 +209,22 @@ pub fn findings(
                 .collect::<Vec<_>>()
                 .join(" or ")
         );
-        out.push(computed(
+        let mut c = computed(
             MISSING_INIT_OR_RUN,
             vec![Evidence::at_line(path.to_owned(), 1, text)],
             &[("missing", missing.join(", "))],
-        ));
+        );
+        let mut stub: Vec<&str> = Vec::new();
+        for m in &missing {
+            stub.extend(if *m == "init" { INIT_STUB } else { RUN_STUB });
+        }
+        c.edits = vec![append(path, &stub)];
+        out.push(c);
     }
     if let Some(run) = script.function("run")
         && run.positional == 0
     {
-        out.push(computed(
+        let mut c = computed(
             RUN_TAKES_NO_ARGUMENT,
             vec![Evidence::at_line(
                 path.to_owned(),
@@ -134,35 +232,76 @@ pub fn findings(
                 "def run(...) takes no positional argument".to_owned(),
             )],
             &[],
-        ));
+        );
+        c.edits = vec![add_argument(path, run, "raw_data")];
+        out.push(c);
     }
     if let Some((env_path, env)) = environment {
         out.extend(imports_missing(path, script, env_path, env, local));
     }
     if !script.reads_model_dir
-        && let Some((file, line)) = script.model_files.first()
+        && let Some(first) = script.model_files.first()
     {
         let evidence = script
             .model_files
             .iter()
-            .map(|(f, l)| {
+            .map(|m| {
                 Evidence::at_line(
                     path.to_owned(),
-                    *l,
-                    format!("'{f}' is opened relative to the working directory"),
+                    m.line,
+                    format!("'{}' is opened relative to the working directory", m.path),
                 )
             })
             .collect();
-        out.push(computed(
+        let mut c = computed(
             MODEL_PATH_WITHOUT_MODEL_DIR,
             evidence,
-            &[("model_file", file.clone()), ("line", line.to_string())],
-        ));
+            &[
+                ("model_file", first.path.clone()),
+                ("line", first.line.to_string()),
+            ],
+        );
+        c.edits = script
+            .model_files
+            .iter()
+            .map(|m| model_dir_edit(path, m))
+            .collect();
+        if !script.imports.iter().any(|(i, _)| i == "os") {
+            // After the first import (a `from __future__` one must stay first).
+            let after = script.imports.iter().map(|(_, l)| *l).min().unwrap_or(0);
+            c.edits.push(Edit {
+                path: path.to_owned(),
+                line: after,
+                change: Change::InsertLines {
+                    lines: vec!["import os".to_owned()],
+                },
+            });
+        }
+        out.push(c);
     }
     out
 }
 
 /// Third-party imports whose distribution the environment does not list.
+/// The literal joined to the model folder the service mounts. The folder is the
+/// registered model's; a path that starts with the name the model was registered from
+/// (`outputs/`, `model/`) keeps only its file name, which is where the mount puts it.
+fn model_dir_edit(path: &str, m: &super::python::ModelFile) -> Edit {
+    let quote = if m.literal.ends_with('"') { '"' } else { '\'' };
+    let file = m.path.rsplit('/').next().unwrap_or(&m.path);
+    let os = "os";
+    Edit {
+        path: path.to_owned(),
+        line: m.line,
+        change: Change::ReplaceText {
+            old: m.literal.clone(),
+            new: format!(
+                "{os}.path.join({os}.environ[{quote}AZUREML_MODEL_DIR{quote}], {quote}{file}{quote})"
+            ),
+        },
+    }
+}
+
 fn imports_missing(
     path: &str,
     script: &Script,
@@ -201,7 +340,7 @@ fn imports_missing(
             )
         })
         .collect();
-    Some(computed(
+    let mut c = computed(
         IMPORT_NOT_IN_ENVIRONMENT,
         evidence,
         // `package` is derived from `module` for the fix text.
@@ -209,7 +348,31 @@ fn imports_missing(
             ("module", module),
             ("environment_file", env_path.to_owned()),
         ],
-    ))
+    );
+    // Each package goes after the environment's last pip requirement.
+    if let Some(last) = env
+        .packages
+        .iter()
+        .filter(|p| p.source == "pip")
+        .map(|p| p.line)
+        .max()
+    {
+        let mut seen: Vec<&str> = Vec::new();
+        for (_, package, _) in &missing {
+            if seen.contains(&package.as_str()) {
+                continue;
+            }
+            seen.push(package);
+            c.edits.push(Edit {
+                path: env_path.to_owned(),
+                line: last,
+                change: Change::AddItem {
+                    value: package.clone(),
+                },
+            });
+        }
+    }
+    Some(c)
 }
 
 #[cfg(test)]

@@ -88,6 +88,7 @@ pub(super) fn compute(inputs: &Inputs<'_>) -> Vec<Computed> {
                 facts: t.facts,
                 names: BTreeMap::new(),
                 commands: Vec::new(),
+                edits: Vec::new(),
             })
         })
         .collect()

@@ -148,6 +148,9 @@ pub struct Report {
     /// Findings left out of this rendering by `--min-severity`, and that level.
     #[serde(skip)]
     pub not_shown: Option<(u64, crate::finding::Severity)>,
+    /// `lint --fix-suggestions`: the edited lines of each file.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub fix_suggestions: Option<crate::lint::fix::FixSuggestions>,
 }
 
 impl Report {
@@ -169,6 +172,10 @@ impl Report {
                     || f.commands.iter().any(|c| c.contains(&m.placeholder))
             })
         });
+        if let Some(fixes) = &mut r.fix_suggestions {
+            let ids: Vec<String> = r.findings.iter().map(|f| f.rule_id.clone()).collect();
+            fixes.retain_rules(&|id| ids.iter().any(|i| i == id));
+        }
         std::borrow::Cow::Owned(r)
     }
 }

@@ -103,6 +103,7 @@ pub fn write(out: &mut dyn Write, r: &Report) -> io::Result<()> {
         }
         write_missing_names(out, &r.missing_names)?;
     }
+    write_fix_suggestions(out, r)?;
     if let Some((n, _)) = r.not_shown {
         writeln!(
             out,
@@ -114,6 +115,44 @@ pub fn write(out: &mut dyn Write, r: &Report) -> io::Result<()> {
     write_suppressed_and_notices(out, r)?;
     write_dns(out, r)?;
     write_inputs(out, r)
+}
+
+/// `lint --fix-suggestions`: the diff in a fenced block, then the findings without one.
+fn write_fix_suggestions(out: &mut dyn Write, r: &Report) -> io::Result<()> {
+    let Some(s) = &r.fix_suggestions else {
+        return Ok(());
+    };
+    writeln!(out, "**Suggested edits** (no file was changed)\n")?;
+    if !s.files.is_empty() {
+        // A fence longer than any run of backticks in the lines.
+        let lines = super::diff::lines(s);
+        let fence = "`".repeat(
+            3.max(
+                lines
+                    .iter()
+                    .map(|l| longest_backticks(l))
+                    .max()
+                    .unwrap_or(0)
+                    + 1,
+            ),
+        );
+        writeln!(out, "{fence}diff")?;
+        for l in &lines {
+            writeln!(out, "{l}")?;
+        }
+        writeln!(out, "{fence}\n")?;
+    }
+    for w in &s.without_edit {
+        writeln!(out, "- `{}`: no edit: {}", w.rule_id, w.reason)?;
+    }
+    if !s.without_edit.is_empty() {
+        writeln!(out)?;
+    }
+    Ok(())
+}
+
+fn longest_backticks(line: &str) -> usize {
+    line.split(|c| c != '`').map(str::len).max().unwrap_or(0)
 }
 
 /// What each DNS server answered for each host.

@@ -1,6 +1,7 @@
 //! Rendering finished results. Each output format is its own printer over the same
 //! data; nothing here computes or decides anything.
 
+pub mod diff;
 pub mod dns_table;
 pub mod explain;
 pub mod findings;

@@ -29,6 +29,21 @@ fn fix_commands_docs(s: &mut String, rule: &Rule, known: &Placeholders) {
         }
         let _ = writeln!(s, "```\n");
     }
+    if !rule.fix.is_empty() {
+        let _ = writeln!(s, "**Suggested edit** (`lint --fix-suggestions`)\n");
+        for f in &rule.fix {
+            let keys: Vec<String> = f.alternatives.iter().map(|a| a.join(".")).collect();
+            let what = match &f.action {
+                crate::rules::fix::FixAction::Set(v) => format!("set to `{v}`"),
+                crate::rules::fix::FixAction::Remove => "removed".to_owned(),
+            };
+            let when = f.if_matches.as_ref().map_or(String::new(), |re| {
+                format!(" when its value matches `{re}`")
+            });
+            let _ = writeln!(s, "- `{}` {what}{when}", keys.join(" | "));
+        }
+        let _ = writeln!(s);
+    }
     if !rule.docs.is_empty() {
         let _ = writeln!(s, "**References**\n");
         for d in &rule.docs {

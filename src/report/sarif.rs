@@ -135,6 +135,28 @@ fn location(e: &crate::finding::Evidence) -> Value {
     l
 }
 
+/// `lint --fix-suggestions`: each edit of the finding as a SARIF fix that replaces whole
+/// lines (an empty region before a line for an insertion).
+fn fixes(f: &Finding, s: &crate::lint::fix::FixSuggestions) -> Vec<Value> {
+    s.fixes(&f.rule_id)
+        .map(|(path, h)| {
+            let start = h.start_line;
+            let end = start + h.removed.len() as u64;
+            let text: String = h.added.iter().map(|l| format!("{l}\n")).collect();
+            json!({
+                "description": {"text": format!("edit of {path}:{start} for {}", h.rules.join(", "))},
+                "artifactChanges": [{
+                    "artifactLocation": {"uri": uri(path)},
+                    "replacements": [{
+                        "deletedRegion": {"startLine": start, "startColumn": 1, "endLine": end, "endColumn": 1},
+                        "insertedContent": {"text": text},
+                    }],
+                }],
+            })
+        })
+        .collect()
+}
+
 fn result(f: &Finding, index: usize, suppression: Option<(&str, &str)>) -> Value {
     // The primary location is the first evidence line (the one the table shows first);
     // code scanning rejects a result without one, so a finding with no line points at
@@ -193,7 +215,14 @@ pub fn document(report: &Report) -> Value {
             rules.push(rule_object(f));
             rules.len() - 1
         });
-        results.push(result(f, i, None));
+        let mut r = result(f, i, None);
+        if let Some(s) = &report.fix_suggestions {
+            let fixes = fixes(f, s);
+            if !fixes.is_empty() {
+                r["fixes"] = Value::Array(fixes);
+            }
+        }
+        results.push(r);
     }
     for s in &report.suppressed {
         let i = *index.entry(s.rule_id.clone()).or_insert_with(|| {

@@ -40,6 +40,7 @@ pub fn write_table(
         writeln!(out)?;
     }
     write_nothing_found(out, r, style)?;
+    write_fix_suggestions(out, r, style)?;
     write_not_shown(out, r, style)?;
     write_suppressed(out, r, style)?;
     super::dns_table::write(out, &r.dns, style)?;
@@ -84,6 +85,45 @@ fn write_findings(out: &mut dyn Write, r: &Report, style: Style) -> io::Result<(
             previous = Some(f.severity);
         }
         write_finding(out, f, style)?;
+    }
+    Ok(())
+}
+
+/// `lint --fix-suggestions`: the edited lines per file, then the findings without one.
+fn write_fix_suggestions(out: &mut dyn Write, r: &Report, style: Style) -> io::Result<()> {
+    let Some(s) = &r.fix_suggestions else {
+        return Ok(());
+    };
+    writeln!(
+        out,
+        "{}",
+        style.bold("── Suggested edits (no file was changed) ──")
+    )?;
+    writeln!(out)?;
+    if s.files.is_empty() {
+        writeln!(out, "No finding shown has an edit lint can suggest.")?;
+    }
+    for line in super::diff::lines(s) {
+        let shown = if line.starts_with("---") || line.starts_with("+++") {
+            style.bold(&line)
+        } else if line.starts_with("@@") {
+            style.cyan(&line)
+        } else if line.starts_with('-') {
+            style.red(&line)
+        } else {
+            style.green(&line)
+        };
+        writeln!(out, "{shown}")?;
+    }
+    writeln!(out)?;
+    for w in &s.without_edit {
+        let text = format!("{}: no edit: {}", w.rule_id, w.reason);
+        for line in text::wrap(&text, style.width(), "", "  ") {
+            writeln!(out, "{}", style.dim(&line))?;
+        }
+    }
+    if !s.without_edit.is_empty() {
+        writeln!(out)?;
     }
     Ok(())
 }

@@ -218,9 +218,9 @@ fn parse_spec(file: &RuleFile) -> Result<RuleSpec, RuleError> {
 pub use crate::evidence::resource::NAME_FACTS as RESOURCE_PLACEHOLDERS;
 
 /// A rule error without the file and id, which the caller adds.
-type KeyError = (String, String);
+pub(super) type KeyError = (String, String);
 
-fn key_err(key: &str, message: impl Into<String>) -> KeyError {
+pub(super) fn key_err(key: &str, message: impl Into<String>) -> KeyError {
     (key.to_owned(), message.into())
 }
 
@@ -643,6 +643,7 @@ impl Builder<'_> {
         let resource = compile_resource_match(spec, &mut captures)?;
         let when = compile_when(spec, &captures)?;
         check_commands(spec, resource_kinds, &captures)?;
+        let fix = super::fix::compile(spec, resource_kinds, &captures)?;
         let examples = compile_examples(spec, if resource_kinds != 0 { 0 } else { kinds })?;
         Ok(Rule {
             id: spec.id.clone(),
@@ -662,6 +663,7 @@ impl Builder<'_> {
             context,
             caused_by: spec.caused_by.clone(),
             remediation: spec.remediation.trim_end().to_owned(),
+            fix,
             commands: spec.commands.clone(),
             docs: spec.docs.clone(),
             examples,

@@ -4,6 +4,7 @@
 //! typed fact comparisons.
 
 pub mod compare;
+pub mod fix;
 pub mod literal;
 pub mod load;
 pub mod model;
@@ -112,6 +113,8 @@ pub struct Rule {
     pub context: Option<ContextCapture>,
     pub caused_by: Vec<String>,
     pub remediation: String,
+    /// The edits `lint --fix-suggestions` shows for a file this rule fired on.
+    pub fix: Vec<fix::Fix>,
     pub commands: Vec<String>,
     pub docs: Vec<String>,
     pub examples: Examples,

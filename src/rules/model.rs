@@ -38,6 +38,9 @@ pub struct RuleSpec {
     #[serde(default)]
     pub check: Option<String>,
     pub remediation: String,
+    /// For rules over files `lint` reads: the edits `--fix-suggestions` shows.
+    #[serde(default)]
+    pub fix: Vec<FixSpec>,
     #[serde(default)]
     pub commands: Vec<String>,
     #[serde(default)]
@@ -123,6 +126,25 @@ pub struct FieldSpec {
     /// Keeps the key (or index) of the passing element as a fact under this name.
     #[serde(default)]
     pub capture_key: Option<String>,
+}
+
+/// One edit of a rule's `fix:`: the key it changes and how.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "kebab-case")]
+pub struct FixSpec {
+    /// A field path without `*` (`request_settings.request_timeout_ms`); with
+    /// alternatives (`a | b`), the first the file has is edited.
+    pub key: String,
+    /// The value the key takes (added when the file lacks it); may name facts.
+    #[serde(default)]
+    pub set: Option<Scalar>,
+    /// The key (or the requirement) is deleted.
+    #[serde(default)]
+    pub remove: bool,
+    /// Only when the key's value (as text) matches this regex: for a rule whose tests
+    /// accept either of two keys, the fix of each.
+    #[serde(default)]
+    pub if_matches: Option<String>,
 }
 
 /// Another resource a rule needs (or must not find).

@@ -14,6 +14,7 @@ mod dns;
 mod dns_server;
 mod explain;
 mod fake_azure;
+mod fix_suggestions;
 mod fixtures;
 mod help;
 mod layout;

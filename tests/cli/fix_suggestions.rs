@@ -1,0 +1,267 @@
+//! `amldoctor lint --fix-suggestions`: the edits it prints, applied to copies of the
+//! fixture projects, make the findings they name go away on the next run; nothing is
+//! written by lint itself; the table's diff is one `patch` accepts; SARIF carries the
+//! same edits as fixes.
+
+use std::collections::BTreeSet;
+use std::path::Path;
+
+use super::{Sandbox, fixture, snapshot_matches};
+
+/// The projects with edits to suggest.
+const PROJECTS: &[&str] = &[
+    "bad",
+    "bad-env",
+    "bad-script",
+    "kubernetes",
+    "parallel",
+    "pipeline-v1",
+];
+
+fn copy_dir(from: &Path, to: &Path) {
+    std::fs::create_dir_all(to).unwrap();
+    for entry in std::fs::read_dir(from).unwrap() {
+        let entry = entry.unwrap();
+        let target = to.join(entry.file_name());
+        if entry.file_type().unwrap().is_dir() {
+            copy_dir(&entry.path(), &target);
+        } else {
+            std::fs::copy(entry.path(), &target).unwrap();
+        }
+    }
+}
+
+/// A copy of fixture project `name` in the sandbox's working directory.
+fn project(sb: &Sandbox, name: &str) {
+    copy_dir(
+        Path::new(&fixture(&format!("lint/{name}"))),
+        &sb.work().join(name),
+    );
+}
+
+fn lint_json(sb: &Sandbox, name: &str, extra: &[&str]) -> serde_json::Value {
+    let mut args = vec![
+        "lint",
+        name,
+        "-o",
+        "json",
+        "--fail-on",
+        "never",
+        "--min-severity",
+        "info",
+    ];
+    args.extend_from_slice(extra);
+    sb.run(&args).ok().json()
+}
+
+fn rule_ids(report: &serde_json::Value) -> BTreeSet<String> {
+    report["findings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|f| f["rule_id"].as_str().unwrap().to_owned())
+        .collect()
+}
+
+/// Applies the hunks of a JSON report's `fix_suggestions`, bottom up, checking that
+/// each removes the lines the file holds. Returns the rules the edits fix.
+fn apply(sb: &Sandbox, report: &serde_json::Value) -> BTreeSet<String> {
+    let mut fixed = BTreeSet::new();
+    for file in report["fix_suggestions"]["files"].as_array().unwrap() {
+        let path = sb.work().join(file["path"].as_str().unwrap());
+        let text = std::fs::read_to_string(&path).unwrap();
+        let mut lines: Vec<String> = text.lines().map(str::to_owned).collect();
+        let mut hunks: Vec<&serde_json::Value> = file["hunks"].as_array().unwrap().iter().collect();
+        hunks.sort_by_key(|h| std::cmp::Reverse(h["start_line"].as_u64().unwrap()));
+        for h in hunks {
+            let start = usize::try_from(h["start_line"].as_u64().unwrap()).unwrap() - 1;
+            let strings = |k: &str| -> Vec<String> {
+                h[k].as_array()
+                    .unwrap()
+                    .iter()
+                    .map(|l| l.as_str().unwrap().to_owned())
+                    .collect()
+            };
+            let removed = strings("removed");
+            assert_eq!(
+                lines[start..start + removed.len()],
+                removed[..],
+                "{}: the hunk at {} removes other lines",
+                path.display(),
+                start + 1
+            );
+            lines.splice(start..start + removed.len(), strings("added"));
+            for r in h["rules"].as_array().unwrap() {
+                fixed.insert(r.as_str().unwrap().to_owned());
+            }
+        }
+        std::fs::write(&path, lines.join("\n") + "\n").unwrap();
+    }
+    fixed
+}
+
+#[test]
+fn applied_edits_fix_the_findings_they_name() {
+    for name in PROJECTS {
+        let sb = Sandbox::new(&format!("fix-{name}"));
+        project(&sb, name);
+        let before = lint_json(&sb, name, &[]);
+        let report = lint_json(&sb, name, &["--fix-suggestions"]);
+        // Lint never writes: the second run saw the same files as the first.
+        assert_eq!(rule_ids(&before), rule_ids(&report), "{name}");
+        assert!(before.get("fix_suggestions").is_none(), "{name}");
+        let suggestions = &report["fix_suggestions"];
+        let fixed = apply(&sb, &report);
+        assert!(!fixed.is_empty(), "{name}: no edit suggested");
+        // Every finding shown has an edit or says why it has none.
+        let without: BTreeSet<String> = suggestions["without_edit"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|w| w["rule_id"].as_str().unwrap().to_owned())
+            .collect();
+        for id in rule_ids(&report) {
+            assert!(
+                fixed.contains(&id) || without.contains(&id),
+                "{name}: {id} has neither an edit nor a reason"
+            );
+        }
+        let after = rule_ids(&lint_json(&sb, name, &[]));
+        let still: Vec<&String> = fixed.intersection(&after).collect();
+        assert!(
+            still.is_empty(),
+            "{name}: still found after the edits: {still:?}"
+        );
+    }
+}
+
+#[test]
+fn the_table_shows_a_diff_patch_accepts() {
+    let sb = Sandbox::new("fix-table");
+    project(&sb, "bad");
+    let run = sb.run(&["lint", "bad", "--fix-suggestions", "--no-color"]);
+    assert_eq!(run.code, 1, "{}", run.stderr);
+    let section: String = run
+        .stdout
+        .lines()
+        .skip_while(|l| !l.contains("Suggested edits"))
+        .take_while(|l| !l.starts_with("Inputs"))
+        .map(|l| format!("{l}\n"))
+        .collect();
+    assert!(
+        snapshot_matches(
+            &Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/snapshots/lint-fix-suggestions.txt"),
+            &section
+        ),
+        "{section}"
+    );
+    let md = sb.run(&["lint", "bad", "--fix-suggestions", "-o", "markdown"]);
+    assert!(md.stdout.contains("**Suggested edits**"), "{}", md.stdout);
+    assert!(
+        md.stdout
+            .contains("```diff\n--- bad/blue.yml\n+++ bad/blue.yml\n"),
+        "{}",
+        md.stdout
+    );
+    // The diff lines alone, fed to patch, change the file as the JSON edits say.
+    if Path::new("/usr/bin/patch").exists() {
+        let diff: String = section
+            .lines()
+            .filter(|l| l.starts_with(['-', '+', '@']) && !l.starts_with("──"))
+            .map(|l| format!("{l}\n"))
+            .collect();
+        let patch = sb.write("bad.patch", &diff);
+        let out = std::process::Command::new("/usr/bin/patch")
+            .args(["-p0", "-i"])
+            .arg(&patch)
+            .current_dir(sb.work())
+            .output()
+            .unwrap();
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stdout)
+        );
+        let text = std::fs::read_to_string(sb.work().join("bad/blue.yml")).unwrap();
+        assert!(text.contains("request_timeout_ms: 180000"), "{text}");
+        assert!(text.contains("instance_type: Standard_DS3_v2"), "{text}");
+    }
+}
+
+#[test]
+fn sarif_results_carry_the_edits_as_fixes() {
+    let sb = Sandbox::new("fix-sarif");
+    project(&sb, "bad-env");
+    let sarif = sb
+        .run(&[
+            "lint",
+            "bad-env",
+            "--fix-suggestions",
+            "-o",
+            "sarif",
+            "--fail-on",
+            "never",
+        ])
+        .ok()
+        .json();
+    let results = sarif["runs"][0]["results"].as_array().unwrap();
+    let pins = results
+        .iter()
+        .find(|r| r["ruleId"] == "env-pins-server-owned-package")
+        .unwrap();
+    let changes: Vec<(String, u64, u64, String)> = pins["fixes"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|f| {
+            let c = &f["artifactChanges"][0];
+            let r = &c["replacements"][0];
+            (
+                c["artifactLocation"]["uri"].as_str().unwrap().to_owned(),
+                r["deletedRegion"]["startLine"].as_u64().unwrap(),
+                r["deletedRegion"]["endLine"].as_u64().unwrap(),
+                r["insertedContent"]["text"].as_str().unwrap().to_owned(),
+            )
+        })
+        .collect();
+    let flask_line = |file: &str| {
+        std::fs::read_to_string(sb.work().join("bad-env").join(file))
+            .unwrap()
+            .lines()
+            .position(|l| l.to_ascii_lowercase().contains("flask=="))
+            .unwrap() as u64
+            + 1
+    };
+    // Each pin's line is deleted whole: the region runs to the start of the next line.
+    let conda = flask_line("conda.yml");
+    let requirements = flask_line("requirements.txt");
+    assert!(
+        changes.contains(&(
+            "bad-env/conda.yml".to_owned(),
+            conda,
+            conda + 1,
+            String::new()
+        )),
+        "{changes:?}"
+    );
+    assert!(
+        changes.contains(&(
+            "bad-env/requirements.txt".to_owned(),
+            requirements,
+            requirements + 1,
+            String::new()
+        )),
+        "{changes:?}"
+    );
+    let plain = sb
+        .run(&["lint", "bad-env", "-o", "sarif", "--fail-on", "never"])
+        .ok()
+        .json();
+    assert!(
+        plain["runs"][0]["results"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .all(|r| r.get("fixes").is_none())
+    );
+}
