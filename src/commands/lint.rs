@@ -69,6 +69,7 @@ pub fn run(
     }
     let scoring = std::mem::take(&mut read.scoring);
     read.script_findings(&scoring, &mut c);
+    read.gpu_findings();
     let mut analysis = Analysis::new();
     read.specs.append(&mut read.file_resources);
     add_resources(&set, &mut analysis, &read.specs, &CheckOptions::default());
@@ -77,8 +78,12 @@ pub fn run(
             analysis.add_computed(index, computed);
         }
     }
-    c.resources
-        .extend(read.specs.iter().map(ResourceReport::of));
+    c.resources.extend(
+        read.specs
+            .iter()
+            .chain(&read.computes)
+            .map(ResourceReport::of),
+    );
     let findings = analysis.finish(&set, &c.names);
     c.findings = crate::engine::order(findings);
     c.rules = rule_refs(&set, &|r| r.resource_kinds & LINTED != 0);
@@ -114,6 +119,11 @@ struct Read {
     /// Entry scripts parallel jobs name.
     entry_scripts: Vec<PathBuf>,
     computed: Vec<crate::finding::Computed>,
+    /// Compute specs: read for the VM size of the jobs that name them, checked by nothing.
+    computes: Vec<Resource>,
+    compute_sizes: Vec<lint::gpu::SizeAt>,
+    /// The `provisioning_configuration(vm_size=…)` sizes of each v1 pipeline script.
+    script_sizes: Vec<lint::gpu::SizeAt>,
     /// Files of a kind a deployment is made of.
     deployable: usize,
 }
@@ -165,6 +175,11 @@ impl Read {
                 self.deployable += 1;
                 self.parallel_jobs(&file.path, &display, &doc);
             }
+            (FileKind::Compute, Some(doc)) => {
+                let (r, size) = lint::compute(&display, &doc);
+                self.computes.push(r);
+                self.compute_sizes.extend(size);
+            }
             (FileKind::OnlineEndpoint, _) => {
                 self.deployable += 1;
                 c.not_analysed.push(NotAnalysed::new(
@@ -187,6 +202,18 @@ impl Read {
                 if !calls.is_empty() {
                     // A v1 pipeline script: its parallel run settings are checked.
                     self.file_resources.extend(calls);
+                    self.script_sizes
+                        .extend(
+                            script
+                                .vm_sizes
+                                .iter()
+                                .map(|(size, line)| lint::gpu::SizeAt {
+                                    size: size.clone(),
+                                    path: display.clone(),
+                                    line: *line,
+                                    compute: None,
+                                }),
+                        );
                     return;
                 }
                 self.scripts.push(Script {
@@ -260,6 +287,25 @@ impl Read {
                 &missing,
             ));
             self.file_resources.push(job);
+        }
+    }
+
+    /// Parallel jobs whose nodes have fewer GPUs than worker processes.
+    fn gpu_findings(&mut self) {
+        for job in &self.file_resources {
+            if job.kind != ResourceKind::ParallelJob {
+                continue;
+            }
+            let own: Vec<lint::gpu::SizeAt> = self
+                .script_sizes
+                .iter()
+                .filter(|s| s.path == job.path)
+                .cloned()
+                .collect();
+            if let Some(size) = lint::gpu::node_size(job, &self.compute_sizes, &own) {
+                self.computed
+                    .extend(lint::gpu::processes_exceed_gpus(job, &size));
+            }
         }
     }
 

@@ -6,8 +6,10 @@
 
 pub mod environment;
 pub mod fix;
+pub mod gpu;
 pub mod python;
 pub mod script;
+pub mod vm_size;
 
 use std::path::{Path, PathBuf};
 
@@ -26,7 +28,7 @@ pub const JOB_FILE_NOT_FOUND: &str = "parallel-job-file-not-found";
 
 /// The ids of the rules computed by lint.
 pub fn computed_rule_ids() -> impl Iterator<Item = &'static str> {
-    [FILE_NOT_FOUND, JOB_FILE_NOT_FOUND]
+    [FILE_NOT_FOUND, JOB_FILE_NOT_FOUND, gpu::RULE_ID]
         .into_iter()
         .chain(script::RULES.iter().copied())
 }
@@ -149,6 +151,9 @@ pub enum FileKind {
     ParallelJob,
     /// A conda environment file (`dependencies:` with `python`/`pip`).
     CondaEnvironment,
+    /// An `az ml compute create -f` spec (`type: amlcompute`): the VM size parallel jobs
+    /// that name it run on.
+    Compute,
     /// A pip requirements file.
     Requirements,
     /// A Python file (a scoring or entry script).
@@ -164,6 +169,7 @@ impl FileKind {
             FileKind::OnlineEndpoint => "online endpoint spec",
             FileKind::ParallelJob => "parallel job spec",
             FileKind::CondaEnvironment => "conda environment",
+            FileKind::Compute => "compute spec",
             FileKind::Requirements => "pip requirements file",
             FileKind::Python => "Python script",
             FileKind::OtherYaml => "YAML file",
@@ -209,6 +215,9 @@ pub fn classify(path: &Path, yaml: Option<&Value>) -> FileKind {
     if schema.contains("paralleljob") || kind == "parallel" || kind == "pipeline" {
         return FileKind::ParallelJob;
     }
+    if schema.contains("amlcompute") || kind.eq_ignore_ascii_case("amlcompute") {
+        return FileKind::Compute;
+    }
     let conda = obj.get("dependencies").is_some_and(|d| {
         d.is_array()
             && (has("channels") || has("name") || d.as_array().is_some_and(|a| !a.is_empty()))
@@ -233,6 +242,37 @@ pub fn deployment_resource(path: &str, doc: &YamlDoc) -> Resource {
         json: doc.value.clone(),
         text: JsonText::from_yaml_lines(doc.lines.clone()),
     }
+}
+
+/// A compute spec as a resource (for the report's list of what was read) and its VM
+/// size, if it names one.
+pub fn compute(path: &str, doc: &YamlDoc) -> (Resource, Option<gpu::SizeAt>) {
+    let name = doc
+        .value
+        .get("name")
+        .and_then(Value::as_str)
+        .map(str::to_owned);
+    let r = Resource {
+        path: path.to_owned(),
+        base: String::new(),
+        kind: ResourceKind::Compute,
+        shape: Shape::File,
+        id: None,
+        name: name.clone(),
+        json: doc.value.clone(),
+        text: JsonText::from_yaml_lines(doc.lines.clone()),
+    };
+    let size = doc
+        .value
+        .get("size")
+        .and_then(Value::as_str)
+        .map(|size| gpu::SizeAt {
+            size: size.to_owned(),
+            path: path.to_owned(),
+            line: r.line_of("/size"),
+            compute: name,
+        });
+    (r, size)
 }
 
 /// A local path a deployment spec names, resolved against the spec's folder.
@@ -362,6 +402,13 @@ mod tests {
             FileKind::CondaEnvironment
         );
         assert_eq!(kind("job.yml", "type: parallel\n"), FileKind::ParallelJob);
+        assert_eq!(
+            kind(
+                "gpu.yml",
+                "$schema: https://azuremlschemas.azureedge.net/latest/amlCompute.schema.json\nname: gpu-cluster\ntype: amlcompute\nsize: STANDARD_NC6s_v3\n"
+            ),
+            FileKind::Compute
+        );
         assert_eq!(kind("ci.yml", "on: push\njobs: {}\n"), FileKind::OtherYaml);
         assert_eq!(classify(Path::new("src/score.py"), None), FileKind::Python);
         assert_eq!(

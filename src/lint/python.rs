@@ -30,6 +30,9 @@ pub struct Script {
     pub init_makedirs: Vec<MakeDirs>,
     /// `ParallelRunConfig(...)` and `ParallelRunStep(...)` calls (SDK v1).
     pub parallel_run_calls: Vec<Call>,
+    /// `AmlCompute.provisioning_configuration(vm_size=...)` calls (SDK v1): the VM size
+    /// literal, with its line.
+    pub vm_sizes: Vec<(String, u64)>,
     /// The parser found syntax errors (the facts above are what it could read).
     pub has_errors: bool,
 }
@@ -81,14 +84,15 @@ fn literal(node: Node<'_>, bytes: &[u8]) -> Option<serde_json::Value> {
     }
 }
 
-/// The `ParallelRunConfig(...)` / `ParallelRunStep(...)` calls below `node`.
-fn parallel_run_calls(node: Node<'_>, bytes: &[u8], out: &mut Vec<Call>) {
+/// The calls below `node` to a function whose last name is one of `callees`, with their
+/// literal keyword arguments.
+fn keyword_calls(node: Node<'_>, bytes: &[u8], callees: &[&str], out: &mut Vec<Call>) {
     if node.kind() == "call"
         && let Some(function) = node.child_by_field_name("function")
     {
         let name = text(function, bytes);
         let last = name.rsplit('.').next().unwrap_or(name);
-        if PARALLEL_RUN_CALLEES.contains(&last) {
+        if callees.contains(&last) {
             let mut arguments = Vec::new();
             if let Some(args) = node.child_by_field_name("arguments") {
                 let mut cursor = args.walk();
@@ -116,7 +120,7 @@ fn parallel_run_calls(node: Node<'_>, bytes: &[u8], out: &mut Vec<Call>) {
     }
     let mut cursor = node.walk();
     for child in node.named_children(&mut cursor) {
-        parallel_run_calls(child, bytes, out);
+        keyword_calls(child, bytes, callees, out);
     }
 }
 
@@ -198,7 +202,28 @@ pub fn read(source: &str) -> Script {
         }
     }
     walk(root, bytes, &mut script);
-    parallel_run_calls(root, bytes, &mut script.parallel_run_calls);
+    keyword_calls(
+        root,
+        bytes,
+        PARALLEL_RUN_CALLEES,
+        &mut script.parallel_run_calls,
+    );
+    let mut provisioning = Vec::new();
+    keyword_calls(
+        root,
+        bytes,
+        &["provisioning_configuration"],
+        &mut provisioning,
+    );
+    for call in provisioning {
+        for (key, value, line) in call.arguments {
+            if key == "vm_size"
+                && let Some(size) = value.as_str()
+            {
+                script.vm_sizes.push((size.to_owned(), line));
+            }
+        }
+    }
     script
 }
 

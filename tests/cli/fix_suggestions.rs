@@ -16,6 +16,7 @@ const PROJECTS: &[&str] = &[
     "kubernetes",
     "parallel",
     "pipeline-v1",
+    "gpu",
 ];
 
 fn copy_dir(from: &Path, to: &Path) {

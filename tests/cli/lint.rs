@@ -444,3 +444,66 @@ fn counts_egress_and_scaling_the_service_refuses() {
         table.stdout
     );
 }
+
+#[test]
+fn more_processes_than_gpus_on_the_compute_the_job_names() {
+    let sb = Sandbox::new("lint-gpu");
+    let run = sb.run(&["lint", &fixture("lint/gpu"), "-o", "json"]);
+    // A warning: the gate passes at its default level.
+    run.ok();
+    let report = run.json();
+    let ids: Vec<&str> = report["findings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|f| f["rule_id"].as_str().unwrap())
+        .collect();
+    assert_eq!(ids, ["parallel-job-processes-exceed-gpus"], "{report}");
+    let job = fixture("lint/gpu/embed-images.yml");
+    let cluster = fixture("lint/gpu/gpu-cluster.yml");
+    let v1 = fixture("lint/gpu/v1/pipeline.py");
+    let got = evidence(&report, "parallel-job-processes-exceed-gpus");
+    assert_eq!(
+        got,
+        vec![
+            (
+                "embed-images.yml".to_owned(),
+                line_of(&job, "max_concurrency_per_instance"),
+                "4 worker processes per node".to_owned()
+            ),
+            (
+                "gpu-cluster.yml".to_owned(),
+                line_of(&cluster, "size:"),
+                "STANDARD_NC12s_v3 has 2 Tesla V100 GPUs".to_owned()
+            ),
+            // The v1 script provisions its own cluster: its vm_size is the node's.
+            (
+                "pipeline.py".to_owned(),
+                line_of(&v1, "process_count_per_node"),
+                "2 worker processes per node".to_owned()
+            ),
+            (
+                "pipeline.py".to_owned(),
+                line_of(&v1, "vm_size"),
+                "STANDARD_NC6 has 1 Tesla K80 GPU".to_owned()
+            ),
+        ]
+    );
+    // The job on the CPU cluster runs 8 processes a node and is not flagged; the
+    // compute specs are listed as read.
+    assert!(!report["findings"].to_string().contains("thumbnails"));
+    let kinds: Vec<&str> = report["resources"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| r["kind"].as_str().unwrap())
+        .collect();
+    assert_eq!(kinds.iter().filter(|k| **k == "compute").count(), 2);
+    let table = sb.run(&["lint", &fixture("lint/gpu"), "--no-color"]);
+    assert!(
+        super::flat(&table.stdout)
+            .contains("2 of the processes on every node start without the variable"),
+        "{}",
+        table.stdout
+    );
+}
