@@ -321,6 +321,8 @@ impl Read {
                 "{path}:{line}: '{text}' is not a requirement pip can read (PEP 508); it was skipped"
             ));
         }
+        self.computed
+            .extend(lint::python_requires::check(path, &env));
         self.file_resources
             .push(lint::environment::resource(path, &env));
         self.env_files

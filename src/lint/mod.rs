@@ -8,6 +8,7 @@ pub mod environment;
 pub mod fix;
 pub mod gpu;
 pub mod python;
+pub mod python_requires;
 pub mod script;
 pub mod vm_size;
 
@@ -28,9 +29,14 @@ pub const JOB_FILE_NOT_FOUND: &str = "parallel-job-file-not-found";
 
 /// The ids of the rules computed by lint.
 pub fn computed_rule_ids() -> impl Iterator<Item = &'static str> {
-    [FILE_NOT_FOUND, JOB_FILE_NOT_FOUND, gpu::RULE_ID]
-        .into_iter()
-        .chain(script::RULES.iter().copied())
+    [
+        FILE_NOT_FOUND,
+        JOB_FILE_NOT_FOUND,
+        gpu::RULE_ID,
+        python_requires::RULE_ID,
+    ]
+    .into_iter()
+    .chain(script::RULES.iter().copied())
 }
 
 /// The parallel jobs of a YAML file: the file itself (`type: parallel`) or each
@@ -178,7 +184,7 @@ impl FileKind {
 }
 
 /// What lint looks for, for the message when a directory holds none of it.
-pub const LOOKED_FOR: &str = "online deployment specs (YAML with a managedOnlineDeployment or kubernetesOnlineDeployment $schema, or endpoint_name with model, environment or code_configuration), parallel job specs, conda environment files, requirements*.txt and Python scripts";
+pub const LOOKED_FOR: &str = "online deployment specs (YAML with a managedOnlineDeployment or kubernetesOnlineDeployment $schema, or model, environment or code_configuration with endpoint_name or instance settings), parallel job specs, conda environment files, requirements*.txt and Python scripts";
 
 /// The kind of a file from its name and, for YAML, its parsed value.
 pub fn classify(path: &Path, yaml: Option<&Value>) -> FileKind {
@@ -202,9 +208,22 @@ pub fn classify(path: &Path, yaml: Option<&Value>) -> FileKind {
         .unwrap_or_default()
         .to_ascii_lowercase();
     let has = |k: &str| obj.contains_key(k);
+    let serves = has("model") || has("environment") || has("code_configuration");
+    // Without endpoint_name (left to --endpoint-name), the keys only an online
+    // deployment has; a batch deployment names a compute and mini-batches.
+    let online_keys = [
+        "instance_type",
+        "instance_count",
+        "request_settings",
+        "liveness_probe",
+        "readiness_probe",
+        "scale_settings",
+    ]
+    .iter()
+    .any(|k| has(k));
+    let batch = schema.contains("batchdeployment") || has("compute") || has("mini_batch_size");
     if schema.contains("onlinedeployment")
-        || (has("endpoint_name")
-            && (has("model") || has("environment") || has("code_configuration")))
+        || (!batch && serves && (has("endpoint_name") || online_keys))
     {
         return FileKind::OnlineDeployment;
     }
@@ -410,6 +429,20 @@ mod tests {
             FileKind::Compute
         );
         assert_eq!(kind("ci.yml", "on: push\njobs: {}\n"), FileKind::OtherYaml);
+        assert_eq!(
+            kind(
+                "d.yml",
+                "model: azureml:m:1\ninstance_type: Standard_DS3_v2\ninstance_count: 1\n"
+            ),
+            FileKind::OnlineDeployment
+        );
+        assert_eq!(
+            kind(
+                "batch.yml",
+                "name: b\nendpoint_name: ep\nmodel: azureml:m:1\ncompute: azureml:cpu\nmini_batch_size: 10\n"
+            ),
+            FileKind::OtherYaml
+        );
         assert_eq!(classify(Path::new("src/score.py"), None), FileKind::Python);
         assert_eq!(
             classify(Path::new("requirements-dev.txt"), None),

@@ -17,6 +17,8 @@ const PROJECTS: &[&str] = &[
     "parallel",
     "pipeline-v1",
     "gpu",
+    "old-python",
+    "unnamed",
 ];
 
 fn copy_dir(from: &Path, to: &Path) {

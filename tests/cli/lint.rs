@@ -507,3 +507,82 @@ fn more_processes_than_gpus_on_the_compute_the_job_names() {
         table.stdout
     );
 }
+
+#[test]
+fn a_spec_that_leaves_its_names_to_the_command_line() {
+    let sb = Sandbox::new("lint-unnamed");
+    let spec = fixture("lint/unnamed/deployment.yaml");
+    let run = sb.run(&["lint", &fixture("lint/unnamed"), "-o", "json"]);
+    // Read as a deployment spec although it has neither $schema nor endpoint_name.
+    assert_eq!(run.code, 1, "{}\n{}", run.stdout, run.stderr);
+    let report = run.json();
+    assert_eq!(
+        findings(&report),
+        vec![
+            (
+                "deployment-spec-missing-name".to_owned(),
+                line_of(&spec, "model:")
+            ),
+            (
+                "deployment-spec-no-instance-type".to_owned(),
+                line_of(&spec, "model:")
+            ),
+        ]
+    );
+    // The printed create command names the spec lint read.
+    let f = report["findings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|f| f["rule_id"] == "deployment-spec-missing-name")
+        .unwrap();
+    assert!(
+        f["commands"][0].as_str().unwrap().starts_with(&format!(
+            "az ml online-deployment create -f {spec} -n <deployment>"
+        )),
+        "{f}"
+    );
+}
+
+#[test]
+fn pins_beyond_the_environments_python_are_errors_at_their_lines() {
+    let sb = Sandbox::new("lint-old-python");
+    let env = fixture("lint/old-python/environment.yml");
+    let run = sb.run(&["lint", &fixture("lint/old-python"), "-o", "json"]);
+    assert_eq!(run.code, 1, "{}\n{}", run.stdout, run.stderr);
+    let report = run.json();
+    let got = evidence(&report, "env-package-needs-newer-python");
+    let at = |key: &str| line_of(&env, key);
+    assert_eq!(
+        got,
+        vec![
+            (
+                "environment.yml".to_owned(),
+                at("- azureml-inference-server-http"),
+                "azureml-inference-server-http 1.4.1 needs Python 3.9 or newer".to_owned()
+            ),
+            (
+                "environment.yml".to_owned(),
+                at("- numpy"),
+                "numpy 1.26.4 needs Python 3.9 or newer".to_owned()
+            ),
+            // A floor counts as its lowest release.
+            (
+                "environment.yml".to_owned(),
+                at("- pandas"),
+                "pandas 2.1 needs Python 3.9 or newer".to_owned()
+            ),
+            (
+                "environment.yml".to_owned(),
+                at("- python="),
+                "the environment installs Python 3.8.18".to_owned()
+            ),
+        ]
+    );
+    // scikit-learn 1.3, torch 2.0 and joblib run on 3.8: not named.
+    let text = report["findings"].to_string();
+    assert!(
+        !text.contains("scikit-learn") && !text.contains("torch"),
+        "{text}"
+    );
+}
