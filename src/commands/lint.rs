@@ -91,7 +91,9 @@ pub fn run(
 }
 
 /// The kinds of resource lint makes of files.
-const LINTED: u16 = ResourceKind::OnlineDeployment.bit() | crate::evidence::resource::LINTED_ONLY;
+const LINTED: u16 = ResourceKind::OnlineDeployment.bit()
+    | ResourceKind::OnlineEndpoint.bit()
+    | crate::evidence::resource::LINTED_ONLY;
 
 /// The rules that read deployments and environments (field rules and computed checks);
 /// log rules stay out, so lint never reports on text.
@@ -180,12 +182,9 @@ impl Read {
                 self.computes.push(r);
                 self.compute_sizes.extend(size);
             }
-            (FileKind::OnlineEndpoint, _) => {
+            (FileKind::OnlineEndpoint, Some(doc)) => {
                 self.deployable += 1;
-                c.not_analysed.push(NotAnalysed::new(
-                    &display,
-                    "an online endpoint spec: lint has no check for endpoint settings",
-                ));
+                self.specs.push(lint::endpoint_resource(&display, &doc));
             }
             (FileKind::OtherYaml, _) => {
                 if file.named {

@@ -498,16 +498,22 @@ fn kind_from_keys(obj: &serde_json::Map<String, Value>) -> Option<ResourceKind> 
     }
     // A deployment spec (`az ml online-deployment create -f`) names its schema, and may
     // leave out the instance type.
-    let spec_schema = obj
+    let schema = obj
         .get("$schema")
         .and_then(Value::as_str)
-        .is_some_and(|s| s.to_ascii_lowercase().contains("onlinedeployment"));
+        .unwrap_or_default()
+        .to_ascii_lowercase();
+    let spec_schema = schema.contains("onlinedeployment");
+    // An endpoint spec (`az ml online-endpoint create -f`): its schema, or a name and
+    // an auth mode without a deployment's keys.
+    let endpoint_spec = schema.contains("onlineendpoint")
+        || (has("auth_mode") && has("name") && !has("endpoint_name") && !has("model"));
     let spec =
         has("endpoint_name") && (has("model") || has("environment") || has("code_configuration"));
     Some(
         if (has("endpoint_name") && has("instance_type")) || spec_schema || spec {
             ResourceKind::OnlineDeployment
-        } else if has("scoring_uri") && has("auth_mode") {
+        } else if (has("scoring_uri") && has("auth_mode")) || endpoint_spec {
             ResourceKind::OnlineEndpoint
         } else if has("discovery_url") || (has("key_vault") && has("storage_account")) {
             ResourceKind::Workspace

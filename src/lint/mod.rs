@@ -151,7 +151,7 @@ pub fn job_references(job: &Resource, spec_dir: &Path) -> Vec<Reference> {
 pub enum FileKind {
     /// An `az ml online-deployment create -f` spec (managed or Kubernetes).
     OnlineDeployment,
-    /// An online endpoint spec: nothing to check in it yet, but it belongs.
+    /// An `az ml online-endpoint create -f` spec.
     OnlineEndpoint,
     /// A v2 parallel job (`type: parallel`) or a pipeline holding one.
     ParallelJob,
@@ -250,11 +250,20 @@ pub fn classify(path: &Path, yaml: Option<&Value>) -> FileKind {
 /// An online deployment spec as the resource the deployment rules read: the `az ml`
 /// shape, lines from the YAML.
 pub fn deployment_resource(path: &str, doc: &YamlDoc) -> Resource {
+    spec_resource(path, doc, ResourceKind::OnlineDeployment)
+}
+
+/// An online endpoint spec as the resource the endpoint rules read.
+pub fn endpoint_resource(path: &str, doc: &YamlDoc) -> Resource {
+    spec_resource(path, doc, ResourceKind::OnlineEndpoint)
+}
+
+fn spec_resource(path: &str, doc: &YamlDoc, kind: ResourceKind) -> Resource {
     let str_of = |k: &str| doc.value.get(k).and_then(Value::as_str).map(str::to_owned);
     Resource {
         path: path.to_owned(),
         base: String::new(),
-        kind: ResourceKind::OnlineDeployment,
+        kind,
         shape: Shape::File,
         id: None,
         name: str_of("name"),

@@ -19,6 +19,7 @@ const PROJECTS: &[&str] = &[
     "gpu",
     "old-python",
     "unnamed",
+    "bad-endpoint",
 ];
 
 fn copy_dir(from: &Path, to: &Path) {

@@ -63,10 +63,14 @@ fn a_good_project_passes_and_says_what_it_did_not_check() {
         "{}",
         run.stdout
     );
-    // A file of a kind lint has no checks for is listed, not silently passed; the
-    // scoring script is read (and passes).
-    assert!(run.stdout.contains("endpoint.yml"), "{}", run.stdout);
-    assert!(run.stdout.contains("not analysed"), "{}", run.stdout);
+    // The endpoint spec is read as one; the scoring script is read (and passes).
+    assert!(
+        run.stdout
+            .contains("endpoint.yml  online-endpoint churn-ep"),
+        "{}",
+        run.stdout
+    );
+    assert!(!run.stdout.contains("not analysed"), "{}", run.stdout);
     assert!(!run.stdout.contains("score.py"), "{}", run.stdout);
     let report = sb
         .run(&[
@@ -585,4 +589,44 @@ fn pins_beyond_the_environments_python_are_errors_at_their_lines() {
         !text.contains("scikit-learn") && !text.contains("torch"),
         "{text}"
     );
+}
+
+#[test]
+fn endpoint_specs_are_read_for_their_name_auth_mode_and_access() {
+    let sb = Sandbox::new("lint-endpoint");
+    let spec = fixture("lint/bad-endpoint/endpoint.yml");
+    let run = sb.run(&["lint", &spec, "-o", "json"]);
+    assert_eq!(run.code, 1, "{}\n{}", run.stdout, run.stderr);
+    let report = run.json();
+    assert_eq!(
+        findings(&report),
+        vec![
+            (
+                "endpoint-spec-auth-mode-invalid".to_owned(),
+                line_of(&spec, "auth_mode")
+            ),
+            (
+                "endpoint-spec-name-invalid".to_owned(),
+                line_of(&spec, "name:")
+            ),
+            (
+                "endpoint-spec-public-access-invalid".to_owned(),
+                line_of(&spec, "public_network_access")
+            ),
+        ]
+    );
+    assert_eq!(report["resources"][0]["kind"], "online-endpoint");
+    // A valid endpoint spec gives nothing.
+    let good = sb
+        .run(&[
+            "lint",
+            &fixture("lint/good/endpoint.yml"),
+            "-o",
+            "json",
+            "--fail-on",
+            "info",
+        ])
+        .ok()
+        .json();
+    assert_eq!(good["findings"], serde_json::json!([]));
 }
