@@ -43,6 +43,11 @@ fn evidence(report: &serde_json::Value, id: &str) -> Vec<(String, u64, String)> 
         .collect()
 }
 
+/// One expected `(file name, line, text)` of [`evidence`].
+fn ev(file: &str, line: u64, text: &str) -> (String, u64, String) {
+    (file.to_owned(), line, text.to_owned())
+}
+
 /// The 1-based line of the first line of `path` that starts (after indentation) with
 /// `key`, found independently of amldoctor.
 fn line_of(path: &str, key: &str) -> u64 {
@@ -470,26 +475,26 @@ fn more_processes_than_gpus_on_the_compute_the_job_names() {
     assert_eq!(
         got,
         vec![
-            (
-                "embed-images.yml".to_owned(),
+            ev(
+                "embed-images.yml",
                 line_of(&job, "max_concurrency_per_instance"),
-                "4 worker processes per node".to_owned()
+                "4 worker processes per node"
             ),
-            (
-                "gpu-cluster.yml".to_owned(),
+            ev(
+                "gpu-cluster.yml",
                 line_of(&cluster, "size:"),
-                "STANDARD_NC12s_v3 has 2 Tesla V100 GPUs".to_owned()
+                "STANDARD_NC12s_v3 has 2 Tesla V100 GPUs"
             ),
             // The v1 script provisions its own cluster: its vm_size is the node's.
-            (
-                "pipeline.py".to_owned(),
+            ev(
+                "pipeline.py",
                 line_of(&v1, "process_count_per_node"),
-                "2 worker processes per node".to_owned()
+                "2 worker processes per node"
             ),
-            (
-                "pipeline.py".to_owned(),
+            ev(
+                "pipeline.py",
                 line_of(&v1, "vm_size"),
-                "STANDARD_NC6 has 1 Tesla K80 GPU".to_owned()
+                "STANDARD_NC6 has 1 Tesla K80 GPU"
             ),
         ]
     );
@@ -560,26 +565,26 @@ fn pins_beyond_the_environments_python_are_errors_at_their_lines() {
     assert_eq!(
         got,
         vec![
-            (
-                "environment.yml".to_owned(),
+            ev(
+                "environment.yml",
                 at("- azureml-inference-server-http"),
-                "azureml-inference-server-http 1.4.1 needs Python 3.9 or newer".to_owned()
+                "azureml-inference-server-http 1.4.1 needs Python 3.9 or newer"
             ),
-            (
-                "environment.yml".to_owned(),
+            ev(
+                "environment.yml",
                 at("- numpy"),
-                "numpy 1.26.4 needs Python 3.9 or newer".to_owned()
+                "numpy 1.26.4 needs Python 3.9 or newer"
             ),
             // A floor counts as its lowest release.
-            (
-                "environment.yml".to_owned(),
+            ev(
+                "environment.yml",
                 at("- pandas"),
-                "pandas 2.1 needs Python 3.9 or newer".to_owned()
+                "pandas 2.1 needs Python 3.9 or newer"
             ),
-            (
-                "environment.yml".to_owned(),
+            ev(
+                "environment.yml",
                 at("- python="),
-                "the environment installs Python 3.8.18".to_owned()
+                "the environment installs Python 3.8.18"
             ),
         ]
     );
