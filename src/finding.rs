@@ -273,8 +273,9 @@ pub enum Change {
     /// The mapping whose key is on the line gains `keys` (nested, outermost first) with
     /// this value.
     AddKey { keys: Vec<String>, value: String },
-    /// The line goes, with the block nested under it.
-    RemoveLine,
+    /// The key (or the requirement) named `key` on the line goes, with the block
+    /// nested under it.
+    Remove { key: String },
     /// A list item (or requirement line) written like the one on the line goes after
     /// it, holding `value`.
     AddItem { value: String },

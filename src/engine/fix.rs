@@ -39,7 +39,9 @@ pub fn edits(rule: &Rule, r: &Resource, facts: &Facts) -> Vec<Edit> {
             (FixAction::Remove, Some(keys)) => Some(Edit {
                 path: r.path.clone(),
                 line: r.line_of(&pointer(keys)),
-                change: Change::RemoveLine,
+                change: Change::Remove {
+                    key: keys.last().cloned().unwrap_or_default(),
+                },
             }),
             (FixAction::Remove, None) => None,
             (FixAction::Set(template), present) => {

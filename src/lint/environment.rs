@@ -28,6 +28,9 @@ pub struct Package {
     /// `conda` or `pip`.
     pub source: &'static str,
     pub line: u64,
+    /// An environment marker limits it (`; python_version >= "3.9"`): it may not be
+    /// installed at all.
+    pub conditional: bool,
 }
 
 /// The packages of one file, and the lines that could not be read.
@@ -90,6 +93,7 @@ fn pip_package(text: &str, line: u64) -> Option<Result<Package, String>> {
         version,
         source: "pip",
         line,
+        conditional: !requirement.marker.is_true(),
     }))
 }
 
@@ -129,6 +133,7 @@ fn conda_package(text: &str, line: u64) -> Option<Package> {
         version: version.filter(|v| !v.is_empty() && !v.contains('*')),
         source: "conda",
         line,
+        conditional: false,
     })
 }
 

@@ -26,8 +26,24 @@ pub struct FixSuggestions {
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct FileEdits {
     pub path: String,
+    /// `crlf` or `lf`: how the file ends its lines (removed and added lines are shown
+    /// without the ending; the diff and SARIF write it back).
+    pub line_ending: &'static str,
+    /// How many lines the file has.
+    pub lines: u64,
+    /// Whether its last line ends with a line ending.
+    pub ends_with_newline: bool,
     /// In line order; no two overlap.
     pub hunks: Vec<Hunk>,
+}
+
+impl FileEdits {
+    /// Whether `h` replaces the file's last line, which has no line ending.
+    pub fn touches_unterminated_end(&self, h: &Hunk) -> bool {
+        !self.ends_with_newline
+            && !h.removed.is_empty()
+            && h.start_line + h.removed.len() as u64 - 1 == self.lines
+    }
 }
 
 /// Lines that go and lines that come in their place.
@@ -42,11 +58,28 @@ pub struct Hunk {
     pub added: Vec<String>,
 }
 
+impl Hunk {
+    fn join_rules(&mut self, rules: Vec<String>) {
+        for r in rules {
+            if !self.rules.contains(&r) {
+                self.rules.push(r);
+            }
+        }
+    }
+}
+
 /// A finding no edit is suggested for.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct WithoutEdit {
     pub rule_id: String,
     pub reason: String,
+}
+
+impl WithoutEdit {
+    /// The line a report prints for it.
+    pub fn line(&self) -> String {
+        format!("{}: no edit: {}", self.rule_id, self.reason)
+    }
 }
 
 impl FixSuggestions {
@@ -59,42 +92,88 @@ impl FixSuggestions {
         self.without_edit.retain(|w| shown(&w.rule_id));
     }
 
-    /// The rules an edit is suggested for.
-    pub fn fixes(&self, rule_id: &str) -> impl Iterator<Item = (&str, &Hunk)> {
-        self.files.iter().flat_map(move |f| {
-            f.hunks
-                .iter()
-                .filter(move |h| h.rules.iter().any(|r| r == rule_id))
-                .map(|h| (f.path.as_str(), h))
-        })
+    /// The edits that fix `rule_id`'s finding, file by file.
+    pub fn fixes(&self, rule_id: &str) -> Vec<(&FileEdits, Vec<&Hunk>)> {
+        self.files
+            .iter()
+            .map(|f| {
+                let hunks = f
+                    .hunks
+                    .iter()
+                    .filter(|h| h.rules.iter().any(|r| r == rule_id))
+                    .collect::<Vec<_>>();
+                (f, hunks)
+            })
+            .filter(|(_, hunks)| !hunks.is_empty())
+            .collect()
+    }
+}
+
+/// A file's text as lines without their endings.
+struct Source<'t> {
+    lines: Vec<&'t str>,
+    crlf: bool,
+    ends_with_newline: bool,
+}
+
+impl<'t> Source<'t> {
+    fn new(text: &'t str) -> Source<'t> {
+        let body = text.strip_suffix('\n').unwrap_or(text);
+        let lines = if text.is_empty() {
+            Vec::new()
+        } else {
+            body.split('\n')
+                .map(|l| l.strip_suffix('\r').unwrap_or(l))
+                .collect()
+        };
+        Source {
+            lines,
+            crlf: text.contains("\r\n"),
+            ends_with_newline: text.is_empty() || text.ends_with('\n'),
+        }
+    }
+
+    fn file(&self, path: &str) -> FileEdits {
+        FileEdits {
+            path: path.to_owned(),
+            line_ending: if self.crlf { "crlf" } else { "lf" },
+            lines: self.lines.len() as u64,
+            ends_with_newline: self.ends_with_newline,
+            hunks: Vec::new(),
+        }
     }
 }
 
 /// The suggestions for `findings` (in report order: an earlier finding's edit wins a
 /// line), against `texts` (each file's text by the path findings name).
 pub fn suggest(findings: &[Finding], texts: &BTreeMap<String, String>) -> FixSuggestions {
+    let sources: BTreeMap<&str, Source> = texts
+        .iter()
+        .map(|(p, t)| (p.as_str(), Source::new(t)))
+        .collect();
     let mut files: Vec<FileEdits> = Vec::new();
     let mut without_edit = Vec::new();
     for f in findings {
         let mut made = 0;
         let mut waiting: Option<String> = None;
         for edit in &f.edits {
-            let Some(text) = texts.get(&edit.path) else {
+            let Some(source) = sources.get(edit.path.as_str()) else {
                 continue;
             };
-            let lines: Vec<&str> = text.lines().collect();
-            let Some(hunk) = resolve(edit, &lines, &f.rule_id) else {
+            let i = files
+                .iter()
+                .position(|x| x.path == edit.path)
+                .unwrap_or_else(|| {
+                    files.push(source.file(&edit.path));
+                    files.len() - 1
+                });
+            let file = &mut files[i];
+            if also_on_its_line(file, edit, &f.rule_id) {
+                made += 1;
                 continue;
-            };
-            let file = match files.iter_mut().position(|x| x.path == edit.path) {
-                Some(i) => &mut files[i],
-                None => {
-                    files.push(FileEdits {
-                        path: edit.path.clone(),
-                        hunks: Vec::new(),
-                    });
-                    files.last_mut().expect("just pushed")
-                }
+            }
+            let Some(hunk) = resolve(edit, &source.lines, &f.rule_id) else {
+                continue;
             };
             match place(&mut file.hunks, hunk) {
                 Ok(()) => made += 1,
@@ -102,7 +181,7 @@ pub fn suggest(findings: &[Finding], texts: &BTreeMap<String, String>) -> FixSug
                     waiting.get_or_insert(format!(
                         "its edit of {}:{} overlaps the one for {other}: apply that one and run lint again",
                         edit.path,
-                        edit.line.max(1)
+                        edit.line.clamp(1, source.lines.len().max(1) as u64)
                     ));
                 }
             }
@@ -125,14 +204,76 @@ pub fn suggest(findings: &[Finding], texts: &BTreeMap<String, String>) -> FixSug
             });
         }
     }
+    files.retain(|f| !f.hunks.is_empty());
     for f in &mut files {
         f.hunks
             .sort_by_key(|h| (h.start_line, !h.removed.is_empty()));
+        let last = sources
+            .get(f.path.as_str())
+            .and_then(|s| s.lines.last().copied());
+        append_to_unterminated_end(f, last);
     }
     FixSuggestions {
         files,
         without_edit,
     }
+}
+
+/// A second text replacement of the same finding on a line it already changes (two
+/// model paths on one line) is made in that line's new text.
+fn also_on_its_line(file: &mut FileEdits, edit: &Edit, rule: &str) -> bool {
+    let Change::ReplaceText { old, new } = &edit.change else {
+        return false;
+    };
+    let Some(h) = file.hunks.iter_mut().find(|h| {
+        h.start_line == edit.line
+            && h.removed.len() == 1
+            && h.added.len() == 1
+            && h.rules.iter().any(|r| r == rule)
+    }) else {
+        return false;
+    };
+    if !h.added[0].contains(old.as_str()) {
+        return false;
+    }
+    h.added[0] = h.added[0].replacen(old.as_str(), new, 1);
+    true
+}
+
+/// Lines added after a last line that has no line ending: that line is replaced by
+/// itself (now ended) and the new lines, as a diff must show it.
+fn append_to_unterminated_end(f: &mut FileEdits, last: Option<&str>) {
+    let end = f.lines + 1;
+    if f.ends_with_newline || f.lines == 0 {
+        return;
+    }
+    let Some(at) = f
+        .hunks
+        .iter()
+        .position(|h| h.removed.is_empty() && h.start_line == end)
+    else {
+        return;
+    };
+    let tail = f.hunks.remove(at);
+    if let Some(last) = f
+        .hunks
+        .iter_mut()
+        .find(|h| !h.removed.is_empty() && h.start_line + h.removed.len() as u64 - 1 == f.lines)
+    {
+        last.added.extend(tail.added);
+        last.join_rules(tail.rules);
+        return;
+    }
+    let Some(text) = last.map(str::to_owned) else {
+        f.hunks.push(tail);
+        return;
+    };
+    f.hunks.push(Hunk {
+        start_line: f.lines,
+        removed: vec![text.clone()],
+        added: std::iter::once(text).chain(tail.added).collect(),
+        rules: tail.rules,
+    });
 }
 
 /// Adds `hunk` unless it overlaps one already placed: the same edit joins it (and its
@@ -143,22 +284,13 @@ fn place(hunks: &mut Vec<Hunk>, hunk: Hunk) -> Result<(), String> {
     let (start, end) = range(&hunk);
     for h in hunks.iter_mut() {
         if h.start_line == hunk.start_line && h.removed == hunk.removed && h.added == hunk.added {
-            for r in hunk.rules {
-                if !h.rules.contains(&r) {
-                    h.rules.push(r);
-                }
-            }
+            h.join_rules(hunk.rules);
             return Ok(());
         }
         let (s, e) = range(h);
-        let both_insert = s == e && start == end;
-        if both_insert && s == start {
+        if s == e && start == end && s == start {
             h.added.extend(hunk.added);
-            for r in hunk.rules {
-                if !h.rules.contains(&r) {
-                    h.rules.push(r);
-                }
-            }
+            h.join_rules(hunk.rules);
             return Ok(());
         }
         let overlaps = if start == end || s == e {
@@ -187,12 +319,12 @@ fn resolve(edit: &Edit, lines: &[&str], rule: &str) -> Option<Hunk> {
         let i = usize::try_from(line).ok()?.checked_sub(1)?;
         lines.get(i).map(|l| (i, *l))
     };
+    let python = std::path::Path::new(&edit.path)
+        .extension()
+        .is_some_and(|e| e.eq_ignore_ascii_case("py"));
     match &edit.change {
         Change::SetValue { key, value } => {
             let (i, text) = at(edit.line)?;
-            let python = std::path::Path::new(&edit.path)
-                .extension()
-                .is_some_and(|e| e.eq_ignore_ascii_case("py"));
             let new = if python {
                 set_argument(text, key, value)?
             } else {
@@ -200,8 +332,13 @@ fn resolve(edit: &Edit, lines: &[&str], rule: &str) -> Option<Hunk> {
             };
             (new != text).then(|| hunk(edit.line, vec![text.to_owned()], vec![new]))
         }
-        Change::RemoveLine => {
-            let (i, _) = at(edit.line)?;
+        // YAML and requirement edits; a Python file takes text edits only.
+        Change::Remove { .. } | Change::AddKey { .. } | Change::AddItem { .. } if python => None,
+        Change::Remove { key } => {
+            let (i, text) = at(edit.line)?;
+            if !names_key(text, key) {
+                return None;
+            }
             let end = block_end(lines, i);
             Some(hunk(
                 edit.line,
@@ -215,6 +352,10 @@ fn resolve(edit: &Edit, lines: &[&str], rule: &str) -> Option<Hunk> {
         }
         Change::AddItem { value } => {
             let (_, text) = at(edit.line)?;
+            if text.contains('[') {
+                // A flow list (`- pip: [a, b]`): an item is not a line of its own.
+                return None;
+            }
             let body = text.trim_start();
             let mut prefix = text[..text.len() - body.len()].to_owned();
             if let Some(rest) = body.strip_prefix('-') {
@@ -246,6 +387,33 @@ fn resolve(edit: &Edit, lines: &[&str], rule: &str) -> Option<Hunk> {
             Some(hunk(after + 1, Vec::new(), added.clone()))
         }
     }
+}
+
+/// Whether the line is `key:` (or the item `- key: …`), or the requirement named `key`.
+fn names_key(line: &str, key: &str) -> bool {
+    if let Some((pre, _, _)) = key_value(line) {
+        let written = pre
+            .trim_end_matches(':')
+            .trim()
+            .trim_start_matches("- ")
+            .trim();
+        return written.trim_matches(['"', '\'']) == key;
+    }
+    requirement(line)
+        .is_some_and(|(pre, _, _)| requirement_name(pre) == super::environment::normalise(key))
+}
+
+/// The normalised package name at the end of a requirement's prefix.
+fn requirement_name(pre: &str) -> String {
+    let name = pre
+        .trim_start()
+        .trim_start_matches('-')
+        .trim_start()
+        .trim_start_matches(['"', '\''])
+        .rsplit("::")
+        .next()
+        .unwrap_or_default();
+    super::environment::normalise(name.split('[').next().unwrap_or_default())
 }
 
 fn indent(line: &str) -> usize {
@@ -373,16 +541,7 @@ fn set_value(line: &str, key: &str, value: &str, after: &[&str]) -> Option<Strin
         return Some(format!("{pre} {quoted}{comment}"));
     }
     let (pre, _, rest) = requirement(line)?;
-    let name = pre
-        .trim_start()
-        .trim_start_matches('-')
-        .trim_start()
-        .trim_start_matches(['"', '\''])
-        .rsplit("::")
-        .next()
-        .unwrap_or_default();
-    let name = name.split('[').next().unwrap_or_default();
-    (super::environment::normalise(name) == super::environment::normalise(key))
+    (requirement_name(pre) == super::environment::normalise(key))
         .then(|| format!("{pre}{value}{rest}"))
 }
 
@@ -411,12 +570,18 @@ fn add_key(
     value: &str,
 ) -> Option<(usize, Vec<String>)> {
     let (after, column) = if line == 0 {
-        let last = lines.iter().rposition(|l| !blank_or_comment(l))?;
-        let column = lines
+        let first = lines
             .iter()
-            .find(|l| !blank_or_comment(l) && !l.starts_with("---"))
-            .map_or(0, |l| indent(l));
-        (last + 1, column)
+            .find(|l| !blank_or_comment(l) && !l.starts_with("---"))?;
+        if first.trim_start().starts_with(['{', '[']) {
+            // A flow mapping: block keys cannot follow it.
+            return None;
+        }
+        // Before a closing `...`, which would start a document of their own.
+        let last = lines
+            .iter()
+            .rposition(|l| !blank_or_comment(l) && l.trim_end() != "...")?;
+        (last + 1, indent(first))
     } else {
         let i = usize::try_from(line).ok()?.checked_sub(1)?;
         let parent = *lines.get(i)?;
@@ -548,7 +713,16 @@ mod tests {
     fn removal_takes_the_block_and_additions_find_their_place() {
         let text = "name: blue\nscale_settings:\n  type: target_utilization\n  target_utilization_percentage: 70\n\nrequest_settings:\n  request_timeout_ms: 5000\n";
         assert_eq!(
-            one(text, edit(2, Change::RemoveLine)).unwrap(),
+            one(
+                text,
+                edit(
+                    2,
+                    Change::Remove {
+                        key: "scale_settings".to_owned()
+                    }
+                )
+            )
+            .unwrap(),
             (
                 2,
                 s(&[
@@ -581,10 +755,34 @@ mod tests {
         );
         let conda = "dependencies:\n- python=3.8\n- pip:\n  - flask==2.0\n  - numpy\n";
         assert_eq!(
-            one(conda, edit(4, Change::RemoveLine)).unwrap().1,
+            one(
+                conda,
+                edit(
+                    4,
+                    Change::Remove {
+                        key: "flask".to_owned()
+                    }
+                )
+            )
+            .unwrap()
+            .1,
             s(&["  - flask==2.0"])
         );
-        assert_eq!(one(conda, edit(1, Change::RemoveLine)).unwrap().1.len(), 5);
+        assert_eq!(
+            one(
+                conda,
+                edit(
+                    1,
+                    Change::Remove {
+                        key: "dependencies".to_owned()
+                    }
+                )
+            )
+            .unwrap()
+            .1
+            .len(),
+            5
+        );
     }
 
     #[test]
@@ -607,5 +805,80 @@ mod tests {
         place(&mut hunks, h("e", 9, &[], &["z: 1"])).unwrap();
         assert_eq!(hunks[1].added, s(&["y: 1", "z: 1"]));
         assert_eq!(hunks.len(), 2);
+    }
+
+    #[test]
+    fn edits_refuse_lines_that_are_not_theirs() {
+        let conda = "dependencies:\n  - python=3.8\n  - pip: [flask==2.0, numpy]\n";
+        let remove = |line, key: &str| {
+            one(
+                conda,
+                edit(
+                    line,
+                    Change::Remove {
+                        key: key.to_owned(),
+                    },
+                ),
+            )
+        };
+        // The flask pin sits in a flow list on the pip line: removing that line would
+        // take numpy too.
+        assert!(remove(3, "flask").is_none());
+        assert!(remove(2, "python").is_some());
+        let item = Change::AddItem {
+            value: "pyyaml".to_owned(),
+        };
+        assert!(one(conda, edit(3, item)).is_none());
+        let add = |text: &str| {
+            one(
+                text,
+                edit(
+                    0,
+                    Change::AddKey {
+                        keys: s(&["instance_count"]),
+                        value: "1".to_owned(),
+                    },
+                ),
+            )
+        };
+        assert_eq!(add("name: blue\n...\n").unwrap().0, 2);
+        assert!(add("{name: blue, model: m}\n").is_none());
+        let py = Edit {
+            path: "score.py".to_owned(),
+            ..edit(
+                1,
+                Change::Remove {
+                    key: "x".to_owned(),
+                },
+            )
+        };
+        assert!(one("x: 1\n", py).is_none());
+    }
+
+    #[test]
+    fn line_endings_and_an_unterminated_last_line_are_kept() {
+        let text = "a: 1\r\nb: 2";
+        let src = Source::new(text);
+        assert_eq!(src.lines, vec!["a: 1", "b: 2"]);
+        assert!(src.crlf && !src.ends_with_newline);
+        let mut f = src.file("x.yml");
+        f.hunks.push(Hunk {
+            rules: s(&["r"]),
+            start_line: 3,
+            removed: vec![],
+            added: s(&["c: 3"]),
+        });
+        append_to_unterminated_end(&mut f, src.lines.last().copied());
+        assert_eq!(
+            f.hunks,
+            vec![Hunk {
+                rules: s(&["r"]),
+                start_line: 2,
+                removed: s(&["b: 2"]),
+                added: s(&["b: 2", "c: 3"]),
+            }]
+        );
+        assert!(f.touches_unterminated_end(&f.hunks[0]));
+        assert!(Source::new("").lines.is_empty());
     }
 }

@@ -44,7 +44,8 @@ pub fn compute_name(job: &Resource) -> Option<String> {
 }
 
 /// The VM size of the job's nodes: its own `resources.instance_type`, else the compute
-/// it names among `computes`, else (a v1 script with one size) `script_sizes`.
+/// it names among `computes`, else (a v1 script that names no compute by a literal and
+/// provisions one size) `script_sizes`.
 pub fn node_size(job: &Resource, computes: &[SizeAt], script_sizes: &[SizeAt]) -> Option<SizeAt> {
     let pointer = "/resources/instance_type";
     if let Some(size) = job.json.pointer(pointer).and_then(Value::as_str) {
@@ -63,22 +64,10 @@ pub fn node_size(job: &Resource, computes: &[SizeAt], script_sizes: &[SizeAt]) -
         }) {
             return Some(c.clone());
         }
-        // A v1 script that provisions the compute it names.
-        return match script_sizes {
-            [one]
-                if one
-                    .compute
-                    .as_deref()
-                    .is_none_or(|n| n.eq_ignore_ascii_case(&name)) =>
-            {
-                Some(SizeAt {
-                    compute: Some(name),
-                    ..one.clone()
-                })
-            }
-            _ => None,
-        };
+        // A compute named by a literal is that one, whatever the script provisions.
+        return None;
     }
+    // A v1 script whose compute_target is a variable: the one size it provisions.
     match script_sizes {
         [one] => Some(one.clone()),
         _ => None,
@@ -189,6 +178,28 @@ mod tests {
         let elsewhere =
             job("type: parallel\ncompute: azureml:other\nmax_concurrency_per_instance: 4\n");
         assert!(node_size(&elsewhere, &computes, &[]).is_none());
+    }
+
+    #[test]
+    fn a_v1_script_size_counts_only_for_a_compute_given_as_a_variable() {
+        let call = |compute: &str| Resource {
+            json: serde_json::json!({"parallel_run_call": "ParallelRunConfig", "compute_target": compute, "process_count_per_node": 8}),
+            ..job("type: parallel\n")
+        };
+        let provisioned = [SizeAt {
+            size: "STANDARD_NC6s_v3".to_owned(),
+            path: "pipeline.py".to_owned(),
+            line: 8,
+            compute: None,
+        }];
+        assert!(node_size(&call("cpu-cluster"), &[], &provisioned).is_none());
+        let mut variable = call("x");
+        variable
+            .json
+            .as_object_mut()
+            .unwrap()
+            .remove("compute_target");
+        assert_eq!(node_size(&variable, &[], &provisioned).unwrap().line, 8);
     }
 
     #[test]

@@ -184,7 +184,7 @@ impl FileKind {
 }
 
 /// What lint looks for, for the message when a directory holds none of it.
-pub const LOOKED_FOR: &str = "online deployment specs (YAML with a managedOnlineDeployment or kubernetesOnlineDeployment $schema, or model, environment or code_configuration with endpoint_name or instance settings), parallel job specs, conda environment files, requirements*.txt and Python scripts";
+pub const LOOKED_FOR: &str = "online deployment specs (YAML with a managedOnlineDeployment or kubernetesOnlineDeployment $schema, or model, environment or code_configuration with endpoint_name or instance settings), online endpoint specs (an onlineEndpoint $schema, or name with auth_mode), parallel job specs, conda environment files, requirements*.txt and Python scripts";
 
 /// The kind of a file from its name and, for YAML, its parsed value.
 pub fn classify(path: &Path, yaml: Option<&Value>) -> FileKind {
@@ -227,7 +227,10 @@ pub fn classify(path: &Path, yaml: Option<&Value>) -> FileKind {
     {
         return FileKind::OnlineDeployment;
     }
-    if schema.contains("onlineendpoint") {
+    // The same test `evidence::resource` reads an endpoint spec's JSON by.
+    if schema.contains("onlineendpoint")
+        || (has("auth_mode") && has("name") && !has("endpoint_name") && !has("model"))
+    {
         return FileKind::OnlineEndpoint;
     }
     let kind = obj.get("type").and_then(Value::as_str).unwrap_or_default();
@@ -420,6 +423,10 @@ mod tests {
                 "ep.yml",
                 "$schema: https://azuremlschemas.azureedge.net/latest/managedOnlineEndpoint.schema.json\nname: ep\n"
             ),
+            FileKind::OnlineEndpoint
+        );
+        assert_eq!(
+            kind("ep.yml", "name: churn-ep\nauth_mode: key\n"),
             FileKind::OnlineEndpoint
         );
         assert_eq!(

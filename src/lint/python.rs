@@ -22,6 +22,11 @@ pub struct Script {
     pub functions: Vec<Function>,
     /// The top-level package of each absolute import, with its line (first occurrence).
     pub imports: Vec<(String, u64)>,
+    /// The names module-level `import` statements bind (`import os.path` binds `os`,
+    /// `import numpy as np` binds `np`; `from os import path` binds no `os`).
+    pub module_names: Vec<String>,
+    /// The last line of the first module-level import statement.
+    pub first_import_end: Option<u64>,
     /// The script reads `AZUREML_MODEL_DIR`.
     pub reads_model_dir: bool,
     /// String literals that look like model files (`model.pkl`), with their lines.
@@ -188,6 +193,17 @@ pub fn read(source: &str) -> Script {
     let bytes = source.as_bytes();
     let mut cursor = root.walk();
     for node in root.named_children(&mut cursor) {
+        if matches!(
+            node.kind(),
+            "import_statement" | "import_from_statement" | "future_import_statement"
+        ) {
+            script
+                .first_import_end
+                .get_or_insert(node.end_position().row as u64 + 1);
+        }
+        if node.kind() == "import_statement" {
+            bound_names(node, bytes, &mut script.module_names);
+        }
         let def = match node.kind() {
             "function_definition" => Some(node),
             "decorated_definition" => node.child_by_field_name("definition"),
@@ -267,6 +283,19 @@ fn function(def: Node<'_>, bytes: &[u8]) -> Function {
         positional,
         parameters,
         line: line(def),
+    }
+}
+
+/// The names an `import` statement binds.
+fn bound_names(node: Node<'_>, bytes: &[u8], out: &mut Vec<String>) {
+    let mut cursor = node.walk();
+    for name in node.children_by_field_name("name", &mut cursor) {
+        let bound = if name.kind() == "aliased_import" {
+            name.child_by_field_name("alias").map(|a| text(a, bytes))
+        } else {
+            text(name, bytes).split('.').next()
+        };
+        out.extend(bound.map(str::to_owned));
     }
 }
 

@@ -106,9 +106,18 @@ fn lowest_allowed(p: &Package) -> Option<Version> {
 pub fn check(path: &str, env: &Environment) -> Option<Computed> {
     let python = env.packages.iter().find(|p| p.name == "python")?;
     let python_version = Version::from_str(python.version.as_deref()?).ok()?;
+    // `python=3` is any 3.x: no minor version to judge.
+    if python_version.release().len() < 2 {
+        return None;
+    }
     let mut evidence = Vec::new();
     let mut needed: Option<(Version, &'static str, &Package, Version)> = None;
-    for p in env.packages.iter().filter(|p| p.name != "python") {
+    // A requirement behind a marker may be for other Pythons only.
+    for p in env
+        .packages
+        .iter()
+        .filter(|p| p.name != "python" && !p.conditional)
+    {
         let Some(lowest) = lowest_allowed(p) else {
             continue;
         };

@@ -264,11 +264,12 @@ pub fn findings(
         c.edits = script
             .model_files
             .iter()
-            .map(|m| model_dir_edit(path, m))
+            .filter_map(|m| model_dir_edit(path, m))
             .collect();
-        if !script.imports.iter().any(|(i, _)| i == "os") {
-            // After the first import (a `from __future__` one must stay first).
-            let after = script.imports.iter().map(|(_, l)| *l).min().unwrap_or(0);
+        if !c.edits.is_empty() && !script.module_names.iter().any(|n| n == "os") {
+            // After the first module-level import statement ends (a `from __future__`
+            // one must stay first), else at the top.
+            let after = script.first_import_end.unwrap_or(0);
             c.edits.push(Edit {
                 path: path.to_owned(),
                 line: after,
@@ -282,26 +283,30 @@ pub fn findings(
     out
 }
 
-/// Third-party imports whose distribution the environment does not list.
 /// The literal joined to the model folder the service mounts. The folder is the
 /// registered model's; a path that starts with the name the model was registered from
 /// (`outputs/`, `model/`) keeps only its file name, which is where the mount puts it.
-fn model_dir_edit(path: &str, m: &super::python::ModelFile) -> Edit {
+/// None for an f-string or a path with braces: its value is built at run time.
+fn model_dir_edit(path: &str, m: &super::python::ModelFile) -> Option<Edit> {
+    let prefix = m.literal.split(['"', '\'']).next().unwrap_or_default();
+    if prefix.contains(['f', 'F']) || m.path.contains('{') {
+        return None;
+    }
     let quote = if m.literal.ends_with('"') { '"' } else { '\'' };
     let file = m.path.rsplit('/').next().unwrap_or(&m.path);
-    let os = "os";
-    Edit {
+    Some(Edit {
         path: path.to_owned(),
         line: m.line,
         change: Change::ReplaceText {
             old: m.literal.clone(),
             new: format!(
-                "{os}.path.join({os}.environ[{quote}AZUREML_MODEL_DIR{quote}], {quote}{file}{quote})"
+                "os.path.join(os.environ[{quote}AZUREML_MODEL_DIR{quote}], {quote}{file}{quote})"
             ),
         },
-    }
+    })
 }
 
+/// Third-party imports whose distribution the environment does not list.
 fn imports_missing(
     path: &str,
     script: &Script,

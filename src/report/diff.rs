@@ -16,7 +16,16 @@ pub fn lines(s: &FixSuggestions) -> Vec<String> {
 }
 
 fn file_lines(f: &FileEdits) -> Vec<String> {
-    let mut out = vec![format!("--- {}", f.path), format!("+++ {}", f.path)];
+    // GNU patch ends a name at a tab: a path with spaces gets one after it.
+    let name = if f.path.contains(char::is_whitespace) {
+        format!("{}\t", f.path)
+    } else {
+        f.path.clone()
+    };
+    let mut out = vec![format!("--- {name}"), format!("+++ {name}")];
+    // Removed and added lines carry the file's own line ending, so they match it.
+    let cr = if f.line_ending == "crlf" { "\r" } else { "" };
+    const NO_NEWLINE: &str = "\\ No newline at end of file";
     // Lines added minus lines removed by the hunks above: where the next one lands.
     let mut shift: i128 = 0;
     for h in &f.hunks {
@@ -37,8 +46,23 @@ fn file_lines(f: &FileEdits) -> Vec<String> {
             range(new.max(0), added),
             h.rules.join(", ")
         ));
-        out.extend(h.removed.iter().map(|l| format!("-{l}")));
-        out.extend(h.added.iter().map(|l| format!("+{l}")));
+        let open_end = f.touches_unterminated_end(h);
+        let count = h.removed.len();
+        for (i, l) in h.removed.iter().enumerate() {
+            let last = open_end && i + 1 == count;
+            out.push(format!("-{l}{}", if last { "" } else { cr }));
+            if last {
+                out.push(NO_NEWLINE.to_owned());
+            }
+        }
+        let count = h.added.len();
+        for (i, l) in h.added.iter().enumerate() {
+            let last = open_end && i + 1 == count;
+            out.push(format!("+{l}{}", if last { "" } else { cr }));
+            if last {
+                out.push(NO_NEWLINE.to_owned());
+            }
+        }
         shift += added - removed;
     }
     out
@@ -63,6 +87,9 @@ mod tests {
         let s = |v: &[&str]| v.iter().map(|x| (*x).to_owned()).collect::<Vec<String>>();
         let f = FileEdits {
             path: "blue.yml".to_owned(),
+            line_ending: "lf",
+            lines: 9,
+            ends_with_newline: true,
             hunks: vec![
                 Hunk {
                     rules: s(&["a"]),

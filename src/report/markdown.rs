@@ -143,7 +143,7 @@ fn write_fix_suggestions(out: &mut dyn Write, r: &Report) -> io::Result<()> {
         writeln!(out, "{fence}\n")?;
     }
     for w in &s.without_edit {
-        writeln!(out, "- `{}`: no edit: {}", w.rule_id, w.reason)?;
+        writeln!(out, "- {}", w.line())?;
     }
     if !s.without_edit.is_empty() {
         writeln!(out)?;

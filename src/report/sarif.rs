@@ -135,26 +135,51 @@ fn location(e: &crate::finding::Evidence) -> Value {
     l
 }
 
-/// `lint --fix-suggestions`: each edit of the finding as a SARIF fix that replaces whole
+/// `lint --fix-suggestions`: the finding's edits as one SARIF fix (§3.55: a fix is
+/// complete, so every file and line it changes is in it), each edit replacing whole
 /// lines (an empty region before a line for an insertion).
-fn fixes(f: &Finding, s: &crate::lint::fix::FixSuggestions) -> Vec<Value> {
-    s.fixes(&f.rule_id)
-        .map(|(path, h)| {
-            let start = h.start_line;
-            let end = start + h.removed.len() as u64;
-            let text: String = h.added.iter().map(|l| format!("{l}\n")).collect();
-            json!({
-                "description": {"text": format!("edit of {path}:{start} for {}", h.rules.join(", "))},
-                "artifactChanges": [{
-                    "artifactLocation": {"uri": uri(path)},
-                    "replacements": [{
-                        "deletedRegion": {"startLine": start, "startColumn": 1, "endLine": end, "endColumn": 1},
-                        "insertedContent": {"text": text},
-                    }],
-                }],
-            })
+fn fix(f: &Finding, s: &crate::lint::fix::FixSuggestions) -> Option<Value> {
+    let files = s.fixes(&f.rule_id);
+    if files.is_empty() {
+        return None;
+    }
+    let changes: Vec<Value> = files
+        .iter()
+        .map(|(file, hunks)| {
+            let eol = if file.line_ending == "crlf" { "\r\n" } else { "\n" };
+            let replacements: Vec<Value> = hunks
+                .iter()
+                .map(|h| {
+                    let start = h.start_line;
+                    let open_end = file.touches_unterminated_end(h);
+                    let mut text: String = h.added.iter().map(|l| format!("{l}{eol}")).collect();
+                    let deleted = if open_end {
+                        // The last line has no ending: the region stops after its text.
+                        text.truncate(text.len().saturating_sub(eol.len()));
+                        let last = h.removed.last().map_or(0, |l| l.encode_utf16().count());
+                        json!({"startLine": start, "startColumn": 1, "endLine": file.lines, "endColumn": last + 1})
+                    } else {
+                        let end = start + h.removed.len() as u64;
+                        json!({"startLine": start, "startColumn": 1, "endLine": end, "endColumn": 1})
+                    };
+                    json!({"deletedRegion": deleted, "insertedContent": {"text": text}})
+                })
+                .collect();
+            json!({"artifactLocation": {"uri": uri(&file.path)}, "replacements": replacements})
         })
-        .collect()
+        .collect();
+    let places: Vec<String> = files
+        .iter()
+        .flat_map(|(file, hunks)| {
+            hunks
+                .iter()
+                .map(|h| format!("{}:{}", file.path, h.start_line))
+        })
+        .collect();
+    Some(json!({
+        "description": {"text": format!("edit {} to fix {}", places.join(", "), f.rule_id)},
+        "artifactChanges": changes,
+    }))
 }
 
 fn result(f: &Finding, index: usize, suppression: Option<(&str, &str)>) -> Value {
@@ -216,11 +241,8 @@ pub fn document(report: &Report) -> Value {
             rules.len() - 1
         });
         let mut r = result(f, i, None);
-        if let Some(s) = &report.fix_suggestions {
-            let fixes = fixes(f, s);
-            if !fixes.is_empty() {
-                r["fixes"] = Value::Array(fixes);
-            }
+        if let Some(fix) = report.fix_suggestions.as_ref().and_then(|s| fix(f, s)) {
+            r["fixes"] = json!([fix]);
         }
         results.push(r);
     }

@@ -117,8 +117,7 @@ fn write_fix_suggestions(out: &mut dyn Write, r: &Report, style: Style) -> io::R
     }
     writeln!(out)?;
     for w in &s.without_edit {
-        let text = format!("{}: no edit: {}", w.rule_id, w.reason);
-        for line in text::wrap(&text, style.width(), "", "  ") {
+        for line in text::wrap(&w.line(), style.width(), "", "  ") {
             writeln!(out, "{}", style.dim(&line))?;
         }
     }

@@ -18,7 +18,6 @@ const PROJECTS: &[&str] = &[
     "pipeline-v1",
     "gpu",
     "old-python",
-    "unnamed",
     "bad-endpoint",
 ];
 
@@ -188,7 +187,7 @@ fn the_table_shows_a_diff_patch_accepts() {
         );
         let text = std::fs::read_to_string(sb.work().join("bad/blue.yml")).unwrap();
         assert!(text.contains("request_timeout_ms: 180000"), "{text}");
-        assert!(text.contains("instance_type: Standard_DS3_v2"), "{text}");
+        assert!(text.contains("  timeout: 9"), "{text}");
     }
 }
 
@@ -213,19 +212,23 @@ fn sarif_results_carry_the_edits_as_fixes() {
         .iter()
         .find(|r| r["ruleId"] == "env-pins-server-owned-package")
         .unwrap();
-    let changes: Vec<(String, u64, u64, String)> = pins["fixes"]
+    // One fix for the finding (SARIF §3.55: a fix is complete), changing both files.
+    let fixes = pins["fixes"].as_array().unwrap();
+    assert_eq!(fixes.len(), 1, "{fixes:?}");
+    let changes: Vec<(String, u64, u64, String)> = fixes[0]["artifactChanges"]
         .as_array()
         .unwrap()
         .iter()
-        .map(|f| {
-            let c = &f["artifactChanges"][0];
-            let r = &c["replacements"][0];
-            (
-                c["artifactLocation"]["uri"].as_str().unwrap().to_owned(),
-                r["deletedRegion"]["startLine"].as_u64().unwrap(),
-                r["deletedRegion"]["endLine"].as_u64().unwrap(),
-                r["insertedContent"]["text"].as_str().unwrap().to_owned(),
-            )
+        .flat_map(|c| {
+            let uri = c["artifactLocation"]["uri"].as_str().unwrap().to_owned();
+            c["replacements"].as_array().unwrap().iter().map(move |r| {
+                (
+                    uri.clone(),
+                    r["deletedRegion"]["startLine"].as_u64().unwrap(),
+                    r["deletedRegion"]["endLine"].as_u64().unwrap(),
+                    r["insertedContent"]["text"].as_str().unwrap().to_owned(),
+                )
+            })
         })
         .collect();
     let flask_line = |file: &str| {
@@ -267,5 +270,95 @@ fn sarif_results_carry_the_edits_as_fixes() {
             .unwrap()
             .iter()
             .all(|r| r.get("fixes").is_none())
+    );
+}
+
+/// Applies the diff a table run printed with `patch -p0` in the sandbox.
+fn patch(sb: &Sandbox, stdout: &str) {
+    // Split on newlines only: a CRLF file's lines keep their carriage return.
+    let diff: String = stdout
+        .split_inclusive('\n')
+        .skip_while(|l| !l.contains("Suggested edits"))
+        .filter(|l| l.starts_with(['-', '+', '@', '\\']) && !l.starts_with("──"))
+        .collect();
+    let file = sb.write("fix.patch", &diff);
+    let out = std::process::Command::new("/usr/bin/patch")
+        .args(["-p0", "--batch", "-i"])
+        .arg(&file)
+        .current_dir(sb.work())
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}\n{diff}",
+        String::from_utf8_lossy(&out.stdout)
+    );
+}
+
+#[test]
+fn crlf_unterminated_and_spaced_files_get_edits_that_apply() {
+    if !Path::new("/usr/bin/patch").exists() {
+        return;
+    }
+    let sb = Sandbox::new("fix-odd");
+    // CRLF line endings, no newline after the last line, a space in the folder name.
+    let spec = "name: blue\r\nendpoint_name: churn-api\r\nmodel: azureml:churn:3\r\ninstance_type: Standard_DS3_v2\r\ninstance_count: 0\r\nrequest_settings:\r\n  request_timeout_ms: 300000";
+    sb.write("work/odd dir/blue.yml", spec);
+    let script = "from sklearn.pipeline import (\n    Pipeline,\n)\nfrom os import path\nimport joblib\n\n\ndef init():\n    global model, encoder\n    model, encoder = joblib.load(\"model/model.pkl\"), joblib.load(\"model/encoder.pkl\")\n    extra = joblib.load(f\"models/{path.sep}extra.pkl\")\n\n\ndef run(raw_data):\n    return raw_data\n";
+    sb.write("work/odd dir/score.py", script);
+    let run = sb.run(&["lint", "odd dir", "--fix-suggestions", "--no-color"]);
+    assert_eq!(run.code, 1, "{}\n{}", run.stdout, run.stderr);
+    assert!(
+        run.stdout.contains("--- odd dir/blue.yml\t"),
+        "{}",
+        run.stdout
+    );
+    assert!(
+        run.stdout.contains("\\ No newline at end of file"),
+        "{}",
+        run.stdout
+    );
+    patch(&sb, &run.stdout);
+    let spec = std::fs::read_to_string(sb.work().join("odd dir/blue.yml")).unwrap();
+    assert_eq!(
+        spec,
+        "name: blue\r\nendpoint_name: churn-api\r\nmodel: azureml:churn:3\r\ninstance_type: Standard_DS3_v2\r\ninstance_count: 1\r\nrequest_settings:\r\n  request_timeout_ms: 180000"
+    );
+    let script = std::fs::read_to_string(sb.work().join("odd dir/score.py")).unwrap();
+    // `import os` after the whole first import; both literals of one line joined to
+    // the model folder; the f-string left as it is.
+    assert!(
+        script.starts_with("from sklearn.pipeline import (\n    Pipeline,\n)\nimport os\n"),
+        "{script}"
+    );
+    assert!(
+        script.contains("model, encoder = joblib.load(os.path.join(os.environ[\"AZUREML_MODEL_DIR\"], \"model.pkl\")), joblib.load(os.path.join(os.environ[\"AZUREML_MODEL_DIR\"], \"encoder.pkl\"))"),
+        "{script}"
+    );
+    assert!(
+        script.contains("joblib.load(f\"models/{path.sep}extra.pkl\")"),
+        "{script}"
+    );
+    if Path::new("/usr/bin/python3").exists() {
+        let parsed = std::process::Command::new("/usr/bin/python3")
+            .args(["-c", "import ast, sys; ast.parse(open(sys.argv[1]).read())"])
+            .arg(sb.work().join("odd dir/score.py"))
+            .output()
+            .unwrap();
+        assert!(
+            parsed.status.success(),
+            "{}",
+            String::from_utf8_lossy(&parsed.stderr)
+        );
+    }
+    let after = lint_json(&sb, "odd dir", &[]);
+    let ids = rule_ids(&after);
+    assert!(
+        !ids.contains("deployment-request-timeout-over-limit"),
+        "{ids:?}"
+    );
+    assert!(
+        !ids.contains("deployment-spec-value-out-of-range"),
+        "{ids:?}"
     );
 }
