@@ -110,6 +110,7 @@ complete -c amldoctor -n "__fish_amldoctor_using_subcommand diagnose" -l ignore 
 complete -c amldoctor -n "__fish_amldoctor_using_subcommand diagnose" -l baseline -d 'Findings in this baseline file (from --write-baseline) are reported as unchanged and do not fail the gate; only new ones do' -r -F
 complete -c amldoctor -n "__fish_amldoctor_using_subcommand diagnose" -l write-baseline -d 'Write every current finding to FILE as a baseline, then apply it' -r -F
 complete -c amldoctor -n "__fish_amldoctor_using_subcommand diagnose" -l output-file -d 'Also write a report to a file: FORMAT=PATH (e.g. sarif=results.sarif), or a PATH whose extension names the format (.sarif .json .yaml .xml .md); repeatable' -r
+complete -c amldoctor -n "__fish_amldoctor_using_subcommand diagnose" -l sarif-category -d 'The SARIF run\'s category (runs[].automationDetails.id), so code scanning keeps the uploads of different jobs apart [default: amldoctor/COMMAND/]' -r
 complete -c amldoctor -n "__fish_amldoctor_using_subcommand diagnose" -s o -l output -d 'Output format [default: table, or `output` in .amldoctor.yaml / $AMLDOCTOR_OUTPUT]' -r -f -a "table\t'Human-readable text (colours only on a terminal)'
 json\t'JSON with a versioned schema (`schema_version`)'
 yaml\t'The same schema as json, in YAML'
@@ -125,6 +126,7 @@ env\t'Service principal from AZURE_CLIENT_ID, AZURE_TENANT_ID, AZURE_CLIENT_SECR
 workload\t'Workload identity from AZURE_FEDERATED_TOKEN_FILE (GitHub Actions OIDC)'
 managed-identity\t'Managed identity of the Azure compute this runs on'
 cli\t'The az CLI (or azd) sign-in'"
+complete -c amldoctor -n "__fish_amldoctor_using_subcommand diagnose" -l sarif-keep-suppressed -d 'Keep suppressed and baseline-unchanged findings in SARIF, each result then saying whether it is suppressed and new (code scanning ignores both and shows them open)'
 complete -c amldoctor -n "__fish_amldoctor_using_subcommand diagnose" -l no-color -d 'Never use colours (also when NO_COLOR is set); colours are used only on a terminal'
 complete -c amldoctor -n "__fish_amldoctor_using_subcommand diagnose" -s q -l quiet -d 'Print only the essential result on stdout and no notes'
 complete -c amldoctor -n "__fish_amldoctor_using_subcommand diagnose" -s v -l verbose -d 'Print more: every input file of a ParallelRunStep tree, not a count per folder'
@@ -152,6 +154,7 @@ complete -c amldoctor -n "__fish_amldoctor_using_subcommand check" -l ignore -d 
 complete -c amldoctor -n "__fish_amldoctor_using_subcommand check" -l baseline -d 'Findings in this baseline file (from --write-baseline) are reported as unchanged and do not fail the gate; only new ones do' -r -F
 complete -c amldoctor -n "__fish_amldoctor_using_subcommand check" -l write-baseline -d 'Write every current finding to FILE as a baseline, then apply it' -r -F
 complete -c amldoctor -n "__fish_amldoctor_using_subcommand check" -l output-file -d 'Also write a report to a file: FORMAT=PATH (e.g. sarif=results.sarif), or a PATH whose extension names the format (.sarif .json .yaml .xml .md); repeatable' -r
+complete -c amldoctor -n "__fish_amldoctor_using_subcommand check" -l sarif-category -d 'The SARIF run\'s category (runs[].automationDetails.id), so code scanning keeps the uploads of different jobs apart [default: amldoctor/COMMAND/]' -r
 complete -c amldoctor -n "__fish_amldoctor_using_subcommand check" -s o -l output -d 'Output format [default: table, or `output` in .amldoctor.yaml / $AMLDOCTOR_OUTPUT]' -r -f -a "table\t'Human-readable text (colours only on a terminal)'
 json\t'JSON with a versioned schema (`schema_version`)'
 yaml\t'The same schema as json, in YAML'
@@ -168,6 +171,7 @@ workload\t'Workload identity from AZURE_FEDERATED_TOKEN_FILE (GitHub Actions OID
 managed-identity\t'Managed identity of the Azure compute this runs on'
 cli\t'The az CLI (or azd) sign-in'"
 complete -c amldoctor -n "__fish_amldoctor_using_subcommand check" -l no-system-resolver -d 'dns: ask only the --nameserver servers, not this machine\'s resolver'
+complete -c amldoctor -n "__fish_amldoctor_using_subcommand check" -l sarif-keep-suppressed -d 'Keep suppressed and baseline-unchanged findings in SARIF, each result then saying whether it is suppressed and new (code scanning ignores both and shows them open)'
 complete -c amldoctor -n "__fish_amldoctor_using_subcommand check" -l no-color -d 'Never use colours (also when NO_COLOR is set); colours are used only on a terminal'
 complete -c amldoctor -n "__fish_amldoctor_using_subcommand check" -s q -l quiet -d 'Print only the essential result on stdout and no notes'
 complete -c amldoctor -n "__fish_amldoctor_using_subcommand check" -s v -l verbose -d 'Print more: every input file of a ParallelRunStep tree, not a count per folder'
@@ -186,6 +190,7 @@ complete -c amldoctor -n "__fish_amldoctor_using_subcommand lint" -l ignore -d '
 complete -c amldoctor -n "__fish_amldoctor_using_subcommand lint" -l baseline -d 'Findings in this baseline file (from --write-baseline) are reported as unchanged and do not fail the gate; only new ones do' -r -F
 complete -c amldoctor -n "__fish_amldoctor_using_subcommand lint" -l write-baseline -d 'Write every current finding to FILE as a baseline, then apply it' -r -F
 complete -c amldoctor -n "__fish_amldoctor_using_subcommand lint" -l output-file -d 'Also write a report to a file: FORMAT=PATH (e.g. sarif=results.sarif), or a PATH whose extension names the format (.sarif .json .yaml .xml .md); repeatable' -r
+complete -c amldoctor -n "__fish_amldoctor_using_subcommand lint" -l sarif-category -d 'The SARIF run\'s category (runs[].automationDetails.id), so code scanning keeps the uploads of different jobs apart [default: amldoctor/COMMAND/]' -r
 complete -c amldoctor -n "__fish_amldoctor_using_subcommand lint" -s o -l output -d 'Output format [default: table, or `output` in .amldoctor.yaml / $AMLDOCTOR_OUTPUT]' -r -f -a "table\t'Human-readable text (colours only on a terminal)'
 json\t'JSON with a versioned schema (`schema_version`)'
 yaml\t'The same schema as json, in YAML'
@@ -202,6 +207,7 @@ workload\t'Workload identity from AZURE_FEDERATED_TOKEN_FILE (GitHub Actions OID
 managed-identity\t'Managed identity of the Azure compute this runs on'
 cli\t'The az CLI (or azd) sign-in'"
 complete -c amldoctor -n "__fish_amldoctor_using_subcommand lint" -l fix-suggestions -d 'Also print, per file, the edited lines that would fix each finding (a unified diff with no context lines); files are never written'
+complete -c amldoctor -n "__fish_amldoctor_using_subcommand lint" -l sarif-keep-suppressed -d 'Keep suppressed and baseline-unchanged findings in SARIF, each result then saying whether it is suppressed and new (code scanning ignores both and shows them open)'
 complete -c amldoctor -n "__fish_amldoctor_using_subcommand lint" -l no-color -d 'Never use colours (also when NO_COLOR is set); colours are used only on a terminal'
 complete -c amldoctor -n "__fish_amldoctor_using_subcommand lint" -s q -l quiet -d 'Print only the essential result on stdout and no notes'
 complete -c amldoctor -n "__fish_amldoctor_using_subcommand lint" -s v -l verbose -d 'Print more: every input file of a ParallelRunStep tree, not a count per folder'

@@ -193,6 +193,14 @@ pub struct ReportArgs {
     /// whose extension names the format (.sarif .json .yaml .xml .md); repeatable
     #[arg(long, value_name = "[FORMAT=]PATH", value_parser = parse_output_file)]
     pub output_file: Vec<(OutputFormat, PathBuf)>,
+    /// The SARIF run's category (runs[].automationDetails.id), so code scanning keeps
+    /// the uploads of different jobs apart [default: amldoctor/COMMAND/]
+    #[arg(long, value_name = "ID")]
+    pub sarif_category: Option<String>,
+    /// Keep suppressed and baseline-unchanged findings in SARIF, each result then saying
+    /// whether it is suppressed and new (code scanning ignores both and shows them open)
+    #[arg(long)]
+    pub sarif_keep_suppressed: bool,
 }
 
 fn parse_output_file(text: &str) -> Result<(OutputFormat, PathBuf), String> {

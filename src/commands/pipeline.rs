@@ -118,6 +118,13 @@ pub fn finish(
         rules: c.rules,
         not_shown: None,
         fix_suggestions,
+        sarif: crate::report::sarif::SarifOptions {
+            category: args.sarif_category.clone(),
+            keep_suppressed: args.sarif_keep_suppressed,
+            working_directory: source::local::current_dir()
+                .ok()
+                .map(|d| d.to_string_lossy().replace('\\', "/")),
+        },
     };
     for e in &c.input_errors {
         let _ = writeln!(err, "error: {e}");

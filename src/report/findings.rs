@@ -151,6 +151,9 @@ pub struct Report {
     /// `lint --fix-suggestions`: the edited lines of each file.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub fix_suggestions: Option<crate::lint::fix::FixSuggestions>,
+    /// How the SARIF writer writes this report.
+    #[serde(skip)]
+    pub sarif: super::sarif::SarifOptions,
 }
 
 impl Report {

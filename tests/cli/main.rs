@@ -26,6 +26,7 @@ mod prs;
 mod replicas;
 mod reports;
 mod rules;
+mod sarif;
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
