@@ -127,6 +127,7 @@ workload\t'Workload identity from AZURE_FEDERATED_TOKEN_FILE (GitHub Actions OID
 managed-identity\t'Managed identity of the Azure compute this runs on'
 cli\t'The az CLI (or azd) sign-in'"
 complete -c amldoctor -n "__fish_amldoctor_using_subcommand diagnose" -l sarif-keep-suppressed -d 'Keep suppressed and baseline-unchanged findings in SARIF, each result then saying whether it is suppressed and new (code scanning ignores both and shows them open)'
+complete -c amldoctor -n "__fish_amldoctor_using_subcommand diagnose" -l junit-file-attribute -d 'Put a `file` attribute on every JUnit testcase, as GitLab shows it (Jenkins xUnit\'s junit-10.xsd has it on testsuites only, where it always is)'
 complete -c amldoctor -n "__fish_amldoctor_using_subcommand diagnose" -l no-color -d 'Never use colours (also when NO_COLOR is set); colours are used only on a terminal'
 complete -c amldoctor -n "__fish_amldoctor_using_subcommand diagnose" -s q -l quiet -d 'Print only the essential result on stdout and no notes'
 complete -c amldoctor -n "__fish_amldoctor_using_subcommand diagnose" -s v -l verbose -d 'Print more: every input file of a ParallelRunStep tree, not a count per folder'
@@ -172,6 +173,7 @@ managed-identity\t'Managed identity of the Azure compute this runs on'
 cli\t'The az CLI (or azd) sign-in'"
 complete -c amldoctor -n "__fish_amldoctor_using_subcommand check" -l no-system-resolver -d 'dns: ask only the --nameserver servers, not this machine\'s resolver'
 complete -c amldoctor -n "__fish_amldoctor_using_subcommand check" -l sarif-keep-suppressed -d 'Keep suppressed and baseline-unchanged findings in SARIF, each result then saying whether it is suppressed and new (code scanning ignores both and shows them open)'
+complete -c amldoctor -n "__fish_amldoctor_using_subcommand check" -l junit-file-attribute -d 'Put a `file` attribute on every JUnit testcase, as GitLab shows it (Jenkins xUnit\'s junit-10.xsd has it on testsuites only, where it always is)'
 complete -c amldoctor -n "__fish_amldoctor_using_subcommand check" -l no-color -d 'Never use colours (also when NO_COLOR is set); colours are used only on a terminal'
 complete -c amldoctor -n "__fish_amldoctor_using_subcommand check" -s q -l quiet -d 'Print only the essential result on stdout and no notes'
 complete -c amldoctor -n "__fish_amldoctor_using_subcommand check" -s v -l verbose -d 'Print more: every input file of a ParallelRunStep tree, not a count per folder'
@@ -208,6 +210,7 @@ managed-identity\t'Managed identity of the Azure compute this runs on'
 cli\t'The az CLI (or azd) sign-in'"
 complete -c amldoctor -n "__fish_amldoctor_using_subcommand lint" -l fix-suggestions -d 'Also print, per file, the edited lines that would fix each finding (a unified diff with no context lines); files are never written'
 complete -c amldoctor -n "__fish_amldoctor_using_subcommand lint" -l sarif-keep-suppressed -d 'Keep suppressed and baseline-unchanged findings in SARIF, each result then saying whether it is suppressed and new (code scanning ignores both and shows them open)'
+complete -c amldoctor -n "__fish_amldoctor_using_subcommand lint" -l junit-file-attribute -d 'Put a `file` attribute on every JUnit testcase, as GitLab shows it (Jenkins xUnit\'s junit-10.xsd has it on testsuites only, where it always is)'
 complete -c amldoctor -n "__fish_amldoctor_using_subcommand lint" -l no-color -d 'Never use colours (also when NO_COLOR is set); colours are used only on a terminal'
 complete -c amldoctor -n "__fish_amldoctor_using_subcommand lint" -s q -l quiet -d 'Print only the essential result on stdout and no notes'
 complete -c amldoctor -n "__fish_amldoctor_using_subcommand lint" -s v -l verbose -d 'Print more: every input file of a ParallelRunStep tree, not a count per folder'

@@ -201,6 +201,10 @@ pub struct ReportArgs {
     /// whether it is suppressed and new (code scanning ignores both and shows them open)
     #[arg(long)]
     pub sarif_keep_suppressed: bool,
+    /// Put a `file` attribute on every JUnit testcase, as GitLab shows it (Jenkins
+    /// xUnit's junit-10.xsd has it on testsuites only, where it always is)
+    #[arg(long)]
+    pub junit_file_attribute: bool,
 }
 
 fn parse_output_file(text: &str) -> Result<(OutputFormat, PathBuf), String> {

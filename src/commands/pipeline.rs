@@ -125,6 +125,10 @@ pub fn finish(
                 .ok()
                 .map(|d| d.to_string_lossy().replace('\\', "/")),
         },
+        junit: crate::report::junit::JunitOptions {
+            file_attribute: args.junit_file_attribute,
+            elapsed_seconds: ctx.started.elapsed().as_secs_f64(),
+        },
     };
     for e in &c.input_errors {
         let _ = writeln!(err, "error: {e}");

@@ -62,6 +62,8 @@ pub struct Context {
     pub project_rule_dirs: Vec<PathBuf>,
     /// Accepted findings from the project file's `suppressions`.
     pub suppressions: Vec<crate::gate::Suppression>,
+    /// When the run began (the context is resolved first): reports say how long it took.
+    pub started: std::time::Instant,
 }
 
 #[derive(Clone)]
@@ -270,6 +272,7 @@ impl Context {
 
         let no_color_env = env.vars.get("NO_COLOR").is_some_and(|v| !v.is_empty());
         Ok(Context {
+            started: std::time::Instant::now(),
             color: env.stdout_is_terminal
                 && !args.no_color
                 && !no_color_env

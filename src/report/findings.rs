@@ -154,6 +154,9 @@ pub struct Report {
     /// How the SARIF writer writes this report.
     #[serde(skip)]
     pub sarif: super::sarif::SarifOptions,
+    /// How the JUnit writer writes it.
+    #[serde(skip)]
+    pub junit: super::junit::JunitOptions,
 }
 
 impl Report {

@@ -166,6 +166,23 @@ fn suites_of(report: &Report) -> Vec<Suite<'_>> {
     suites
 }
 
+/// How the JUnit writer writes (`--junit-file-attribute`) and how long the run took.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct JunitOptions {
+    /// A `file` attribute on every testcase, as GitLab reads it (outside junit-10.xsd).
+    pub file_attribute: bool,
+    /// Seconds the run took, for the suites' `time`.
+    pub elapsed_seconds: f64,
+}
+
+impl JunitOptions {
+    /// The `time` of a suite: every suite was judged in the one run, whose time it is
+    /// (the SUREFIRE_TIME form: digits, a point, digits).
+    fn time(&self) -> String {
+        format!("{:.3}", self.elapsed_seconds.max(0.0))
+    }
+}
+
 pub fn write(out: &mut dyn Write, report: &Report) -> io::Result<()> {
     let mut suites = String::new();
     let mut total = Counts::default();
@@ -200,14 +217,19 @@ pub fn write(out: &mut dyn Write, report: &Report) -> io::Result<()> {
         });
         let _ = writeln!(
             suites,
-            "  <testsuite name=\"{}\" tests=\"1\" failures=\"0\" errors=\"{errors}\" skipped=\"{skipped}\">\n    <testcase classname=\"amldoctor.input\" name=\"analysed\">\n      {case}\n    </testcase>\n  </testsuite>",
+            "  <testsuite name=\"{}\" tests=\"1\" failures=\"0\" errors=\"{errors}\" skipped=\"{skipped}\" time=\"{}\">\n    <testcase classname=\"amldoctor.input\" name=\"analysed\">\n      {case}\n    </testcase>\n  </testsuite>",
             escape(&n.path),
+            report.junit.time(),
         );
     }
     write!(
         out,
-        "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites name=\"amldoctor\" tests=\"{}\" failures=\"{}\" errors=\"{}\" skipped=\"{}\">\n{suites}</testsuites>\n",
-        total.tests, total.failures, total.errors, total.skipped
+        // No `skipped` here: junit-10.xsd allows it on suites only.
+        "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites name=\"amldoctor\" tests=\"{}\" failures=\"{}\" errors=\"{}\" time=\"{}\">\n{suites}</testsuites>\n",
+        total.tests,
+        total.failures,
+        total.errors,
+        report.junit.time()
     )
 }
 
@@ -227,11 +249,17 @@ fn write_suite<'r>(
     };
     for rule in report.rules.iter().filter(reads) {
         counts.tests += 1;
+        // Jenkins xUnit's junit-10.xsd has no `file` on a testcase (the suite names
+        // it); GitLab shows one when asked for.
+        let file = if report.junit.file_attribute {
+            format!(" file=\"{}\"", escape(single.unwrap_or(&suite.name)))
+        } else {
+            String::new()
+        };
         let open = format!(
-            "    <testcase classname=\"amldoctor.{}\" name=\"{}\" file=\"{}\">",
+            "    <testcase classname=\"amldoctor.{}\" name=\"{}\"{file}>",
             escape(&rule.family),
             escape(&rule.id),
-            escape(single.unwrap_or(&suite.name))
         );
         let in_suite = |paths: &[String]| paths.iter().any(|p| suite.paths.contains(&p.as_str()));
         let finding = report
@@ -265,12 +293,14 @@ fn write_suite<'r>(
         .iter()
         .map(|(k, v)| format!("      <property name=\"{k}\" value=\"{}\"/>\n", escape(v)))
         .collect();
+    let file = single.map_or(String::new(), |p| format!(" file=\"{}\"", escape(p)));
     let text = format!(
-        "  <testsuite name=\"{}\" tests=\"{}\" failures=\"{}\" errors=\"0\" skipped=\"{}\">\n    <properties>\n{props}    </properties>\n{cases}  </testsuite>\n",
+        "  <testsuite name=\"{}\" tests=\"{}\" failures=\"{}\" errors=\"0\" skipped=\"{}\" time=\"{}\"{file}>\n    <properties>\n{props}    </properties>\n{cases}  </testsuite>\n",
         escape(&suite.name),
         counts.tests,
         counts.failures,
-        counts.skipped
+        counts.skipped,
+        report.junit.time(),
     );
     (text, counts)
 }
@@ -325,7 +355,8 @@ fn write_orphans(report: &Report, reported: &[&str], suites: &mut String) -> Cou
     let n = orphans.len() as u64;
     let _ = writeln!(
         suites,
-        "  <testsuite name=\"amldoctor findings\" tests=\"{n}\" failures=\"{n}\" errors=\"0\" skipped=\"0\">\n{cases}  </testsuite>"
+        "  <testsuite name=\"amldoctor findings\" tests=\"{n}\" failures=\"{n}\" errors=\"0\" skipped=\"0\" time=\"{}\">\n{cases}  </testsuite>",
+        report.junit.time()
     );
     Counts {
         tests: n,

@@ -27,6 +27,7 @@ mod replicas;
 mod reports;
 mod rules;
 mod sarif;
+mod schemas;
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
