@@ -224,10 +224,13 @@ impl Analysis {
                     evidence: m.evidence.clone(),
                     facts: m.facts.clone(),
                     // The resource's names fill the fix too (`{private_zone}`, `{group}`).
-                    remediation: crate::rules::template::fill_prose(
-                        &rule.remediation,
-                        &m.fill_values(),
-                        placeholders,
+                    remediation: crate::rules::template::show_fact_values(
+                        &crate::rules::template::fill_prose(
+                            &rule.remediation,
+                            &m.fill_values(),
+                            placeholders,
+                        ),
+                        &m.facts,
                     ),
                     commands: m
                         .commands

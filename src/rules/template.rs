@@ -47,6 +47,51 @@ pub fn fill_prose(template: &str, facts: &BTreeMap<String, String>, run: &Placeh
     fill_with(template, facts, run, prose_safe)
 }
 
+/// A fix's text with the facts it names by name shown by value: `(fact `exit_code`)`
+/// becomes `(`3`)`, `(facts `state` and `minutes`)` becomes `(`Updating` and `75`)`,
+/// and a fact name alone in parentheses, `(`timeouts`)`, its value. In parentheses
+/// that start with a captured fact, the other names captured are shown too. Rule authors
+/// name facts so one text serves every run; the reader wants this run's values. Names
+/// the finding did not capture stay as written.
+pub fn show_fact_values(text: &str, facts: &BTreeMap<String, String>) -> String {
+    static RE: std::sync::OnceLock<regex::Regex> = std::sync::OnceLock::new();
+    let re = RE.get_or_init(|| {
+        regex::Regex::new(r"\((?:facts?\s+)?(`[a-z][a-z0-9_]*`[^()`]*(?:`[a-z][a-z0-9_]*`[^()`]*)*)\)|\bfacts?\s+`([a-z][a-z0-9_]*)`")
+            .expect("valid regex")
+    });
+    let value = |name: &str| facts.get(name).filter(|v| prose_safe(v));
+    re.replace_all(text, |c: &regex::Captures| {
+        let whole = &c[0];
+        if let Some(name) = c.get(2) {
+            return match value(name.as_str()) {
+                Some(v) => format!("`{v}`"),
+                None => whole.to_owned(),
+            };
+        }
+        let inner = &c[1];
+        let mut first_known = None;
+        let mut out = String::new();
+        for (i, part) in inner.split('`').enumerate() {
+            if i % 2 == 1 {
+                let v = value(part);
+                first_known.get_or_insert(v.is_some());
+                out.push('`');
+                out.push_str(v.map_or(part, String::as_str));
+                out.push('`');
+            } else {
+                out.push_str(part);
+            }
+        }
+        // `(fact `x`, times `instance_count`)`: the fact's value, the key as written.
+        if first_known == Some(true) {
+            format!("({out})")
+        } else {
+            whole.to_owned()
+        }
+    })
+    .into_owned()
+}
+
 fn fill_with(
     template: &str,
     facts: &BTreeMap<String, String>,
@@ -301,6 +346,47 @@ pub fn authored_hint(token: &str) -> &'static str {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn named_facts_read_as_their_values() {
+        let facts: BTreeMap<String, String> = [
+            ("exit_code", "3"),
+            ("state", "Updating"),
+            ("minutes", "75"),
+            ("host", "ep.westeurope.inference.ml.azure.com"),
+        ]
+        .into_iter()
+        .map(|(k, v)| (k.to_owned(), v.to_owned()))
+        .collect();
+        let show = |t: &str| show_fact_values(t, &facts);
+        assert_eq!(
+            show("a non-zero code (fact `exit_code`), which"),
+            "a non-zero code (`3`), which"
+        );
+        assert_eq!(
+            show("change (facts `state` and `minutes`);"),
+            "change (`Updating` and `75`);"
+        );
+        assert_eq!(
+            show("the name (fact `host`) does not"),
+            "the name (`ep.westeurope.inference.ml.azure.com`) does not"
+        );
+        assert_eq!(
+            show("the fact `host` says"),
+            "the `ep.westeurope.inference.ml.azure.com` says"
+        );
+        assert_eq!(show("failures (`exit_code`)"), "failures (`3`)");
+        assert_eq!(show("code (fact\n`exit_code`) and"), "code (`3`) and");
+        // Names not captured, and keys that are no facts, stay as written.
+        assert_eq!(
+            show("(fact `image` when the log names it)"),
+            "(fact `image` when the log names it)"
+        );
+        assert_eq!(
+            show("raise (`request_timeout_ms`)"),
+            "raise (`request_timeout_ms`)"
+        );
+    }
 
     #[test]
     fn missing_names_show_one_way_and_other_braces_stay() {

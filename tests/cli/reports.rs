@@ -34,6 +34,7 @@ fn diagnose(sb: &Sandbox, args: &[&str]) -> Run {
 #[test]
 fn snapshots_of_every_format_on_one_report() {
     let sb = Sandbox::new("reports-snap");
+    let time = regex::Regex::new(r#"time="[0-9.]+""#).unwrap();
     let mut stale = Vec::new();
     for (format, ext) in FORMATS {
         let run = diagnose(&sb, &[FLASK2, "-o", format]);
@@ -43,10 +44,7 @@ fn snapshots_of_every_format_on_one_report() {
         let here = format!("file://{}/", root().canonicalize().unwrap().display());
         let stdout = run.stdout.replace(&here, "file:///CHECKOUT/");
         // JUnit says how long the run took.
-        let stdout = regex::Regex::new(r#"time="[0-9.]+""#)
-            .unwrap()
-            .replace_all(&stdout, r#"time="T""#)
-            .into_owned();
+        let stdout = time.replace_all(&stdout, r#"time="T""#).into_owned();
         if !super::snapshot_matches(&path, &stdout) {
             stale.push(path.display().to_string());
         }

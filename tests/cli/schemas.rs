@@ -236,3 +236,42 @@ fn junit_of_the_fixture_set_is_valid_for_jenkins_xunit() {
             .all(|c| c.attribute("file").is_some())
     );
 }
+
+#[test]
+fn fix_texts_show_the_values_of_the_facts_they_name() {
+    let sb = Sandbox::new("schemas-fact-values");
+    let mut checked = 0;
+    for args in RUNS {
+        let doc: serde_json::Value = serde_json::from_str(&report(&sb, args, "json")).unwrap();
+        for f in doc["findings"].as_array().unwrap() {
+            let fix = f["remediation"].as_str().unwrap();
+            let flat = fix.split_whitespace().collect::<Vec<_>>().join(" ");
+            for (name, value) in f["facts"].as_object().unwrap() {
+                // A value too long or odd for prose (a traceback) is named instead.
+                let v = value.as_str().unwrap_or_default();
+                if v.len() > 200 || v.contains(['`', '\n', '{', '}', '<']) {
+                    continue;
+                }
+                for named in [format!("fact `{name}`"), format!("(`{name}`)")] {
+                    assert!(
+                        !flat.contains(&named),
+                        "{}: the fix names {named} instead of its value:\n{fix}",
+                        f["rule_id"]
+                    );
+                }
+                checked += 1;
+            }
+        }
+    }
+    assert!(checked > 20, "{checked}");
+    // The markdown and table show the same text.
+    let md = report(
+        &sb,
+        &[
+            "diagnose",
+            "tests/fixtures/logs/server-0.4.13-old-image-flask2.log",
+        ],
+        "markdown",
+    );
+    assert!(md.contains("non-zero code (`3`)"), "{md}");
+}
