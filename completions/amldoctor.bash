@@ -178,7 +178,7 @@ _amldoctor() {
             return 0
             ;;
         amldoctor__subcmd__check)
-            opts="-e -n -o -q -v -g -w -h -V --from --endpoint-name --name --save --rps --latency --host --nameserver --expect-cidr --no-system-resolver --rules --fail-on --min-severity --ignore --baseline --write-baseline --output-file --sarif-category --sarif-keep-suppressed --junit-file-attribute --output --no-color --quiet --verbose --debug --subscription --resource-group --workspace-name --cloud --auth --help --version all workspace keyvault private-endpoint deployment dns"
+            opts="-e -n -o -q -v -g -w -h -V --from --endpoint-name --name --save --rps --latency --host --nameserver --expect-cidr --no-system-resolver --rules --fail-on --min-severity --ignore --baseline --write-baseline --output-file --sarif-category --sarif-keep-suppressed --junit-file-attribute --markdown-limit --output --no-color --quiet --verbose --debug --subscription --resource-group --workspace-name --cloud --auth --help --version all workspace keyvault private-endpoint deployment dns"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -257,6 +257,10 @@ _amldoctor() {
                     return 0
                     ;;
                 --sarif-category)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --markdown-limit)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -354,7 +358,7 @@ _amldoctor() {
             return 0
             ;;
         amldoctor__subcmd__diagnose)
-            opts="-e -n -j -o -q -v -g -w -h -V --kind --endpoint-name --name --run --save --rules --jobs --fail-on --min-severity --ignore --baseline --write-baseline --output-file --sarif-category --sarif-keep-suppressed --junit-file-attribute --output --no-color --quiet --verbose --debug --subscription --resource-group --workspace-name --cloud --auth --help --version"
+            opts="-e -n -j -o -q -v -g -w -h -V --kind --endpoint-name --name --run --save --rules --jobs --fail-on --min-severity --ignore --baseline --write-baseline --output-file --sarif-category --sarif-keep-suppressed --junit-file-attribute --markdown-limit --output --no-color --quiet --verbose --debug --subscription --resource-group --workspace-name --cloud --auth --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -425,6 +429,10 @@ _amldoctor() {
                     return 0
                     ;;
                 --sarif-category)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --markdown-limit)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -732,7 +740,7 @@ _amldoctor() {
             return 0
             ;;
         amldoctor__subcmd__lint)
-            opts="-o -q -v -g -w -h -V --rules --fix-suggestions --fail-on --min-severity --ignore --baseline --write-baseline --output-file --sarif-category --sarif-keep-suppressed --junit-file-attribute --output --no-color --quiet --verbose --debug --subscription --resource-group --workspace-name --cloud --auth --help --version"
+            opts="-o -q -v -g -w -h -V --rules --fix-suggestions --fail-on --min-severity --ignore --baseline --write-baseline --output-file --sarif-category --sarif-keep-suppressed --junit-file-attribute --markdown-limit --output --no-color --quiet --verbose --debug --subscription --resource-group --workspace-name --cloud --auth --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -767,6 +775,10 @@ _amldoctor() {
                     return 0
                     ;;
                 --sarif-category)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --markdown-limit)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;

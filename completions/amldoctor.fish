@@ -111,6 +111,7 @@ complete -c amldoctor -n "__fish_amldoctor_using_subcommand diagnose" -l baselin
 complete -c amldoctor -n "__fish_amldoctor_using_subcommand diagnose" -l write-baseline -d 'Write every current finding to FILE as a baseline, then apply it' -r -F
 complete -c amldoctor -n "__fish_amldoctor_using_subcommand diagnose" -l output-file -d 'Also write a report to a file: FORMAT=PATH (e.g. sarif=results.sarif), or a PATH whose extension names the format (.sarif .json .yaml .xml .md); repeatable' -r
 complete -c amldoctor -n "__fish_amldoctor_using_subcommand diagnose" -l sarif-category -d 'The SARIF run\'s category (runs[].automationDetails.id), so code scanning keeps the uploads of different jobs apart [default: amldoctor/COMMAND/]' -r
+complete -c amldoctor -n "__fish_amldoctor_using_subcommand diagnose" -l markdown-limit -d 'The most characters markdown on stdout may have: a longer report keeps its summary and the first findings, and says how many it left out (a pull-request comment takes 65,536; a job summary 1 MiB; 0 for no limit). A markdown --output-file is always whole' -r
 complete -c amldoctor -n "__fish_amldoctor_using_subcommand diagnose" -s o -l output -d 'Output format [default: table, or `output` in .amldoctor.yaml / $AMLDOCTOR_OUTPUT]' -r -f -a "table\t'Human-readable text (colours only on a terminal)'
 json\t'JSON with a versioned schema (`schema_version`)'
 yaml\t'The same schema as json, in YAML'
@@ -156,6 +157,7 @@ complete -c amldoctor -n "__fish_amldoctor_using_subcommand check" -l baseline -
 complete -c amldoctor -n "__fish_amldoctor_using_subcommand check" -l write-baseline -d 'Write every current finding to FILE as a baseline, then apply it' -r -F
 complete -c amldoctor -n "__fish_amldoctor_using_subcommand check" -l output-file -d 'Also write a report to a file: FORMAT=PATH (e.g. sarif=results.sarif), or a PATH whose extension names the format (.sarif .json .yaml .xml .md); repeatable' -r
 complete -c amldoctor -n "__fish_amldoctor_using_subcommand check" -l sarif-category -d 'The SARIF run\'s category (runs[].automationDetails.id), so code scanning keeps the uploads of different jobs apart [default: amldoctor/COMMAND/]' -r
+complete -c amldoctor -n "__fish_amldoctor_using_subcommand check" -l markdown-limit -d 'The most characters markdown on stdout may have: a longer report keeps its summary and the first findings, and says how many it left out (a pull-request comment takes 65,536; a job summary 1 MiB; 0 for no limit). A markdown --output-file is always whole' -r
 complete -c amldoctor -n "__fish_amldoctor_using_subcommand check" -s o -l output -d 'Output format [default: table, or `output` in .amldoctor.yaml / $AMLDOCTOR_OUTPUT]' -r -f -a "table\t'Human-readable text (colours only on a terminal)'
 json\t'JSON with a versioned schema (`schema_version`)'
 yaml\t'The same schema as json, in YAML'
@@ -193,6 +195,7 @@ complete -c amldoctor -n "__fish_amldoctor_using_subcommand lint" -l baseline -d
 complete -c amldoctor -n "__fish_amldoctor_using_subcommand lint" -l write-baseline -d 'Write every current finding to FILE as a baseline, then apply it' -r -F
 complete -c amldoctor -n "__fish_amldoctor_using_subcommand lint" -l output-file -d 'Also write a report to a file: FORMAT=PATH (e.g. sarif=results.sarif), or a PATH whose extension names the format (.sarif .json .yaml .xml .md); repeatable' -r
 complete -c amldoctor -n "__fish_amldoctor_using_subcommand lint" -l sarif-category -d 'The SARIF run\'s category (runs[].automationDetails.id), so code scanning keeps the uploads of different jobs apart [default: amldoctor/COMMAND/]' -r
+complete -c amldoctor -n "__fish_amldoctor_using_subcommand lint" -l markdown-limit -d 'The most characters markdown on stdout may have: a longer report keeps its summary and the first findings, and says how many it left out (a pull-request comment takes 65,536; a job summary 1 MiB; 0 for no limit). A markdown --output-file is always whole' -r
 complete -c amldoctor -n "__fish_amldoctor_using_subcommand lint" -s o -l output -d 'Output format [default: table, or `output` in .amldoctor.yaml / $AMLDOCTOR_OUTPUT]' -r -f -a "table\t'Human-readable text (colours only on a terminal)'
 json\t'JSON with a versioned schema (`schema_version`)'
 yaml\t'The same schema as json, in YAML'

@@ -205,6 +205,12 @@ pub struct ReportArgs {
     /// xUnit's junit-10.xsd has it on testsuites only, where it always is)
     #[arg(long)]
     pub junit_file_attribute: bool,
+    /// The most characters markdown on stdout may have: a longer report keeps its
+    /// summary and the first findings, and says how many it left out (a pull-request
+    /// comment takes 65,536; a job summary 1 MiB; 0 for no limit). A markdown
+    /// --output-file is always whole
+    #[arg(long, value_name = "CHARS", default_value_t = crate::report::markdown::PR_COMMENT_LIMIT)]
+    pub markdown_limit: usize,
 }
 
 fn parse_output_file(text: &str) -> Result<(OutputFormat, PathBuf), String> {

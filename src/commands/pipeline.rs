@@ -129,6 +129,9 @@ pub fn finish(
             file_attribute: args.junit_file_attribute,
             elapsed_seconds: ctx.started.elapsed().as_secs_f64(),
         },
+        markdown: crate::report::markdown::MarkdownOptions {
+            limit: args.markdown_limit,
+        },
     };
     for e in &c.input_errors {
         let _ = writeln!(err, "error: {e}");
@@ -161,7 +164,11 @@ pub fn finish(
     // Files first, so a report file exists even when stdout goes away.
     for (format, path) in &args.output_file {
         let mut buf = Vec::new();
-        let shown = report.shown_from(min_severity(args, *format));
+        let mut shown = report.shown_from(min_severity(args, *format));
+        // A file holds the whole report: the limit is for comments posted from stdout.
+        if *format == OutputFormat::Markdown {
+            shown.to_mut().markdown.limit = 0;
+        }
         render(*format, &shown, &mut buf, Style::new(false), Detail::Normal)
             .map_err(Error::write)?;
         source::local::write_file(path, &buf)?;

@@ -157,6 +157,9 @@ pub struct Report {
     /// How the JUnit writer writes it.
     #[serde(skip)]
     pub junit: super::junit::JunitOptions,
+    /// How the markdown writer writes it.
+    #[serde(skip)]
+    pub markdown: super::markdown::MarkdownOptions,
 }
 
 impl Report {

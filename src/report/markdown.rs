@@ -89,17 +89,93 @@ fn fence(lang: &str, body: &str) -> String {
     format!("{ticks}{lang}\n{}\n{ticks}\n", body.trim_end())
 }
 
+/// The largest comment GitHub takes on a pull request, in characters.
+pub const PR_COMMENT_LIMIT: usize = 65_536;
+
+/// How the markdown writer writes (`--markdown-limit`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct MarkdownOptions {
+    /// The most characters the document may have; 0 for no limit.
+    pub limit: usize,
+}
+
+impl Default for MarkdownOptions {
+    fn default() -> MarkdownOptions {
+        MarkdownOptions {
+            limit: PR_COMMENT_LIMIT,
+        }
+    }
+}
+
+/// How much of a report a cut document shows.
+#[derive(Debug, Clone, Copy)]
+struct Cut {
+    /// Findings with a row and a section (the first ones: errors first).
+    findings: usize,
+    /// Input rows.
+    inputs: usize,
+}
+
+/// Inputs a cut document lists.
+const CUT_INPUTS: usize = 50;
+
+/// The report in markdown, within `--markdown-limit` characters: a report too long
+/// keeps its summary, the first findings that fit (table rows and sections) and a line
+/// saying how many were left out and how to get them all.
 pub fn write(out: &mut dyn Write, r: &Report) -> io::Result<()> {
+    let full = render(r, None)?;
+    let limit = r.markdown.limit;
+    if limit == 0 || full.chars().count() <= limit {
+        return out.write_all(full.as_bytes());
+    }
+    let inputs = CUT_INPUTS.min(r.inputs.len());
+    let fits = |k: usize| -> io::Result<Option<String>> {
+        let text = render(
+            r,
+            Some(Cut {
+                findings: k,
+                inputs,
+            }),
+        )?;
+        Ok((text.chars().count() <= limit).then_some(text))
+    };
+    // The most findings that fit: fewer always fit when more do.
+    let (mut lo, mut hi) = (0, r.findings.len());
+    let mut best = fits(0)?;
+    while lo < hi {
+        let mid = (lo + hi).div_ceil(2);
+        match fits(mid)? {
+            Some(text) => {
+                lo = mid;
+                best = Some(text);
+            }
+            None => hi = mid - 1,
+        }
+    }
+    match best {
+        Some(text) => out.write_all(text.as_bytes()),
+        // Not even the summary fits: the limit is below any report.
+        None => out.write_all(full.chars().take(limit).collect::<String>().as_bytes()),
+    }
+}
+
+fn render(r: &Report, cut: Option<Cut>) -> io::Result<String> {
+    let mut buf: Vec<u8> = Vec::new();
+    let out: &mut dyn Write = &mut buf;
     write_summary(out, r)?;
     for p in &r.prs {
         write_prs(out, p)?;
     }
+    let shown = cut.map_or(r.findings.len(), |c| c.findings);
     if r.findings.is_empty() {
         write_nothing_found(out, r)?;
     } else {
-        write_finding_table(out, r)?;
-        for f in &r.findings {
+        write_finding_table(out, r, shown)?;
+        for f in &r.findings[..shown] {
             write_finding(out, f)?;
+        }
+        if let Some(c) = cut {
+            write_cut_note(out, r, c)?;
         }
         write_missing_names(out, &r.missing_names)?;
     }
@@ -114,7 +190,25 @@ pub fn write(out: &mut dyn Write, r: &Report) -> io::Result<()> {
     }
     write_suppressed_and_notices(out, r)?;
     write_dns(out, r)?;
-    write_inputs(out, r)
+    write_inputs(out, r, cut.map(|c| c.inputs))?;
+    String::from_utf8(buf).map_err(io::Error::other)
+}
+
+/// Says what a cut document left out and where the whole report goes.
+fn write_cut_note(out: &mut dyn Write, r: &Report, c: Cut) -> io::Result<()> {
+    let left = r.findings.len() - c.findings;
+    writeln!(
+        out,
+        "> **{} of {} left out** to fit {} characters{}. The whole report: `--output-file markdown=amldoctor.md` (a file is never cut), or for a job summary (`$GITHUB_STEP_SUMMARY`, up to 1 MiB) `--markdown-limit 1048576`.\n",
+        plural(left as u64, "finding", "findings"),
+        r.findings.len(),
+        r.markdown.limit,
+        if c.findings == 0 {
+            String::new()
+        } else {
+            format!("; the first {} are above", c.findings)
+        },
+    )
 }
 
 /// `lint --fix-suggestions`: the diff in a fenced block, then the findings without one.
@@ -309,12 +403,16 @@ fn write_nothing_found(out: &mut dyn Write, r: &Report) -> io::Result<()> {
     Ok(())
 }
 
-fn write_finding_table(out: &mut dyn Write, r: &Report) -> io::Result<()> {
+/// The table of the first `shown` findings.
+fn write_finding_table(out: &mut dyn Write, r: &Report, shown: usize) -> io::Result<()> {
+    if shown == 0 {
+        return Ok(());
+    }
     writeln!(
         out,
         "| severity | rule | finding | where | hits |\n|---|---|---|---|---:|"
     )?;
-    for f in &r.findings {
+    for f in &r.findings[..shown] {
         let at = f
             .evidence
             .first()
@@ -418,13 +516,18 @@ fn write_suppressed_and_notices(out: &mut dyn Write, r: &Report) -> io::Result<(
     Ok(())
 }
 
-fn write_inputs(out: &mut dyn Write, r: &Report) -> io::Result<()> {
+/// What was read; a cut document lists the first `most` inputs.
+fn write_inputs(out: &mut dyn Write, r: &Report, most: Option<usize>) -> io::Result<()> {
     writeln!(
         out,
         "<details><summary>Inputs</summary>\n\n| input | kind | lines |\n|---|---|---:|"
     )?;
-    for i in &r.inputs {
+    let shown = most.unwrap_or(r.inputs.len()).min(r.inputs.len());
+    for i in &r.inputs[..shown] {
         writeln!(out, "| `{}` | {} | {} |", code(&i.path), i.kind, i.lines)?;
+    }
+    if shown < r.inputs.len() {
+        writeln!(out, "| … and {} more | | |", r.inputs.len() - shown)?;
     }
     for res in &r.resources {
         writeln!(

@@ -549,3 +549,72 @@ fn secret_tokens(text: &str) -> Vec<String> {
     assert!(!out.is_empty(), "the fixtures plant secrets");
     out
 }
+
+#[test]
+fn markdown_of_the_whole_fixture_set_fits_a_pull_request_comment() {
+    let sb = Sandbox::new("reports-md-limit");
+    let all = [
+        "tests/fixtures/logs",
+        "tests/fixtures/prs",
+        "--min-severity",
+        "info",
+        "--fail-on",
+        "never",
+        "-o",
+        "markdown",
+    ];
+    let whole = diagnose(&sb, &[&all[..], &["--markdown-limit", "0"]].concat());
+    // A finding's section heading starts with its severity's icon.
+    let sections = |md: &str| {
+        md.lines()
+            .filter(|l| {
+                ["### 🔴", "### 🟠", "### 🔵"]
+                    .iter()
+                    .any(|h| l.starts_with(h))
+            })
+            .count()
+    };
+    let whole_findings = sections(&whole.stdout);
+    assert!(
+        whole.stdout.chars().count() > 65_536,
+        "the fixture set no longer needs cutting: {} characters",
+        whole.stdout.chars().count()
+    );
+    let file = sb.work().join("all.md");
+    let output_file = format!("markdown={}", file.display());
+    let cut = diagnose(&sb, &[&all[..], &["--output-file", &output_file]].concat());
+    let n = cut.stdout.chars().count();
+    assert!(n <= 65_536, "{n} characters");
+    // The summary comes first, then what was left out and how to get it.
+    assert!(
+        cut.stdout.starts_with("## amldoctor: "),
+        "{}",
+        &cut.stdout[..200]
+    );
+    let kept = sections(&cut.stdout);
+    assert!(
+        kept > 0 && kept < whole_findings,
+        "{kept} of {whole_findings}"
+    );
+    let note = format!(
+        "{} of {whole_findings} left out",
+        plural(whole_findings - kept)
+    );
+    assert!(cut.stdout.contains(&note), "no '{note}' in the cut report");
+    assert!(cut.stdout.contains("--markdown-limit 1048576"));
+    // A report file is never cut.
+    assert_eq!(std::fs::read_to_string(&file).unwrap(), whole.stdout);
+    // A smaller limit keeps fewer findings, still with the note.
+    let small = diagnose(&sb, &[&all[..], &["--markdown-limit", "20000"]].concat());
+    assert!(small.stdout.chars().count() <= 20_000);
+    assert!(sections(&small.stdout) < kept);
+    assert!(small.stdout.contains("left out"));
+}
+
+fn plural(n: usize) -> String {
+    if n == 1 {
+        "1 finding".to_owned()
+    } else {
+        format!("{n} findings")
+    }
+}
