@@ -18,6 +18,7 @@ use serde::Serialize;
     Serialize,
     serde::Deserialize,
     clap::ValueEnum,
+    schemars::JsonSchema,
 )]
 #[serde(rename_all = "lowercase")]
 pub enum Severity {
@@ -46,7 +47,7 @@ impl fmt::Display for Severity {
 }
 
 /// `--fail-on`: the lowest severity that makes the run exit 1.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum, Serialize, schemars::JsonSchema)]
 #[serde(rename_all = "lowercase")]
 pub enum FailOn {
     /// Fail on errors only (default)
@@ -86,7 +87,7 @@ impl FailOn {
 /// (kept with the line it stands on, so every report format can point at it).
 /// Serialised flat into [`Evidence`] (`path`, `line`, and `pointer` for resources), so
 /// the json schema of log evidence is unchanged.
-#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Serialize, schemars::JsonSchema)]
 #[serde(untagged)]
 pub enum Location {
     /// A 1-based line of an input (`<stdin>` for standard input).
@@ -163,7 +164,7 @@ impl fmt::Display for Location {
 }
 
 /// A line (or resource key) that shows why a finding was reported.
-#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Serialize, schemars::JsonSchema)]
 pub struct Evidence {
     #[serde(flatten)]
     pub location: Location,
@@ -254,7 +255,7 @@ pub struct Computed {
 /// A change to one file that would fix a finding, as a rule's `fix:` or an analyser
 /// describes it. Nothing is ever written: `lint --fix-suggestions` turns edits into the
 /// edited lines it prints, against the file's text.
-#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Serialize, schemars::JsonSchema)]
 pub struct Edit {
     pub path: String,
     /// The 1-based line the change is anchored at (0 with [`Change::AddKey`]: the
@@ -264,7 +265,7 @@ pub struct Edit {
 }
 
 /// What an [`Edit`] does at its line.
-#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Serialize, schemars::JsonSchema)]
 #[serde(tag = "op", rename_all = "snake_case")]
 pub enum Change {
     /// The key on the line (`key: value`, a Python `key=value` argument), or the
@@ -287,7 +288,7 @@ pub enum Change {
 }
 
 /// A suppressed finding, kept in the report so nothing disappears silently.
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, schemars::JsonSchema)]
 pub struct Suppressed {
     pub rule_id: String,
     pub severity: Severity,
@@ -302,7 +303,7 @@ pub struct Suppressed {
 }
 
 /// One rule's conclusion over all inputs.
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, schemars::JsonSchema)]
 pub struct Finding {
     pub rule_id: String,
     pub severity: Severity,
@@ -342,7 +343,7 @@ pub struct Finding {
 }
 
 /// A finding compared with a baseline, named as SARIF names it.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, schemars::JsonSchema)]
 #[serde(rename_all = "lowercase")]
 pub enum BaselineState {
     /// Not in the baseline: this one trips the gate.

@@ -21,7 +21,7 @@ fn shared(name: &str) -> bool {
 }
 
 /// A value a printed command needs and the run did not give, and how to give it.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, schemars::JsonSchema)]
 pub struct MissingName {
     /// As shown in the commands: `<endpoint>`.
     pub placeholder: String,

@@ -17,7 +17,9 @@ use super::resource::{Resource, ResourceKind};
 pub const DOCUMENT_KEY: &str = "amldoctor-dns";
 
 /// What a host is to the workspace: which private DNS zone should answer for it.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize, schemars::JsonSchema,
+)]
 #[serde(rename_all = "kebab-case")]
 pub enum HostRole {
     /// The online endpoint's scoring host (`{endpoint}.{region}.inference.ml.azure.com`).
@@ -55,7 +57,7 @@ pub struct DnsTarget {
 }
 
 /// What one server answered for one host (A and AAAA together).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(tag = "outcome", rename_all = "kebab-case")]
 pub enum Outcome {
     /// Addresses, after the CNAME names the answer passed through (in order).
@@ -75,7 +77,7 @@ pub enum Outcome {
 }
 
 /// One host as one server saw it.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 pub struct DnsObservation {
     pub host: String,
     pub role: HostRole,
@@ -124,7 +126,7 @@ impl DnsObservation {
 }
 
 /// The saved form: `{"amldoctor-dns": 1, "observations": [...]}`.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 pub struct DnsDocument {
     #[serde(rename = "amldoctor-dns")]
     pub format: u32,

@@ -17,7 +17,19 @@ use std::path::PathBuf;
 use serde::Serialize;
 
 /// The grammar family a document is written in; rules choose the kinds they read.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, clap::ValueEnum)]
+#[derive(
+    Debug,
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    PartialOrd,
+    Ord,
+    Hash,
+    Serialize,
+    clap::ValueEnum,
+    schemars::JsonSchema,
+)]
 #[serde(rename_all = "kebab-case")]
 pub enum DocumentKind {
     /// Console log of the `inference-server` container: runit launcher, pip freeze,
@@ -128,7 +140,7 @@ impl fmt::Display for DocumentKind {
 }
 
 /// How a document's kind was decided.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, schemars::JsonSchema)]
 #[serde(rename_all = "kebab-case")]
 pub enum KindSource {
     /// From the content (and, as a tie-breaker, the file name).

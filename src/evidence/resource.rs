@@ -14,7 +14,9 @@ use serde_json::Value;
 use super::json_lines::{JsonText, escape_token};
 
 /// The kinds of Azure resource amldoctor reads.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, schemars::JsonSchema,
+)]
 #[serde(rename_all = "kebab-case")]
 pub enum ResourceKind {
     Workspace,
@@ -158,7 +160,7 @@ pub const LINTED_ONLY: u16 = ResourceKind::Environment.bit()
     | ResourceKind::ParallelJob.bit();
 
 /// Which tool's shape a resource document has.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, schemars::JsonSchema)]
 #[serde(rename_all = "kebab-case")]
 pub enum Shape {
     /// The ARM wire shape (`az rest`, `az resource show`, REST responses): settings

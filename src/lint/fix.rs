@@ -14,7 +14,7 @@ use serde::Serialize;
 use crate::finding::{Change, Edit, Finding};
 
 /// What `--fix-suggestions` adds to a lint report.
-#[derive(Debug, Clone, Default, PartialEq, Serialize)]
+#[derive(Debug, Clone, Default, PartialEq, Serialize, schemars::JsonSchema)]
 pub struct FixSuggestions {
     /// Per file, in the order findings name them.
     pub files: Vec<FileEdits>,
@@ -23,7 +23,7 @@ pub struct FixSuggestions {
 }
 
 /// The changed lines of one file.
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, schemars::JsonSchema)]
 pub struct FileEdits {
     pub path: String,
     /// `crlf` or `lf`: how the file ends its lines (removed and added lines are shown
@@ -47,7 +47,7 @@ impl FileEdits {
 }
 
 /// Lines that go and lines that come in their place.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, schemars::JsonSchema)]
 pub struct Hunk {
     /// The rules whose findings this edit fixes.
     pub rules: Vec<String>,
@@ -69,7 +69,7 @@ impl Hunk {
 }
 
 /// A finding no edit is suggested for.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, schemars::JsonSchema)]
 pub struct WithoutEdit {
     pub rule_id: String,
     pub reason: String,

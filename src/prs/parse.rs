@@ -318,7 +318,19 @@ impl AttemptAgg {
 
 /// The entry-script method an error was raised in. The order (unknown, init, run)
 /// matches the text order, which groups are sorted by.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
+#[derive(
+    Debug,
+    Clone,
+    Copy,
+    Default,
+    PartialEq,
+    Eq,
+    PartialOrd,
+    Ord,
+    Hash,
+    Serialize,
+    schemars::JsonSchema,
+)]
 pub enum Phase {
     /// The file does not say.
     #[default]

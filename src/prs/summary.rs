@@ -29,14 +29,14 @@ pub struct ParsedFile {
 }
 
 /// A configuration value and where it came from.
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, schemars::JsonSchema)]
 pub struct ConfigValue {
     pub value: i64,
     pub source: ConfigSource,
 }
 
 /// Where a configuration value was read.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, schemars::JsonSchema)]
 #[serde(rename_all = "kebab-case")]
 pub enum ConfigSource {
     /// The driver's command-line arguments.
@@ -45,7 +45,7 @@ pub enum ConfigSource {
     JobMessages,
 }
 
-#[derive(Debug, Clone, Default, PartialEq, Serialize)]
+#[derive(Debug, Clone, Default, PartialEq, Serialize, schemars::JsonSchema)]
 pub struct Config {
     pub node_count: Option<ConfigValue>,
     pub process_count_per_node: Option<ConfigValue>,
@@ -54,7 +54,7 @@ pub struct Config {
     pub error_threshold: Option<ConfigValue>,
 }
 
-#[derive(Debug, Clone, Default, PartialEq, Serialize)]
+#[derive(Debug, Clone, Default, PartialEq, Serialize, schemars::JsonSchema)]
 pub struct Counts {
     pub scheduled: Option<u64>,
     /// Distinct mini-batches with a final attempt.
@@ -66,7 +66,7 @@ pub struct Counts {
 }
 
 /// Every attempt, retries included (the mini-batch CSV rows).
-#[derive(Debug, Clone, Default, PartialEq, Serialize)]
+#[derive(Debug, Clone, Default, PartialEq, Serialize, schemars::JsonSchema)]
 pub struct Attempts {
     pub total: u64,
     pub failed: u64,
@@ -75,14 +75,14 @@ pub struct Attempts {
     pub run_exceptions: u64,
 }
 
-#[derive(Debug, Clone, Default, PartialEq, Serialize)]
+#[derive(Debug, Clone, Default, PartialEq, Serialize, schemars::JsonSchema)]
 pub struct Items {
     pub total: Option<u64>,
     pub succeeded: Option<u64>,
     pub failed: Option<u64>,
 }
 
-#[derive(Debug, Clone, Default, PartialEq, Serialize)]
+#[derive(Debug, Clone, Default, PartialEq, Serialize, schemars::JsonSchema)]
 pub struct NodeSummary {
     pub node: String,
     pub processes: u64,
@@ -102,7 +102,7 @@ pub struct NodeSummary {
     pub peak_cpu_percent: Option<f64>,
 }
 
-#[derive(Debug, Clone, Default, PartialEq, Serialize)]
+#[derive(Debug, Clone, Default, PartialEq, Serialize, schemars::JsonSchema)]
 pub struct ProcessSummary {
     pub node: String,
     pub process: String,
@@ -114,7 +114,7 @@ pub struct ProcessSummary {
     pub exit_code: Option<i32>,
 }
 
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, schemars::JsonSchema)]
 pub struct MiniBatch {
     pub id: String,
     pub node: String,
@@ -127,7 +127,7 @@ pub struct MiniBatch {
     pub inputs: String,
 }
 
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, schemars::JsonSchema)]
 pub struct ErrorGroup {
     /// `run`, `init`, or empty when the file does not say.
     pub phase: Phase,
@@ -139,7 +139,7 @@ pub struct ErrorGroup {
 }
 
 /// Everything the report says about one tree.
-#[derive(Debug, Clone, Default, PartialEq, Serialize)]
+#[derive(Debug, Clone, Default, PartialEq, Serialize, schemars::JsonSchema)]
 pub struct PrsSummary {
     pub root: String,
     pub layout: &'static str,
@@ -166,7 +166,7 @@ pub struct PrsSummary {
 }
 
 /// How the job ended, as far as its files tell.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, schemars::JsonSchema)]
 #[serde(rename_all = "lowercase")]
 pub enum JobOutcome {
     Failed,

@@ -8,7 +8,7 @@ use crate::evidence::{DocumentKind, KindSource};
 use crate::finding::{Evidence, FailOn, Finding, Severity};
 
 /// One analysed input and the kind it was read as.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, schemars::JsonSchema)]
 pub struct InputReport {
     pub path: String,
     pub kind: DocumentKind,
@@ -27,7 +27,7 @@ pub struct InputReport {
 }
 
 /// An input that was not analysed.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, schemars::JsonSchema)]
 pub struct NotAnalysed {
     pub path: String,
     pub reason: String,
@@ -70,7 +70,7 @@ impl ResourceReport {
     }
 }
 
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, schemars::JsonSchema)]
 pub struct Summary {
     pub errors: u64,
     pub warnings: u64,
@@ -88,7 +88,7 @@ pub struct Summary {
 }
 
 /// A rule as report writers need it (JUnit lists passing rules too).
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, schemars::JsonSchema)]
 pub struct RuleRef {
     pub id: String,
     pub family: String,
@@ -102,7 +102,7 @@ pub struct RuleRef {
 }
 
 /// A resource read from JSON, and what it was read as.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, schemars::JsonSchema)]
 pub struct ResourceReport {
     pub path: String,
     /// Where in the file (`/value/0` for a list element; empty for the whole file).
@@ -117,7 +117,7 @@ pub struct ResourceReport {
 
 /// Everything a findings command reports. Command-neutral: sections a command does
 /// not fill stay empty.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, schemars::JsonSchema)]
 pub struct Report {
     /// The command that made it (`diagnose`, `check`).
     #[serde(skip)]

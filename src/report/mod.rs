@@ -12,6 +12,7 @@ pub mod prs_table;
 pub mod replicas;
 pub mod rule_doc;
 pub mod sarif;
+pub mod schema;
 pub mod style;
 pub mod table;
 pub mod text;
@@ -22,7 +23,7 @@ use std::fmt;
 use serde::Serialize;
 
 /// `-o/--output`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum, Serialize, schemars::JsonSchema)]
 #[serde(rename_all = "kebab-case")]
 pub enum OutputFormat {
     /// Human-readable text (colours only on a terminal)
@@ -117,7 +118,7 @@ pub fn plural<N: Into<u128>>(n: N, one: &str, many: &str) -> String {
 pub const SCHEMA_VERSION: u32 = 1;
 
 /// The frame around every json/yaml document.
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, schemars::JsonSchema)]
 pub struct Envelope<'a, T: Serialize> {
     pub schema_version: u32,
     pub tool: Tool,
@@ -126,7 +127,7 @@ pub struct Envelope<'a, T: Serialize> {
     pub body: &'a T,
 }
 
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, schemars::JsonSchema)]
 pub struct Tool {
     pub name: &'static str,
     pub version: &'static str,

@@ -275,3 +275,54 @@ fn fix_texts_show_the_values_of_the_facts_they_name() {
     );
     assert!(md.contains("non-zero code (`3`)"), "{md}");
 }
+
+#[test]
+fn json_reports_follow_the_published_schema() {
+    let path = root().join("docs/report.schema.json");
+    let fresh = amldoctor::report::schema::findings_report();
+    if std::env::var_os("AMLDOCTOR_UPDATE_DOCS").is_some() {
+        std::fs::write(&path, &fresh).unwrap();
+    }
+    assert_eq!(
+        std::fs::read_to_string(&path).unwrap_or_default(),
+        fresh,
+        "docs/report.schema.json is stale; run AMLDOCTOR_UPDATE_DOCS=1 cargo test"
+    );
+    let schema: serde_json::Value = serde_json::from_str(&fresh).unwrap();
+    let validator = jsonschema::validator_for(&schema).unwrap();
+    let check = |what: &str, doc: &serde_json::Value| {
+        let errors: Vec<String> = validator
+            .iter_errors(doc)
+            .take(5)
+            .map(|e| format!("{} at {}", e, e.instance_path()))
+            .collect();
+        assert!(errors.is_empty(), "{what}: {errors:#?}");
+    };
+    // The schema is not vacuous: a finding without its rule id is refused.
+    let mut broken: serde_json::Value = serde_json::from_str(
+        &std::fs::read_to_string(root().join("tests/snapshots/report-flask2.json")).unwrap(),
+    )
+    .unwrap();
+    broken["findings"][0]
+        .as_object_mut()
+        .unwrap()
+        .remove("rule_id");
+    assert!(!validator.is_valid(&broken));
+    for snapshot in ["report-flask2.json", "diagnose-flask2.json"] {
+        let text = std::fs::read_to_string(root().join("tests/snapshots").join(snapshot)).unwrap();
+        check(snapshot, &serde_json::from_str(&text).unwrap());
+    }
+    let sb = Sandbox::new("schemas-json");
+    for args in RUNS {
+        let doc: serde_json::Value = serde_json::from_str(&report(&sb, args, "json")).unwrap();
+        check(&format!("{args:?}"), &doc);
+    }
+    let mut with_baseline = RUNS[0].to_vec();
+    let baseline = sb.work().join("baseline.json");
+    let written = format!("{}", baseline.display());
+    with_baseline.extend(["--write-baseline", &written]);
+    check(
+        "baseline",
+        &serde_json::from_str(&report(&sb, &with_baseline, "json")).unwrap(),
+    );
+}
