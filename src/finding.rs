@@ -178,6 +178,10 @@ pub struct Evidence {
     /// location only anchors it for formats that need one.
     #[serde(skip)]
     pub computed: bool,
+    /// The matched text's first and one-past-last column on the file's line (1-based,
+    /// UTF-16 code units as SARIF counts them), when the scanner knows them.
+    #[serde(skip)]
+    pub columns: Option<(u64, u64)>,
 }
 
 impl Evidence {
@@ -191,6 +195,7 @@ impl Evidence {
             text: text.into(),
             at: 0,
             computed: false,
+            columns: None,
         }
     }
 
@@ -208,6 +213,7 @@ impl Evidence {
             text: text.into(),
             at: 0,
             computed: false,
+            columns: None,
         }
     }
 
@@ -215,6 +221,7 @@ impl Evidence {
     pub fn computed_in(path: impl Into<String>, text: impl Into<String>) -> Evidence {
         Evidence {
             computed: true,
+            columns: None,
             ..Evidence::at_line(path, 1, text)
         }
     }
@@ -223,6 +230,12 @@ impl Evidence {
     #[must_use]
     pub fn matched_at(self, at: usize) -> Evidence {
         Evidence { at, ..self }
+    }
+
+    /// The same evidence, with the match's columns on the file's line.
+    #[must_use]
+    pub fn with_columns(self, columns: Option<(u64, u64)>) -> Evidence {
+        Evidence { columns, ..self }
     }
 
     pub fn path(&self) -> &str {

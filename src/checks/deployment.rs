@@ -150,6 +150,7 @@ fn evidence(r: &Resource, pointer: &str, text: String) -> Evidence {
         text,
         at: 0,
         computed: false,
+        columns: None,
     }
 }
 

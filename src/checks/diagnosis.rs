@@ -77,6 +77,7 @@ fn finding(
         text: format!("{code}: {message}"),
         at: 0,
         computed: false,
+        columns: None,
     };
     let mut facts = BTreeMap::new();
     facts.insert("category".to_owned(), area.to_owned());

@@ -101,6 +101,7 @@ pub fn requests_over_limits(r: &Resource, _: &CheckOptions) -> Option<Computed> 
             ),
             at: 0,
             computed: false,
+            columns: None,
         });
         // The request comes down to the limit: what the pod is allowed anyway.
         edits.extend(super::deployment::set_edit(r, &pointer, show(limit)));

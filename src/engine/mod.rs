@@ -70,7 +70,11 @@ impl Analysis {
             let evidence = hit
                 .evidence
                 .into_iter()
-                .map(|e| Evidence::at_line(path.to_owned(), e.line, e.text).matched_at(e.at))
+                .map(|e| {
+                    Evidence::at_line(path.to_owned(), e.line, e.text)
+                        .matched_at(e.at)
+                        .with_columns(e.columns)
+                })
                 .collect();
             self.merge(
                 hit.rule,

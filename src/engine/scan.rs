@@ -33,6 +33,8 @@ pub struct Hit {
     pub text: String,
     /// Where the match starts in `text` (bytes), so a report can shorten around it.
     pub at: usize,
+    /// The match's columns on the file's line (see `Evidence::columns`).
+    pub columns: Option<(u64, u64)>,
 }
 
 /// Everything one pattern matched in a document.
@@ -227,7 +229,28 @@ fn text_of(line: &[u8], at: usize, end: usize) -> (String, usize) {
 
 /// A [`Hit`] on `line` from [`text_of`]'s text and match offset.
 fn hit(line: u64, (text, at): (String, usize)) -> Hit {
-    Hit { line, text, at }
+    Hit {
+        line,
+        text,
+        at,
+        columns: None,
+    }
+}
+
+/// Lines at least this long may be pieces of a longer one: their columns are unknown.
+const COLUMNS_UP_TO: usize = 256 * 1024;
+
+/// Bytes `at..end` of `line` as SARIF columns: 1-based UTF-16 code units.
+fn columns(line: &[u8], at: usize, end: usize) -> Option<(u64, u64)> {
+    if line.len() >= COLUMNS_UP_TO || at > end || end > line.len() {
+        return None;
+    }
+    let units = |upto: usize| {
+        String::from_utf8_lossy(&line[..upto])
+            .encode_utf16()
+            .count() as u64
+    };
+    Some((units(at) + 1, units(end) + 1))
 }
 
 impl Walk<'_> {
@@ -387,13 +410,25 @@ impl Walk<'_> {
             self.feed_windows(line);
         }
         let bare = line.strip_suffix(b"\r").unwrap_or(line);
-        let evidence = |at: usize, end: usize| match shown {
-            None => text_of(bare, at, end),
-            Some((original, clean, offset)) => text_of(
-                original,
-                clean.original(offset + at, original.len()),
-                clean.original(offset + end, original.len()),
-            ),
+        let evidence = |at: usize, end: usize| -> Hit {
+            let (text, start, columns) = match shown {
+                None => {
+                    let (text, start) = text_of(bare, at, end);
+                    (text, start, columns(bare, at, end))
+                }
+                Some((original, clean, offset)) => {
+                    let (a, e) = (
+                        clean.original(offset + at, original.len()),
+                        clean.original(offset + end, original.len()),
+                    );
+                    let (text, start) = text_of(original, a, e);
+                    (text, start, columns(original, a, e))
+                }
+            };
+            Hit {
+                columns,
+                ..hit(self.line, (text, start))
+            }
         };
         let set = self.set;
         let mut candidates = std::mem::take(&mut self.candidates);
@@ -427,7 +462,7 @@ impl Walk<'_> {
             entry.count += 1;
             entry.last_line = self.line;
             if entry.first.len() < HITS_KEPT {
-                entry.first.push(hit(self.line, evidence(at, end)));
+                entry.first.push(evidence(at, end));
             }
             // The first hit of a rule's main pattern opens its context window.
             let rule = &set.rules[pattern.rule];
@@ -476,9 +511,7 @@ impl Walk<'_> {
                 if self.scan.error_lines.len() == ERROR_LINES_KEPT {
                     self.scan.error_lines.pop_front();
                 }
-                self.scan
-                    .error_lines
-                    .push_back(hit(self.line, evidence(0, 0)));
+                self.scan.error_lines.push_back(evidence(0, 0));
             }
         }
     }

@@ -96,6 +96,7 @@ pub fn processes_exceed_gpus(job: &Resource, size: &SizeAt) -> Option<Computed> 
             text: format!("{processes} worker processes per node"),
             at: 0,
             computed: false,
+            columns: None,
         },
         Evidence::at_line(
             size.path.clone(),

@@ -375,6 +375,7 @@ pub fn missing_references(
             ),
             at: 0,
             computed: false,
+            columns: None,
         })
         .collect();
     let key = first.pointer.trim_start_matches('/').replace('/', ".");

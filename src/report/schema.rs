@@ -11,7 +11,7 @@ use super::findings::Report;
 /// A findings report as `-o json` prints it: the envelope and the report's fields.
 #[derive(JsonSchema)]
 #[schemars(
-    title = "amldoctor findings report",
+    title = "Findings report of amldoctor",
     description = "What `amldoctor diagnose|check|lint -o json` prints (schema_version 1). The same document is printed as YAML by `-o yaml`."
 )]
 #[allow(dead_code)]

@@ -151,3 +151,26 @@ fn uris_are_relative_to_srcroot_encoded_and_honest_about_stdin() {
     assert!(loc.get("uriBaseId").is_none());
     assert_eq!(v["runs"][0]["automationDetails"]["id"], "nightly/prs");
 }
+
+#[test]
+fn regions_give_the_columns_of_the_matched_text() {
+    let sb = Sandbox::new("sarif-columns");
+    // Non-ASCII before the match: columns count UTF-16 code units, as SARIF does.
+    let line = "  naïve 🚀 2025-03-09 22:41:07,513 E [7] gunicorn.error - Worker (pid:81) was sent SIGKILL! Perhaps out of memory?";
+    sb.write("work/oom.log", &format!("first line\n{line}\n"));
+    let v = sarif(&sb, &["oom.log"]);
+    let r = results(&v)
+        .iter()
+        .find(|r| r["ruleId"] == "gunicorn-worker-oom-killed")
+        .unwrap();
+    let region = &r["locations"][0]["physicalLocation"]["region"];
+    assert_eq!(region["startLine"], 2);
+    let before = &line[..line.find("Worker").unwrap()];
+    let start = before.encode_utf16().count() as u64 + 1;
+    assert_eq!(region["startColumn"].as_u64(), Some(start), "{region}");
+    assert_eq!(
+        region["endColumn"].as_u64(),
+        Some(line.encode_utf16().count() as u64 + 1),
+        "{region}"
+    );
+}

@@ -246,6 +246,7 @@ pub fn evidence(r: &Resource, s: &Spot) -> Evidence {
         text: shown_safely(&s.pointer, &s.text),
         at: 0,
         computed: false,
+        columns: None,
     }
 }
 

@@ -175,6 +175,10 @@ fn location(e: &crate::finding::Evidence, o: &SarifOptions) -> Value {
         "artifactLocation": artifact(e.path(), o),
         "region": {"startLine": e.line().max(1), "snippet": {"text": e.text}},
     }});
+    if let Some((start, end)) = e.columns.filter(|(s, e)| e > s) {
+        l["physicalLocation"]["region"]["startColumn"] = json!(start);
+        l["physicalLocation"]["region"]["endColumn"] = json!(end);
+    }
     if let Some(pointer) = e.location.pointer() {
         l["logicalLocations"] = json!([{"fullyQualifiedName": pointer, "kind": "member"}]);
     }
