@@ -88,6 +88,7 @@ pub fn finish(
         .map(|texts| crate::lint::fix::suggest(&findings, texts));
     let count = |s: Severity| findings.iter().filter(|f| f.severity == s).count() as u64;
     let nothing = findings.is_empty() && outcome.suppressed.is_empty();
+    let cwd = source::local::current_dir().ok();
     let report = Report {
         command,
         summary: Summary {
@@ -121,9 +122,11 @@ pub fn finish(
         sarif: crate::report::sarif::SarifOptions {
             category: args.sarif_category.clone(),
             keep_suppressed: args.sarif_keep_suppressed,
-            working_directory: source::local::current_dir()
-                .ok()
-                .map(|d| d.to_string_lossy().replace('\\', "/")),
+            working_directory: cwd.as_ref().map(|d| slashed(d)),
+            repository_root: cwd
+                .as_deref()
+                .and_then(source::local::repository_root)
+                .map(|d| slashed(&d)),
         },
         junit: crate::report::junit::JunitOptions {
             file_attribute: args.junit_file_attribute,
@@ -186,6 +189,11 @@ pub fn finish(
         Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Ok(code),
         Err(e) => Err(Error::write(e)),
     }
+}
+
+/// A path with `/` separators, as URIs want it.
+fn slashed(p: &std::path::Path) -> String {
+    p.to_string_lossy().replace('\\', "/")
 }
 
 /// The lowest severity `format` shows: `--min-severity`, else warnings and up for the

@@ -103,6 +103,9 @@ struct Walk<'s> {
     error_line: bool,
     name_line: bool,
     name_lines_read: u32,
+    /// The region starts inside an overlong line (its earlier pieces came before):
+    /// offsets on its first line are not the line's columns.
+    continued: bool,
 }
 
 impl<'a> Scanner<'a> {
@@ -138,6 +141,7 @@ impl<'a> Scanner<'a> {
             error_line: false,
             name_line: false,
             name_lines_read: 0,
+            continued: false,
         };
         // The buffer keeps its length; `filled` says how much of it holds data, so no
         // read ever pays for zeroing memory.
@@ -146,6 +150,7 @@ impl<'a> Scanner<'a> {
         }
         let mut filled = 0usize;
         let mut in_long_line = false;
+        let mut after_piece = false;
         let mut eof = false;
         let mut any_byte = false;
         let mut last_byte = b'\n';
@@ -184,7 +189,9 @@ impl<'a> Scanner<'a> {
             if !piece_of_long_line {
                 in_long_line = false;
             }
+            walk.continued = after_piece;
             walk.region(&self.buf[..end]);
+            after_piece = piece_of_long_line;
             if piece_of_long_line {
                 // Keep the tail of this piece in front of the next one, so a match or a
                 // secret (`…&sig=` | `value`) spanning the cut is seen whole. Hits on the
@@ -273,6 +280,10 @@ impl Walk<'_> {
             };
             let line_start = memchr::memrchr(b'\n', &region[pos..at]).map_or(pos, |i| pos + i + 1);
             let line_end = memchr::memchr(b'\n', &region[at..]).map_or(region.len(), |i| at + i);
+            if line_start > 0 {
+                // Past the region's first line: lines start here.
+                self.continued = false;
+            }
             self.advance(region, pos, line_start);
             let line = &region[line_start..line_end];
             let bare = line.strip_suffix(b"\r").unwrap_or(line);
@@ -411,10 +422,11 @@ impl Walk<'_> {
         }
         let bare = line.strip_suffix(b"\r").unwrap_or(line);
         let evidence = |at: usize, end: usize| -> Hit {
+            let continued = self.continued;
             let (text, start, columns) = match shown {
                 None => {
                     let (text, start) = text_of(bare, at, end);
-                    (text, start, columns(bare, at, end))
+                    (text, start, columns(bare, at, end).filter(|_| !continued))
                 }
                 Some((original, clean, offset)) => {
                     let (a, e) = (
@@ -422,7 +434,7 @@ impl Walk<'_> {
                         clean.original(offset + end, original.len()),
                     );
                     let (text, start) = text_of(original, a, e);
-                    (text, start, columns(original, a, e))
+                    (text, start, columns(original, a, e).filter(|_| !continued))
                 }
             };
             Hit {

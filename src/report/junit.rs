@@ -176,23 +176,32 @@ pub struct JunitOptions {
 }
 
 impl JunitOptions {
-    /// The `time` of a suite: every suite was judged in the one run, whose time it is
-    /// (the SUREFIRE_TIME form: digits, a point, digits).
+    /// The run's time (the SUREFIRE_TIME form: digits, a point, digits).
     fn time(&self) -> String {
-        format!("{:.3}", self.elapsed_seconds.max(0.0))
+        seconds(self.elapsed_seconds)
     }
+}
+
+fn seconds(s: f64) -> String {
+    format!("{:.3}", s.max(0.0))
 }
 
 pub fn write(out: &mut dyn Write, report: &Report) -> io::Result<()> {
     let mut suites = String::new();
     let mut total = Counts::default();
     let mut reported: Vec<&str> = Vec::new();
-    for suite in &suites_of(report) {
-        let (text, counts) = write_suite(report, suite, &mut reported);
+    let all = suites_of(report);
+    // The run judged every suite at once: each gets an equal share of its time, so the
+    // suites add up to the total consumers show (GitLab and Azure DevOps sum them).
+    let count = all.len() + report.not_analysed.len() + 1;
+    let count = f64::from(u32::try_from(count).unwrap_or(u32::MAX));
+    let share = seconds(report.junit.elapsed_seconds / count);
+    for suite in &all {
+        let (text, counts) = write_suite(report, suite, &mut reported, &share);
         suites.push_str(&text);
         total.add(counts);
     }
-    total.add(write_orphans(report, &reported, &mut suites));
+    total.add(write_orphans(report, &reported, &mut suites, &share));
     for n in &report.not_analysed {
         // An input the user named and the run could not use is an error (exit 2);
         // one skipped inside a folder (binary, unknown JSON) is skipped.
@@ -215,11 +224,11 @@ pub fn write(out: &mut dyn Write, report: &Report) -> io::Result<()> {
             errors,
             skipped,
         });
+        let file = file_attribute(report, &n.path);
         let _ = writeln!(
             suites,
-            "  <testsuite name=\"{}\" tests=\"1\" failures=\"0\" errors=\"{errors}\" skipped=\"{skipped}\" time=\"{}\">\n    <testcase classname=\"amldoctor.input\" name=\"analysed\">\n      {case}\n    </testcase>\n  </testsuite>",
+            "  <testsuite name=\"{}\" tests=\"1\" failures=\"0\" errors=\"{errors}\" skipped=\"{skipped}\" time=\"{share}\">\n    <testcase classname=\"amldoctor.input\" name=\"analysed\"{file}>\n      {case}\n    </testcase>\n  </testsuite>",
             escape(&n.path),
-            report.junit.time(),
         );
     }
     write!(
@@ -238,6 +247,7 @@ fn write_suite<'r>(
     report: &'r Report,
     suite: &Suite<'_>,
     reported: &mut Vec<&'r str>,
+    share: &str,
 ) -> (String, Counts) {
     let mut counts = Counts::default();
     let mut cases = String::new();
@@ -251,11 +261,7 @@ fn write_suite<'r>(
         counts.tests += 1;
         // Jenkins xUnit's junit-10.xsd has no `file` on a testcase (the suite names
         // it); GitLab shows one when asked for.
-        let file = if report.junit.file_attribute {
-            format!(" file=\"{}\"", escape(single.unwrap_or(&suite.name)))
-        } else {
-            String::new()
-        };
+        let file = file_attribute(report, single.unwrap_or(&suite.name));
         let open = format!(
             "    <testcase classname=\"amldoctor.{}\" name=\"{}\"{file}>",
             escape(&rule.family),
@@ -300,9 +306,18 @@ fn write_suite<'r>(
         counts.tests,
         counts.failures,
         counts.skipped,
-        report.junit.time(),
+        share,
     );
     (text, counts)
+}
+
+/// ` file="PATH"` for a testcase when `--junit-file-attribute` asks for it.
+fn file_attribute(report: &Report, path: &str) -> String {
+    if report.junit.file_attribute {
+        format!(" file=\"{}\"", escape(path))
+    } else {
+        String::new()
+    }
 }
 
 /// A finding's testcase: a failure when the gate says so, otherwise a passing case
@@ -331,7 +346,7 @@ fn finding_case(open: &str, f: &Finding, single: Option<&str>) -> String {
 
 /// Findings that fail the gate but belong to no suite above (no input of a kind the
 /// rule reads): the verdict must match the exit code, so they fail here.
-fn write_orphans(report: &Report, reported: &[&str], suites: &mut String) -> Counts {
+fn write_orphans(report: &Report, reported: &[&str], suites: &mut String, share: &str) -> Counts {
     let orphans: Vec<&Finding> = report
         .findings
         .iter()
@@ -344,9 +359,12 @@ fn write_orphans(report: &Report, reported: &[&str], suites: &mut String) -> Cou
     for f in &orphans {
         let _ = writeln!(
             cases,
-            "    <testcase classname=\"amldoctor.{}\" name=\"{}\">\n      <failure type=\"{}\" message=\"{}\">{}</failure>\n    </testcase>",
+            "    <testcase classname=\"amldoctor.{}\" name=\"{}\"{}>\n      <failure type=\"{}\" message=\"{}\">{}</failure>\n    </testcase>",
             escape(&f.family),
             escape(&f.rule_id),
+            f.paths
+                .first()
+                .map_or(String::new(), |p| file_attribute(report, p)),
             f.severity,
             escape(&f.title),
             escape(&body(f, None))
@@ -355,8 +373,7 @@ fn write_orphans(report: &Report, reported: &[&str], suites: &mut String) -> Cou
     let n = orphans.len() as u64;
     let _ = writeln!(
         suites,
-        "  <testsuite name=\"amldoctor findings\" tests=\"{n}\" failures=\"{n}\" errors=\"0\" skipped=\"0\" time=\"{}\">\n{cases}  </testsuite>",
-        report.junit.time()
+        "  <testsuite name=\"amldoctor findings\" tests=\"{n}\" failures=\"{n}\" errors=\"0\" skipped=\"0\" time=\"{share}\">\n{cases}  </testsuite>"
     );
     Counts {
         tests: n,

@@ -12,7 +12,10 @@ use super::plural;
 
 /// Escapes text for a table cell: pipes, newlines and backticks cannot break the row.
 pub fn cell(text: &str) -> String {
-    text.replace('|', "\\|")
+    // A backslash of the text is escaped first, so one before a pipe cannot escape the
+    // pipe's own escape and end the cell.
+    text.replace('\\', "\\\\")
+        .replace('|', "\\|")
         .replace(['\n', '\r'], " ")
         .replace('<', "&lt;")
         .replace('>', "&gt;")
@@ -67,7 +70,10 @@ pub fn placeholders_as_code(text: &str) -> String {
 }
 
 pub fn code(text: &str) -> String {
+    // In a code span a backslash is literal, but the table's cell splitter reads `\\|`
+    // as an escaped backslash and a bare pipe: the one before a pipe is doubled.
     text.replace('`', "'")
+        .replace("\\|", "\\\\|")
         .replace('|', "\\|")
         .replace(['\n', '\r'], " ")
 }
@@ -89,13 +95,15 @@ fn fence(lang: &str, body: &str) -> String {
     format!("{ticks}{lang}\n{}\n{ticks}\n", body.trim_end())
 }
 
-/// The largest comment GitHub takes on a pull request, in characters.
+/// The largest comment GitHub takes on a pull request (65,536 characters; counted here
+/// in bytes, which are never fewer, so the same number also holds a job summary's
+/// byte limit).
 pub const PR_COMMENT_LIMIT: usize = 65_536;
 
 /// How the markdown writer writes (`--markdown-limit`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct MarkdownOptions {
-    /// The most characters the document may have; 0 for no limit.
+    /// The most bytes the document may have; 0 for no limit.
     pub limit: usize,
 }
 
@@ -107,10 +115,11 @@ impl Default for MarkdownOptions {
     }
 }
 
-/// How much of a report a cut document shows.
+/// How much of a report a cut document shows. Every finding keeps its table row; the
+/// sections, the suggested edits, the DNS answers and the input list are what go.
 #[derive(Debug, Clone, Copy)]
 struct Cut {
-    /// Findings with a row and a section (the first ones: errors first).
+    /// Findings with a section (the first ones: errors first).
     findings: usize,
     /// Input rows.
     inputs: usize,
@@ -125,7 +134,7 @@ const CUT_INPUTS: usize = 50;
 pub fn write(out: &mut dyn Write, r: &Report) -> io::Result<()> {
     let full = render(r, None)?;
     let limit = r.markdown.limit;
-    if limit == 0 || full.chars().count() <= limit {
+    if limit == 0 || full.len() <= limit {
         return out.write_all(full.as_bytes());
     }
     let inputs = CUT_INPUTS.min(r.inputs.len());
@@ -137,9 +146,9 @@ pub fn write(out: &mut dyn Write, r: &Report) -> io::Result<()> {
                 inputs,
             }),
         )?;
-        Ok((text.chars().count() <= limit).then_some(text))
+        Ok((text.len() <= limit).then_some(text))
     };
-    // The most findings that fit: fewer always fit when more do.
+    // The most sections that fit: fewer always fit when more do.
     let (mut lo, mut hi) = (0, r.findings.len());
     let mut best = fits(0)?;
     while lo < hi {
@@ -154,8 +163,20 @@ pub fn write(out: &mut dyn Write, r: &Report) -> io::Result<()> {
     }
     match best {
         Some(text) => out.write_all(text.as_bytes()),
-        // Not even the summary fits: the limit is below any report.
-        None => out.write_all(full.chars().take(limit).collect::<String>().as_bytes()),
+        // Not even the summary and the table fit: the summary and the note alone.
+        None => {
+            let mut buf: Vec<u8> = Vec::new();
+            write_summary(&mut buf, r)?;
+            write_cut_note(
+                &mut buf,
+                r,
+                Cut {
+                    findings: 0,
+                    inputs: 0,
+                },
+            )?;
+            out.write_all(&buf)
+        }
     }
 }
 
@@ -170,16 +191,18 @@ fn render(r: &Report, cut: Option<Cut>) -> io::Result<String> {
     if r.findings.is_empty() {
         write_nothing_found(out, r)?;
     } else {
-        write_finding_table(out, r, shown)?;
+        write_finding_table(out, r)?;
         for f in &r.findings[..shown] {
             write_finding(out, f)?;
         }
-        if let Some(c) = cut {
-            write_cut_note(out, r, c)?;
-        }
         write_missing_names(out, &r.missing_names)?;
     }
-    write_fix_suggestions(out, r)?;
+    if let Some(c) = cut {
+        write_cut_note(out, r, c)?;
+    }
+    if cut.is_none() {
+        write_fix_suggestions(out, r)?;
+    }
     if let Some((n, _)) = r.not_shown {
         writeln!(
             out,
@@ -189,25 +212,45 @@ fn render(r: &Report, cut: Option<Cut>) -> io::Result<String> {
         )?;
     }
     write_suppressed_and_notices(out, r)?;
-    write_dns(out, r)?;
+    if cut.is_none() {
+        write_dns(out, r)?;
+    }
     write_inputs(out, r, cut.map(|c| c.inputs))?;
     String::from_utf8(buf).map_err(io::Error::other)
 }
 
 /// Says what a cut document left out and where the whole report goes.
 fn write_cut_note(out: &mut dyn Write, r: &Report, c: Cut) -> io::Result<()> {
-    let left = r.findings.len() - c.findings;
+    let mut left: Vec<String> = Vec::new();
+    let sections = r.findings.len() - c.findings;
+    if sections > 0 {
+        left.push(format!(
+            "the sections of {} (the table above lists every one)",
+            plural(sections as u64, "finding", "findings")
+        ));
+    }
+    if let Some(s) = &r.fix_suggestions
+        && !s.files.is_empty()
+    {
+        left.push(format!(
+            "the suggested edits of {}",
+            plural(s.files.len() as u64, "file", "files")
+        ));
+    }
+    if !r.dns.is_empty() {
+        left.push("the DNS answers".to_owned());
+    }
+    if r.inputs.len() > c.inputs {
+        left.push(format!(
+            "{} of the input list",
+            plural((r.inputs.len() - c.inputs) as u64, "row", "rows")
+        ));
+    }
     writeln!(
         out,
-        "> **{} of {} left out** to fit {} characters{}. The whole report: `--output-file markdown=amldoctor.md` (a file is never cut), or for a job summary (`$GITHUB_STEP_SUMMARY`, up to 1 MiB) `--markdown-limit 1048576`.\n",
-        plural(left as u64, "finding", "findings"),
-        r.findings.len(),
+        "> **Cut to fit {} bytes**: left out are {}. The whole report: `--output-file markdown=amldoctor.md` (a file is never cut), or for a job summary (`$GITHUB_STEP_SUMMARY`, up to 1 MiB) `--markdown-limit 1048576`.\n",
         r.markdown.limit,
-        if c.findings == 0 {
-            String::new()
-        } else {
-            format!("; the first {} are above", c.findings)
-        },
+        left.join("; "),
     )
 }
 
@@ -403,16 +446,12 @@ fn write_nothing_found(out: &mut dyn Write, r: &Report) -> io::Result<()> {
     Ok(())
 }
 
-/// The table of the first `shown` findings.
-fn write_finding_table(out: &mut dyn Write, r: &Report, shown: usize) -> io::Result<()> {
-    if shown == 0 {
-        return Ok(());
-    }
+fn write_finding_table(out: &mut dyn Write, r: &Report) -> io::Result<()> {
     writeln!(
         out,
         "| severity | rule | finding | where | hits |\n|---|---|---|---|---:|"
     )?;
-    for f in &r.findings[..shown] {
+    for f in &r.findings {
         let at = f
             .evidence
             .first()
@@ -569,6 +608,8 @@ mod tests {
     #[test]
     fn cells_and_fences() {
         assert_eq!(cell("a|b\nc"), "a\\|b c");
+        assert_eq!(cell("pod\\|x"), "pod\\\\\\|x");
+        assert_eq!(code("pod\\|x"), "pod\\\\\\|x");
         assert_eq!(cell("<details>`x`"), "&lt;details&gt;'x'");
         assert_eq!(code("a`b|c"), "a'b\\|c");
         assert_eq!(fence("sh", "x ``` y"), "````sh\nx ``` y\n````\n");

@@ -56,22 +56,20 @@ pub fn fill_prose(template: &str, facts: &BTreeMap<String, String>, run: &Placeh
 pub fn show_fact_values(text: &str, facts: &BTreeMap<String, String>) -> String {
     static RE: std::sync::OnceLock<regex::Regex> = std::sync::OnceLock::new();
     let re = RE.get_or_init(|| {
-        regex::Regex::new(r"\((?:facts?\s+)?(`[a-z][a-z0-9_]*`[^()`]*(?:`[a-z][a-z0-9_]*`[^()`]*)*)\)|\bfacts?\s+`([a-z][a-z0-9_]*)`")
-            .expect("valid regex")
+        regex::Regex::new(concat!(
+            // `(fact `a`, times `b`)`, `(`a`)`: names inside parentheses.
+            r"\((?:facts?\s+)?(`[a-z][a-z0-9_]*`[^()`]*(?:`[a-z][a-z0-9_]*`[^()`]*)*)\)",
+            // `the fact `a` says`, `facts `a`, `b` and `c``: a list in the prose.
+            r"|\b(the\s+)?facts?\s+(`[a-z][a-z0-9_]*`(?:(?:,\s*|\s+and\s+)`[a-z][a-z0-9_]*`)*)",
+        ))
+        .expect("valid regex")
     });
     let value = |name: &str| facts.get(name).filter(|v| prose_safe(v));
-    re.replace_all(text, |c: &regex::Captures| {
-        let whole = &c[0];
-        if let Some(name) = c.get(2) {
-            return match value(name.as_str()) {
-                Some(v) => format!("`{v}`"),
-                None => whole.to_owned(),
-            };
-        }
-        let inner = &c[1];
+    // Each backticked name of `names` as its value where known; whether the first was.
+    let swap = |names: &str| -> (String, bool) {
         let mut first_known = None;
         let mut out = String::new();
-        for (i, part) in inner.split('`').enumerate() {
+        for (i, part) in names.split('`').enumerate() {
             if i % 2 == 1 {
                 let v = value(part);
                 first_known.get_or_insert(v.is_some());
@@ -82,12 +80,29 @@ pub fn show_fact_values(text: &str, facts: &BTreeMap<String, String>) -> String 
                 out.push_str(part);
             }
         }
-        // `(fact `x`, times `instance_count`)`: the fact's value, the key as written.
-        if first_known == Some(true) {
-            format!("({out})")
-        } else {
-            whole.to_owned()
+        (out, first_known == Some(true))
+    };
+    re.replace_all(text, |c: &regex::Captures| {
+        let whole = &c[0];
+        if let Some(names) = c.get(3) {
+            let (out, known) = swap(names.as_str());
+            return match (known, c.get(2)) {
+                (false, _) => whole.to_owned(),
+                // "the fact `assumed` says" → "the value `…` says".
+                (true, Some(the)) => format!("{}value {out}", the.as_str()),
+                (true, None) => out,
+            };
         }
+        let (out, known) = swap(&c[1]);
+        if !known {
+            return whole.to_owned();
+        }
+        // "(fact `image` when the log names it)": it did, so the condition goes.
+        let out = match out.find(" when ") {
+            Some(at) if !out[..at].contains(' ') || out[..at].ends_with('`') => &out[..at],
+            _ => out.as_str(),
+        };
+        format!("({out})")
     })
     .into_owned()
 }
@@ -373,8 +388,13 @@ mod tests {
         );
         assert_eq!(
             show("the fact `host` says"),
-            "the `ep.westeurope.inference.ml.azure.com` says"
+            "the value `ep.westeurope.inference.ml.azure.com` says"
         );
+        assert_eq!(
+            show("facts `state`, `minutes` and `zone` when read"),
+            "`Updating`, `75` and `zone` when read"
+        );
+        assert_eq!(show("(fact `exit_code` when the log names it)"), "(`3`)");
         assert_eq!(show("failures (`exit_code`)"), "failures (`3`)");
         assert_eq!(show("code (fact\n`exit_code`) and"), "code (`3`) and");
         // Names not captured, and keys that are no facts, stay as written.

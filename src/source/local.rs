@@ -121,6 +121,14 @@ pub fn now_unix() -> u64 {
 }
 
 /// The working directory, for project file discovery.
+/// The root of the git repository `dir` is in (the nearest folder up that holds
+/// `.git`), if any: code scanning resolves SARIF paths against it.
+pub fn repository_root(dir: &Path) -> Option<PathBuf> {
+    dir.ancestors()
+        .find(|d| d.join(".git").exists())
+        .map(Path::to_path_buf)
+}
+
 pub fn current_dir() -> Result<PathBuf> {
     std::env::current_dir().map_err(|e| {
         Error::input(format!(

@@ -208,29 +208,29 @@ fn sarif_results_carry_the_edits_as_fixes() {
         .ok()
         .json();
     let results = sarif["runs"][0]["results"].as_array().unwrap();
-    let pins = results
+    // One result per file the finding was found in, each with one complete fix (SARIF
+    // §3.55) that changes that file only.
+    let mut changes: Vec<(String, u64, u64, String)> = Vec::new();
+    for r in results
         .iter()
-        .find(|r| r["ruleId"] == "env-pins-server-owned-package")
-        .unwrap();
-    // One fix for the finding (SARIF §3.55: a fix is complete), changing both files.
-    let fixes = pins["fixes"].as_array().unwrap();
-    assert_eq!(fixes.len(), 1, "{fixes:?}");
-    let changes: Vec<(String, u64, u64, String)> = fixes[0]["artifactChanges"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .flat_map(|c| {
+        .filter(|r| r["ruleId"] == "env-pins-server-owned-package")
+    {
+        let own = r["locations"][0]["physicalLocation"]["artifactLocation"]["uri"].clone();
+        let fixes = r["fixes"].as_array().unwrap();
+        assert_eq!(fixes.len(), 1, "{fixes:?}");
+        for c in fixes[0]["artifactChanges"].as_array().unwrap() {
+            assert_eq!(c["artifactLocation"]["uri"], own, "{r}");
             let uri = c["artifactLocation"]["uri"].as_str().unwrap().to_owned();
-            c["replacements"].as_array().unwrap().iter().map(move |r| {
-                (
+            for x in c["replacements"].as_array().unwrap() {
+                changes.push((
                     uri.clone(),
-                    r["deletedRegion"]["startLine"].as_u64().unwrap(),
-                    r["deletedRegion"]["endLine"].as_u64().unwrap(),
-                    r["insertedContent"]["text"].as_str().unwrap().to_owned(),
-                )
-            })
-        })
-        .collect();
+                    x["deletedRegion"]["startLine"].as_u64().unwrap(),
+                    x["deletedRegion"]["endLine"].as_u64().unwrap(),
+                    x["insertedContent"]["text"].as_str().unwrap().to_owned(),
+                ));
+            }
+        }
+    }
     let flask_line = |file: &str| {
         std::fs::read_to_string(sb.work().join("bad-env").join(file))
             .unwrap()

@@ -23,30 +23,47 @@ const OOM_2: &str = "2025-04-26 11:50:37,650 E [12] gunicorn.error - Worker (pid
 #[test]
 fn the_line_hash_survives_new_timestamps_and_pids() {
     let sb = Sandbox::new("sarif-hash");
-    sb.write("work/monday.log", OOM_1);
-    sb.write("work/tuesday.log", OOM_2);
-    let hash = |file: &str| {
-        let v = sarif(&sb, &[file]);
-        let r = results(&v)
+    let hashes = |args: &[&str]| -> Vec<(String, String)> {
+        let v = sarif(&sb, args);
+        results(&v)
             .iter()
-            .find(|r| r["ruleId"] == "gunicorn-worker-oom-killed")
-            .unwrap()
-            .clone();
-        r["partialFingerprints"]["primaryLocationLineHash"]
-            .as_str()
-            .unwrap()
-            .to_owned()
+            .filter(|r| r["ruleId"] == "gunicorn-worker-oom-killed")
+            .map(|r| {
+                (
+                    r["locations"][0]["physicalLocation"]["artifactLocation"]["uri"]
+                        .as_str()
+                        .unwrap()
+                        .to_owned(),
+                    r["partialFingerprints"]["primaryLocationLineHash"]
+                        .as_str()
+                        .unwrap()
+                        .to_owned(),
+                )
+            })
+            .collect()
     };
-    let monday = hash("monday.log");
-    assert_eq!(monday, hash("tuesday.log"));
-    assert!(monday.ends_with(":1") && monday.len() == 18, "{monday}");
+    // Monday's log, then Tuesday's in its place: the same alert.
+    sb.write("work/app.log", OOM_1);
+    let monday = hashes(&["app.log"]);
+    sb.write("work/app.log", OOM_2);
+    assert_eq!(monday, hashes(&["app.log"]));
+    let (_, hash) = &monday[0];
+    assert!(hash.ends_with(":1") && hash.len() == 18, "{hash}");
+    // The same failure in two files is two alerts, one per file: fixing one closes
+    // its own.
+    sb.write("work/other.log", OOM_2);
+    let both = hashes(&["app.log", "other.log"]);
+    assert_eq!(both.len(), 2, "{both:?}");
+    assert_ne!(both[0].1, both[1].1);
+    assert_eq!(both[0].0, "app.log");
+    assert_eq!(both[1].0, "other.log");
     // Another failure hashes differently.
-    sb.write("work/other.log", "2025-04-26 11:50:37,650 E [12] gunicorn.error - Worker (pid:294) exited with code 3\nReason: Worker failed to boot.\n");
-    let v = sarif(&sb, &["other.log"]);
+    sb.write("work/boot.log", "2025-04-26 11:50:37,650 E [12] gunicorn.error - Worker (pid:294) exited with code 3\nReason: Worker failed to boot.\n");
+    let v = sarif(&sb, &["boot.log"]);
     assert!(
         results(&v)
             .iter()
-            .all(|r| r["partialFingerprints"]["primaryLocationLineHash"] != monday)
+            .all(|r| r["partialFingerprints"]["primaryLocationLineHash"] != *hash)
     );
 }
 

@@ -252,7 +252,11 @@ fn fix_texts_show_the_values_of_the_facts_they_name() {
                 if v.len() > 200 || v.contains(['`', '\n', '{', '}', '<']) {
                     continue;
                 }
-                for named in [format!("fact `{name}`"), format!("(`{name}`)")] {
+                for named in [
+                    format!("fact `{name}`"),
+                    format!("facts `{name}`"),
+                    format!("(`{name}`)"),
+                ] {
                     assert!(
                         !flat.contains(&named),
                         "{}: the fix names {named} instead of its value:\n{fix}",

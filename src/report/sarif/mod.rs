@@ -40,20 +40,29 @@ pub struct SarifOptions {
     pub keep_suppressed: bool,
     /// The working directory (absolute, `/`-separated): relative paths' base.
     pub working_directory: Option<String>,
+    /// The repository the working directory is in: what URIs are relative to.
+    pub repository_root: Option<String>,
+}
+
+impl SarifOptions {
+    fn bases(&self) -> uri::Bases<'_> {
+        uri::Bases {
+            cwd: self.working_directory.as_deref(),
+            root: self.repository_root.as_deref(),
+        }
+    }
 }
 
 /// An `artifactLocation` for `path`.
 fn artifact(path: &str, o: &SarifOptions) -> Value {
-    let a = uri::artifact(path, o.working_directory.as_deref());
+    let a = uri::artifact(path, o.bases());
     match a.base {
         Some(base) => json!({"uri": a.uri, "uriBaseId": base}),
         None => json!({"uri": a.uri}),
     }
 }
 
-/// The hash code scanning tracks an alert by across runs: the rule and its first
-/// evidence with timestamps, pids, counts and hex ids masked (the finding's own
-/// fingerprint), and the occurrence.
+/// The line hash of a suppressed finding (kept on request): its fingerprint, once.
 fn line_hash(fingerprint: &str) -> String {
     format!("{fingerprint}:1")
 }
@@ -176,8 +185,12 @@ fn location(e: &crate::finding::Evidence, o: &SarifOptions) -> Value {
         "region": {"startLine": e.line().max(1), "snippet": {"text": e.text}},
     }});
     if let Some((start, end)) = e.columns.filter(|(s, e)| e > s) {
-        l["physicalLocation"]["region"]["startColumn"] = json!(start);
-        l["physicalLocation"]["region"]["endColumn"] = json!(end);
+        // §3.30.13: a snippet is its region's text. The region is now the match; the
+        // line it stands on is the context region's.
+        l["physicalLocation"]["region"] =
+            json!({"startLine": e.line().max(1), "startColumn": start, "endColumn": end});
+        l["physicalLocation"]["contextRegion"] =
+            json!({"startLine": e.line().max(1), "snippet": {"text": e.text}});
     }
     if let Some(pointer) = e.location.pointer() {
         l["logicalLocations"] = json!([{"fullyQualifiedName": pointer, "kind": "member"}]);
@@ -188,8 +201,14 @@ fn location(e: &crate::finding::Evidence, o: &SarifOptions) -> Value {
 /// `lint --fix-suggestions`: the finding's edits as one SARIF fix (§3.55: a fix is
 /// complete, so every file and line it changes is in it), each edit replacing whole
 /// lines (an empty region before a line for an insertion).
-fn fix(f: &Finding, s: &crate::lint::fix::FixSuggestions, o: &SarifOptions) -> Option<Value> {
-    let files = s.fixes(&f.rule_id);
+fn fix(
+    f: &Finding,
+    s: &crate::lint::fix::FixSuggestions,
+    o: &SarifOptions,
+    belongs: &dyn Fn(&str) -> bool,
+) -> Option<Value> {
+    let mut files = s.fixes(&f.rule_id);
+    files.retain(|(file, _)| belongs(&file.path));
     if files.is_empty() {
         return None;
     }
@@ -232,53 +251,123 @@ fn fix(f: &Finding, s: &crate::lint::fix::FixSuggestions, o: &SarifOptions) -> O
     }))
 }
 
-fn result(f: &Finding, index: usize, o: &SarifOptions, baseline: bool) -> Value {
-    // The primary location is the first evidence line (the one the table shows first);
-    // code scanning rejects a result without one, so a finding with no line points at
-    // the first input it was found in.
-    let primary = match f.evidence.first() {
-        Some(e) => location(e, o),
-        None => json!({"physicalLocation": {
-            "artifactLocation": artifact(f.paths.first().map_or("<stdin>", String::as_str), o),
-            "region": {"startLine": 1},
-        }}),
-    };
-    let related: Vec<Value> = f
+/// The text a result's line hash is made of: the rule, the file and the first evidence
+/// with what changes between runs masked, hex ids inside words too
+/// (`azureml_5b2d8f0e…`), so a later log of the same failure is the same alert.
+fn hash_text(rule: &str, path: &str, evidence: &str) -> String {
+    static HEX: std::sync::OnceLock<regex::Regex> = std::sync::OnceLock::new();
+    let hex = HEX.get_or_init(|| regex::Regex::new(r"[0-9a-fA-F]{8,}").expect("valid regex"));
+    let masked = hex.replace_all(evidence, |c: &regex::Captures| {
+        if c[0].bytes().any(|b| b.is_ascii_digit()) {
+            "#".to_owned()
+        } else {
+            c[0].to_owned()
+        }
+    });
+    format!(
+        "{rule}\u{0}{path}\u{0}{}",
+        crate::finding::normalize_for_fingerprint(&masked)
+    )
+}
+
+/// The places a finding was found in, in order: where its evidence is, then the other
+/// inputs it names.
+fn places(f: &Finding) -> Vec<&str> {
+    let mut places: Vec<&str> = Vec::new();
+    for p in f
         .evidence
         .iter()
-        .skip(1)
-        .enumerate()
-        .map(|(i, e)| {
-            let mut l = location(e, o);
-            l["id"] = json!(i + 1);
-            l
-        })
-        .collect();
-    let mut r = json!({
-        "ruleId": f.rule_id,
-        "ruleIndex": index,
-        "level": level(f.severity),
-        "message": {"text": message(f)},
-        "locations": [primary],
-        "partialFingerprints": {
-            "primaryLocationLineHash": line_hash(&f.fingerprint),
-            "amldoctorFingerprint/v1": f.fingerprint,
-        },
-        "properties": {"count": f.count, "inputs": f.paths, "facts": f.facts},
-    });
-    if !related.is_empty() {
-        r["relatedLocations"] = Value::Array(related);
-    }
-    if o.keep_suppressed {
-        r["suppressions"] = json!([]);
-        if baseline {
-            r["baselineState"] = json!(match f.baseline_state {
-                Some(BaselineState::Unchanged) => "unchanged",
-                _ => "new",
-            });
+        .map(|e| e.path())
+        .chain(f.paths.iter().map(String::as_str))
+    {
+        if !places.contains(&p) {
+            places.push(p);
         }
     }
-    r
+    if places.is_empty() {
+        places.push("<stdin>");
+    }
+    places
+}
+
+/// The results of one finding: one per file it was found in (code scanning tracks an
+/// alert per place, and a fixed file must close its own alert), each with that file's
+/// evidence, a line hash of its own and, when asked, the file's suggested edits.
+fn finding_results(
+    f: &Finding,
+    index: usize,
+    report: &Report,
+    hashes: &mut BTreeMap<String, u32>,
+    baseline: bool,
+) -> Vec<Value> {
+    let o = &report.sarif;
+    let all = places(f);
+    all.iter()
+        .enumerate()
+        .map(|(n, place)| {
+            let evidence: Vec<&crate::finding::Evidence> =
+                f.evidence.iter().filter(|e| e.path() == *place).collect();
+            let primary = match evidence.first() {
+                Some(e) => location(e, o),
+                None => json!({"physicalLocation": {
+                    "artifactLocation": artifact(place, o),
+                    "region": {"startLine": 1},
+                }}),
+            };
+            let related: Vec<Value> = evidence
+                .iter()
+                .skip(1)
+                .enumerate()
+                .map(|(i, e)| {
+                    let mut l = location(e, o);
+                    l["id"] = json!(i + 1);
+                    l
+                })
+                .collect();
+            let first = evidence.first().map_or("", |e| e.text.as_str());
+            let key = format!(
+                "{:016x}",
+                crate::finding::fnv1a(hash_text(&f.rule_id, place, first).as_bytes())
+            );
+            let occurrence = hashes.entry(key.clone()).or_insert(0);
+            *occurrence += 1;
+            let mut r = json!({
+                "ruleId": f.rule_id,
+                "ruleIndex": index,
+                "level": level(f.severity),
+                "message": {"text": message(f)},
+                "locations": [primary],
+                "partialFingerprints": {
+                    "primaryLocationLineHash": format!("{key}:{occurrence}"),
+                    "amldoctorFingerprint/v1": f.fingerprint,
+                },
+                "properties": {"count": f.count, "inputs": f.paths, "facts": f.facts},
+            });
+            if !related.is_empty() {
+                r["relatedLocations"] = Value::Array(related);
+            }
+            if o.keep_suppressed {
+                r["suppressions"] = json!([]);
+                if baseline {
+                    r["baselineState"] = json!(match f.baseline_state {
+                        Some(BaselineState::Unchanged) => "unchanged",
+                        _ => "new",
+                    });
+                }
+            }
+            // The edits of this file; the first result also takes those of files the
+            // finding has no evidence in (an environment file for a script's import).
+            let belongs = |path: &str| path == *place || (n == 0 && !all.contains(&path));
+            if let Some(fix) = report
+                .fix_suggestions
+                .as_ref()
+                .and_then(|s| fix(f, s, o, &belongs))
+            {
+                r["fixes"] = json!([fix]);
+            }
+            r
+        })
+        .collect()
 }
 
 /// A suppressed finding, kept (`--sarif-keep-suppressed`) with why.
@@ -320,6 +409,7 @@ fn results(report: &Report) -> (Vec<Value>, Vec<Value>) {
     let mut rules: Vec<Value> = Vec::new();
     let mut index: BTreeMap<String, usize> = BTreeMap::new();
     let mut results: Vec<Value> = Vec::new();
+    let mut hashes: BTreeMap<String, u32> = BTreeMap::new();
     for f in &report.findings {
         if f.baseline_state == Some(BaselineState::Unchanged) && !o.keep_suppressed {
             continue;
@@ -328,11 +418,7 @@ fn results(report: &Report) -> (Vec<Value>, Vec<Value>) {
             rules.push(rule_object(&f.rule_id, &f.title, f.severity, Some(f)));
             rules.len() - 1
         });
-        let mut r = result(f, i, o, baseline);
-        if let Some(fix) = report.fix_suggestions.as_ref().and_then(|s| fix(f, s, o)) {
-            r["fixes"] = json!([fix]);
-        }
-        results.push(r);
+        results.extend(finding_results(f, i, report, &mut hashes, baseline));
     }
     if o.keep_suppressed {
         for s in &report.suppressed {
@@ -380,7 +466,8 @@ pub fn document(report: &Report) -> Value {
     });
     if let Some(cwd) = &o.working_directory {
         invocation["workingDirectory"] = json!({"uri": uri::directory(cwd)});
-        run["originalUriBaseIds"] = json!({uri::SRCROOT: {"uri": uri::directory(cwd)}});
+        let root = o.repository_root.as_deref().unwrap_or(cwd);
+        run["originalUriBaseIds"] = json!({uri::SRCROOT: {"uri": uri::directory(root)}});
     }
     run["invocations"] = json!([invocation]);
     json!({

@@ -60,9 +60,34 @@ fn windows(path: &str) -> Option<(String, Vec<&str>)> {
     None
 }
 
-/// The artifact URI of `path`, against working directory `cwd` (absolute, `/`-separated)
-/// when known.
-pub fn artifact(path: &str, cwd: Option<&str>) -> ArtifactUri {
+/// Where relative paths are read from and what they are reported against.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Bases<'a> {
+    /// The working directory (absolute, `/`-separated).
+    pub cwd: Option<&'a str>,
+    /// The repository the working directory is in (code scanning resolves URIs against
+    /// the checkout's root), else the working directory.
+    pub root: Option<&'a str>,
+}
+
+/// `a/./b/../c` as `a/c`; `None` when `..` climbs above the start.
+fn normalise(path: &str) -> Option<Vec<&str>> {
+    let mut out: Vec<&str> = Vec::new();
+    for seg in path.split('/') {
+        match seg {
+            "" | "." => {}
+            ".." => {
+                out.pop()?;
+            }
+            s => out.push(s),
+        }
+    }
+    Some(out)
+}
+
+/// The artifact URI of `path`: relative to the repository root when it lies inside it,
+/// else an absolute `file:` URI.
+pub fn artifact(path: &str, bases: Bases) -> ArtifactUri {
     if path == "<stdin>" || path == "-" {
         return ArtifactUri {
             uri: STDIN.to_owned(),
@@ -76,41 +101,60 @@ pub fn artifact(path: &str, cwd: Option<&str>) -> ArtifactUri {
             base: None,
         };
     }
-    let inside = cwd.and_then(|c| {
-        let c = c.trim_end_matches('/');
-        path.strip_prefix(c)?.strip_prefix('/')
-    });
-    let (relative, absolute) = match inside {
-        Some(rest) => (Some(rest), false),
-        None if path.starts_with('/') => (None, true),
-        None => (Some(path), false),
+    // On Linux a backslash is part of a name: it is encoded, not read as a separator.
+    let absolute = if path.starts_with('/') {
+        Some(path.to_owned())
+    } else {
+        bases
+            .cwd
+            .map(|c| format!("{}/{path}", c.trim_end_matches('/')))
     };
-    if absolute {
-        let segments: Vec<&str> = path.split('/').filter(|s| !s.is_empty()).collect();
+    let Some(absolute) = absolute else {
+        // Nowhere to resolve it against: relative as written.
+        let segments = normalise(path).unwrap_or_default();
         return ArtifactUri {
-            uri: format!("file:///{}", encode_path(&segments)),
-            base: None,
+            uri: encode_path(&segments),
+            base: Some(SRCROOT),
+        };
+    };
+    let segments = normalise(&absolute).unwrap_or_default();
+    let root = bases
+        .root
+        .or(bases.cwd)
+        .and_then(normalise)
+        .unwrap_or_default();
+    if !root.is_empty() && segments.len() > root.len() && segments[..root.len()] == root[..] {
+        return ArtifactUri {
+            uri: encode_path(&segments[root.len()..]),
+            base: Some(SRCROOT),
         };
     }
-    // On Linux a backslash is part of a name: it is encoded, not read as a separator.
-    let segments: Vec<&str> = relative
-        .unwrap_or_default()
-        .split('/')
-        .filter(|s| !s.is_empty() && *s != ".")
-        .collect();
     ArtifactUri {
-        uri: encode_path(&segments),
-        base: Some(SRCROOT),
+        uri: format!("file:///{}", encode_path(&segments)),
+        base: None,
     }
 }
 
-/// The working directory as the `file:` URI of a folder (ending in `/`).
-pub fn directory(cwd: &str) -> String {
-    let segments: Vec<&str> = cwd.split('/').filter(|s| !s.is_empty()).collect();
-    if segments.is_empty() {
+/// A folder as a `file:` URI ending in `/` (a drive's colon kept: `file:///C:/x/`).
+pub fn directory(dir: &str) -> String {
+    let dir = dir.replace('\\', "/");
+    let segments: Vec<&str> = dir.split('/').filter(|s| !s.is_empty()).collect();
+    let Some((first, rest)) = segments.split_first() else {
         return "file:///".to_owned();
+    };
+    let drive =
+        first.len() == 2 && first.ends_with(':') && first.as_bytes()[0].is_ascii_alphabetic();
+    let head = if drive {
+        (*first).to_owned()
+    } else {
+        encode_segment(first)
+    };
+    let mut out = format!("file:///{head}/");
+    if !rest.is_empty() {
+        out.push_str(&encode_path(rest));
+        out.push('/');
     }
-    format!("file:///{}/", encode_path(&segments))
+    out
 }
 
 /// The URN a DNS name is reported at.
@@ -123,7 +167,13 @@ mod tests {
     use super::*;
 
     fn u(path: &str) -> (String, Option<&'static str>) {
-        let a = artifact(path, Some("/home/ci/repo"));
+        let a = artifact(
+            path,
+            Bases {
+                cwd: Some("/home/ci/repo"),
+                root: None,
+            },
+        );
         (a.uri, a.base)
     }
 
@@ -166,6 +216,30 @@ mod tests {
         );
         assert_eq!(u("logs/100%.log").0, "logs/100%25.log");
         assert_eq!(directory("/home/ci/my repo"), "file:///home/ci/my%20repo/");
+        assert_eq!(directory("C:/ci/repo"), "file:///C:/ci/repo/");
+        // Against the repository root, from a folder inside it; outside it, absolute.
+        let from_sub = |p: &str| {
+            let a = artifact(
+                p,
+                Bases {
+                    cwd: Some("/home/ci/repo/deploy"),
+                    root: Some("/home/ci/repo"),
+                },
+            );
+            (a.uri, a.base)
+        };
+        assert_eq!(
+            from_sub("blue.yml"),
+            ("deploy/blue.yml".to_owned(), Some(SRCROOT))
+        );
+        assert_eq!(
+            from_sub("../logs/a.log"),
+            ("logs/a.log".to_owned(), Some(SRCROOT))
+        );
+        assert_eq!(
+            from_sub("../../other/a.log"),
+            ("file:///home/ci/other/a.log".to_owned(), None)
+        );
         assert_eq!(
             dns("ep.westeurope.inference.ml.azure.com"),
             "urn:amldoctor:dns:ep.westeurope.inference.ml.azure.com"
