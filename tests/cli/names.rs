@@ -239,3 +239,24 @@ fn a_role_is_granted_to_the_endpoint_identity_never_the_user() {
     );
     assert!(!md.stdout.contains(" <storage-account> "), "{}", md.stdout);
 }
+
+#[test]
+fn the_build_log_command_takes_the_account_container_and_path_the_message_names() {
+    let sb = super::Sandbox::new("names-build-log");
+    sb.write(
+        "work/create.txt",
+        "azure.core.exceptions.HttpResponseError: (None) ImageBuildFailure: Error with docker image build; see the build log under the storage account 'mlwsstore01' in the container 'buildlogs' at the path 'ImageLogs/0a1b2c3d/build.log'.\n",
+    );
+    let report = sb.diagnose_json(&["create.txt"]);
+    let f = report["findings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|f| f["rule_id"] == "image-build-failure")
+        .unwrap();
+    assert!(
+        f["commands"].as_array().unwrap().iter().any(|c| c
+            == "az storage blob download --account-name mlwsstore01 --container-name buildlogs --name ImageLogs/0a1b2c3d/build.log --file build.log --auth-mode login"),
+        "{f}"
+    );
+}
