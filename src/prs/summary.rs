@@ -54,6 +54,25 @@ pub struct Config {
     pub error_threshold: Option<ConfigValue>,
 }
 
+impl Config {
+    /// How many `run()` calls the job runs at once: processes per node × nodes, as
+    /// the settings say (`"2 nodes × 4 processes = 8 at a time"`).
+    pub fn workers(&self) -> Option<String> {
+        let nodes = self.node_count.as_ref()?.value;
+        let per = self.process_count_per_node.as_ref()?.value;
+        let total = nodes.checked_mul(per)?;
+        (nodes > 0 && per > 0).then(|| {
+            let s =
+                |n: i64, one: &str, many: &str| format!("{n} {}", if n == 1 { one } else { many });
+            format!(
+                "{} × {} = {total} run() calls at a time",
+                s(nodes, "node", "nodes"),
+                s(per, "process", "processes")
+            )
+        })
+    }
+}
+
 #[derive(Debug, Clone, Default, PartialEq, Serialize, schemars::JsonSchema)]
 pub struct Counts {
     pub scheduled: Option<u64>,
@@ -188,5 +207,30 @@ impl JobOutcome {
 impl fmt::Display for JobOutcome {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.as_str())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn workers_are_nodes_times_processes() {
+        let v = |value| {
+            Some(ConfigValue {
+                value,
+                source: ConfigSource::DriverLog,
+            })
+        };
+        let c = Config {
+            node_count: v(2),
+            process_count_per_node: v(4),
+            ..Config::default()
+        };
+        assert_eq!(
+            c.workers().unwrap(),
+            "2 nodes × 4 processes = 8 run() calls at a time"
+        );
+        assert!(Config::default().workers().is_none());
     }
 }

@@ -252,6 +252,9 @@ fn write_counts(out: &mut dyn Write, p: &PrsSummary, style: Style) -> io::Result
     if !settings.is_empty() {
         para(out, style, "  settings:", 4, &settings.join(", "))?;
     }
+    if let Some(w) = p.config.workers() {
+        para(out, style, "  workers:", 4, &w)?;
+    }
     if let Some(d) = &p.duration {
         writeln!(out, "  duration: {d}")?;
     }
