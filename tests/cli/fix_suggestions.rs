@@ -168,23 +168,7 @@ fn the_table_shows_a_diff_patch_accepts() {
     );
     // The diff lines alone, fed to patch, change the file as the JSON edits say.
     if Path::new("/usr/bin/patch").exists() {
-        let diff: String = section
-            .lines()
-            .filter(|l| l.starts_with(['-', '+', '@']) && !l.starts_with("──"))
-            .map(|l| format!("{l}\n"))
-            .collect();
-        let patch = sb.write("bad.patch", &diff);
-        let out = std::process::Command::new("/usr/bin/patch")
-            .args(["-p0", "-i"])
-            .arg(&patch)
-            .current_dir(sb.work())
-            .output()
-            .unwrap();
-        assert!(
-            out.status.success(),
-            "{}",
-            String::from_utf8_lossy(&out.stdout)
-        );
+        patch(&sb, &run.stdout);
         let text = std::fs::read_to_string(sb.work().join("bad/blue.yml")).unwrap();
         assert!(text.contains("request_timeout_ms: 180000"), "{text}");
         assert!(text.contains("  timeout: 9"), "{text}");
