@@ -8,7 +8,7 @@ use super::CheckOptions;
 use crate::capacity::quantity::parse_duration;
 use crate::capacity::{CapacityInputs, CapacityPlan, Ratio};
 use crate::evidence::resource::{Resource, ResourceKind, Shape};
-use crate::finding::{Change, Computed, Edit, Evidence, Location};
+use crate::finding::{Computed, Edit, Evidence, Location};
 use crate::setting::{Setting, ValueSource};
 
 /// The largest request timeout managed online endpoints accept, in milliseconds.
@@ -180,17 +180,7 @@ pub fn set_edit(r: &Resource, pointer: &str, value: String) -> Vec<Edit> {
     if r.shape != Shape::File {
         return Vec::new();
     }
-    let key = pointer
-        .rsplit('/')
-        .next()
-        .unwrap_or_default()
-        .replace("~1", "/")
-        .replace("~0", "~");
-    vec![Edit {
-        path: r.path.clone(),
-        line: r.line_of(pointer),
-        change: Change::SetValue { key, value },
-    }]
+    vec![crate::engine::fix::set_key(r, pointer, value)]
 }
 
 fn deployment(r: &Resource) -> Option<Settings> {

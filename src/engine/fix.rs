@@ -51,14 +51,7 @@ pub fn edits(rule: &Rule, r: &Resource, facts: &Facts) -> Vec<Edit> {
                     continue;
                 };
                 match present {
-                    Some(keys) => Some(Edit {
-                        path: r.path.clone(),
-                        line: r.line_of(&pointer(keys)),
-                        change: Change::SetValue {
-                            key: keys.last().cloned().unwrap_or_default(),
-                            value,
-                        },
-                    }),
+                    Some(keys) => Some(set_key(r, &pointer(keys), value)),
                     None => fix.alternatives.first().map(|keys| add(r, keys, value)),
                 }
             }
@@ -66,6 +59,19 @@ pub fn edits(rule: &Rule, r: &Resource, facts: &Facts) -> Vec<Edit> {
         out.extend(edit);
     }
     out
+}
+
+/// The edit giving the key at `pointer` (relative to the resource) `value`; analysers
+/// that compute a setting's new value make their edits with it too.
+pub fn set_key(r: &Resource, pointer: &str, value: String) -> Edit {
+    Edit {
+        path: r.path.clone(),
+        line: r.line_of(pointer),
+        change: Change::SetValue {
+            key: crate::evidence::json_lines::last_key(pointer),
+            value,
+        },
+    }
 }
 
 /// The value at `keys`, when set (not absent, not `null`).

@@ -85,6 +85,16 @@ pub fn escape_token(token: &str) -> String {
     token.replace('~', "~0").replace('/', "~1")
 }
 
+/// The last key of an RFC 6901 pointer, unescaped (`/a/b~1c` → `b/c`).
+pub fn last_key(pointer: &str) -> String {
+    pointer
+        .rsplit('/')
+        .next()
+        .unwrap_or_default()
+        .replace("~1", "/")
+        .replace("~0", "~")
+}
+
 fn line_at(bytes: &[u8], pos: usize) -> u64 {
     let end = pos.min(bytes.len());
     1 + memchr::memchr_iter(b'\n', &bytes[..end]).count() as u64

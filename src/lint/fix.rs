@@ -495,12 +495,25 @@ fn requirement(line: &str) -> Option<(&str, &str, &str)> {
 /// A Python keyword argument `key=value` on the line, given the value (a number,
 /// `True`/`False`/`None` as they are, anything else as a string literal).
 fn set_argument(line: &str, key: &str, value: &str) -> Option<String> {
-    let re = regex::Regex::new(&format!(
-        r#"\b{}\s*=\s*(?:"[^"]*"|'[^']*'|[^,)\s]+)"#,
-        regex::escape(key)
-    ))
-    .ok()?;
-    let m = re.find(line)?;
+    // `key` as a whole word followed by `=` (not `==`).
+    let word = |c: char| c.is_alphanumeric() || c == '_';
+    let mut from = 0;
+    let (start, eq) = loop {
+        let at = from + line[from..].find(key)?;
+        let after = &line[at + key.len()..];
+        let rest = after.trim_start();
+        let whole = !line[..at].ends_with(word) && !after.starts_with(word);
+        if whole && rest.starts_with('=') && !rest.starts_with("==") {
+            break (at, at + key.len() + (after.len() - rest.len()));
+        }
+        from = at + key.len();
+    };
+    let value_at = eq + 1 + (line[eq + 1..].len() - line[eq + 1..].trim_start().len());
+    let old = &line[value_at..];
+    let len = match old.chars().next()? {
+        q @ ('"' | '\'') => 2 + old[1..].find(q)?,
+        _ => old.find([',', ')', ' ', '\t']).unwrap_or(old.len()),
+    };
     let literal = if value.parse::<f64>().is_ok() || matches!(value, "True" | "False" | "None") {
         value.to_owned()
     } else {
@@ -508,8 +521,8 @@ fn set_argument(line: &str, key: &str, value: &str) -> Option<String> {
     };
     Some(format!(
         "{}{key}={literal}{}",
-        &line[..m.start()],
-        &line[m.end()..]
+        &line[..start],
+        &line[value_at + len..]
     ))
 }
 
@@ -517,15 +530,10 @@ fn set_argument(line: &str, key: &str, value: &str) -> Option<String> {
 /// replaced; `None` for a key that holds a block (the lines `after` it are deeper), or a
 /// line that is not the key's.
 fn set_value(line: &str, key: &str, value: &str, after: &[&str]) -> Option<String> {
+    if !names_key(line, key) {
+        return None;
+    }
     if let Some((pre, old, comment)) = key_value(line) {
-        let written = pre
-            .trim_end_matches(':')
-            .trim()
-            .trim_start_matches("- ")
-            .trim();
-        if written.trim_matches(['"', '\'']) != key {
-            return None;
-        }
         let holds_block = old.is_empty()
             && after
                 .iter()
@@ -541,12 +549,11 @@ fn set_value(line: &str, key: &str, value: &str, after: &[&str]) -> Option<Strin
         return Some(format!("{pre} {quoted}{comment}"));
     }
     let (pre, _, rest) = requirement(line)?;
-    (requirement_name(pre) == super::environment::normalise(key))
-        .then(|| format!("{pre}{value}{rest}"))
+    Some(format!("{pre}{value}{rest}"))
 }
 
 /// A value as a plain YAML scalar, single-quoted when plain text would read otherwise.
-pub fn scalar(value: &str) -> String {
+fn scalar(value: &str) -> String {
     let number = value.parse::<f64>().is_ok() && !value.contains(char::is_alphabetic);
     let plain = number
         || !value.is_empty()
@@ -671,6 +678,17 @@ mod tests {
             .unwrap(),
             "    process_count_per_node=2,"
         );
+        // A whole word, `=` not `==`, a quoted value with a comma in it.
+        assert_eq!(
+            set_argument(
+                "cfg(my_step_name='a,b', step_name = 'Bad_Name')",
+                "step_name",
+                "bad-name"
+            )
+            .unwrap(),
+            "cfg(my_step_name='a,b', step_name=\"bad-name\")"
+        );
+        assert!(set_argument("if run_max_try == 0:", "run_max_try", "3").is_none());
     }
 
     #[test]

@@ -129,7 +129,7 @@ pub fn processes_exceed_gpus(job: &Resource, size: &SizeAt) -> Option<Computed> 
         facts,
         names: job.names(),
         commands: Vec::new(),
-        edits: crate::checks::deployment::set_edit(job, pointer, gpus.to_string()),
+        edits: vec![crate::engine::fix::set_key(job, pointer, gpus.to_string())],
     })
 }
 

@@ -92,7 +92,8 @@ fn fence(lang: &str, body: &str) -> String {
     while body.contains(&ticks) {
         ticks.push('`');
     }
-    format!("{ticks}{lang}\n{}\n{ticks}\n", body.trim_end())
+    // Only the final newlines go: a diff's last line may end in a CR of its file.
+    format!("{ticks}{lang}\n{}\n{ticks}\n", body.trim_end_matches('\n'))
 }
 
 /// The largest comment GitHub takes on a pull request (65,536 characters; counted here
@@ -261,23 +262,7 @@ fn write_fix_suggestions(out: &mut dyn Write, r: &Report) -> io::Result<()> {
     };
     writeln!(out, "**Suggested edits** (no file was changed)\n")?;
     if !s.files.is_empty() {
-        // A fence longer than any run of backticks in the lines.
-        let lines = super::diff::lines(s);
-        let fence = "`".repeat(
-            3.max(
-                lines
-                    .iter()
-                    .map(|l| longest_backticks(l))
-                    .max()
-                    .unwrap_or(0)
-                    + 1,
-            ),
-        );
-        writeln!(out, "{fence}diff")?;
-        for l in &lines {
-            writeln!(out, "{l}")?;
-        }
-        writeln!(out, "{fence}\n")?;
+        writeln!(out, "{}", fence("diff", &super::diff::lines(s).join("\n")))?;
     }
     for w in &s.without_edit {
         writeln!(out, "- {}", w.line())?;
@@ -286,10 +271,6 @@ fn write_fix_suggestions(out: &mut dyn Write, r: &Report) -> io::Result<()> {
         writeln!(out)?;
     }
     Ok(())
-}
-
-fn longest_backticks(line: &str) -> usize {
-    line.split(|c| c != '`').map(str::len).max().unwrap_or(0)
 }
 
 /// What each DNS server answered for each host.

@@ -253,8 +253,7 @@ pub fn evidence(r: &Resource, s: &Spot) -> Evidence {
 /// Text from a resource fit for a report: masked whole when the key it belongs to names
 /// a secret, else cleaned like log text.
 pub(super) fn shown_safely(pointer: &str, text: &str) -> String {
-    let key = pointer.rsplit('/').next().unwrap_or("");
-    if crate::redact::is_secret_key(&key.replace("~1", "/").replace("~0", "~")) {
+    if crate::redact::is_secret_key(&crate::evidence::json_lines::last_key(pointer)) {
         crate::redact::MASK.to_owned()
     } else {
         crate::redact::clean(text).into_owned()

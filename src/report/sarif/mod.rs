@@ -62,9 +62,16 @@ fn artifact(path: &str, o: &SarifOptions) -> Value {
     }
 }
 
-/// The line hash of a suppressed finding (kept on request): its fingerprint, once.
-fn line_hash(fingerprint: &str) -> String {
-    format!("{fingerprint}:1")
+/// The line hash code scanning tracks a result by: [`hash_text`] hashed, and which
+/// occurrence of that hash in the run this is.
+fn line_hash(hashes: &mut BTreeMap<String, u32>, rule: &str, path: &str, evidence: &str) -> String {
+    let key = format!(
+        "{:016x}",
+        crate::finding::fnv1a(hash_text(rule, path, evidence).as_bytes())
+    );
+    let occurrence = hashes.entry(key.clone()).or_insert(0);
+    *occurrence += 1;
+    format!("{key}:{occurrence}")
 }
 
 /// `problem.severity`, as code scanning names severities.
@@ -325,12 +332,7 @@ fn finding_results(
                 })
                 .collect();
             let first = evidence.first().map_or("", |e| e.text.as_str());
-            let key = format!(
-                "{:016x}",
-                crate::finding::fnv1a(hash_text(&f.rule_id, place, first).as_bytes())
-            );
-            let occurrence = hashes.entry(key.clone()).or_insert(0);
-            *occurrence += 1;
+            let hash = line_hash(hashes, &f.rule_id, place, first);
             let mut r = json!({
                 "ruleId": f.rule_id,
                 "ruleIndex": index,
@@ -338,7 +340,7 @@ fn finding_results(
                 "message": {"text": message(f)},
                 "locations": [primary],
                 "partialFingerprints": {
-                    "primaryLocationLineHash": format!("{key}:{occurrence}"),
+                    "primaryLocationLineHash": hash,
                     "amldoctorFingerprint/v1": f.fingerprint,
                 },
                 "properties": {"count": f.count, "inputs": f.paths, "facts": f.facts},
@@ -376,6 +378,7 @@ fn suppressed_result(
     index: usize,
     o: &SarifOptions,
     baseline: bool,
+    hashes: &mut BTreeMap<String, u32>,
 ) -> Value {
     let path = s.paths.first().map_or("<stdin>", String::as_str);
     let mut r = json!({
@@ -385,7 +388,7 @@ fn suppressed_result(
         "message": {"text": s.title},
         "locations": [{"physicalLocation": {"artifactLocation": artifact(path, o), "region": {"startLine": 1}}}],
         "partialFingerprints": {
-            "primaryLocationLineHash": line_hash(&s.fingerprint),
+            "primaryLocationLineHash": line_hash(hashes, &s.rule_id, path, ""),
             "amldoctorFingerprint/v1": s.fingerprint,
         },
         "suppressions": [{
@@ -426,7 +429,7 @@ fn results(report: &Report) -> (Vec<Value>, Vec<Value>) {
                 rules.push(rule_object(&s.rule_id, &s.title, s.severity, None));
                 rules.len() - 1
             });
-            results.push(suppressed_result(s, i, o, baseline));
+            results.push(suppressed_result(s, i, o, baseline, &mut hashes));
         }
     }
     (rules, results)
