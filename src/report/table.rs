@@ -48,7 +48,8 @@ pub fn write_table(
     write_verdict(out, r, style)
 }
 
-/// `-q`: one tab-separated line a finding: severity, rule, where, title, facts.
+/// `-q`: one tab-separated line a finding: severity, rule, where, title, facts; then,
+/// with `--fix-suggestions`, the diff alone.
 fn write_quiet(out: &mut dyn Write, r: &Report) -> io::Result<()> {
     for f in &r.findings {
         let at = f
@@ -67,6 +68,12 @@ fn write_quiet(out: &mut dyn Write, r: &Report) -> io::Result<()> {
             f.title,
             facts.join(", ")
         )?;
+    }
+    // Asked for with -q, the edits follow as the bare diff, ready for `patch -p0`.
+    if let Some(s) = &r.fix_suggestions {
+        for line in super::diff::lines(s) {
+            writeln!(out, "{line}")?;
+        }
     }
     Ok(())
 }

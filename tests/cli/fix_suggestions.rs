@@ -262,7 +262,7 @@ fn patch(sb: &Sandbox, stdout: &str) {
     // Split on newlines only: a CRLF file's lines keep their carriage return.
     let diff: String = stdout
         .split_inclusive('\n')
-        .skip_while(|l| !l.contains("Suggested edits"))
+        .skip_while(|l| !l.starts_with("--- "))
         .filter(|l| l.starts_with(['-', '+', '@', '\\']) && !l.starts_with("──"))
         .collect();
     let file = sb.write("fix.patch", &diff);
@@ -345,4 +345,33 @@ fn crlf_unterminated_and_spaced_files_get_edits_that_apply() {
         !ids.contains("deployment-spec-value-out-of-range"),
         "{ids:?}"
     );
+}
+
+#[test]
+fn quiet_output_ends_with_the_bare_diff() {
+    let sb = Sandbox::new("fix-quiet");
+    project(&sb, "bad");
+    let run = sb.run(&["lint", "bad", "--fix-suggestions", "-q"]);
+    assert_eq!(run.code, 1, "{}", run.stderr);
+    let diff: String = run
+        .stdout
+        .lines()
+        .skip_while(|l| !l.starts_with("--- "))
+        .map(|l| format!("{l}\n"))
+        .collect();
+    assert!(
+        diff.starts_with("--- bad/blue.yml\n+++ bad/blue.yml\n@@ "),
+        "{}",
+        run.stdout
+    );
+    // Every line before it is a finding's tab-separated line.
+    assert!(
+        run.stdout
+            .lines()
+            .take_while(|l| !l.starts_with("--- "))
+            .all(|l| l.split('\t').count() == 5)
+    );
+    if Path::new("/usr/bin/patch").exists() {
+        patch(&sb, &run.stdout);
+    }
 }
