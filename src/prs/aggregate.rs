@@ -83,6 +83,7 @@ pub fn analyze(root: &str, mut files: Vec<ParsedFile>) -> (PrsSummary, Vec<Compu
     let (agg, csv_path) = merge_attempts(&mut files);
     apply_attempts(&mut s, &agg);
     processes_and_nodes(&mut s, &files, &agg);
+    super::resources::summarise(&mut s, &files);
     mini_batches(&mut s, &agg);
     s.errors = error_groups(&files);
     let run_timeouts = run_timeouts(&files);
@@ -162,6 +163,15 @@ fn config_from_args(s: &mut PrsSummary, files: &[ParsedFile]) {
     s.config.run_max_try = from_args("run_max_try");
     s.config.error_threshold =
         from_args("error_threshold").or_else(|| from_args("mini_batch_error_threshold"));
+    // 0 is meaningful here: it turns the resource monitor off.
+    s.config.resource_monitor_interval = args
+        .get("resource_monitor_interval")
+        .and_then(|v| parse_i64(v))
+        .filter(|v| *v >= 0)
+        .map(|value| ConfigValue {
+            value,
+            source: ConfigSource::DriverLog,
+        });
 }
 
 /// The overview files in rotation order.
@@ -469,15 +479,21 @@ fn processes_and_nodes(s: &mut PrsSummary, files: &[ParsedFile], agg: &AttemptAg
         s.processes.push(p);
     }
     for f in files {
+        // A node known only from its resource monitor still gets a row.
+        if let Some(node) = super::resources::perf_node(&f.role) {
+            nodes
+                .entry(node.to_owned())
+                .or_insert_with(|| blank_node(node));
+        }
         if let Role::NodePerf { node } = &f.role {
             let n = nodes
                 .entry(node.clone())
                 .or_insert_with(|| blank_node(node));
             // Several perf files for a node (logs/perf and logs/sys/perf): keep the maximum.
-            if let Some((m, _, _)) = f.facts.peak_memory {
+            if let Some((m, _, _)) = f.facts.perf.peak_memory {
                 n.0.peak_memory_percent = Some(n.0.peak_memory_percent.map_or(m, |p| p.max(m)));
             }
-            if let Some(c) = f.facts.peak_cpu {
+            if let Some(c) = f.facts.perf.peak_cpu {
                 n.0.peak_cpu_percent = Some(n.0.peak_cpu_percent.map_or(c, |p| p.max(c)));
             }
         }

@@ -7,10 +7,12 @@ use std::collections::BTreeMap;
 
 use super::aggregate::{ev, round2};
 use super::parse::{AttemptAgg, Phase, Repeated};
+use super::perf::time_key;
+use super::resources::{self, DISK_FULL_PERCENT};
 use super::retry_budget::{init_retries_exhausted, init_retry_limits, stuck_in_init_fails};
 use super::summary::{
     DEFAULT_PROCESS_COUNT_PER_NODE, DEFAULT_RUN_INVOCATION_TIMEOUT, JobOutcome, OOM_MEMORY_PERCENT,
-    ParsedFile, PrsSummary,
+    ParsedFile, PerfData, PrsSummary,
 };
 use super::time::hms_seconds;
 use super::tree::Role;
@@ -55,6 +57,8 @@ const RULES: &[(&str, Rule)] = &[
     ("prs-init-retry-budget", init_retry_budget),
     ("prs-run-timeout-budget", run_timeout_budget),
     ("prs-oom-killed", oom_killed),
+    ("prs-node-disk-full", node_disk_full),
+    ("prs-resource-monitor-off", resource_monitor_off),
     ("prs-error-threshold-near", error_threshold_near),
     ("prs-nothing-succeeded", nothing_succeeded),
     ("prs-fewer-results-than-inputs", fewer_results_than_inputs),
@@ -330,7 +334,7 @@ fn oom_killed(x: &Inputs<'_>) -> Option<Tally> {
     }
     if let Some(perf) = x.files.iter().find(
         |f| matches!(&f.role, Role::NodePerf { node } if killed.iter().any(|(k, _)| k == node)),
-    ) && let Some((m, at, line)) = &perf.facts.peak_memory
+    ) && let Some((m, at, line)) = &perf.facts.perf.peak_memory
     {
         t.evidence.push(Evidence::at_line(
             perf.path.clone(),
@@ -338,15 +342,114 @@ fn oom_killed(x: &Inputs<'_>) -> Option<Tally> {
             format!("Memory Used Percent {m} at {at} (the node's peak)"),
         ));
     }
+    let largest = largest_before_kills(x, &killed, &mut t.evidence);
+    t.fact("top_memory_process", largest);
     t.fact(
         "memory_evidence",
         if corroborated {
             "node memory was at or above 90 % (out of memory)"
+        } else if s.perf_data == PerfData::MonitorOff {
+            "no perf data: the resource monitor was off (--resource_monitor_interval 0)"
         } else {
             "no perf data above 90 % memory: possibly OOM, or killed for another reason"
         },
     );
     t.evidence.retain(|e| e.line() > 0 || !e.text.is_empty());
+    Some(t)
+}
+
+/// The process that held the most memory on each killed worker's node just before the
+/// kill, as evidence, and the first one described.
+fn largest_before_kills(
+    x: &Inputs<'_>,
+    killed: &[(&str, Evidence)],
+    evidence: &mut Vec<Evidence>,
+) -> String {
+    let mut first = None;
+    let mut seen = Vec::new();
+    for (node, kill) in killed {
+        if seen.contains(node) {
+            continue;
+        }
+        seen.push(*node);
+        let Some((file, p)) = resources::before_kill(x.files, node, time_key(&kill.text)) else {
+            continue;
+        };
+        let text = format!(
+            "{}, the most memory of any process on node {node} before the kill",
+            p.describe()
+        );
+        evidence.push(Evidence::at_line(file.path.clone(), p.line, text));
+        first.get_or_insert_with(|| format!("{} on node {node}", p.describe()));
+    }
+    first.unwrap_or_else(|| match x.summary.perf_data {
+        PerfData::MonitorOff => {
+            "not recorded (the resource monitor was off: --resource_monitor_interval 0)".to_owned()
+        }
+        _ => "not recorded (no process readings under logs/perf/<node>/)".to_owned(),
+    })
+}
+
+/// A node's disk at or above [`DISK_FULL_PERCENT`].
+fn node_disk_full(x: &Inputs<'_>) -> Option<Tally> {
+    let full: Vec<_> = x
+        .summary
+        .nodes
+        .iter()
+        .filter_map(|n| resources::fullest_disk(x.files, &n.node).map(|d| (&n.node, d)))
+        .filter(|(_, (_, d))| d.percent >= DISK_FULL_PERCENT)
+        .collect();
+    let ((node, (_, worst)), _) = full
+        .iter()
+        .map(|r| (r, r.1.1.percent))
+        .max_by(|a, b| a.1.total_cmp(&b.1))?;
+    let mut t = Tally {
+        count: full.len() as u64,
+        ..Tally::default()
+    };
+    t.fact("node", node);
+    t.fact(
+        "disk",
+        if worst.disk.is_empty() {
+            "a disk"
+        } else {
+            &worst.disk
+        },
+    );
+    t.fact("disk_reading", worst.describe());
+    t.fact("full_nodes", full.len());
+    t.evidence = full
+        .iter()
+        .map(|(node, (f, d))| {
+            Evidence::at_line(
+                f.path.clone(),
+                d.line,
+                format!("node {node}: {}", d.describe()),
+            )
+        })
+        .collect();
+    Some(t)
+}
+
+/// The driver ran with the resource monitor off, so nothing under `perf/` explains a
+/// kill, a slow node or a full disk.
+fn resource_monitor_off(x: &Inputs<'_>) -> Option<Tally> {
+    let s = x.summary;
+    if s.perf_data != PerfData::MonitorOff {
+        return None;
+    }
+    let mut t = Tally {
+        count: 1,
+        ..Tally::default()
+    };
+    t.fact("resource_monitor_interval", 0);
+    if let Some(f) = x.files.iter().find(|f| {
+        matches!(f.role, Role::DriverLog | Role::Master)
+            && f.facts.args.contains_key("resource_monitor_interval")
+    }) && let Some(l) = &f.facts.args_line
+    {
+        t.evidence.push(ev(&f.path, l));
+    }
     Some(t)
 }
 

@@ -11,6 +11,7 @@ use regex::Regex;
 use serde::Serialize;
 
 use super::message::{self, Shape, Wanted};
+use super::perf::{PerfFacts, PerfParser};
 use super::tree::Role;
 use crate::engine::observe::{LineObserver, Observers, Placement};
 use crate::evidence::{DocumentKind, KindSource};
@@ -411,16 +412,16 @@ pub struct FileFacts {
     pub first_time: Option<String>,
     pub last_time: Option<String>,
     pub args: BTreeMap<String, String>,
+    /// The line the arguments were first read from.
+    pub args_line: Option<Line>,
     pub system_exits: Vec<(i32, Line)>,
     pub process_exits: Vec<(String, i32, Line)>,
     pub run_timeouts: Vec<(u64, Line)>,
     /// Count, first occurrence and its timestamp.
     pub errors: BTreeMap<ErrorKey, (u64, Line, String)>,
     pub attempts: AttemptAgg,
-    /// Peak `Memory Used Percent` and `Cpu Percent` with the time of the memory peak.
-    /// Peak `Memory Used Percent`, its time, and its line.
-    pub peak_memory: Option<(f64, String, u64)>,
-    pub peak_cpu: Option<f64>,
+    /// What a `perf/<node>/` file showed.
+    pub perf: PerfFacts,
     pub last_lines: Vec<Line>,
 }
 
@@ -466,7 +467,7 @@ fn patterns() -> &'static Patterns {
             // `--name 2`, `--name=2`, and the list form `'--name', '2'`.
             arg: r(r#"--(node_count|process_count_per_node|run_invocation_timeout|run_max_try|error_threshold|mini_batch_size|mini_batch_error_threshold|output_action|resource_monitor_interval|progress_update_timeout)(?:[= ]|['"],\s*['"])['"]?([\w.-]+)"#),
             // A dict (`'name': 2`) or an argparse Namespace (`name=2`).
-            dict_arg: r(r#"(?:['"]|\b)(node_count|process_count_per_node|run_invocation_timeout|run_max_try|error_threshold|mini_batch_size|output_action)(?:['"]\s*:|=)\s*['"]?(-?[\w.]+)"#),
+            dict_arg: r(r#"(?:['"]|\b)(node_count|process_count_per_node|run_invocation_timeout|run_max_try|error_threshold|mini_batch_size|output_action|resource_monitor_interval)(?:['"]\s*:|=)\s*['"]?(-?[\w.]+)"#),
             system_exit: r(r"^SystemExit: (-?\d+)"),
             process_exit: r(r"(process\d{3}|Process-\d+) exits with returncode (-?\d+)"),
             run_timeout: r(r"(?:Stop for run\(\) unable to finish within|did not finish in) (\d+) seconds"),
@@ -482,6 +483,7 @@ pub struct FileParser {
     role: Role,
     facts: FileFacts,
     header: Option<Vec<String>>,
+    perf: PerfParser,
     /// A user error header waiting for its traceback's last line.
     pending: Option<Pending>,
     /// The last lines of a file that shows them, as read (cleaned at the end).
@@ -554,6 +556,7 @@ impl FileParser {
             role,
             facts: FileFacts::default(),
             header: None,
+            perf: PerfParser::default(),
             pending: None,
             last_raw: Vec::new(),
         }
@@ -561,6 +564,7 @@ impl FileParser {
 
     pub fn finish(mut self) -> FileFacts {
         self.flush_pending();
+        self.perf.finish(&mut self.facts.perf);
         self.facts.last_lines = std::mem::take(&mut self.last_raw)
             .into_iter()
             .map(|(number, raw)| {
@@ -584,6 +588,7 @@ impl FileParser {
                 | Role::NodePerf { .. }
                 | Role::ProcessPerf { .. }
                 | Role::DiskPerf { .. }
+                | Role::ProcessSnapshot { .. }
                 | Role::SummaryCsv
                 | Role::UserError { .. }
                 | Role::UserErrorSummary
@@ -599,7 +604,24 @@ impl FileParser {
         let text: &str = &cleaned;
         match &self.role {
             Role::MiniBatchCsv { .. } => self.csv_attempt(number, text),
-            Role::NodePerf { .. } => self.perf(number, text),
+            Role::NodePerf { .. } => {
+                let read = self.perf.node_line(&mut self.facts.perf, number, text);
+                self.facts.recognised += u64::from(read);
+            }
+            Role::ProcessPerf { .. } => {
+                let read = self.perf.process_line(&mut self.facts.perf, number, text);
+                self.facts.recognised += u64::from(read);
+            }
+            Role::DiskPerf { .. } => {
+                let read = self.perf.disk_line(&mut self.facts.perf, number, text);
+                self.facts.recognised += u64::from(read);
+            }
+            Role::ProcessSnapshot { time, .. } => {
+                let read = self
+                    .perf
+                    .snapshot_line(&mut self.facts.perf, number, text, time);
+                self.facts.recognised += u64::from(read);
+            }
             Role::UserError { .. } | Role::UserErrorSummary => self.user_error(number, text),
             _ => {
                 if text.contains(',') {
@@ -822,6 +844,7 @@ impl FileParser {
                 f.args
                     .entry(c[1].to_owned())
                     .or_insert_with(|| c[2].to_owned());
+                f.args_line.get_or_insert_with(|| evidence(number, text));
             }
         }
         if wanted.has(Wanted::SYSTEM_EXIT)
@@ -996,41 +1019,6 @@ impl FileParser {
             detail: col(&["mini-batch detail", "minibatch detail"]).unwrap_or_default(),
             line: number,
         });
-    }
-
-    fn perf(&mut self, number: u64, text: &str) {
-        let fields = csv_fields(text);
-        let Some(header) = learn_header(&mut self.header, &fields, "percent") else {
-            return;
-        };
-        let get = |name: &str| {
-            header
-                .iter()
-                .position(|h| h == name)
-                .and_then(|i| fields.get(i))
-                .and_then(|v| float(v))
-        };
-        let time = header
-            .iter()
-            .position(|h| h.contains("time"))
-            .and_then(|i| fields.get(i))
-            .cloned()
-            .unwrap_or_default();
-        let f = &mut self.facts;
-        let mut any = false;
-        if let Some(m) = get("memory used percent") {
-            any = true;
-            if f.peak_memory.as_ref().is_none_or(|(p, _, _)| m > *p) {
-                f.peak_memory = Some((m, time, number));
-            }
-        }
-        if let Some(c) = get("cpu percent") {
-            any = true;
-            f.peak_cpu = Some(f.peak_cpu.map_or(c, |p| p.max(c)));
-        }
-        if any {
-            f.recognised += 1;
-        }
     }
 }
 
@@ -1381,9 +1369,9 @@ mod tests {
             "Utc Time,Cpu Percent,Memory Total (MB),Memory Available (MB),Memory Used (MB),Memory Used Percent\n2023-05-16 22:00:00,50.0,16000,8000,8000,50.0\n2023-05-16 22:10:00,99.5,16000,500,15500,96.9\n2023-05-16 22:20:00,20.0,16000,12000,4000,25.0\n",
         );
         assert_eq!(
-            f.peak_memory,
+            f.perf.peak_memory,
             Some((96.9, "2023-05-16 22:10:00".to_owned(), 3))
         );
-        assert_eq!(f.peak_cpu, Some(99.5));
+        assert_eq!(f.perf.peak_cpu, Some(99.5));
     }
 }

@@ -52,6 +52,8 @@ pub struct Config {
     pub run_invocation_timeout: Option<ConfigValue>,
     pub run_max_try: Option<ConfigValue>,
     pub error_threshold: Option<ConfigValue>,
+    /// Seconds between resource samples; 0 turns the monitor off (default 600).
+    pub resource_monitor_interval: Option<ConfigValue>,
 }
 
 impl Config {
@@ -119,6 +121,13 @@ pub struct NodeSummary {
     pub killed: u64,
     pub peak_memory_percent: Option<f64>,
     pub peak_cpu_percent: Option<f64>,
+    /// The process that held the most memory on the node, from the process CSV or the
+    /// `ps` snapshots (`process001 (pid 409): 11,140 MB at …`).
+    pub largest_process: Option<String>,
+    /// The highest use of any of the node's disks.
+    pub peak_disk_percent: Option<f64>,
+    /// That disk and reading (`/mnt 99.7 % used (0.2 GB free) at …`).
+    pub fullest_disk: Option<String>,
 }
 
 #[derive(Debug, Clone, Default, PartialEq, Serialize, schemars::JsonSchema)]
@@ -180,8 +189,23 @@ pub struct PrsSummary {
     pub slowest: Vec<MiniBatch>,
     pub failing: Vec<MiniBatch>,
     pub errors: Vec<ErrorGroup>,
+    /// Whether the tree holds the resource monitor's data, and why not.
+    pub perf_data: PerfData,
     /// Files that could not be understood, and other things worth knowing.
     pub notes: Vec<String>,
+}
+
+/// What the tree holds of the resource monitor (`perf/<node>/`).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, schemars::JsonSchema)]
+#[serde(rename_all = "kebab-case")]
+pub enum PerfData {
+    /// Some perf file was read.
+    Present,
+    /// None, and the driver ran with `--resource_monitor_interval 0`.
+    MonitorOff,
+    /// None, for a reason the tree does not show (not downloaded, or an old version).
+    #[default]
+    Missing,
 }
 
 /// How the job ended, as far as its files tell.

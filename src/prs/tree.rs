@@ -62,10 +62,15 @@ pub enum Role {
     DiskPerf {
         node: String,
     },
+    /// `perf/<node>/os/<YYYYMMDDHH>/processes_<MM>`: the process list (`ps`, `tasklist`)
+    /// taken at `time` (`YYYY-MM-DDTHH:MM`).
+    ProcessSnapshot {
+        node: String,
+        time: String,
+    },
     /// `azureml-logs/70_driver_log*.txt` or `user_logs/std_log*.txt`.
     DriverLog,
-    /// `readme.txt`, `os/` process snapshots, profiles and anything unknown: scanned by
-    /// the rules only.
+    /// `readme.txt`, profiles and anything unknown: scanned by the rules only.
     Other,
 }
 
@@ -302,6 +307,15 @@ fn role_in_logs(parts: &[String]) -> Role {
         [.., node, "node_disk_usage.csv"] if p.contains(&"perf") => Role::DiskPerf {
             node: (*node).to_owned(),
         },
+        [.., node, "os", hour, file] if p.contains(&"perf") => {
+            match super::perf::snapshot_time(hour, file) {
+                Some(time) => Role::ProcessSnapshot {
+                    node: (*node).to_owned(),
+                    time,
+                },
+                None => Role::Other,
+            }
+        }
         _ if name.ends_with(".csv")
             && p.first() == Some(&"sys")
             && p.get(1) == Some(&"job_report") =>
@@ -456,6 +470,17 @@ mod tests {
         assert_eq!(
             role("t/logs/sys/perf/1/processes_resource_usage.csv"),
             Some(Role::ProcessPerf { node: "1".into() })
+        );
+        assert_eq!(
+            role("t/logs/perf/2/os/2024031410/processes_05"),
+            Some(Role::ProcessSnapshot {
+                node: "2".into(),
+                time: "2024-03-14T10:05".into()
+            })
+        );
+        assert_eq!(
+            role("t/logs/perf/2/os/notes/processes_05"),
+            Some(Role::Other)
         );
         assert_eq!(
             role("t/azureml-logs/70_driver_log.txt"),

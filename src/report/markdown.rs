@@ -374,12 +374,13 @@ fn write_prs(out: &mut dyn Write, p: &crate::prs::analyze::PrsSummary) -> io::Re
     if !p.nodes.is_empty() {
         writeln!(
             out,
-            "| node | processes | attempts | failures | retries | restarts | killed | peak mem % |\n|---|---:|---:|---:|---:|---:|---:|---:|"
+            "| node | processes | attempts | failures | retries | restarts | killed | peak mem % | peak disk % | largest process |\n|---|---:|---:|---:|---:|---:|---:|---:|---:|---|"
         )?;
+        let dash = |v: Option<f64>| v.map_or_else(|| "—".to_owned(), |m| m.to_string());
         for n in &p.nodes {
             writeln!(
                 out,
-                "| {} | {} | {} | {} | {} | {} | {} | {} |",
+                "| {} | {} | {} | {} | {} | {} | {} | {} | {} | {} |",
                 cell(&n.node),
                 n.processes,
                 n.mini_batches,
@@ -387,11 +388,20 @@ fn write_prs(out: &mut dyn Write, p: &crate::prs::analyze::PrsSummary) -> io::Re
                 n.retries,
                 n.restarts,
                 n.killed,
-                n.peak_memory_percent
-                    .map_or_else(|| "—".to_owned(), |m| m.to_string())
+                dash(n.peak_memory_percent),
+                dash(n.peak_disk_percent),
+                n.largest_process
+                    .as_deref()
+                    .map_or_else(|| "—".to_owned(), cell),
             )?;
         }
         writeln!(out)?;
+    }
+    if p.perf_data == crate::prs::analyze::PerfData::MonitorOff {
+        writeln!(
+            out,
+            "No resource readings: the resource monitor was off (`--resource_monitor_interval 0`).\n"
+        )?;
     }
     if !p.errors.is_empty() {
         writeln!(out, "| count | error | first seen |\n|---:|---|---|")?;

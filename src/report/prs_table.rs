@@ -2,7 +2,7 @@
 
 use std::io::{self, Write};
 
-use crate::prs::analyze::{ConfigSource, ConfigValue, JobOutcome, PrsSummary};
+use crate::prs::analyze::{ConfigSource, ConfigValue, JobOutcome, PerfData, PrsSummary};
 use crate::prs::parse::Phase;
 
 use super::plural;
@@ -315,6 +315,7 @@ fn write_tables(out: &mut dyn Write, p: &PrsSummary, style: Style) -> io::Result
             style.width(),
         )?;
     }
+    write_resources(out, p, style)?;
     if !p.processes.is_empty() && p.processes.len() <= 64 {
         writeln!(out, "  per process:")?;
         let rows: Vec<Vec<String>> = p
@@ -401,4 +402,51 @@ fn write_batches(out: &mut dyn Write, p: &PrsSummary, style: Style) -> io::Resul
         }
     }
     Ok(())
+}
+
+/// What the resource monitor shows per node: the largest process and the fullest disk.
+fn write_resources(out: &mut dyn Write, p: &PrsSummary, style: Style) -> io::Result<()> {
+    match p.perf_data {
+        PerfData::MonitorOff => para(
+            out,
+            style,
+            "  resources:",
+            4,
+            "none; the resource monitor was off (--resource_monitor_interval 0)",
+        ),
+        PerfData::Missing if !p.nodes.is_empty() => para(
+            out,
+            style,
+            "  resources:",
+            4,
+            "no perf/<node>/ files in the tree",
+        ),
+        PerfData::Missing => Ok(()),
+        PerfData::Present => {
+            let lines: Vec<String> = p
+                .nodes
+                .iter()
+                .filter_map(|n| {
+                    let parts: Vec<String> = [
+                        n.largest_process
+                            .as_ref()
+                            .map(|l| format!("largest process {l}")),
+                        n.fullest_disk.as_ref().map(|d| format!("fullest disk {d}")),
+                    ]
+                    .into_iter()
+                    .flatten()
+                    .collect();
+                    (!parts.is_empty()).then(|| format!("node {}: {}", n.node, parts.join("; ")))
+                })
+                .collect();
+            if lines.is_empty() {
+                return Ok(());
+            }
+            writeln!(out, "  resources:")?;
+            for l in lines {
+                para(out, style, "    ", 6, &l)?;
+            }
+            Ok(())
+        }
+    }
 }

@@ -43,7 +43,7 @@ fn num(v: &Value) -> Value {
     }
 }
 
-fn check(tree: &str) {
+pub(crate) fn check(tree: &str) {
     let (v, e) = analyse(tree);
     let prs = v["prs"].as_array().unwrap();
     assert_eq!(prs.len(), 1, "{tree}: one tree found");
@@ -225,7 +225,7 @@ fn a_garbled_file_is_a_note_not_an_abort() {
 }
 
 /// Copies a fixture tree into the sandbox (without EXPECT.yaml) for variations.
-fn copy_tree(sb: &Sandbox, tree: &str) -> std::path::PathBuf {
+pub(crate) fn copy_tree(sb: &Sandbox, tree: &str) -> std::path::PathBuf {
     fn copy(from: &Path, to: &Path) {
         std::fs::create_dir_all(to).unwrap();
         for e in std::fs::read_dir(from).unwrap() {
