@@ -89,6 +89,7 @@ pub fn analyze(root: &str, mut files: Vec<ParsedFile>) -> (PrsSummary, Vec<Compu
     let run_timeouts = run_timeouts(&files);
     s.timeouts = (run_timeouts.len() as u64).max(agg.timeouts);
     decide_outcome(&mut s, &m, &exits);
+    let node_evidence = super::nodes::node_changes(&mut s, &files, &agg);
 
     let computed = computed::compute(&Inputs {
         summary: &s,
@@ -98,6 +99,7 @@ pub fn analyze(root: &str, mut files: Vec<ParsedFile>) -> (PrsSummary, Vec<Compu
         run_timeouts: &run_timeouts,
         agg: &agg,
         csv_path: csv_path.as_deref().unwrap_or(""),
+        node_evidence: &node_evidence,
     });
     (s, computed)
 }

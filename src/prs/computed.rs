@@ -46,6 +46,8 @@ pub(super) struct Inputs<'a> {
     pub agg: &'a AttemptAgg,
     /// The mini-batch CSV the attempts came from.
     pub csv_path: &'a str,
+    /// The lines that show lost nodes and overviewer moves.
+    pub node_evidence: &'a [Evidence],
 }
 
 type Rule = fn(&Inputs<'_>) -> Option<Tally>;
@@ -63,6 +65,7 @@ const RULES: &[(&str, Rule)] = &[
     ("prs-nothing-succeeded", nothing_succeeded),
     ("prs-fewer-results-than-inputs", fewer_results_than_inputs),
     ("prs-process-restarts", process_restarts),
+    ("prs-node-lost", node_lost),
 ];
 
 const fn rule_ids() -> [&'static str; RULES.len()] {
@@ -561,6 +564,60 @@ fn first_error_evidence(s: &PrsSummary, phase: Phase) -> Vec<Evidence> {
             )])
         })
         .unwrap_or_default()
+}
+
+/// Nodes lost while the job ran (their logs stopped while others went on), and what
+/// happened to their work.
+fn node_lost(x: &Inputs<'_>) -> Option<Tally> {
+    let c = &x.summary.node_changes;
+    if !c.any() {
+        return None;
+    }
+    let mut t = Tally {
+        count: c.lost.len().max(1) as u64,
+        evidence: x.node_evidence.to_vec(),
+        ..Tally::default()
+    };
+    let lost: Vec<String> = c
+        .lost
+        .iter()
+        .map(|l| {
+            format!(
+                "node {} (last seen {}, {} before the others)",
+                l.node, l.last_seen, l.silent_for
+            )
+        })
+        .collect();
+    t.fact(
+        "lost_nodes",
+        if lost.is_empty() {
+            "none seen in the node logs".to_owned()
+        } else {
+            lost.join(", ")
+        },
+    );
+    t.fact(
+        "replacements",
+        if c.replacements.is_empty() {
+            "none: no node's logs start after the loss".to_owned()
+        } else {
+            format!("node {}", c.replacements.join(", node "))
+        },
+    );
+    t.fact(
+        "moved_away",
+        c.lost.iter().map(|l| l.moved_away).sum::<u64>(),
+    );
+    t.fact("picked_again_without_record", c.picked_again_without_record);
+    t.fact(
+        "overviewer",
+        if c.overviewer.is_empty() {
+            "it did not".to_owned()
+        } else {
+            c.overviewer.join("; ")
+        },
+    );
+    Some(t)
 }
 
 #[cfg(test)]

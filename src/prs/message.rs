@@ -30,6 +30,8 @@ impl Wanted {
     pub const ARGS: Wanted = Wanted(1 << 14);
     /// `SystemExit: N` closing a driver log.
     pub const SYSTEM_EXIT: Wanted = Wanted(1 << 15);
+    /// `The overviewer on <node> started.` / `stopped.`
+    pub const OVERVIEWER: Wanted = Wanted(1 << 16);
 
     pub fn has(self, other: Wanted) -> bool {
         self.0 & other.0 != 0
@@ -78,6 +80,7 @@ const DISPATCH: &[(&str, Wanted)] = &[
     ("exits with returncode", Wanted::PROCESS_EXIT),
     ("Stop for run()", Wanted::RUN_TIMEOUT),
     ("did not finish in", Wanted::RUN_TIMEOUT),
+    ("The overviewer on ", Wanted::OVERVIEWER),
 ];
 
 /// The literals of the driver's arguments, searched for only in the logs that hold

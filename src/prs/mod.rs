@@ -8,6 +8,7 @@ mod aggregate;
 pub mod analyze;
 mod computed;
 mod message;
+mod nodes;
 pub mod parse;
 pub mod perf;
 mod resources;

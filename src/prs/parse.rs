@@ -160,6 +160,11 @@ pub struct ProcessAgg {
 #[derive(Debug, Clone, PartialEq)]
 pub struct FinalState {
     pub picked: u32,
+    /// The node of the attempt kept.
+    pub node: String,
+    /// The lowest Picked Count among the mini-batch's rows: above 1, its first attempts
+    /// left no row (they were in flight on a worker or node that went away).
+    pub min_picked: u32,
     pub failure: bool,
     pub total: Option<u64>,
     pub succeeded: Option<u64>,
@@ -185,6 +190,8 @@ pub struct AttemptAgg {
     pub short: u64,
     pub short_items: u64,
     pub short_examples: Vec<Attempt>,
+    /// Mini-batches picked again on another node, by the node of the earlier attempt.
+    pub moved_from: BTreeMap<String, u64>,
 }
 
 pub const KEEP: usize = 5;
@@ -229,20 +236,41 @@ impl AttemptAgg {
         }
         let state = FinalState {
             picked: a.picked,
+            node: a.node.clone(),
+            min_picked: a.picked,
             failure,
             total: a.total,
             succeeded: a.succeeded,
             failed: a.failed,
         };
-        match self.finals.get_mut(&a.id) {
-            Some(f) if f.picked > a.picked => {}
-            Some(f) => *f = state,
-            None => {
-                self.finals.insert(a.id.clone(), state);
-            }
-        }
+        self.keep_final(a.id.clone(), state);
         self.keep_slowest(&a);
         self.track_failing(a);
+    }
+
+    /// Keeps the later attempt of a mini-batch, counting a move to another node against
+    /// the node of the earlier one.
+    fn keep_final(&mut self, id: String, state: FinalState) {
+        match self.finals.get_mut(&id) {
+            Some(f) => {
+                if f.node != state.node && !f.node.is_empty() && !state.node.is_empty() {
+                    let earlier = if f.picked > state.picked {
+                        &state.node
+                    } else {
+                        &f.node
+                    };
+                    *self.moved_from.entry(earlier.clone()).or_default() += 1;
+                }
+                let min_picked = f.min_picked.min(state.min_picked);
+                if f.picked <= state.picked {
+                    *f = state;
+                }
+                f.min_picked = min_picked;
+            }
+            None => {
+                self.finals.insert(id, state);
+            }
+        }
     }
 
     /// Keeps the latest attempt of each mini-batch whose latest attempt failed: a later
@@ -283,13 +311,10 @@ impl AttemptAgg {
     pub fn merge(&mut self, other: AttemptAgg) {
         self.rows += other.rows;
         for (id, f) in other.finals {
-            match self.finals.get_mut(&id) {
-                Some(g) if g.picked > f.picked => {}
-                Some(g) => *g = f,
-                None => {
-                    self.finals.insert(id, f);
-                }
-            }
+            self.keep_final(id, f);
+        }
+        for (node, n) in other.moved_from {
+            *self.moved_from.entry(node).or_default() += n;
         }
         for (k, p) in other.per_process {
             let e = self.per_process.entry(k).or_default();
@@ -416,6 +441,12 @@ pub struct FileFacts {
     pub args_line: Option<Line>,
     pub system_exits: Vec<(i32, Line)>,
     pub process_exits: Vec<(String, i32, Line)>,
+    /// `The overviewer on <node> started.` (true) or `stopped.` (false), with the time.
+    pub overviewer: Vec<(String, bool, String, Line)>,
+    /// The first and last timestamped sys line of a node's file: its time
+    /// (`YYYY-MM-DD HH:MM:SS`) and line.
+    pub first_sys: Option<(String, u64)>,
+    pub last_sys: Option<(String, u64)>,
     pub run_timeouts: Vec<(u64, Line)>,
     /// Count, first occurrence and its timestamp.
     pub errors: BTreeMap<ErrorKey, (u64, Line, String)>,
@@ -443,6 +474,7 @@ struct Patterns {
     system_exit: Regex,
     process_exit: Regex,
     run_timeout: Regex,
+    overviewer: Regex,
     entry_failed: Regex,
     exception_line: Regex,
 }
@@ -471,6 +503,7 @@ fn patterns() -> &'static Patterns {
             system_exit: r(r"^SystemExit: (-?\d+)"),
             process_exit: r(r"(process\d{3}|Process-\d+) exits with returncode (-?\d+)"),
             run_timeout: r(r"(?:Stop for run\(\) unable to finish within|did not finish in) (\d+) seconds"),
+            overviewer: r(r"The overviewer on (\S+) (started|stopped)\."),
             entry_failed: r(r"Entry script (run|init)\(\) failed for (?:((?:[A-Za-z_]\w*\.)*[A-Z]\w*): )?(.*?)(?:\. Details|$)"),
             exception_line: r(r"^((?:[A-Za-z_]\w*\.)*[A-Z]\w*): (.+)$"),
         }
@@ -484,6 +517,9 @@ pub struct FileParser {
     facts: FileFacts,
     header: Option<Vec<String>>,
     perf: PerfParser,
+    /// The time of the last sys line of a node's file (see `note_sys_time`).
+    last_sys_time: [u8; 19],
+    last_sys_line: u64,
     /// A user error header waiting for its traceback's last line.
     pending: Option<Pending>,
     /// The last lines of a file that shows them, as read (cleaned at the end).
@@ -557,6 +593,8 @@ impl FileParser {
             facts: FileFacts::default(),
             header: None,
             perf: PerfParser::default(),
+            last_sys_time: [0; 19],
+            last_sys_line: 0,
             pending: None,
             last_raw: Vec::new(),
         }
@@ -565,6 +603,12 @@ impl FileParser {
     pub fn finish(mut self) -> FileFacts {
         self.flush_pending();
         self.perf.finish(&mut self.facts.perf);
+        if self.last_sys_line > 0 {
+            self.facts.last_sys = Some((
+                String::from_utf8_lossy(&self.last_sys_time).into_owned(),
+                self.last_sys_line,
+            ));
+        }
         self.facts.last_lines = std::mem::take(&mut self.last_raw)
             .into_iter()
             .map(|(number, raw)| {
@@ -651,13 +695,14 @@ impl FileParser {
         if !wanted.any() && !args && !keeps_last {
             if message::is_sys(raw) {
                 self.facts.recognised += 1;
+                self.note_sys_time(number, raw);
             } else if let Some(time_end) = message::overview_time_end(raw) {
-                self.note_time(raw, Shape::Overview { time_end });
+                self.note_time(number, raw, Shape::Overview { time_end });
             }
             return;
         }
         let shape = message::shape(raw);
-        self.note_time(raw, shape);
+        self.note_time(number, raw, shape);
         let message = &raw[shape.message_start()..];
         if is_blank(message) {
             return;
@@ -694,11 +739,12 @@ impl FileParser {
 
     /// Counts a structured line as recognised and keeps the overview's times for the
     /// duration (the 2020 overview writes sys lines).
-    fn note_time(&mut self, raw: &[u8], shape: Shape) {
+    fn note_time(&mut self, number: u64, raw: &[u8], shape: Shape) {
         let time = match shape {
             Shape::Plain => return,
             Shape::Sys { .. } => {
                 self.facts.recognised += 1;
+                self.note_sys_time(number, raw);
                 if !matches!(self.role, Role::Overview { .. }) {
                     return;
                 }
@@ -716,6 +762,19 @@ impl FileParser {
             f.first_time = Some(time.clone());
         }
         f.last_time = Some(time);
+    }
+
+    /// The first and last times of a node's logs, which show a node that stopped while
+    /// the others went on. Only the bytes of the last line's time are kept per line.
+    fn note_sys_time(&mut self, number: u64, raw: &[u8]) {
+        if !matches!(self.role, Role::NodeMain { .. } | Role::Process { .. }) {
+            return;
+        }
+        self.last_sys_time.copy_from_slice(&raw[..19]);
+        self.last_sys_line = number;
+        if self.facts.first_sys.is_none() {
+            self.facts.first_sys = Some((String::from_utf8_lossy(&raw[..19]).into_owned(), number));
+        }
     }
 
     /// Scheduling, progress and the closing counts.
@@ -784,6 +843,18 @@ impl FileParser {
                     f.stop_reasons.push(r);
                 }
             }
+        }
+        if wanted.has(Wanted::OVERVIEWER)
+            && let Some(c) = p.overviewer.captures(message)
+        {
+            let prefix = &text[..text.len() - message.len()];
+            let time = prefix.split('|').next().unwrap_or(prefix).trim().to_owned();
+            f.overviewer.push((
+                c[1].to_owned(),
+                &c[2] == "started",
+                time,
+                evidence(number, text),
+            ));
         }
         if wanted.has(Wanted::NO_PROGRESS)
             && let Some(c) = p.no_progress.captures(message)
@@ -1093,7 +1164,7 @@ mod tests {
     #[test]
     fn each_pattern_is_dispatched_by_a_literal_of_its_lines() {
         let p = patterns();
-        let cases: [(&Regex, Wanted, &str); 17] = [
+        let cases: [(&Regex, Wanted, &str); 18] = [
             (
                 &p.scheduled,
                 Wanted::SCHEDULED,
@@ -1175,6 +1246,11 @@ mod tests {
                 "Namespace(error_threshold=5, mini_batch_size='10')",
             ),
             (&p.system_exit, Wanted::SYSTEM_EXIT, "SystemExit: 42"),
+            (
+                &p.overviewer,
+                Wanted::OVERVIEWER,
+                "The overviewer on 7 stopped.",
+            ),
         ];
         for (regex, bit, message) in cases {
             assert!(regex.is_match(message), "{message}");

@@ -191,8 +191,45 @@ pub struct PrsSummary {
     pub errors: Vec<ErrorGroup>,
     /// Whether the tree holds the resource monitor's data, and why not.
     pub perf_data: PerfData,
+    /// Nodes lost during the job and the nodes that replaced them.
+    pub node_changes: NodeChanges,
     /// Files that could not be understood, and other things worth knowing.
     pub notes: Vec<String>,
+}
+
+/// A node whose logs stopped while the other nodes went on. ParallelRunStep survives a
+/// lost node: the cluster starts a replacement and its mini-batches are picked again.
+#[derive(Debug, Clone, PartialEq, Serialize, schemars::JsonSchema)]
+pub struct LostNode {
+    pub node: String,
+    /// The time of its last log line (`YYYY-MM-DD HH:MM:SS`).
+    pub last_seen: String,
+    /// How long the other nodes went on writing after it (`H:MM:SS`).
+    pub silent_for: String,
+    /// Mini-batches with an attempt on it that ran again on another node.
+    pub moved_away: u64,
+}
+
+/// How the job's set of nodes changed while it ran.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, schemars::JsonSchema)]
+pub struct NodeChanges {
+    pub lost: Vec<LostNode>,
+    /// Nodes whose logs start after a node was lost: its replacements.
+    pub replacements: Vec<String>,
+    /// Mini-batches whose earlier attempts left no row in the mini-batch CSV (they were
+    /// in flight on a worker or node that went away) and were picked again.
+    pub picked_again_without_record: u64,
+    /// Nodes with logs in the tree.
+    pub nodes_seen: u64,
+    /// The overviewer's starts and stops (`stopped on 7 at …`) when it stopped before the
+    /// job ended or moved to another node.
+    pub overviewer: Vec<String>,
+}
+
+impl NodeChanges {
+    pub fn any(&self) -> bool {
+        !self.lost.is_empty() || !self.overviewer.is_empty()
+    }
 }
 
 /// What the tree holds of the resource monitor (`perf/<node>/`).

@@ -29,6 +29,23 @@ pub(super) fn elapsed(a: &str, b: &str) -> Option<String> {
     (d >= 0).then(|| format!("{}:{:02}:{:02}", d / 3600, (d / 60) % 60, d % 60))
 }
 
+/// Seconds from `a` to `b`, timestamps as the tree writes them (`YYYY-MM-DD HH:MM:SS`
+/// in sys logs, `YYYY-MM-DDTHH:MM:SS[.ffffff]` in the overview), in whole seconds.
+pub(super) fn seconds_between(a: &str, b: &str) -> Option<i64> {
+    let parse = |t: &str| -> Option<jiff::civil::DateTime> {
+        let t = t.trim();
+        let head = t.get(..19)?.replacen(' ', "T", 1);
+        head.parse().ok()
+    };
+    Some(parse(b)?.duration_since(parse(a)?).as_secs())
+}
+
+/// `H:MM:SS` of a number of seconds.
+pub(super) fn hms(seconds: i64) -> String {
+    let d = seconds.max(0);
+    format!("{}:{:02}:{:02}", d / 3600, (d / 60) % 60, d % 60)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -38,6 +55,16 @@ mod tests {
         assert_eq!(hms_seconds("0:03:31"), Some(211));
         assert_eq!(hms_seconds("1 day, 2:00:00"), Some(93_600));
         assert_eq!(hms_seconds("5:02"), None);
+    }
+
+    #[test]
+    fn seconds_across_shapes() {
+        assert_eq!(
+            seconds_between("2023-05-17 08:14:10", "2023-05-17T08:23:31.552"),
+            Some(561)
+        );
+        assert_eq!(seconds_between("08:14:10", "2023-05-17 08:14:10"), None);
+        assert_eq!(hms(561), "0:09:21");
     }
 
     #[test]

@@ -255,6 +255,7 @@ fn write_counts(out: &mut dyn Write, p: &PrsSummary, style: Style) -> io::Result
     if let Some(w) = p.config.workers() {
         para(out, style, "  workers:", 4, &w)?;
     }
+    write_node_changes(out, p, style)?;
     if let Some(d) = &p.duration {
         writeln!(out, "  duration: {d}")?;
     }
@@ -449,4 +450,45 @@ fn write_resources(out: &mut dyn Write, p: &PrsSummary, style: Style) -> io::Res
             Ok(())
         }
     }
+}
+
+/// Nodes lost and replaced while the job ran.
+fn write_node_changes(out: &mut dyn Write, p: &PrsSummary, style: Style) -> io::Result<()> {
+    let c = &p.node_changes;
+    for l in &c.lost {
+        let moved = if l.moved_away > 0 {
+            format!("; {} of its mini-batches ran again elsewhere", l.moved_away)
+        } else {
+            String::new()
+        };
+        let text = format!(
+            "node {} stopped writing logs at {}, {} before the other nodes{moved}",
+            l.node, l.last_seen, l.silent_for
+        );
+        para(out, style, "  node lost:", 4, &text)?;
+    }
+    if !c.lost.is_empty() {
+        let text = if c.replacements.is_empty() {
+            "none (no node's logs start after the loss)".to_owned()
+        } else {
+            format!("node {}", c.replacements.join(", node "))
+        };
+        para(out, style, "  replaced by:", 4, &text)?;
+    }
+    if c.picked_again_without_record > 0 && !c.lost.is_empty() {
+        para(
+            out,
+            style,
+            "  picked again:",
+            4,
+            &format!(
+                "{} mini-batches, whose first attempts left no record",
+                c.picked_again_without_record
+            ),
+        )?;
+    }
+    for o in &c.overviewer {
+        para(out, style, "  overviewer:", 4, o)?;
+    }
+    Ok(())
 }

@@ -23,6 +23,7 @@ mod live;
 mod logs;
 mod names;
 mod prs;
+mod prs_nodes;
 mod prs_perf;
 mod replicas;
 mod reports;

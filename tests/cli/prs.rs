@@ -122,6 +122,7 @@ pub(crate) fn check(tree: &str) {
             "{tree}: missing {m} in {ids:?}"
         );
     }
+    check_node_changes(tree, p, &e);
     for m in e["findings_must_not"].as_array().unwrap() {
         assert!(
             !ids.contains(&m.as_str().unwrap()),
@@ -222,6 +223,24 @@ fn a_garbled_file_is_a_note_not_an_abort() {
         "{notes}"
     );
     assert_eq!(v["prs"][0]["mini_batches"]["scheduled"], 2);
+}
+
+/// Lost nodes are compared whole where the tree has them, and must be absent elsewhere.
+fn check_node_changes(tree: &str, p: &Value, e: &Value) {
+    if e["node_changes"].is_object() {
+        assert_eq!(p["node_changes"], e["node_changes"], "{tree}: node_changes");
+    } else {
+        assert_eq!(
+            p["node_changes"]["lost"],
+            serde_json::json!([]),
+            "{tree}: lost nodes"
+        );
+        assert_eq!(
+            p["node_changes"]["overviewer"],
+            serde_json::json!([]),
+            "{tree}"
+        );
+    }
 }
 
 /// Copies a fixture tree into the sandbox (without EXPECT.yaml) for variations.
