@@ -4,6 +4,7 @@
 //! resource the configuration checks read (so the deployment rules and computed checks
 //! apply to it), and computes the findings that need the file system's answers.
 
+pub mod dataflow;
 pub mod environment;
 pub mod fix;
 pub mod gpu;

@@ -129,6 +129,22 @@ fn keyword_calls(node: Node<'_>, bytes: &[u8], callees: &[&str], out: &mut Vec<C
     }
 }
 
+/// The call nodes of `callees`, with their lines.
+fn calls_to<'t>(node: Node<'t>, bytes: &[u8], callees: &[&str], out: &mut Vec<(u64, Node<'t>)>) {
+    if node.kind() == "call"
+        && let Some(function) = node.child_by_field_name("function")
+    {
+        let name = text(function, bytes);
+        if callees.contains(&name.rsplit('.').next().unwrap_or(name)) {
+            out.push((line(node), node));
+        }
+    }
+    let mut cursor = node.walk();
+    for child in node.named_children(&mut cursor) {
+        calls_to(child, bytes, callees, out);
+    }
+}
+
 /// A string literal naming a model file.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ModelFile {
@@ -224,6 +240,14 @@ pub fn read(source: &str) -> Script {
         PARALLEL_RUN_CALLEES,
         &mut script.parallel_run_calls,
     );
+    let mut call_nodes = Vec::new();
+    calls_to(root, bytes, PARALLEL_RUN_CALLEES, &mut call_nodes);
+    let mut derived = super::dataflow::derive(root, bytes, &call_nodes);
+    for call in &mut script.parallel_run_calls {
+        if let Some(d) = derived.remove(&call.line) {
+            call.arguments.extend(d);
+        }
+    }
     let mut provisioning = Vec::new();
     keyword_calls(
         root,

@@ -66,6 +66,7 @@ const RULES: &[(&str, Rule)] = &[
     ("prs-fewer-results-than-inputs", fewer_results_than_inputs),
     ("prs-process-restarts", process_restarts),
     ("prs-node-lost", node_lost),
+    ("prs-single-mini-batch", single_mini_batch),
 ];
 
 const fn rule_ids() -> [&'static str; RULES.len()] {
@@ -617,6 +618,43 @@ fn node_lost(x: &Inputs<'_>) -> Option<Tally> {
             c.overviewer.join("; ")
         },
     );
+    Some(t)
+}
+
+/// The whole input became one mini-batch, so one `run()` call did all the work.
+fn single_mini_batch(x: &Inputs<'_>) -> Option<Tally> {
+    let s = x.summary;
+    if s.mini_batches.scheduled != Some(1) {
+        return None;
+    }
+    let workers = match (&s.config.node_count, &s.config.process_count_per_node) {
+        (Some(n), Some(p)) => Some(n.value.saturating_mul(p.value)),
+        _ => None,
+    };
+    // One worker in all: one mini-batch costs nothing in parallelism.
+    if workers == Some(1) {
+        return None;
+    }
+    let mut t = Tally {
+        count: 1,
+        ..Tally::default()
+    };
+    t.fact(
+        "items",
+        s.items
+            .total
+            .map_or_else(|| "an unknown number of".to_owned(), |n| n.to_string()),
+    );
+    t.fact(
+        "workers",
+        workers.map_or_else(|| "the other".to_owned(), |w| w.to_string()),
+    );
+    if let Some((f, l)) = x.files.iter().find_map(|f| {
+        let l = f.facts.scheduled_line.as_ref()?;
+        matches!(f.role, Role::Overview { .. } | Role::Master).then_some((f, l))
+    }) {
+        t.evidence.push(ev(&f.path, l));
+    }
     Some(t)
 }
 

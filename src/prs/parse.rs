@@ -423,6 +423,8 @@ pub struct FileFacts {
     /// Lines that fit the file's grammar (0 for a structured file means garbled).
     pub recognised: u64,
     pub scheduled: Option<(u64, Option<u64>, Option<u64>)>,
+    /// The line of the last `Scheduled …` message.
+    pub scheduled_line: Option<Line>,
     pub progress: Option<(u64, u64, String, Line)>,
     pub all_processed: Option<u64>,
     pub final_counts: Option<FinalCounts>,
@@ -790,6 +792,7 @@ impl FileParser {
                 c.get(3).and_then(|m| num(m.as_str())),
                 c.get(4).and_then(|m| num(m.as_str())),
             ));
+            f.scheduled_line = Some(evidence(number, text));
         }
         if wanted.has(Wanted::PROGRESS)
             && let Some(c) = p.progress.captures(message)

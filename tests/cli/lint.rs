@@ -421,6 +421,91 @@ fn sdk_v1_parallel_run_settings_are_read_from_the_python_calls() {
 }
 
 #[test]
+fn sdk_v1_datasets_and_compute_are_followed_through_the_scripts_assignments() {
+    let sb = Sandbox::new("lint-v1-data");
+    let script = fixture("lint/pipeline-v1-data/build_pipeline.py");
+    let run = sb.run(&["lint", &script, "-o", "json"]);
+    assert_eq!(run.code, 1, "{}\n{}", run.stdout, run.stderr);
+    let report = run.json();
+    assert_eq!(
+        findings(&report),
+        vec![
+            (
+                "parallel-run-compute-not-amlcompute".to_owned(),
+                line_of(&script, "compute_target=dev_box")
+            ),
+            (
+                "parallel-run-inputs-mixed-types".to_owned(),
+                line_of(&script, "inputs=[images")
+            ),
+            (
+                "parallel-run-side-input-not-file".to_owned(),
+                line_of(&script, "side_inputs=")
+            ),
+            (
+                "parallel-run-sp-dataset-unregistered".to_owned(),
+                line_of(&script, "inputs=[images")
+            ),
+            (
+                "parallel-run-tabular-not-partitionable".to_owned(),
+                line_of(&script, "inputs=[images")
+            ),
+        ]
+    );
+    let facts = |id: &str| {
+        report["findings"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|f| f["rule_id"] == id)
+            .unwrap()["facts"]
+            .clone()
+    };
+    assert_eq!(
+        facts("parallel-run-compute-not-amlcompute")["compute_type"],
+        "ComputeInstance"
+    );
+    assert_eq!(
+        facts("parallel-run-tabular-not-partitionable")["dataset"],
+        "sales"
+    );
+    assert_eq!(
+        facts("parallel-run-tabular-not-partitionable")["source"],
+        "sql"
+    );
+    assert_eq!(
+        facts("parallel-run-side-input-not-file")["dataset"],
+        "regions"
+    );
+    assert_eq!(
+        facts("parallel-run-sp-dataset-unregistered")["dataset"],
+        "images"
+    );
+
+    // The reviewed script (a cluster, registered data, a mounted file side input, an input
+    // passed through a PipelineParameter) and one whose values are all unknown are clean.
+    for clean in [
+        "lint/pipeline-v1-data/fixed_pipeline.py",
+        "lint/pipeline-v1/build_pipeline.py",
+    ] {
+        let run = sb.run(&["lint", &fixture(clean), "-o", "json"]);
+        let ids: Vec<String> = findings(&run.json())
+            .into_iter()
+            .map(|(id, _)| id)
+            .collect();
+        for id in [
+            "parallel-run-compute-not-amlcompute",
+            "parallel-run-inputs-mixed-types",
+            "parallel-run-side-input-not-file",
+            "parallel-run-sp-dataset-unregistered",
+            "parallel-run-tabular-not-partitionable",
+        ] {
+            assert!(!ids.contains(&id.to_owned()), "{clean}: {id}");
+        }
+    }
+}
+
+#[test]
 fn counts_egress_and_scaling_the_service_refuses() {
     let sb = Sandbox::new("lint-values");
     let spec = sb.write(

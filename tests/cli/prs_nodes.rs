@@ -149,3 +149,54 @@ fn the_overviewer_moving_or_stopping_early_is_reported() {
         serde_json::json!([])
     );
 }
+
+/// A tabular job whose input could not be partitioned: one mini-batch for eight workers.
+fn single_batch_job(sb: &Sandbox, nodes: u32, processes: u32) -> std::path::PathBuf {
+    let job = sb.work().join(format!("single-{nodes}-{processes}"));
+    std::fs::create_dir_all(job.join("logs")).unwrap();
+    std::fs::create_dir_all(job.join("azureml-logs")).unwrap();
+    std::fs::write(
+        job.join("azureml-logs/70_driver_log.txt"),
+        format!("[2024-02-01T02:00:01.100000] Preparing to call script [driver/amlbi_main.py] with arguments:['--client_sdk_version', '1.55.0', '--scoring_module_name', 'score.py', '--mini_batch_size', '1MB', '--error_threshold', '5', '--output_action', 'append_row', '--process_count_per_node', '{processes}', '--node_count', '{nodes}', '--input_ds_0', 'sales']\n"),
+    )
+    .unwrap();
+    std::fs::write(
+        job.join("logs/job_progress_overview.2024020102.txt"),
+        "2024-02-01T02:00:09.000000 The overviewer on 0 started.\n2024-02-01T02:00:21.000000 Scheduling finished. Scheduled 1 mini batches in 12 seconds. There are 1 tasks with 250000 items.\n2024-02-01T02:01:21.000000 Processed 0 of 1 mini batches in 0:01:00. Estimated remaining time unknown.\n2024-02-01T02:41:21.000000 All 1 mini batches have been processed.\n2024-02-01T02:41:22.000000 The ParallelRunStep processed all mini batches. There are 1 mini batches with 250000 items. Processed 1 mini batches containing 250000 items, 250000 succeeded, 0 failed. The error threshold is 5. \n",
+    )
+    .unwrap();
+    std::fs::write(
+        job.join("logs/job_result.txt"),
+        "The ParallelRunStep processed all mini batches. There are 1 mini batches with 250000 items. Processed 1 mini batches containing 250000 items, 250000 succeeded, 0 failed. The error threshold is 5. \n",
+    )
+    .unwrap();
+    job
+}
+
+#[test]
+fn one_mini_batch_for_many_workers_is_reported() {
+    let sb = Sandbox::new("prs-single-batch");
+    let v = json(&sb, &single_batch_job(&sb, 2, 4));
+    let f = v["findings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|f| f["rule_id"] == "prs-single-mini-batch")
+        .expect("single mini-batch");
+    assert_eq!(f["facts"]["items"], "250000");
+    assert_eq!(f["facts"]["workers"], "8");
+    assert_eq!(f["evidence"][0]["line"], 2, "{f}");
+    // One worker in all loses nothing; twenty mini-batches are not one.
+    for job in [single_batch_job(&sb, 1, 1), copy_tree(&sb, "healthy-job")] {
+        let v = json(&sb, &job);
+        assert!(
+            !v["findings"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .any(|f| f["rule_id"] == "prs-single-mini-batch"),
+            "{}",
+            job.display()
+        );
+    }
+}
