@@ -82,6 +82,23 @@ fn every_http_status_of_both_tables() {
     );
     let v = sb.run(&["explain", "424", "-o", "json"]).ok().json();
     assert_eq!(v["statuses"][0]["status"], 424);
+    // Every scoring failure of a Kubernetes endpoint asks the router for the swagger, and
+    // only there: a managed endpoint has no azureml-fe pod to exec into.
+    for status in ["500", "502", "503", "504"] {
+        let v = sb.run(&["explain", status, "-o", "json"]).ok().json();
+        for s in v["statuses"].as_array().unwrap() {
+            let commands = s["commands"].to_string();
+            let asks = commands.contains(
+                "deploy/azureml-fe -- curl -sk https://localhost:<port>/api/v1/endpoint/",
+            );
+            assert_eq!(
+                asks,
+                s["endpoint"] == "kubernetes",
+                "{status} {}: {commands}",
+                s["endpoint"]
+            );
+        }
+    }
 }
 
 #[test]
