@@ -34,6 +34,8 @@ static SHAPES: LazyLock<Vec<Regex>> = LazyLock::new(|| {
         r"(?i)/onlineEndpoints/(?P<endpoint>[a-z][-a-z0-9]*)",
         r"(?i)/onlineEndpoints/[-a-z0-9]+/deployments/(?P<deployment>[a-z][-a-z0-9]*)",
         r"(?i)https://(?P<endpoint>[a-z][-a-z0-9]*)\.(?P<region>[a-z0-9]+)\.inference\.ml\.azure\.(?:com|cn|us)",
+        // The `Host:` header of a request as `curl -v` prints it (`> Host: ep.region.inference…`).
+        r"(?i)^>?\s*Host:\s*(?P<endpoint>[a-z][-a-z0-9]*)\.(?P<region>[a-z0-9]+)\.inference\.ml\.azure\.(?:com|cn|us)",
         r"(?i)\b(?P<storage_account>[a-z0-9]{3,24})\.(?:blob|file|dfs)\.core\.(?:windows\.net|chinacloudapi\.cn|usgovcloudapi\.net)",
         r"(?i)\b(?P<registry>[a-z0-9]{5,50})\.azurecr\.(?:io|cn|us)",
         r#""location"\s*:\s*"(?P<region>[a-z][a-z0-9]+)""#,

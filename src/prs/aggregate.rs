@@ -165,6 +165,11 @@ fn config_from_args(s: &mut PrsSummary, files: &[ParsedFile]) {
     s.config.run_max_try = from_args("run_max_try");
     s.config.error_threshold =
         from_args("error_threshold").or_else(|| from_args("mini_batch_error_threshold"));
+    let text = |k: &str| args.get(k).filter(|v| !v.is_empty()).cloned();
+    s.config.output_action = text("output_action");
+    s.config.append_row_file_name = text("append_row_file_name");
+    s.config.logging_level = text("logging_level");
+    s.config.entry_script = text("scoring_module_name");
     // 0 is meaningful here: it turns the resource monitor off.
     s.config.resource_monitor_interval = args
         .get("resource_monitor_interval")

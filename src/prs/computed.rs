@@ -146,6 +146,24 @@ fn job_failed(x: &Inputs<'_>) -> Option<Tally> {
         t.fact("failed_items", failed);
         t.fact("error_threshold", th.value);
     }
+    // For the local test the fix text gives: the entry script as a module, and one
+    // input of a failing mini-batch.
+    if let Some(module) = s
+        .config
+        .entry_script
+        .as_deref()
+        .map(|e| e.trim_end_matches(".py"))
+        .filter(|m| !m.is_empty() && m.chars().all(|c| c.is_ascii_alphanumeric() || c == '_'))
+    {
+        t.fact("entry_module", module);
+    }
+    if let Some(input) = s
+        .failing
+        .iter()
+        .find_map(|m| m.inputs.split(", ").next().filter(|i| !i.trim().is_empty()))
+    {
+        t.fact("failing_input", input.trim());
+    }
     t.evidence = s.stop_message.iter().cloned().collect();
     t.evidence.extend(
         x.exits

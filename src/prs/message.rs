@@ -94,6 +94,9 @@ const ARGS_DISPATCH: &[(&str, Wanted)] = &[
     ("error_threshold", Wanted::ARGS),
     ("mini_batch_size", Wanted::ARGS),
     ("output_action", Wanted::ARGS),
+    ("append_row_file_name", Wanted::ARGS),
+    ("logging_level", Wanted::ARGS),
+    ("scoring_module_name", Wanted::ARGS),
     ("resource_monitor_interval", Wanted::ARGS),
     ("progress_update_timeout", Wanted::ARGS),
 ];

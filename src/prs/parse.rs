@@ -499,9 +499,9 @@ fn patterns() -> &'static Patterns {
             system_error: r(r"(?:DriverException: Job failed with|The master role failed with error:|SystemExit: 42)"),
             slow_tasks: r(r"(?:Unable to create any task within|First task creation is taking longer than) (\d+) seconds"),
             // `--name 2`, `--name=2`, and the list form `'--name', '2'`.
-            arg: r(r#"--(node_count|process_count_per_node|run_invocation_timeout|run_max_try|error_threshold|mini_batch_size|mini_batch_error_threshold|output_action|resource_monitor_interval|progress_update_timeout)(?:[= ]|['"],\s*['"])['"]?([\w.-]+)"#),
+            arg: r(r#"--(node_count|process_count_per_node|run_invocation_timeout|run_max_try|error_threshold|mini_batch_size|mini_batch_error_threshold|output_action|append_row_file_name|logging_level|scoring_module_name|resource_monitor_interval|progress_update_timeout)(?:[= ]|['"],\s*['"])['"]?([\w.-]+)"#),
             // A dict (`'name': 2`) or an argparse Namespace (`name=2`).
-            dict_arg: r(r#"(?:['"]|\b)(node_count|process_count_per_node|run_invocation_timeout|run_max_try|error_threshold|mini_batch_size|output_action|resource_monitor_interval)(?:['"]\s*:|=)\s*['"]?(-?[\w.]+)"#),
+            dict_arg: r(r#"(?:['"]|\b)(node_count|process_count_per_node|run_invocation_timeout|run_max_try|error_threshold|mini_batch_size|output_action|append_row_file_name|logging_level|resource_monitor_interval)(?:['"]\s*:|=)\s*['"]?(-?[\w.]+)"#),
             system_exit: r(r"^SystemExit: (-?\d+)"),
             process_exit: r(r"(process\d{3}|Process-\d+) exits with returncode (-?\d+)"),
             run_timeout: r(r"(?:Stop for run\(\) unable to finish within|did not finish in) (\d+) seconds"),

@@ -54,9 +54,39 @@ pub struct Config {
     pub error_threshold: Option<ConfigValue>,
     /// Seconds between resource samples; 0 turns the monitor off (default 600).
     pub resource_monitor_interval: Option<ConfigValue>,
+    /// `append_row` or `summary_only`, as the driver was given it.
+    pub output_action: Option<String>,
+    /// The `append_row` output file (`parallel_run_step.txt` unless set).
+    pub append_row_file_name: Option<String>,
+    /// The entry script's log level (`INFO` unless set).
+    pub logging_level: Option<String>,
+    /// The entry script (`--scoring_module_name`).
+    pub entry_script: Option<String>,
 }
 
+/// The `append_row` output file when `append_row_file_name` does not name one.
+pub const DEFAULT_APPEND_ROW_FILE: &str = "parallel_run_step.txt";
+
 impl Config {
+    /// What becomes of `run()`'s results (`append_row into scores.txt, …`), when the
+    /// driver log shows `output_action`.
+    pub fn output(&self) -> Option<String> {
+        let action = self.output_action.as_deref()?;
+        Some(if action.eq_ignore_ascii_case("summary_only") {
+            "summary_only: run() results are only counted against the error threshold; the entry script writes its own output".to_owned()
+        } else if action.eq_ignore_ascii_case("append_row") {
+            let file = self
+                .append_row_file_name
+                .as_deref()
+                .unwrap_or(DEFAULT_APPEND_ROW_FILE);
+            format!(
+                "append_row into {file}, rows in no guaranteed order (key each row by its input)"
+            )
+        } else {
+            format!("{action} (neither append_row nor summary_only)")
+        })
+    }
+
     /// How many `run()` calls the job runs at once: processes per node × nodes, as
     /// the settings say (`"2 nodes × 4 processes = 8 at a time"`).
     pub fn workers(&self) -> Option<String> {

@@ -255,6 +255,19 @@ fn write_counts(out: &mut dyn Write, p: &PrsSummary, style: Style) -> io::Result
     if let Some(w) = p.config.workers() {
         para(out, style, "  workers:", 4, &w)?;
     }
+    if let Some(o) = p.config.output() {
+        para(out, style, "  output:", 4, &o)?;
+    }
+    let level = p.config.logging_level.as_deref().unwrap_or("INFO");
+    para(
+        out,
+        style,
+        "  logs:",
+        4,
+        &format!(
+            "print and logging → user/stdout/<node>/<process>.stdout.txt; EntryScript logger ({level} and above) → user/entry_script_log/<node>/; tracebacks → user/error/<node>/; unredirected subprocess output → sys/node/<node>/<process>.stdout.txt"
+        ),
+    )?;
     write_node_changes(out, p, style)?;
     if let Some(d) = &p.duration {
         writeln!(out, "  duration: {d}")?;

@@ -5,6 +5,7 @@
 // Test helpers panic on purpose: a failed setup step is a failed test.
 #![allow(clippy::unwrap_used)]
 
+mod articles;
 mod check;
 mod ci_examples;
 mod completions;

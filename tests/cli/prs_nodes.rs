@@ -200,3 +200,29 @@ fn one_mini_batch_for_many_workers_is_reported() {
         );
     }
 }
+
+#[test]
+fn a_lost_node_that_never_came_back_is_said_so() {
+    let sb = Sandbox::new("prs-node-gone");
+    let job = copy_tree(&sb, "node-lost-job");
+    std::fs::remove_dir_all(job.join("logs/sys/node/2")).unwrap();
+    let v = json(&sb, &job);
+    let changes = &v["prs"][0]["node_changes"];
+    assert_eq!(changes["lost"][0]["node"], "1", "{changes}");
+    assert_eq!(changes["replacements"], serde_json::json!([]));
+    let f = lost_finding(&v).expect("node lost");
+    assert_eq!(
+        f["facts"]["replacements"],
+        "none: no node's logs start after the loss"
+    );
+    let table = Run::from(
+        sb.command_in(&job, &["diagnose", ".", "--fail-on", "never"])
+            .output()
+            .unwrap(),
+    )
+    .stdout;
+    assert!(
+        table.contains("  replaced by: none (no node's logs start after the loss)\n"),
+        "{table}"
+    );
+}
