@@ -47,6 +47,7 @@ Register-ArgumentCompleter -Native -CommandName 'amldoctor' -ScriptBlock {
             [CompletionResult]::new('explain', 'explain', [CompletionResultType]::ParameterValue, 'Explain a deployment error code, an HTTP status of a scoring request, or a rule')
             [CompletionResult]::new('rules', 'rules', [CompletionResultType]::ParameterValue, 'List, show, test and document the rule catalogue')
             [CompletionResult]::new('replicas', 'replicas', [CompletionResultType]::ParameterValue, 'Size an online deployment: how many instances a request rate needs, and the 429 ceiling of pending requests')
+            [CompletionResult]::new('score', 'score', [CompletionResultType]::ParameterValue, 'Send scoring requests to an online endpoint and explain what the caller gets back')
             [CompletionResult]::new('completions', 'completions', [CompletionResultType]::ParameterValue, 'Print a shell completion script to stdout')
             [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
             break
@@ -432,6 +433,53 @@ Register-ArgumentCompleter -Native -CommandName 'amldoctor' -ScriptBlock {
             [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
             break
         }
+        'amldoctor;score' {
+            [CompletionResult]::new('-e', '-e', [CompletionResultType]::ParameterName, 'The online endpoint [default: the name in --from, or `endpoint:` in .amldoctor.yaml]')
+            [CompletionResult]::new('--endpoint-name', '--endpoint-name', [CompletionResultType]::ParameterName, 'The online endpoint [default: the name in --from, or `endpoint:` in .amldoctor.yaml]')
+            [CompletionResult]::new('-n', '-n', [CompletionResultType]::ParameterName, 'Send every request to this deployment (the azureml-model-deployment header), so a deployment with 0 % traffic is reached too')
+            [CompletionResult]::new('--name', '--name', [CompletionResultType]::ParameterName, 'Send every request to this deployment (the azureml-model-deployment header), so a deployment with 0 % traffic is reached too')
+            [CompletionResult]::new('--data', '--data', [CompletionResultType]::ParameterName, 'The request body: a file, or - for standard input')
+            [CompletionResult]::new('--content-type', '--content-type', [CompletionResultType]::ParameterName, 'The body''s content type')
+            [CompletionResult]::new('--count', '--count', [CompletionResultType]::ParameterName, 'How many requests to send (more than 100 needs --force)')
+            [CompletionResult]::new('--concurrency', '--concurrency', [CompletionResultType]::ParameterName, 'How many requests at once (more than 8 needs --force)')
+            [CompletionResult]::new('--timeout', '--timeout', [CompletionResultType]::ParameterName, 'Give up on a request after this long: 30, 30s, 500ms, PT2M [default: 30s]')
+            [CompletionResult]::new('--rps', '--rps', [CompletionResultType]::ParameterName, 'Requests per second the endpoint must serve: the instances that needs at the measured p95 latency, by the `replicas` formula')
+            [CompletionResult]::new('--from', '--from', [CompletionResultType]::ParameterName, 'The endpoint''s JSON (and its deployments'', for the 429 ceiling) instead of reading Azure: what `az ml online-endpoint show -o json` or the REST API prints (repeatable)')
+            [CompletionResult]::new('--key-env', '--key-env', [CompletionResultType]::ParameterName, 'With --from: the environment variable that holds the endpoint''s key')
+            [CompletionResult]::new('--token-env', '--token-env', [CompletionResultType]::ParameterName, 'With --from: the environment variable that holds a token (an AML token, or an Entra token for https://ml.azure.com)')
+            [CompletionResult]::new('--rules', '--rules', [CompletionResultType]::ParameterName, 'A directory of extra rule files (repeatable); added to the built-in catalogue')
+            [CompletionResult]::new('--fail-on', '--fail-on', [CompletionResultType]::ParameterName, 'Exit 1 when a finding at or above this severity is reported (and not suppressed or in the baseline)')
+            [CompletionResult]::new('--min-severity', '--min-severity', [CompletionResultType]::ParameterName, 'Show findings at or above this severity [default: warning for table and markdown, info for the machine formats]; the gate still counts every finding')
+            [CompletionResult]::new('--ignore', '--ignore', [CompletionResultType]::ParameterName, 'Do not report this rule (repeatable); for accepted findings prefer a suppression with a reason in .amldoctor.yaml')
+            [CompletionResult]::new('--baseline', '--baseline', [CompletionResultType]::ParameterName, 'Findings in this baseline file (from --write-baseline) are reported as unchanged and do not fail the gate; only new ones do')
+            [CompletionResult]::new('--write-baseline', '--write-baseline', [CompletionResultType]::ParameterName, 'Write every current finding to FILE as a baseline, then apply it')
+            [CompletionResult]::new('--output-file', '--output-file', [CompletionResultType]::ParameterName, 'Also write a report to a file: FORMAT=PATH (e.g. sarif=results.sarif), or a PATH whose extension names the format (.sarif .json .yaml .xml .md); repeatable')
+            [CompletionResult]::new('--sarif-category', '--sarif-category', [CompletionResultType]::ParameterName, 'The SARIF run''s category (runs[].automationDetails.id), so code scanning keeps the uploads of different jobs apart [default: amldoctor/COMMAND/]')
+            [CompletionResult]::new('--markdown-limit', '--markdown-limit', [CompletionResultType]::ParameterName, 'The most characters markdown on stdout may have: a longer report keeps its summary and the first findings, and says how many it left out (a pull-request comment takes 65,536; a job summary 1 MiB; 0 for no limit). A markdown --output-file is always whole')
+            [CompletionResult]::new('-o', '-o', [CompletionResultType]::ParameterName, 'Output format [default: table, or `output` in .amldoctor.yaml / $AMLDOCTOR_OUTPUT]')
+            [CompletionResult]::new('--output', '--output', [CompletionResultType]::ParameterName, 'Output format [default: table, or `output` in .amldoctor.yaml / $AMLDOCTOR_OUTPUT]')
+            [CompletionResult]::new('--subscription', '--subscription', [CompletionResultType]::ParameterName, 'Subscription id or name [default: the az CLI''s default subscription]')
+            [CompletionResult]::new('-g', '-g', [CompletionResultType]::ParameterName, 'Resource group [default: az configure --defaults group=…]')
+            [CompletionResult]::new('--resource-group', '--resource-group', [CompletionResultType]::ParameterName, 'Resource group [default: az configure --defaults group=…]')
+            [CompletionResult]::new('-w', '-w', [CompletionResultType]::ParameterName, 'Azure Machine Learning workspace [default: az configure --defaults workspace=…]')
+            [CompletionResult]::new('--workspace-name', '--workspace-name', [CompletionResultType]::ParameterName, 'Azure Machine Learning workspace [default: az configure --defaults workspace=…]')
+            [CompletionResult]::new('--cloud', '--cloud', [CompletionResultType]::ParameterName, 'Azure cloud: AzureCloud, AzureChinaCloud or AzureUSGovernment [default: the az CLI''s active cloud]')
+            [CompletionResult]::new('--auth', '--auth', [CompletionResultType]::ParameterName, 'How to sign in: auto tries a service principal from AZURE_CLIENT_ID/ AZURE_TENANT_ID/AZURE_CLIENT_SECRET, workload identity (AZURE_FEDERATED_TOKEN_FILE), App Service managed identity (IDENTITY_ENDPOINT), then az CLI / azd [default: auto]')
+            [CompletionResult]::new('--force', '--force', [CompletionResultType]::ParameterName, 'Allow up to 10,000 requests and 64 at once (a load on a live endpoint: its callers share it)')
+            [CompletionResult]::new('--sarif-keep-suppressed', '--sarif-keep-suppressed', [CompletionResultType]::ParameterName, 'Keep suppressed and baseline-unchanged findings in SARIF, each result then saying whether it is suppressed and new (code scanning ignores both and shows them open)')
+            [CompletionResult]::new('--junit-file-attribute', '--junit-file-attribute', [CompletionResultType]::ParameterName, 'Put a `file` attribute on every JUnit testcase, as GitLab shows it (Jenkins xUnit''s junit-10.xsd has it on testsuites only, where it always is)')
+            [CompletionResult]::new('--no-color', '--no-color', [CompletionResultType]::ParameterName, 'Never use colours (also when NO_COLOR is set); colours are used only on a terminal')
+            [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print only the essential result on stdout and no notes')
+            [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Print only the essential result on stdout and no notes')
+            [CompletionResult]::new('-v', '-v', [CompletionResultType]::ParameterName, 'Print more: every input file of a ParallelRunStep tree, not a count per folder')
+            [CompletionResult]::new('--verbose', '--verbose', [CompletionResultType]::ParameterName, 'Print more: every input file of a ParallelRunStep tree, not a count per folder')
+            [CompletionResult]::new('--debug', '--debug', [CompletionResultType]::ParameterName, 'Print how each setting was resolved, and later HTTP traces, on stderr (secrets redacted)')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
         'amldoctor;completions' {
             [CompletionResult]::new('-o', '-o', [CompletionResultType]::ParameterName, 'Output format [default: table, or `output` in .amldoctor.yaml / $AMLDOCTOR_OUTPUT]')
             [CompletionResult]::new('--output', '--output', [CompletionResultType]::ParameterName, 'Output format [default: table, or `output` in .amldoctor.yaml / $AMLDOCTOR_OUTPUT]')
@@ -462,6 +510,7 @@ Register-ArgumentCompleter -Native -CommandName 'amldoctor' -ScriptBlock {
             [CompletionResult]::new('explain', 'explain', [CompletionResultType]::ParameterValue, 'Explain a deployment error code, an HTTP status of a scoring request, or a rule')
             [CompletionResult]::new('rules', 'rules', [CompletionResultType]::ParameterValue, 'List, show, test and document the rule catalogue')
             [CompletionResult]::new('replicas', 'replicas', [CompletionResultType]::ParameterValue, 'Size an online deployment: how many instances a request rate needs, and the 429 ceiling of pending requests')
+            [CompletionResult]::new('score', 'score', [CompletionResultType]::ParameterValue, 'Send scoring requests to an online endpoint and explain what the caller gets back')
             [CompletionResult]::new('completions', 'completions', [CompletionResultType]::ParameterValue, 'Print a shell completion script to stdout')
             [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
             break
@@ -505,6 +554,9 @@ Register-ArgumentCompleter -Native -CommandName 'amldoctor' -ScriptBlock {
             break
         }
         'amldoctor;help;replicas' {
+            break
+        }
+        'amldoctor;help;score' {
             break
         }
         'amldoctor;help;completions' {

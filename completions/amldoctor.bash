@@ -43,6 +43,9 @@ _amldoctor() {
             amldoctor,rules)
                 cmd="amldoctor__subcmd__rules"
                 ;;
+            amldoctor,score)
+                cmd="amldoctor__subcmd__score"
+                ;;
             amldoctor__subcmd__help,check)
                 cmd="amldoctor__subcmd__help__subcmd__check"
                 ;;
@@ -69,6 +72,9 @@ _amldoctor() {
                 ;;
             amldoctor__subcmd__help,rules)
                 cmd="amldoctor__subcmd__help__subcmd__rules"
+                ;;
+            amldoctor__subcmd__help,score)
+                cmd="amldoctor__subcmd__help__subcmd__score"
                 ;;
             amldoctor__subcmd__help__subcmd__rules,docs)
                 cmd="amldoctor__subcmd__help__subcmd__rules__subcmd__docs"
@@ -128,7 +134,7 @@ _amldoctor() {
 
     case "${cmd}" in
         amldoctor)
-            opts="-o -q -v -g -w -h -V --output --no-color --quiet --verbose --debug --subscription --resource-group --workspace-name --cloud --auth --help --version logs diagnose check lint explain rules replicas completions help"
+            opts="-o -q -v -g -w -h -V --output --no-color --quiet --verbose --debug --subscription --resource-group --workspace-name --cloud --auth --help --version logs diagnose check lint explain rules replicas score completions help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 1 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -530,7 +536,7 @@ _amldoctor() {
             return 0
             ;;
         amldoctor__subcmd__help)
-            opts="logs diagnose check lint explain rules replicas completions help"
+            opts="logs diagnose check lint explain rules replicas score completions help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -728,6 +734,20 @@ _amldoctor() {
         amldoctor__subcmd__help__subcmd__rules__subcmd__test)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        amldoctor__subcmd__help__subcmd__score)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
@@ -1384,6 +1404,144 @@ _amldoctor() {
                 return 0
             fi
             case "${prev}" in
+                --output)
+                    COMPREPLY=($(compgen -W "table json yaml sarif junit markdown" -- "${cur}"))
+                    return 0
+                    ;;
+                -o)
+                    COMPREPLY=($(compgen -W "table json yaml sarif junit markdown" -- "${cur}"))
+                    return 0
+                    ;;
+                --subscription)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --resource-group)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                -g)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --workspace-name)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                -w)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --cloud)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --auth)
+                    COMPREPLY=($(compgen -W "auto env workload managed-identity cli" -- "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        amldoctor__subcmd__score)
+            opts="-e -n -o -q -v -g -w -h -V --endpoint-name --name --data --content-type --count --concurrency --timeout --rps --force --from --key-env --token-env --rules --fail-on --min-severity --ignore --baseline --write-baseline --output-file --sarif-category --sarif-keep-suppressed --junit-file-attribute --markdown-limit --output --no-color --quiet --verbose --debug --subscription --resource-group --workspace-name --cloud --auth --help --version"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --endpoint-name)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                -e)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --name)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                -n)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --data)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --content-type)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --count)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --concurrency)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --timeout)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --rps)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --from)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --key-env)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --token-env)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --rules)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --fail-on)
+                    COMPREPLY=($(compgen -W "error warning info never" -- "${cur}"))
+                    return 0
+                    ;;
+                --min-severity)
+                    COMPREPLY=($(compgen -W "info warning error" -- "${cur}"))
+                    return 0
+                    ;;
+                --ignore)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --baseline)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --write-baseline)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --output-file)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --sarif-category)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --markdown-limit)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 --output)
                     COMPREPLY=($(compgen -W "table json yaml sarif junit markdown" -- "${cur}"))
                     return 0

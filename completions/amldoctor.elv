@@ -44,6 +44,7 @@ set edit:completion:arg-completer[amldoctor] = {|@words|
             cand explain 'Explain a deployment error code, an HTTP status of a scoring request, or a rule'
             cand rules 'List, show, test and document the rule catalogue'
             cand replicas 'Size an online deployment: how many instances a request rate needs, and the 429 ceiling of pending requests'
+            cand score 'Send scoring requests to an online endpoint and explain what the caller gets back'
             cand completions 'Print a shell completion script to stdout'
             cand help 'Print this message or the help of the given subcommand(s)'
         }
@@ -409,6 +410,52 @@ set edit:completion:arg-completer[amldoctor] = {|@words|
             cand -V 'Print version'
             cand --version 'Print version'
         }
+        &'amldoctor;score'= {
+            cand -e 'The online endpoint [default: the name in --from, or `endpoint:` in .amldoctor.yaml]'
+            cand --endpoint-name 'The online endpoint [default: the name in --from, or `endpoint:` in .amldoctor.yaml]'
+            cand -n 'Send every request to this deployment (the azureml-model-deployment header), so a deployment with 0 % traffic is reached too'
+            cand --name 'Send every request to this deployment (the azureml-model-deployment header), so a deployment with 0 % traffic is reached too'
+            cand --data 'The request body: a file, or - for standard input'
+            cand --content-type 'The body''s content type'
+            cand --count 'How many requests to send (more than 100 needs --force)'
+            cand --concurrency 'How many requests at once (more than 8 needs --force)'
+            cand --timeout 'Give up on a request after this long: 30, 30s, 500ms, PT2M [default: 30s]'
+            cand --rps 'Requests per second the endpoint must serve: the instances that needs at the measured p95 latency, by the `replicas` formula'
+            cand --from 'The endpoint''s JSON (and its deployments'', for the 429 ceiling) instead of reading Azure: what `az ml online-endpoint show -o json` or the REST API prints (repeatable)'
+            cand --key-env 'With --from: the environment variable that holds the endpoint''s key'
+            cand --token-env 'With --from: the environment variable that holds a token (an AML token, or an Entra token for https://ml.azure.com)'
+            cand --rules 'A directory of extra rule files (repeatable); added to the built-in catalogue'
+            cand --fail-on 'Exit 1 when a finding at or above this severity is reported (and not suppressed or in the baseline)'
+            cand --min-severity 'Show findings at or above this severity [default: warning for table and markdown, info for the machine formats]; the gate still counts every finding'
+            cand --ignore 'Do not report this rule (repeatable); for accepted findings prefer a suppression with a reason in .amldoctor.yaml'
+            cand --baseline 'Findings in this baseline file (from --write-baseline) are reported as unchanged and do not fail the gate; only new ones do'
+            cand --write-baseline 'Write every current finding to FILE as a baseline, then apply it'
+            cand --output-file 'Also write a report to a file: FORMAT=PATH (e.g. sarif=results.sarif), or a PATH whose extension names the format (.sarif .json .yaml .xml .md); repeatable'
+            cand --sarif-category 'The SARIF run''s category (runs[].automationDetails.id), so code scanning keeps the uploads of different jobs apart [default: amldoctor/COMMAND/]'
+            cand --markdown-limit 'The most characters markdown on stdout may have: a longer report keeps its summary and the first findings, and says how many it left out (a pull-request comment takes 65,536; a job summary 1 MiB; 0 for no limit). A markdown --output-file is always whole'
+            cand -o 'Output format [default: table, or `output` in .amldoctor.yaml / $AMLDOCTOR_OUTPUT]'
+            cand --output 'Output format [default: table, or `output` in .amldoctor.yaml / $AMLDOCTOR_OUTPUT]'
+            cand --subscription 'Subscription id or name [default: the az CLI''s default subscription]'
+            cand -g 'Resource group [default: az configure --defaults group=…]'
+            cand --resource-group 'Resource group [default: az configure --defaults group=…]'
+            cand -w 'Azure Machine Learning workspace [default: az configure --defaults workspace=…]'
+            cand --workspace-name 'Azure Machine Learning workspace [default: az configure --defaults workspace=…]'
+            cand --cloud 'Azure cloud: AzureCloud, AzureChinaCloud or AzureUSGovernment [default: the az CLI''s active cloud]'
+            cand --auth 'How to sign in: auto tries a service principal from AZURE_CLIENT_ID/ AZURE_TENANT_ID/AZURE_CLIENT_SECRET, workload identity (AZURE_FEDERATED_TOKEN_FILE), App Service managed identity (IDENTITY_ENDPOINT), then az CLI / azd [default: auto]'
+            cand --force 'Allow up to 10,000 requests and 64 at once (a load on a live endpoint: its callers share it)'
+            cand --sarif-keep-suppressed 'Keep suppressed and baseline-unchanged findings in SARIF, each result then saying whether it is suppressed and new (code scanning ignores both and shows them open)'
+            cand --junit-file-attribute 'Put a `file` attribute on every JUnit testcase, as GitLab shows it (Jenkins xUnit''s junit-10.xsd has it on testsuites only, where it always is)'
+            cand --no-color 'Never use colours (also when NO_COLOR is set); colours are used only on a terminal'
+            cand -q 'Print only the essential result on stdout and no notes'
+            cand --quiet 'Print only the essential result on stdout and no notes'
+            cand -v 'Print more: every input file of a ParallelRunStep tree, not a count per folder'
+            cand --verbose 'Print more: every input file of a ParallelRunStep tree, not a count per folder'
+            cand --debug 'Print how each setting was resolved, and later HTTP traces, on stderr (secrets redacted)'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
         &'amldoctor;completions'= {
             cand -o 'Output format [default: table, or `output` in .amldoctor.yaml / $AMLDOCTOR_OUTPUT]'
             cand --output 'Output format [default: table, or `output` in .amldoctor.yaml / $AMLDOCTOR_OUTPUT]'
@@ -438,6 +485,7 @@ set edit:completion:arg-completer[amldoctor] = {|@words|
             cand explain 'Explain a deployment error code, an HTTP status of a scoring request, or a rule'
             cand rules 'List, show, test and document the rule catalogue'
             cand replicas 'Size an online deployment: how many instances a request rate needs, and the 429 ceiling of pending requests'
+            cand score 'Send scoring requests to an online endpoint and explain what the caller gets back'
             cand completions 'Print a shell completion script to stdout'
             cand help 'Print this message or the help of the given subcommand(s)'
         }
@@ -469,6 +517,8 @@ set edit:completion:arg-completer[amldoctor] = {|@words|
         &'amldoctor;help;rules;example'= {
         }
         &'amldoctor;help;replicas'= {
+        }
+        &'amldoctor;help;score'= {
         }
         &'amldoctor;help;completions'= {
         }

@@ -52,6 +52,7 @@ complete -c amldoctor -n "__fish_amldoctor_needs_command" -f -a "lint" -d 'Check
 complete -c amldoctor -n "__fish_amldoctor_needs_command" -f -a "explain" -d 'Explain a deployment error code, an HTTP status of a scoring request, or a rule'
 complete -c amldoctor -n "__fish_amldoctor_needs_command" -f -a "rules" -d 'List, show, test and document the rule catalogue'
 complete -c amldoctor -n "__fish_amldoctor_needs_command" -f -a "replicas" -d 'Size an online deployment: how many instances a request rate needs, and the 429 ceiling of pending requests'
+complete -c amldoctor -n "__fish_amldoctor_needs_command" -f -a "score" -d 'Send scoring requests to an online endpoint and explain what the caller gets back'
 complete -c amldoctor -n "__fish_amldoctor_needs_command" -f -a "completions" -d 'Print a shell completion script to stdout'
 complete -c amldoctor -n "__fish_amldoctor_needs_command" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
 complete -c amldoctor -n "__fish_amldoctor_using_subcommand logs" -s e -l endpoint-name -d 'The online endpoint' -r
@@ -413,6 +414,55 @@ complete -c amldoctor -n "__fish_amldoctor_using_subcommand replicas" -s v -l ve
 complete -c amldoctor -n "__fish_amldoctor_using_subcommand replicas" -l debug -d 'Print how each setting was resolved, and later HTTP traces, on stderr (secrets redacted)'
 complete -c amldoctor -n "__fish_amldoctor_using_subcommand replicas" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c amldoctor -n "__fish_amldoctor_using_subcommand replicas" -s V -l version -d 'Print version'
+complete -c amldoctor -n "__fish_amldoctor_using_subcommand score" -s e -l endpoint-name -d 'The online endpoint [default: the name in --from, or `endpoint:` in .amldoctor.yaml]' -r
+complete -c amldoctor -n "__fish_amldoctor_using_subcommand score" -s n -l name -d 'Send every request to this deployment (the azureml-model-deployment header), so a deployment with 0 % traffic is reached too' -r
+complete -c amldoctor -n "__fish_amldoctor_using_subcommand score" -l data -d 'The request body: a file, or - for standard input' -r
+complete -c amldoctor -n "__fish_amldoctor_using_subcommand score" -l content-type -d 'The body\'s content type' -r
+complete -c amldoctor -n "__fish_amldoctor_using_subcommand score" -l count -d 'How many requests to send (more than 100 needs --force)' -r
+complete -c amldoctor -n "__fish_amldoctor_using_subcommand score" -l concurrency -d 'How many requests at once (more than 8 needs --force)' -r
+complete -c amldoctor -n "__fish_amldoctor_using_subcommand score" -l timeout -d 'Give up on a request after this long: 30, 30s, 500ms, PT2M [default: 30s]' -r
+complete -c amldoctor -n "__fish_amldoctor_using_subcommand score" -l rps -d 'Requests per second the endpoint must serve: the instances that needs at the measured p95 latency, by the `replicas` formula' -r
+complete -c amldoctor -n "__fish_amldoctor_using_subcommand score" -l from -d 'The endpoint\'s JSON (and its deployments\', for the 429 ceiling) instead of reading Azure: what `az ml online-endpoint show -o json` or the REST API prints (repeatable)' -r -F
+complete -c amldoctor -n "__fish_amldoctor_using_subcommand score" -l key-env -d 'With --from: the environment variable that holds the endpoint\'s key' -r
+complete -c amldoctor -n "__fish_amldoctor_using_subcommand score" -l token-env -d 'With --from: the environment variable that holds a token (an AML token, or an Entra token for https://ml.azure.com)' -r
+complete -c amldoctor -n "__fish_amldoctor_using_subcommand score" -l rules -d 'A directory of extra rule files (repeatable); added to the built-in catalogue' -r -F
+complete -c amldoctor -n "__fish_amldoctor_using_subcommand score" -l fail-on -d 'Exit 1 when a finding at or above this severity is reported (and not suppressed or in the baseline)' -r -f -a "error\t'Fail on errors only (default)'
+warning\t'Fail on warnings and errors'
+info\t'Fail on any finding'
+never\t'Never fail because of findings'"
+complete -c amldoctor -n "__fish_amldoctor_using_subcommand score" -l min-severity -d 'Show findings at or above this severity [default: warning for table and markdown, info for the machine formats]; the gate still counts every finding' -r -f -a "info\t'Context worth knowing; not a problem by itself'
+warning\t'Likely to cause trouble'
+error\t'A failure and its cause'"
+complete -c amldoctor -n "__fish_amldoctor_using_subcommand score" -l ignore -d 'Do not report this rule (repeatable); for accepted findings prefer a suppression with a reason in .amldoctor.yaml' -r
+complete -c amldoctor -n "__fish_amldoctor_using_subcommand score" -l baseline -d 'Findings in this baseline file (from --write-baseline) are reported as unchanged and do not fail the gate; only new ones do' -r -F
+complete -c amldoctor -n "__fish_amldoctor_using_subcommand score" -l write-baseline -d 'Write every current finding to FILE as a baseline, then apply it' -r -F
+complete -c amldoctor -n "__fish_amldoctor_using_subcommand score" -l output-file -d 'Also write a report to a file: FORMAT=PATH (e.g. sarif=results.sarif), or a PATH whose extension names the format (.sarif .json .yaml .xml .md); repeatable' -r
+complete -c amldoctor -n "__fish_amldoctor_using_subcommand score" -l sarif-category -d 'The SARIF run\'s category (runs[].automationDetails.id), so code scanning keeps the uploads of different jobs apart [default: amldoctor/COMMAND/]' -r
+complete -c amldoctor -n "__fish_amldoctor_using_subcommand score" -l markdown-limit -d 'The most characters markdown on stdout may have: a longer report keeps its summary and the first findings, and says how many it left out (a pull-request comment takes 65,536; a job summary 1 MiB; 0 for no limit). A markdown --output-file is always whole' -r
+complete -c amldoctor -n "__fish_amldoctor_using_subcommand score" -s o -l output -d 'Output format [default: table, or `output` in .amldoctor.yaml / $AMLDOCTOR_OUTPUT]' -r -f -a "table\t'Human-readable text (colours only on a terminal)'
+json\t'JSON with a versioned schema (`schema_version`)'
+yaml\t'The same schema as json, in YAML'
+sarif\t'SARIF 2.1.0 for GitHub code scanning and other SARIF viewers'
+junit\t'JUnit XML: one testcase per rule and input, for CI test tabs'
+markdown\t'Markdown for pull-request comments and job summaries'"
+complete -c amldoctor -n "__fish_amldoctor_using_subcommand score" -l subscription -d 'Subscription id or name [default: the az CLI\'s default subscription]' -r
+complete -c amldoctor -n "__fish_amldoctor_using_subcommand score" -s g -l resource-group -d 'Resource group [default: az configure --defaults group=…]' -r
+complete -c amldoctor -n "__fish_amldoctor_using_subcommand score" -s w -l workspace-name -d 'Azure Machine Learning workspace [default: az configure --defaults workspace=…]' -r
+complete -c amldoctor -n "__fish_amldoctor_using_subcommand score" -l cloud -d 'Azure cloud: AzureCloud, AzureChinaCloud or AzureUSGovernment [default: the az CLI\'s active cloud]' -r
+complete -c amldoctor -n "__fish_amldoctor_using_subcommand score" -l auth -d 'How to sign in: auto tries a service principal from AZURE_CLIENT_ID/ AZURE_TENANT_ID/AZURE_CLIENT_SECRET, workload identity (AZURE_FEDERATED_TOKEN_FILE), App Service managed identity (IDENTITY_ENDPOINT), then az CLI / azd [default: auto]' -r -f -a "auto\t'The first that applies, in the order above'
+env\t'Service principal from AZURE_CLIENT_ID, AZURE_TENANT_ID, AZURE_CLIENT_SECRET'
+workload\t'Workload identity from AZURE_FEDERATED_TOKEN_FILE (GitHub Actions OIDC)'
+managed-identity\t'Managed identity of the Azure compute this runs on'
+cli\t'The az CLI (or azd) sign-in'"
+complete -c amldoctor -n "__fish_amldoctor_using_subcommand score" -l force -d 'Allow up to 10,000 requests and 64 at once (a load on a live endpoint: its callers share it)'
+complete -c amldoctor -n "__fish_amldoctor_using_subcommand score" -l sarif-keep-suppressed -d 'Keep suppressed and baseline-unchanged findings in SARIF, each result then saying whether it is suppressed and new (code scanning ignores both and shows them open)'
+complete -c amldoctor -n "__fish_amldoctor_using_subcommand score" -l junit-file-attribute -d 'Put a `file` attribute on every JUnit testcase, as GitLab shows it (Jenkins xUnit\'s junit-10.xsd has it on testsuites only, where it always is)'
+complete -c amldoctor -n "__fish_amldoctor_using_subcommand score" -l no-color -d 'Never use colours (also when NO_COLOR is set); colours are used only on a terminal'
+complete -c amldoctor -n "__fish_amldoctor_using_subcommand score" -s q -l quiet -d 'Print only the essential result on stdout and no notes'
+complete -c amldoctor -n "__fish_amldoctor_using_subcommand score" -s v -l verbose -d 'Print more: every input file of a ParallelRunStep tree, not a count per folder'
+complete -c amldoctor -n "__fish_amldoctor_using_subcommand score" -l debug -d 'Print how each setting was resolved, and later HTTP traces, on stderr (secrets redacted)'
+complete -c amldoctor -n "__fish_amldoctor_using_subcommand score" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c amldoctor -n "__fish_amldoctor_using_subcommand score" -s V -l version -d 'Print version'
 complete -c amldoctor -n "__fish_amldoctor_using_subcommand completions" -s o -l output -d 'Output format [default: table, or `output` in .amldoctor.yaml / $AMLDOCTOR_OUTPUT]' -r -f -a "table\t'Human-readable text (colours only on a terminal)'
 json\t'JSON with a versioned schema (`schema_version`)'
 yaml\t'The same schema as json, in YAML'
@@ -434,15 +484,16 @@ complete -c amldoctor -n "__fish_amldoctor_using_subcommand completions" -s v -l
 complete -c amldoctor -n "__fish_amldoctor_using_subcommand completions" -l debug -d 'Print how each setting was resolved, and later HTTP traces, on stderr (secrets redacted)'
 complete -c amldoctor -n "__fish_amldoctor_using_subcommand completions" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c amldoctor -n "__fish_amldoctor_using_subcommand completions" -s V -l version -d 'Print version'
-complete -c amldoctor -n "__fish_amldoctor_using_subcommand help; and not __fish_seen_subcommand_from logs diagnose check lint explain rules replicas completions help" -f -a "logs" -d 'Print an online deployment\'s container logs, or save them (and a ParallelRunStep run\'s log tree) as a bundle, read from Azure'
-complete -c amldoctor -n "__fish_amldoctor_using_subcommand help; and not __fish_seen_subcommand_from logs diagnose check lint explain rules replicas completions help" -f -a "diagnose" -d 'Find out why a deployment or a batch job failed, from logs you have or read live'
-complete -c amldoctor -n "__fish_amldoctor_using_subcommand help; and not __fish_seen_subcommand_from logs diagnose check lint explain rules replicas completions help" -f -a "check" -d 'Check the configuration of a workspace, its Key Vault, private endpoints and online deployments, read live from Azure or from saved JSON'
-complete -c amldoctor -n "__fish_amldoctor_using_subcommand help; and not __fish_seen_subcommand_from logs diagnose check lint explain rules replicas completions help" -f -a "lint" -d 'Check the files you are about to deploy, before `az ml online-deployment create`'
-complete -c amldoctor -n "__fish_amldoctor_using_subcommand help; and not __fish_seen_subcommand_from logs diagnose check lint explain rules replicas completions help" -f -a "explain" -d 'Explain a deployment error code, an HTTP status of a scoring request, or a rule'
-complete -c amldoctor -n "__fish_amldoctor_using_subcommand help; and not __fish_seen_subcommand_from logs diagnose check lint explain rules replicas completions help" -f -a "rules" -d 'List, show, test and document the rule catalogue'
-complete -c amldoctor -n "__fish_amldoctor_using_subcommand help; and not __fish_seen_subcommand_from logs diagnose check lint explain rules replicas completions help" -f -a "replicas" -d 'Size an online deployment: how many instances a request rate needs, and the 429 ceiling of pending requests'
-complete -c amldoctor -n "__fish_amldoctor_using_subcommand help; and not __fish_seen_subcommand_from logs diagnose check lint explain rules replicas completions help" -f -a "completions" -d 'Print a shell completion script to stdout'
-complete -c amldoctor -n "__fish_amldoctor_using_subcommand help; and not __fish_seen_subcommand_from logs diagnose check lint explain rules replicas completions help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c amldoctor -n "__fish_amldoctor_using_subcommand help; and not __fish_seen_subcommand_from logs diagnose check lint explain rules replicas score completions help" -f -a "logs" -d 'Print an online deployment\'s container logs, or save them (and a ParallelRunStep run\'s log tree) as a bundle, read from Azure'
+complete -c amldoctor -n "__fish_amldoctor_using_subcommand help; and not __fish_seen_subcommand_from logs diagnose check lint explain rules replicas score completions help" -f -a "diagnose" -d 'Find out why a deployment or a batch job failed, from logs you have or read live'
+complete -c amldoctor -n "__fish_amldoctor_using_subcommand help; and not __fish_seen_subcommand_from logs diagnose check lint explain rules replicas score completions help" -f -a "check" -d 'Check the configuration of a workspace, its Key Vault, private endpoints and online deployments, read live from Azure or from saved JSON'
+complete -c amldoctor -n "__fish_amldoctor_using_subcommand help; and not __fish_seen_subcommand_from logs diagnose check lint explain rules replicas score completions help" -f -a "lint" -d 'Check the files you are about to deploy, before `az ml online-deployment create`'
+complete -c amldoctor -n "__fish_amldoctor_using_subcommand help; and not __fish_seen_subcommand_from logs diagnose check lint explain rules replicas score completions help" -f -a "explain" -d 'Explain a deployment error code, an HTTP status of a scoring request, or a rule'
+complete -c amldoctor -n "__fish_amldoctor_using_subcommand help; and not __fish_seen_subcommand_from logs diagnose check lint explain rules replicas score completions help" -f -a "rules" -d 'List, show, test and document the rule catalogue'
+complete -c amldoctor -n "__fish_amldoctor_using_subcommand help; and not __fish_seen_subcommand_from logs diagnose check lint explain rules replicas score completions help" -f -a "replicas" -d 'Size an online deployment: how many instances a request rate needs, and the 429 ceiling of pending requests'
+complete -c amldoctor -n "__fish_amldoctor_using_subcommand help; and not __fish_seen_subcommand_from logs diagnose check lint explain rules replicas score completions help" -f -a "score" -d 'Send scoring requests to an online endpoint and explain what the caller gets back'
+complete -c amldoctor -n "__fish_amldoctor_using_subcommand help; and not __fish_seen_subcommand_from logs diagnose check lint explain rules replicas score completions help" -f -a "completions" -d 'Print a shell completion script to stdout'
+complete -c amldoctor -n "__fish_amldoctor_using_subcommand help; and not __fish_seen_subcommand_from logs diagnose check lint explain rules replicas score completions help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
 complete -c amldoctor -n "__fish_amldoctor_using_subcommand help; and __fish_seen_subcommand_from rules" -f -a "list" -d 'List every rule: id, severity, family and title'
 complete -c amldoctor -n "__fish_amldoctor_using_subcommand help; and __fish_seen_subcommand_from rules" -f -a "show" -d 'Show one rule in full: what it matches, why it matters, the fix'
 complete -c amldoctor -n "__fish_amldoctor_using_subcommand help; and __fish_seen_subcommand_from rules" -f -a "test" -d 'Check every rule against its own examples (built-in, plus those in DIR)'

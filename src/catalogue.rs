@@ -10,7 +10,7 @@ const HTTP_STATUS_YAML: &str = include_str!("../catalogue/http-status.yaml");
 pub const HTTP_STATUS_PATH: &str = "catalogue/http-status.yaml";
 
 /// One status in one kind of endpoint.
-#[derive(Debug, Clone, PartialEq, Eq, Deserialize, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize, Serialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields, rename_all = "kebab-case")]
 pub struct HttpStatus {
     pub status: u16,

@@ -163,6 +163,7 @@ pub enum Command {
     Explain(ExplainArgs),
     Rules(RulesArgs),
     Replicas(ReplicasArgs),
+    Score(ScoreArgs),
     Completions(CompletionsArgs),
 }
 
@@ -619,6 +620,78 @@ pub struct ReplicasArgs {
     /// The deployment to read, with -e
     #[arg(short = 'n', long = "name", value_name = "NAME", value_parser = names::endpoint, requires = "endpoint")]
     pub deployment: Option<String>,
+}
+
+/// Send scoring requests to an online endpoint and explain what the caller gets back.
+///
+/// Resolves the scoring URI and authentication from the endpoint (read from Azure, or
+/// from its JSON with --from), sends the body --count times, --concurrency at once, and
+/// reports how the requests ended, their latency percentiles and, for each error status,
+/// what it means on this kind of endpoint, with the ids a support request needs. Keys and
+/// tokens are never printed, logged or saved. Nothing in Azure is changed.
+#[derive(Debug, Clone, Args)]
+#[command(after_help = "\
+Examples:
+  amldoctor score -e churn-ep --data sample.json -g ml-rg -w ml-ws
+      one request, with the key or token read from the endpoint
+  amldoctor score -e churn-ep -n green --data sample.json --count 50 --concurrency 5
+      50 requests to the green deployment, whatever its traffic share
+  amldoctor score --from endpoint.json --key-env ENDPOINT_KEY --data sample.json
+      offline: the endpoint as az ml online-endpoint show -o json printed it
+  amldoctor score -e churn-ep --data sample.json --count 100 --concurrency 10 --rps 40
+      the instances 40 requests/s need at the measured p95 latency")]
+pub struct ScoreArgs {
+    /// The online endpoint [default: the name in --from, or `endpoint:` in .amldoctor.yaml]
+    #[arg(short = 'e', long = "endpoint-name", value_name = "NAME", value_parser = names::endpoint)]
+    pub endpoint: Option<String>,
+    /// Send every request to this deployment (the azureml-model-deployment header), so a
+    /// deployment with 0 % traffic is reached too
+    #[arg(short = 'n', long = "name", value_name = "NAME", value_parser = names::endpoint)]
+    pub deployment: Option<String>,
+    /// The request body: a file, or - for standard input
+    #[arg(long, value_name = "FILE|-")]
+    pub data: String,
+    /// The body's content type
+    #[arg(long, value_name = "TYPE", default_value = "application/json")]
+    pub content_type: String,
+    /// How many requests to send (more than 100 needs --force)
+    #[arg(long, value_name = "N", default_value_t = 1, value_parser = quantity::parse_count, allow_negative_numbers = true)]
+    pub count: u64,
+    /// How many requests at once (more than 8 needs --force)
+    #[arg(long, value_name = "N", default_value_t = 1, value_parser = quantity::parse_count, allow_negative_numbers = true)]
+    pub concurrency: u64,
+    /// Give up on a request after this long: 30, 30s, 500ms, PT2M [default: 30s]
+    #[arg(long, value_name = "DURATION", value_parser = quantity::parse_duration, allow_hyphen_values = true)]
+    pub timeout: Option<Ratio>,
+    /// Requests per second the endpoint must serve: the instances that needs at the
+    /// measured p95 latency, by the `replicas` formula
+    #[arg(long, value_name = "RPS", value_parser = quantity::parse_rate, allow_negative_numbers = true)]
+    pub rps: Option<Ratio>,
+    /// Allow up to 10,000 requests and 64 at once (a load on a live endpoint: its
+    /// callers share it)
+    #[arg(long)]
+    pub force: bool,
+    /// The endpoint's JSON (and its deployments', for the 429 ceiling) instead of reading
+    /// Azure: what `az ml online-endpoint show -o json` or the REST API prints (repeatable)
+    #[arg(long = "from", value_name = "FILE")]
+    pub from: Vec<PathBuf>,
+    /// With --from: the environment variable that holds the endpoint's key
+    #[arg(
+        long,
+        value_name = "VAR",
+        requires = "from",
+        conflicts_with = "token_env"
+    )]
+    pub key_env: Option<String>,
+    /// With --from: the environment variable that holds a token (an AML token, or an
+    /// Entra token for https://ml.azure.com)
+    #[arg(long, value_name = "VAR", requires = "from")]
+    pub token_env: Option<String>,
+    /// A directory of extra rule files (repeatable); added to the built-in catalogue
+    #[arg(long = "rules", value_name = "DIR")]
+    pub rule_dirs: Vec<PathBuf>,
+    #[command(flatten)]
+    pub report: ReportArgs,
 }
 
 /// Print a shell completion script to stdout.

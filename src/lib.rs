@@ -24,6 +24,7 @@ pub(crate) mod prs;
 pub(crate) mod redact;
 pub mod report;
 pub mod rules;
+pub(crate) mod scoring;
 pub(crate) mod setting;
 pub(crate) mod source;
 pub(crate) mod yaml_error;

@@ -14,6 +14,7 @@ pub mod printed;
 pub mod replicas;
 pub mod rules;
 pub mod run_logs;
+pub mod score;
 pub mod support;
 
 use std::io::Write;
@@ -53,6 +54,10 @@ pub fn run(cli: Cli, out: &mut dyn Write, err: &mut dyn Write) -> Result<ExitCod
         Command::Rules(args) => {
             let ctx = resolve_context(&cli.global, false, err)?;
             rules::run(&ctx, &args, out)
+        }
+        Command::Score(args) => {
+            let ctx = resolve_context(&cli.global, args.from.is_empty(), err)?;
+            score::run(&ctx, &args, out, err)
         }
         Command::Replicas(args) => {
             let ctx = resolve_context(&cli.global, args.endpoint.is_some(), err)?;

@@ -26,6 +26,8 @@ pub struct Collected {
     pub resources: Vec<ResourceReport>,
     pub not_analysed: Vec<NotAnalysed>,
     pub prs: Vec<crate::prs::analyze::PrsSummary>,
+    /// `score`: what the probe measured.
+    pub score: Option<crate::scoring::summary::ScoreSummary>,
     /// The last error-like lines seen, shown when nothing was found.
     pub error_lines: Vec<Evidence>,
     /// Inputs the user named that could not be used: each one `error:` line, exit 2.
@@ -100,7 +102,11 @@ pub fn finish(
                 .iter()
                 .filter(|f| f.baseline_state == Some(BaselineState::Unchanged))
                 .count() as u64,
-            inputs_analysed: (c.inputs.len() + c.resources.len() + dns_hosts(&c.dns)) as u64,
+            // A scoring probe's endpoint counts as the input it analysed.
+            inputs_analysed: (c.inputs.len()
+                + c.resources.len()
+                + dns_hosts(&c.dns)
+                + usize::from(c.score.is_some())) as u64,
             inputs_not_analysed: c.not_analysed.len() as u64,
             rules: c.rules.len() as u64,
             fail_on: args.fail_on,
@@ -115,6 +121,7 @@ pub fn finish(
         resources: c.resources,
         not_analysed: c.not_analysed,
         prs: c.prs,
+        score: c.score,
         dns: c.dns,
         rules: c.rules,
         not_shown: None,

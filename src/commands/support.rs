@@ -17,6 +17,7 @@ pub fn computed_rule_ids() -> Vec<&'static str> {
     let mut ids: Vec<&'static str> = crate::prs::computed_rule_ids();
     ids.extend(crate::checks::computed_rule_ids());
     ids.extend(crate::lint::computed_rule_ids());
+    ids.extend(crate::scoring::computed_rule_ids());
     ids
 }
 

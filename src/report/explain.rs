@@ -140,7 +140,7 @@ fn write_docs(out: &mut dyn Write, docs: &[String]) -> io::Result<()> {
     Ok(())
 }
 
-fn write_status(
+pub fn write_status(
     out: &mut dyn Write,
     a: &Answer,
     s: &HttpStatus,

@@ -139,6 +139,9 @@ pub struct Report {
     pub last_error_lines: Vec<Evidence>,
     /// One summary per ParallelRunStep log tree found among the inputs.
     pub prs: Vec<crate::prs::analyze::PrsSummary>,
+    /// `score`: the probe's requests, latency and the explanation of each error status.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub score: Option<crate::scoring::summary::ScoreSummary>,
     /// What each DNS server answered for each host checked.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub dns: Vec<crate::evidence::dns::DnsObservation>,

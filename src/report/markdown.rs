@@ -188,6 +188,9 @@ fn render(r: &Report, cut: Option<Cut>) -> io::Result<String> {
     for p in &r.prs {
         write_prs(out, p)?;
     }
+    if let Some(s) = &r.score {
+        write_score(out, s)?;
+    }
     let shown = cut.map_or(r.findings.len(), |c| c.findings);
     if r.findings.is_empty() {
         write_nothing_found(out, r)?;
@@ -578,6 +581,45 @@ fn write_inputs(out: &mut dyn Write, r: &Report, most: Option<usize>) -> io::Res
         )?;
     }
     writeln!(out, "\n</details>")
+}
+
+/// `score`'s probe: outcomes, latency, and each error status in a sentence.
+fn write_score(out: &mut dyn Write, s: &crate::scoring::summary::ScoreSummary) -> io::Result<()> {
+    writeln!(
+        out,
+        "**Scoring probe** of `{}` ({}, {} auth): {} requests, {} at a time.\n",
+        code(&s.endpoint),
+        s.endpoint_kind,
+        s.auth_mode,
+        s.requests,
+        s.concurrency
+    )?;
+    writeln!(out, "| outcome | requests |\n|---|---:|")?;
+    for o in &s.outcomes {
+        writeln!(out, "| {} | {} |", cell(&o.outcome), o.count)?;
+    }
+    writeln!(out)?;
+    if let Some(l) = &s.latency {
+        writeln!(
+            out,
+            "Latency of {} answered requests: p50 {} ms, p95 {} ms, p99 {} ms, max {} ms.\n",
+            l.samples, l.p50_ms, l.p95_ms, l.p99_ms, l.max_ms
+        )?;
+    }
+    for e in &s.explanations {
+        let meaning = e.meaning.split_whitespace().collect::<Vec<_>>().join(" ");
+        writeln!(
+            out,
+            "- **HTTP {} {}**: {}",
+            e.status,
+            cell(&e.reason),
+            cell(&meaning)
+        )?;
+    }
+    if !s.explanations.is_empty() {
+        writeln!(out)?;
+    }
+    Ok(())
 }
 
 #[cfg(test)]

@@ -13,6 +13,7 @@ pub mod replicas;
 pub mod rule_doc;
 pub mod sarif;
 pub mod schema;
+pub mod score_table;
 pub mod style;
 pub mod table;
 pub mod text;

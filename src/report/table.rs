@@ -34,6 +34,9 @@ pub fn write_table(
     for p in &r.prs {
         super::prs_table::write(out, p, style)?;
     }
+    if let Some(s) = &r.score {
+        super::score_table::write(out, s, style, detail)?;
+    }
     write_findings(out, r, style)?;
     if !r.missing_names.is_empty() {
         write_missing_names(out, &r.missing_names, style)?;

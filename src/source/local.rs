@@ -138,6 +138,54 @@ pub fn current_dir() -> Result<PathBuf> {
     })
 }
 
+/// The largest request body `score` sends (managed endpoints take at most 100 MB).
+pub const MAX_REQUEST_BODY: u64 = 100 * 1024 * 1024;
+
+/// A request body for `score`: a file, or standard input for `-`; any bytes.
+pub fn read_request_body(spec: &str) -> Result<Vec<u8>> {
+    let limit = MAX_REQUEST_BODY;
+    let (what, bytes) = if spec == "-" {
+        if stdin_is_terminal() {
+            return Err(Error::input(
+                "--data -: standard input is a terminal; pipe the request body in, or pass --data FILE",
+            ));
+        }
+        let mut bytes = Vec::new();
+        std::io::stdin()
+            .lock()
+            .take(limit + 1)
+            .read_to_end(&mut bytes)
+            .map_err(|e| Error::input(format!("--data -: cannot read standard input: {e}")))?;
+        ("standard input".to_owned(), bytes)
+    } else {
+        let path = Path::new(spec);
+        let file = std::fs::File::open(path).map_err(|e| Error::io("read", path, &e))?;
+        let meta = file.metadata().map_err(|e| Error::io("read", path, &e))?;
+        if meta.is_dir() {
+            return Err(Error::input(format!(
+                "--data {spec}: it is a directory, expected the request body's file"
+            )));
+        }
+        let mut bytes = Vec::new();
+        file.take(limit + 1)
+            .read_to_end(&mut bytes)
+            .map_err(|e| Error::io("read", path, &e))?;
+        (spec.to_owned(), bytes)
+    };
+    if bytes.len() as u64 > limit {
+        return Err(Error::input(format!(
+            "--data {what} is larger than {} MiB, more than an online endpoint accepts",
+            limit / 1024 / 1024
+        )));
+    }
+    if bytes.iter().all(u8::is_ascii_whitespace) {
+        return Err(Error::input(format!(
+            "--data {what} is empty; expected the request body the scoring script reads (for example a JSON document)"
+        )));
+    }
+    Ok(bytes)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

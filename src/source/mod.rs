@@ -9,6 +9,7 @@ pub mod inputs;
 pub mod json;
 pub mod local;
 pub mod project_files;
+pub mod scoring;
 
 use std::collections::BTreeMap;
 use std::path::PathBuf;

@@ -26,6 +26,7 @@ fn top_level_help() {
             "explain",
             "rules",
             "replicas",
+            "score",
             "completions",
             "help"
         ]

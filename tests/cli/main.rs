@@ -31,6 +31,7 @@ mod reports;
 mod rules;
 mod sarif;
 mod schemas;
+mod score;
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};

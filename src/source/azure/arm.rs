@@ -1,7 +1,8 @@
 //! The Resource Manager reads amldoctor makes, one method each, with their paths and
 //! api-versions: a workspace, its online endpoints and deployments and their container
-//! logs, the Key Vault and registry connections it links to, and its own diagnosis.
-//! Every one only reads.
+//! logs, the Key Vault and registry connections it links to, and its own diagnosis;
+//! for `score`, the endpoint's scoring credential (`listKeys`, `token`: read-only
+//! POSTs). Every one only reads.
 
 use serde_json::{Value, json};
 
@@ -27,6 +28,33 @@ impl Azure {
     /// `GET` a workspace, endpoint or deployment by its path.
     pub fn ml_resource(&mut self, path: &str, what: &str) -> Result<Value> {
         self.arm_get(path, ML_API, what)
+    }
+
+    /// The endpoint's primary key (`POST …/listKeys`), for key authentication. The
+    /// answer is never traced or saved.
+    pub fn endpoint_key(&mut self, endpoint_path: &str, what: &str) -> Result<String> {
+        let keys = self.arm_post(
+            &format!("{endpoint_path}/listKeys"),
+            ML_API,
+            &json!({}),
+            what,
+        )?;
+        keys["primaryKey"]
+            .as_str()
+            .or_else(|| keys["secondaryKey"].as_str())
+            .filter(|k| !k.is_empty())
+            .map(str::to_owned)
+            .ok_or_else(|| Error::access(format!("{what}: the answer holds no key")))
+    }
+
+    /// A scoring token of the endpoint (`POST …/token`), for AML token authentication.
+    pub fn endpoint_token(&mut self, endpoint_path: &str, what: &str) -> Result<String> {
+        let answer = self.arm_post(&format!("{endpoint_path}/token"), ML_API, &json!({}), what)?;
+        answer["accessToken"]
+            .as_str()
+            .filter(|t| !t.is_empty())
+            .map(str::to_owned)
+            .ok_or_else(|| Error::access(format!("{what}: the answer holds no token")))
     }
 
     /// The names of an endpoint's deployments.

@@ -1,6 +1,7 @@
 //! Azure access, read-only: an async client behind a small synchronous facade that owns
 //! a current-thread runtime, so everything after collection stays synchronous and pure.
-//! Only GET and the documented read-only POSTs (getLogs, list, diagnose) are sent.
+//! Only GET and the documented read-only POSTs (getLogs, list, diagnose, and an
+//! endpoint's listKeys and token for `score`) are sent.
 
 pub mod arm;
 pub mod auth;
@@ -399,6 +400,13 @@ impl Azure {
     }
 
     /// The trace lines gathered so far.
+    /// An Entra token for the AML data plane (`ml_scope`), as an Entra-authenticated
+    /// online endpoint wants it. Never traced or saved.
+    pub fn data_plane_token(&mut self) -> Result<String, Error> {
+        let scope = self.options.ml_scope.clone();
+        self.runtime.block_on(self.auth.token(&scope))
+    }
+
     pub fn take_traces(&mut self) -> Vec<String> {
         std::mem::take(&mut self.traces)
     }

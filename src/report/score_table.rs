@@ -1,0 +1,132 @@
+//! The scoring section of `score`'s table output: how the requests ended, latency,
+//! bytes, who answered, the 429 ceiling and sizing, then the catalogue's explanation of
+//! each error status, rendered as `explain` renders it.
+
+use std::io::{self, Write};
+
+use crate::scoring::summary::ScoreSummary;
+
+use super::explain::{Answer, write_status};
+use super::style::Style;
+use super::{Detail, text};
+
+fn para(out: &mut dyn Write, style: Style, first: &str, body: &str) -> io::Result<()> {
+    for line in text::wrap(body, style.width(), &format!("{first} "), "    ") {
+        writeln!(out, "{line}")?;
+    }
+    Ok(())
+}
+
+/// The section, before the findings.
+pub fn write(
+    out: &mut dyn Write,
+    s: &ScoreSummary,
+    style: Style,
+    detail: Detail,
+) -> io::Result<()> {
+    let head = format!(
+        "── Scoring probe: endpoint {} ({}, {} auth) ──",
+        s.endpoint, s.endpoint_kind, s.auth_mode
+    );
+    for line in text::wrap(&head, style.width(), "", "   ") {
+        writeln!(out, "{}", style.bold(&line))?;
+    }
+    para(out, style, "  scoring URI:", &s.scoring_uri)?;
+    if let Some(d) = &s.deployment {
+        para(
+            out,
+            style,
+            "  deployment:",
+            &format!("{d} (azureml-model-deployment header)"),
+        )?;
+    }
+    para(
+        out,
+        style,
+        "  requests:",
+        &format!(
+            "{} sent, {} at a time, {} ms timeout each",
+            s.requests, s.concurrency, s.timeout_ms
+        ),
+    )?;
+    let outcomes: Vec<String> = s
+        .outcomes
+        .iter()
+        .map(|o| format!("{} × {}", o.outcome, o.count))
+        .collect();
+    para(out, style, "  outcomes:", &outcomes.join(", "))?;
+    match &s.latency {
+        Some(l) => para(
+            out,
+            style,
+            "  latency:",
+            &format!(
+                "p50 {} ms, p95 {} ms, p99 {} ms, max {} ms, mean {} ms ({} answered)",
+                l.p50_ms, l.p95_ms, l.p99_ms, l.max_ms, l.mean_ms, l.samples
+            ),
+        )?,
+        None => para(out, style, "  latency:", "none: no request was answered")?,
+    }
+    para(
+        out,
+        style,
+        "  bytes:",
+        &format!("{} sent, {} received", s.bytes_sent, s.bytes_received),
+    )?;
+    if !s.served_by.is_empty() {
+        let by: Vec<String> = s
+            .served_by
+            .iter()
+            .map(|b| format!("{} × {}", b.deployment, b.count))
+            .collect();
+        para(out, style, "  served by:", &by.join(", "))?;
+    }
+    if let Some(c) = &s.pending_request_ceiling {
+        para(
+            out,
+            style,
+            "  429 ceiling:",
+            &format!(
+                "{} pending requests (2 × {} per instance × {} instances; {})",
+                c.value,
+                c.max_concurrent_requests_per_instance,
+                c.instances,
+                c.deployments.join(", ")
+            ),
+        )?;
+    }
+    if let Some(z) = &s.sizing {
+        let now = z
+            .instances_now
+            .map(|n| format!(" (now {n})"))
+            .unwrap_or_default();
+        para(
+            out,
+            style,
+            "  sizing:",
+            &format!(
+                "{} requests/s at the p95 of {} ms, {} concurrent per instance and {} % utilization need {} instance{}{now}; 429 above {} pending",
+                z.rps,
+                z.request_time_ms,
+                z.max_concurrent_requests_per_instance,
+                z.target_utilization_percent,
+                z.instances_required,
+                if z.instances_required == 1 { "" } else { "s" },
+                z.pending_request_ceiling
+            ),
+        )?;
+    }
+    writeln!(out)?;
+    let names = Default::default();
+    let answer = Answer {
+        query: "",
+        statuses: &s.explanations,
+        rules: Vec::new(),
+        names: &names,
+    };
+    for status in &s.explanations {
+        write_status(out, &answer, status, style, detail)?;
+        writeln!(out)?;
+    }
+    Ok(())
+}

@@ -1,0 +1,16 @@
+//! `amldoctor score`: what a caller of an online endpoint sees, measured. The probe in
+//! `source::scoring` sends the requests and records each answer as a [`sample::Sample`];
+//! this module turns the samples into the report's scoring section ([`summary`]) and
+//! into findings ([`computed`]), explained from the same HTTP status catalogue as
+//! `amldoctor explain`.
+
+pub mod computed;
+pub mod sample;
+pub mod summary;
+
+pub use computed::COMPUTED_RULES;
+
+/// The ids of the rules computed from a scoring probe.
+pub fn computed_rule_ids() -> Vec<&'static str> {
+    COMPUTED_RULES.to_vec()
+}

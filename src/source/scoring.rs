@@ -1,0 +1,242 @@
+//! The scoring probe of `amldoctor score`: POSTs the request body to a scoring URI a
+//! bounded number of times, a bounded number at once, and records how each request
+//! ended as the caller sees it. Unlike the Azure client it never retries (a retry would
+//! hide what the caller gets) and it follows no redirect. The credential goes only into
+//! the `Authorization` header of these requests: it is never traced, printed or kept.
+
+use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::time::{Duration, Instant};
+
+use reqwest::header::HeaderMap;
+
+use crate::error::Error;
+use crate::scoring::sample::{Headers, Outcome, Sample};
+
+/// The most of an answer's body read; the rest is counted, not kept.
+const BODY_KEPT: usize = 300;
+
+/// What to send.
+#[derive(Clone)]
+pub struct Probe {
+    pub url: String,
+    /// The key or token sent as `Authorization: Bearer …`.
+    pub credential: Option<String>,
+    /// Sent as `azureml-model-deployment`, to reach one deployment whatever the traffic.
+    pub deployment: Option<String>,
+    pub body: Arc<Vec<u8>>,
+    pub content_type: String,
+    pub count: u64,
+    pub concurrency: u64,
+    pub timeout: Duration,
+    /// The start of every `x-ms-client-request-id` (`amldoctor-1a2b3c4d`).
+    pub id_prefix: String,
+}
+
+impl std::fmt::Debug for Probe {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Probe")
+            .field("url", &crate::redact::redact(&self.url))
+            .field(
+                "credential",
+                &self.credential.as_ref().map(|_| "<redacted>"),
+            )
+            .field("deployment", &self.deployment)
+            .field("count", &self.count)
+            .field("concurrency", &self.concurrency)
+            .field("timeout", &self.timeout)
+            .finish_non_exhaustive()
+    }
+}
+
+/// A client request id the service accepts: letters, digits, `-` and `_`, at most 40.
+pub fn client_request_id(prefix: &str, index: u64) -> String {
+    let mut id: String = format!("{prefix}-{}", index + 1)
+        .chars()
+        .filter(|c| c.is_ascii_alphanumeric() || *c == '-' || *c == '_')
+        .collect();
+    id.truncate(40);
+    id
+}
+
+/// A prefix unique enough to find this run's requests in the service's logs.
+pub fn id_prefix() -> String {
+    let nanos = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_nanos());
+    let low = u64::try_from(nanos % (1u128 << 64)).unwrap_or(0);
+    let mixed = low ^ u64::from(std::process::id()).rotate_left(32);
+    format!("amldoctor-{:08x}", mixed & 0xffff_ffff)
+}
+
+/// Sends the requests; `done` is called after each one (for a progress bar).
+pub fn run(probe: &Probe, done: Arc<dyn Fn() + Send + Sync>) -> Result<Vec<Sample>, Error> {
+    let url = super::azure::http::checked_url(&probe.url)?;
+    let client = reqwest::Client::builder()
+        .timeout(probe.timeout)
+        .redirect(reqwest::redirect::Policy::none())
+        .user_agent(concat!("amldoctor/", env!("CARGO_PKG_VERSION")))
+        .build()
+        .map_err(|e| Error::access(format!("cannot set up the HTTP client: {e}")))?;
+    let runtime = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .map_err(|e| Error::access(format!("cannot start the async runtime: {e}")))?;
+    let next = Arc::new(AtomicU64::new(0));
+    let probe = Arc::new(probe.clone());
+    let samples = runtime.block_on(async move {
+        let mut workers = tokio::task::JoinSet::new();
+        for _ in 0..probe.concurrency.clamp(1, probe.count.max(1)) {
+            let (client, url, probe, next, done) = (
+                client.clone(),
+                url.clone(),
+                probe.clone(),
+                next.clone(),
+                done.clone(),
+            );
+            workers.spawn(async move {
+                let mut mine = Vec::new();
+                loop {
+                    let index = next.fetch_add(1, Ordering::Relaxed);
+                    if index >= probe.count {
+                        break;
+                    }
+                    mine.push(one(&client, &url, &probe, index).await);
+                    done();
+                }
+                mine
+            });
+        }
+        let mut all = Vec::new();
+        while let Some(batch) = workers.join_next().await {
+            all.extend(batch.unwrap_or_default());
+        }
+        all
+    });
+    let mut samples = samples;
+    samples.sort_by_key(|s| s.index);
+    Ok(samples)
+}
+
+/// One request.
+async fn one(client: &reqwest::Client, url: &reqwest::Url, probe: &Probe, index: u64) -> Sample {
+    let id = client_request_id(&probe.id_prefix, index);
+    let mut request = client
+        .post(url.clone())
+        .header("content-type", &probe.content_type)
+        .header("x-ms-client-request-id", &id)
+        .body(probe.body.as_ref().clone());
+    if let Some(c) = &probe.credential {
+        request = request.bearer_auth(c);
+    }
+    if let Some(d) = &probe.deployment {
+        request = request.header("azureml-model-deployment", d);
+    }
+    let started = Instant::now();
+    let mut sample = Sample {
+        index,
+        client_request_id: id,
+        outcome: Outcome::Timeout,
+        latency: Duration::ZERO,
+        bytes_sent: probe.body.len() as u64,
+        bytes_received: 0,
+        headers: Headers::default(),
+        body_start: String::new(),
+        error: None,
+    };
+    match request.send().await {
+        Ok(mut response) => {
+            sample.outcome = Outcome::Status(response.status().as_u16());
+            sample.headers = headers(response.headers());
+            let mut kept = Vec::new();
+            loop {
+                match response.chunk().await {
+                    Ok(Some(chunk)) => {
+                        sample.bytes_received += chunk.len() as u64;
+                        let room = BODY_KEPT.saturating_sub(kept.len());
+                        kept.extend_from_slice(&chunk[..chunk.len().min(room)]);
+                    }
+                    Ok(None) => break,
+                    Err(e) => {
+                        // The status came but the body did not: a reset or a timeout
+                        // mid-answer; the status is what the caller saw first.
+                        sample.error = Some(failure_text(&e));
+                        break;
+                    }
+                }
+            }
+            let text = String::from_utf8_lossy(&kept);
+            sample.body_start = crate::redact::clean(text.trim()).into_owned();
+        }
+        Err(e) => {
+            sample.outcome = classify(&e);
+            sample.error = Some(failure_text(&e));
+        }
+    }
+    sample.latency = started.elapsed();
+    sample
+}
+
+fn header(h: &HeaderMap, name: &str) -> Option<String> {
+    h.get(name)
+        .and_then(|v| v.to_str().ok())
+        .map(|v| crate::redact::clean(v.trim()).into_owned())
+        .filter(|v| !v.is_empty())
+}
+
+fn headers(h: &HeaderMap) -> Headers {
+    let millis = |name: &str| header(h, name).and_then(|v| v.parse::<u64>().ok());
+    Headers {
+        request_id: header(h, "x-request-id"),
+        model_error_status: header(h, "ms-azureml-model-error-statuscode"),
+        model_error_reason: header(h, "ms-azureml-model-error-reason"),
+        bandwidth_request_delay_ms: millis("ms-azureml-bandwidth-request-delay-ms"),
+        bandwidth_response_delay_ms: millis("ms-azureml-bandwidth-response-delay-ms"),
+        retry_after: header(h, "retry-after"),
+        deployment: header(h, "azureml-model-deployment"),
+    }
+}
+
+/// The error and its causes, one line, secrets redacted.
+fn failure_text(e: &reqwest::Error) -> String {
+    let mut text = e.to_string();
+    let mut source = std::error::Error::source(e);
+    while let Some(s) = source {
+        let more = s.to_string();
+        if !text.contains(&more) {
+            text.push_str(": ");
+            text.push_str(&more);
+        }
+        source = s.source();
+    }
+    crate::redact::clean(&crate::redact::redact(&text)).into_owned()
+}
+
+fn classify(e: &reqwest::Error) -> Outcome {
+    let text = failure_text(e).to_ascii_lowercase();
+    if e.is_timeout() {
+        Outcome::Timeout
+    } else if text.contains("certificate") || text.contains("tls") || text.contains("ssl") {
+        Outcome::Tls
+    } else if e.is_connect() {
+        Outcome::Connect
+    } else {
+        Outcome::Reset
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn client_request_ids_are_what_the_service_accepts() {
+        let id = client_request_id("amldoctor-1a2b3c4d", 41);
+        assert_eq!(id, "amldoctor-1a2b3c4d-42");
+        let long = client_request_id(&"x".repeat(60), 0);
+        assert_eq!(long.len(), 40);
+        let odd = client_request_id("a b/c", 0);
+        assert_eq!(odd, "abc-1");
+        assert!(id_prefix().starts_with("amldoctor-") && id_prefix().len() == 18);
+    }
+}
