@@ -11,7 +11,7 @@ use super::Envelope;
 use super::findings::Report;
 
 /// The commands that print a findings report.
-const COMMANDS: &[&str] = &["diagnose", "check", "lint"];
+const COMMANDS: &[&str] = &["diagnose", "check", "lint", "score"];
 
 /// The schema, as the JSON text checked in.
 pub fn findings_report() -> String {

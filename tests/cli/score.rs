@@ -553,3 +553,78 @@ fn live_credentials_come_from_the_endpoints_own_operations() {
         }
     }
 }
+
+#[test]
+fn a_429_storm_on_a_kubernetes_endpoint_follows_the_report_schema() {
+    // Every other answer throttled, the rest refused by a busy router.
+    // The fake's own count can repeat under concurrency; this one cannot.
+    let seen = Arc::new(AtomicUsize::new(0));
+    let fake = FakeAzure::start(move |_, _| {
+        if seen.fetch_add(1, Ordering::SeqCst).is_multiple_of(2) {
+            Answer::json(429, r#"{"message": "Too many requests"}"#).with_header("retry-after", "3")
+        } else {
+            Answer::json(503, "")
+        }
+    });
+    let sb = Sandbox::new("score-storm-k8s").env("SCORE_TOKEN", KEY);
+    let mut ep: Value = serde_json::from_str(&endpoint_json(fake.port, "aml_token")).unwrap();
+    ep["compute"] = json!(format!("azureml:{WS}/computes/aks-prod"));
+    sb.write("work/endpoint.json", &ep.to_string());
+    sb.write("work/body.json", r#"{"data": [1]}"#);
+    let run = Run::from(
+        sb.command_in(
+            &sb.work(),
+            &[
+                "score",
+                "--from",
+                "endpoint.json",
+                "--token-env",
+                "SCORE_TOKEN",
+                "--data",
+                "body.json",
+                "--count",
+                "20",
+                "--concurrency",
+                "4",
+                "-o",
+                "json",
+            ],
+        )
+        .output()
+        .unwrap(),
+    );
+    assert_eq!(run.code, 1, "{}", run.stderr);
+    no_secret(&run);
+    let v = run.json();
+    assert_eq!(v["score"]["endpoint_kind"], "kubernetes");
+    assert_eq!(v["score"]["auth_mode"], "aml_token");
+    let throttled = finding(&v, "score-throttled");
+    assert_eq!(throttled["count"], 10);
+    assert_eq!(throttled["facts"]["retry_after"], "3");
+    assert_eq!(
+        throttled["facts"]["ceiling"],
+        "not known here: no deployment's settings were read"
+    );
+    // 503 on a Kubernetes endpoint: that table's entry.
+    let explained = v["score"]["explanations"].as_array().unwrap();
+    assert!(
+        explained
+            .iter()
+            .any(|e| e["status"] == 503 && e["endpoint"] == "kubernetes"),
+        "{explained:?}"
+    );
+    assert!(
+        !explained
+            .iter()
+            .any(|e| e["endpoint"] == "managed" && e["status"] == 503)
+    );
+    let schema: Value =
+        serde_json::from_str(&amldoctor::report::schema::findings_report()).unwrap();
+    let validator = jsonschema::validator_for(&schema).unwrap();
+    let errors: Vec<String> = validator
+        .iter_errors(&v)
+        .take(5)
+        .map(|e| format!("{e} at {}", e.instance_path()))
+        .collect();
+    assert!(errors.is_empty(), "{errors:#?}");
+}
