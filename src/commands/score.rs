@@ -143,13 +143,13 @@ pub fn run(
         timeout_ms: u64::try_from(timeout.as_millis()).unwrap_or(u64::MAX),
         ceiling: ceiling(&target, args.deployment.as_deref()),
     };
-    let latency = crate::scoring::summary::latency(&samples);
-    let sizing = match (args.rps, &latency) {
-        (Some(rps), Some(l)) => sizing(rps, l.p95_ms, &target, args.deployment.as_deref())?,
-        _ => None,
+    let (sizing, sizing_skipped) = match args.rps {
+        Some(rps) => sized(rps, &samples, &target, args.deployment.as_deref())?,
+        None => (None, None),
     };
     let statuses = http_statuses().map_err(Error::input)?;
     let mut summary = summarise(&setup, &samples, &statuses, sizing);
+    summary.sizing_skipped = sizing_skipped;
     let mut names = placeholders(ctx);
     names
         .entry("endpoint")
@@ -415,17 +415,7 @@ fn read_live(
     let answer = azure.ml_resource(&path, &what)?;
     let resource = resource_from(&path, answer, ResourceKind::OnlineEndpoint, &what)?;
     let mut target = target_of(&resource, Vec::new())?;
-    // The deployments the requests reach: the one named, else those with traffic.
-    let names: Vec<String> = match deployment {
-        Some(d) => vec![d.to_owned()],
-        None => target
-            .traffic
-            .iter()
-            .filter(|(_, share)| *share > 0)
-            .map(|(n, _)| n.clone())
-            .collect(),
-    };
-    for name in names {
+    for name in reached(&target, deployment) {
         let what = format!("reading deployment '{name}' of endpoint '{endpoint}'");
         let dep_path = format!("{path}/deployments/{name}");
         let answer = azure.ml_resource(&dep_path, &what)?;
@@ -457,46 +447,90 @@ fn resource_from(path: &str, answer: Value, kind: ResourceKind, what: &str) -> R
     .ok_or_else(|| Error::access(format!("{what}: the answer is not an {}", kind.name())))
 }
 
-/// The deployments the probe reaches, and their ceiling: 2 × concurrent requests per
-/// instance × instances, added over the deployments.
-fn ceiling(target: &Target, deployment: Option<&str>) -> Option<PendingCeiling> {
-    let reached: Vec<&DeploymentInfo> = target
-        .deployments
-        .iter()
-        .filter(|d| deployment.is_none_or(|n| n == d.name))
-        .collect();
-    let mut value: u128 = 0;
-    let mut instances = 0;
-    let mut max_concurrent = 0;
-    for d in &reached {
-        let per = d.settings.max_concurrent.as_ref().map_or(1, |r| r.value);
-        let n = d.settings.instance_count.as_ref()?.value;
-        value += 2 * u128::from(per) * u128::from(n);
-        instances += n;
-        max_concurrent = max_concurrent.max(per);
+/// The deployments the requests reach: the one `-n` names, else those with traffic.
+fn reached(target: &Target, deployment: Option<&str>) -> Vec<String> {
+    match deployment {
+        Some(d) => vec![d.to_owned()],
+        None => target
+            .traffic
+            .iter()
+            .filter(|(_, share)| *share > 0)
+            .map(|(n, _)| n.clone())
+            .collect(),
     }
-    (!reached.is_empty()).then(|| PendingCeiling {
-        value,
-        max_concurrent_requests_per_instance: max_concurrent,
-        instances,
-        deployments: reached.iter().map(|d| d.name.clone()).collect(),
-    })
 }
 
-/// `--rps`: the replicas formula with the measured p95 as the request time.
+/// The 429 ceiling of the deployments the requests reach: 2 × concurrent requests per
+/// instance × instances of each, added up; those without settings are named.
+fn ceiling(target: &Target, deployment: Option<&str>) -> Option<PendingCeiling> {
+    let names = reached(target, deployment);
+    if names.is_empty() {
+        return None;
+    }
+    let mut c = PendingCeiling {
+        value: 0,
+        parts: Vec::new(),
+        unknown: Vec::new(),
+    };
+    for name in names {
+        let settings = target
+            .deployments
+            .iter()
+            .find(|d| d.name == name)
+            .map(|d| &d.settings);
+        match settings.and_then(|s| s.instance_count.as_ref().map(|n| (s, n.value))) {
+            Some((s, instances)) => {
+                let per = s.max_concurrent.as_ref().map_or(1, |r| r.value);
+                let value = 2 * u128::from(per) * u128::from(instances);
+                c.value += value;
+                c.parts.push(format!(
+                    "{name}: 2 × {per} per instance × {instances} instance{} = {value}",
+                    if instances == 1 { "" } else { "s" }
+                ));
+            }
+            None => c.unknown.push(name),
+        }
+    }
+    Some(c)
+}
+
+/// `--rps`: the sizing of the one deployment the requests reach, or why there is none.
+fn sized(
+    rps: Ratio,
+    samples: &[crate::scoring::sample::Sample],
+    target: &Target,
+    deployment: Option<&str>,
+) -> Result<(Option<Sizing>, Option<String>)> {
+    let Some(latency) = crate::scoring::summary::success_latency(samples) else {
+        return Ok((
+            None,
+            Some("no request succeeded, so there is no scoring time to size from".to_owned()),
+        ));
+    };
+    let names = reached(target, deployment);
+    let [name] = names.as_slice() else {
+        return Ok((
+            None,
+            Some(format!(
+                "the requests reach {} deployments; pass -n to size one",
+                names.len()
+            )),
+        ));
+    };
+    let d = target.deployments.iter().find(|d| &d.name == name);
+    Ok((sizing(rps, latency.p95_ms, target, d)?, None))
+}
+
+/// The replicas formula with the measured p95 as the request time.
 fn sizing(
     rps: Ratio,
     p95_ms: f64,
     target: &Target,
-    deployment: Option<&str>,
+    d: Option<&DeploymentInfo>,
 ) -> Result<Option<Sizing>> {
-    let d = target
-        .deployments
-        .iter()
-        .find(|d| deployment.is_none_or(|n| n == d.name));
-    let request_ms = format!("{:.0}", p95_ms.ceil())
-        .parse::<u64>()
-        .unwrap_or(1)
+    // Whole milliseconds, rounded up: the histogram's tenths are not worth a fraction.
+    let request_ms = Ratio::parse_decimal(&format!("{p95_ms}"))
+        .map_or(1, |r| u64::try_from(r.ceil()).unwrap_or(u64::MAX))
         .max(1);
     let from = |key: &str| match d {
         Some(d) => ValueSource::Deployment {

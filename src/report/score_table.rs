@@ -82,18 +82,21 @@ pub fn write(
         para(out, style, "  served by:", &by.join(", "))?;
     }
     if let Some(c) = &s.pending_request_ceiling {
-        para(
-            out,
-            style,
-            "  429 ceiling:",
-            &format!(
-                "{} pending requests (2 × {} per instance × {} instances; {})",
-                c.value,
-                c.max_concurrent_requests_per_instance,
-                c.instances,
-                c.deployments.join(", ")
-            ),
-        )?;
+        let parts = if c.parts.is_empty() {
+            String::new()
+        } else {
+            format!(" ({})", c.parts.join("; "))
+        };
+        let unknown = if c.unknown.is_empty() {
+            String::new()
+        } else {
+            format!("; {} not counted: no settings read", c.unknown.join(", "))
+        };
+        let text = format!("{} pending requests{parts}{unknown}", c.value);
+        para(out, style, "  429 ceiling:", &text)?;
+    }
+    if let Some(why) = &s.sizing_skipped {
+        para(out, style, "  sizing:", &format!("none: {why}"))?;
     }
     if let Some(z) = &s.sizing {
         let now = z

@@ -20,6 +20,7 @@ fn rule_of(outcome: &Outcome) -> Option<&'static str> {
         Outcome::Status(424) => "score-model-error",
         Outcome::Status(429) => "score-throttled",
         Outcome::Status(500..=599) => "score-server-error",
+        Outcome::Status(300..=399) => "score-redirected",
         Outcome::Status(_) => "score-client-error",
         Outcome::Reset | Outcome::Connect | Outcome::Tls => "score-connection-failed",
     })
@@ -34,6 +35,7 @@ pub const COMPUTED_RULES: &[&str] = &[
     "score-throttled",
     "score-server-error",
     "score-client-error",
+    "score-redirected",
     "score-connection-failed",
     "score-bandwidth-delayed",
 ];
@@ -128,6 +130,25 @@ pub fn compute(summary: &ScoreSummary, samples: &[Sample]) -> Vec<Computed> {
         .collect()
 }
 
+/// The 429 ceiling as the fix text says it.
+fn ceiling_text(summary: &ScoreSummary) -> String {
+    let Some(c) = &summary.pending_request_ceiling else {
+        return "not known here: no deployment the requests reach has known settings".to_owned();
+    };
+    let unknown = c.unknown.join(", ");
+    match (c.parts.is_empty(), c.unknown.is_empty()) {
+        (true, _) => format!(
+            "not known here: no settings were read for {unknown} (pass its JSON with --from)"
+        ),
+        (false, true) => format!("{} here: {}", c.value, c.parts.join("; ")),
+        (false, false) => format!(
+            "at least {} here: {}; {unknown} not counted, its settings were not read",
+            c.value,
+            c.parts.join("; ")
+        ),
+    }
+}
+
 fn finding(id: &'static str, group: &[&Sample], summary: &ScoreSummary) -> Computed {
     let mut facts = BTreeMap::new();
     let mut fact = |k: &str, v: String| {
@@ -142,7 +163,11 @@ fn finding(id: &'static str, group: &[&Sample], summary: &ScoreSummary) -> Compu
         "client_request_ids",
         ids(group, |s| Some(s.client_request_id.clone())),
     );
-    if let Some(status) = group.iter().find_map(|s| s.outcome.status()) {
+    let statuses: std::collections::BTreeSet<u16> =
+        group.iter().filter_map(|s| s.outcome.status()).collect();
+    if let [status] = statuses.iter().collect::<Vec<_>>().as_slice()
+        && id != "score-bandwidth-delayed"
+    {
         fact("status", status.to_string());
     }
     match id {
@@ -163,25 +188,21 @@ fn finding(id: &'static str, group: &[&Sample], summary: &ScoreSummary) -> Compu
                 first(group, |s| s.headers.retry_after.as_ref())
                     .unwrap_or_else(|| "not sent".to_owned()),
             );
-            match &summary.pending_request_ceiling {
-                Some(c) => {
-                    fact("pending_request_ceiling", c.value.to_string());
-                    fact(
-                        "ceiling",
-                        format!(
-                            "{} here: 2 × {} × {} instances",
-                            c.value, c.max_concurrent_requests_per_instance, c.instances
-                        ),
-                    );
-                }
-                None => fact(
-                    "ceiling",
-                    "not known here: no deployment's settings were read".to_owned(),
-                ),
+            fact("ceiling", ceiling_text(summary));
+            if let Some(c) = summary
+                .pending_request_ceiling
+                .as_ref()
+                .filter(|c| !c.parts.is_empty())
+            {
+                fact("pending_request_ceiling", c.value.to_string());
             }
             fact("concurrency", summary.concurrency.to_string());
         }
         "score-timed-out" => fact("timeout_ms", summary.timeout_ms.to_string()),
+        "score-redirected" => fact(
+            "location",
+            first(group, |s| s.headers.location.as_ref()).unwrap_or_else(|| "not sent".to_owned()),
+        ),
         "score-connection-failed" => fact(
             "error",
             first(group, |s| s.error.as_ref()).unwrap_or_default(),

@@ -59,6 +59,8 @@ pub struct Headers {
     pub retry_after: Option<String>,
     /// `azureml-model-deployment`: the deployment that served the request.
     pub deployment: Option<String>,
+    /// `Location` of a redirect, without its query.
+    pub location: Option<String>,
 }
 
 /// One request and its answer.

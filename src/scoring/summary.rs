@@ -28,11 +28,12 @@ pub struct Setup {
 /// concurrent requests all instances take.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, schemars::JsonSchema)]
 pub struct PendingCeiling {
+    /// Over the deployments whose settings were read.
     pub value: u128,
-    pub max_concurrent_requests_per_instance: u64,
-    pub instances: u64,
-    /// The deployments it was computed from.
-    pub deployments: Vec<String>,
+    /// Each of them: `blue: 2 × 2 per instance × 3 instances = 12`.
+    pub parts: Vec<String>,
+    /// Deployments the requests reach whose settings are unknown.
+    pub unknown: Vec<String>,
 }
 
 /// How many requests ended one way.
@@ -93,6 +94,9 @@ pub struct ScoreSummary {
     pub served_by: Vec<ServedBy>,
     pub pending_request_ceiling: Option<PendingCeiling>,
     pub sizing: Option<Sizing>,
+    /// Why `--rps` gave no sizing, when it did not.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub sizing_skipped: Option<String>,
     /// The catalogue's entry for every error status seen, for this kind of endpoint.
     pub explanations: Vec<HttpStatus>,
 }
@@ -111,8 +115,18 @@ fn ms(us: u64) -> f64 {
 
 /// The latency of the answered requests (those that got a status).
 pub fn latency(samples: &[Sample]) -> Option<Latency> {
+    latency_of(samples, |o| o.status().is_some())
+}
+
+/// The latency of the successful requests: what sizing is about (a fast 401 or 429
+/// says nothing of how long scoring takes).
+pub fn success_latency(samples: &[Sample]) -> Option<Latency> {
+    latency_of(samples, Outcome::is_success)
+}
+
+fn latency_of(samples: &[Sample], counted: impl Fn(&Outcome) -> bool) -> Option<Latency> {
     let mut h = histogram()?;
-    for s in samples.iter().filter(|s| s.outcome.status().is_some()) {
+    for s in samples.iter().filter(|s| counted(&s.outcome)) {
         let us = u64::try_from(s.latency.as_micros()).unwrap_or(u64::MAX);
         h.saturating_record(us.clamp(1, 3_600_000_000));
     }
@@ -147,14 +161,11 @@ pub fn summarise(
         .filter(|o| !o.is_success())
         .filter_map(Outcome::status)
         .flat_map(|code| {
-            // This kind's entries; a status the catalogue lists only for the other kind
-            // of endpoint gets those, which say which kind they are about.
-            let own = statuses
-                .iter()
-                .any(|st| st.status == code && st.endpoint == kind);
+            // This kind's entries only: the other table's advice (kubectl on a managed
+            // endpoint) would mislead; the finding explains such a status.
             statuses
                 .iter()
-                .filter(move |st| st.status == code && (st.endpoint == kind || !own))
+                .filter(move |st| st.status == code && st.endpoint == kind)
                 .cloned()
         })
         .collect();
@@ -183,6 +194,7 @@ pub fn summarise(
             .collect(),
         pending_request_ceiling: setup.ceiling.clone(),
         sizing,
+        sizing_skipped: None,
         explanations,
     }
 }

@@ -71,7 +71,9 @@ pub fn id_prefix() -> String {
 
 /// Sends the requests; `done` is called after each one (for a progress bar).
 pub fn run(probe: &Probe, done: Arc<dyn Fn() + Send + Sync>) -> Result<Vec<Sample>, Error> {
-    let url = super::azure::http::checked_url(&probe.url)?;
+    let url = super::azure::http::checked_url(&probe.url).map_err(|e| {
+        e.with_hint("amldoctor sends a scoring credential only over https (or to this machine); a Kubernetes endpoint that allows plain http must be scored with another client")
+    })?;
     let client = reqwest::Client::builder()
         .timeout(probe.timeout)
         .redirect(reqwest::redirect::Policy::none())
@@ -158,9 +160,17 @@ async fn one(client: &reqwest::Client, url: &reqwest::Url, probe: &Probe, index:
                     }
                     Ok(None) => break,
                     Err(e) => {
-                        // The status came but the body did not: a reset or a timeout
-                        // mid-answer; the status is what the caller saw first.
-                        sample.error = Some(failure_text(&e));
+                        // The status came but the whole body did not: the caller got no
+                        // usable answer, whatever the status said.
+                        sample.outcome = if e.is_timeout() {
+                            Outcome::Timeout
+                        } else {
+                            Outcome::Reset
+                        };
+                        sample.error = Some(format!(
+                            "the answer broke off after its status line: {}",
+                            failure_text(&e)
+                        ));
                         break;
                     }
                 }
@@ -174,7 +184,41 @@ async fn one(client: &reqwest::Client, url: &reqwest::Url, probe: &Probe, index:
         }
     }
     sample.latency = started.elapsed();
+    if let Some(secret) = probe.credential.as_deref() {
+        hide(&mut sample, secret);
+    }
     sample
+}
+
+/// The credential wherever an answer could echo it back (a body that quotes the
+/// rejected key, a header, the client's error text).
+fn hide(sample: &mut Sample, secret: &str) {
+    if secret.len() < 4 {
+        return;
+    }
+    let scrub = |text: &mut String| {
+        if text.contains(secret) {
+            *text = text.replace(secret, "***");
+        }
+    };
+    scrub(&mut sample.body_start);
+    if let Some(e) = sample.error.as_mut() {
+        scrub(e);
+    }
+    let h = &mut sample.headers;
+    for value in [
+        &mut h.request_id,
+        &mut h.model_error_status,
+        &mut h.model_error_reason,
+        &mut h.retry_after,
+        &mut h.deployment,
+        &mut h.location,
+    ]
+    .into_iter()
+    .flatten()
+    {
+        scrub(value);
+    }
 }
 
 fn header(h: &HeaderMap, name: &str) -> Option<String> {
@@ -194,6 +238,9 @@ fn headers(h: &HeaderMap) -> Headers {
         bandwidth_response_delay_ms: millis("ms-azureml-bandwidth-response-delay-ms"),
         retry_after: header(h, "retry-after"),
         deployment: header(h, "azureml-model-deployment"),
+        // Where a redirect points, without its query.
+        location: header(h, "location")
+            .map(|l| l.split(['?', '#']).next().unwrap_or("").to_owned()),
     }
 }
 

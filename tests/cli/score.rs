@@ -145,7 +145,7 @@ fn every_status_is_counted_and_explained_with_its_ids() {
     assert_eq!(outcomes, want);
     // The catalogue's managed-endpoint entry of each error status.
     // The catalogue's entries for a managed endpoint (429 has two meanings there); the
-    // statuses it lists only for Kubernetes endpoints come with that table's entry.
+    // statuses it lists only for Kubernetes endpoints are left to the findings.
     let explained: Vec<(u64, String)> = s["explanations"]
         .as_array()
         .unwrap()
@@ -157,20 +157,10 @@ fn every_status_is_counted_and_explained_with_its_ids() {
             )
         })
         .collect();
-    let want: Vec<(u64, String)> = [
-        (401, "managed"),
-        (404, "managed"),
-        (408, "managed"),
-        (424, "managed"),
-        (429, "managed"),
-        (429, "managed"),
-        (502, "kubernetes"),
-        (503, "kubernetes"),
-        (504, "kubernetes"),
-    ]
-    .iter()
-    .map(|(s, e)| (*s, (*e).to_owned()))
-    .collect();
+    let want: Vec<(u64, String)> = [401, 404, 408, 424, 429, 429]
+        .iter()
+        .map(|s| (*s, "managed".to_owned()))
+        .collect();
     assert_eq!(explained, want);
     let model = finding(&v, "score-model-error");
     assert_eq!(model["facts"]["model_status"], "500");
@@ -603,7 +593,7 @@ fn a_429_storm_on_a_kubernetes_endpoint_follows_the_report_schema() {
     assert_eq!(throttled["facts"]["retry_after"], "3");
     assert_eq!(
         throttled["facts"]["ceiling"],
-        "not known here: no deployment's settings were read"
+        "not known here: no settings were read for blue (pass its JSON with --from)"
     );
     // 503 on a Kubernetes endpoint: that table's entry.
     let explained = v["score"]["explanations"].as_array().unwrap();
@@ -627,4 +617,126 @@ fn a_429_storm_on_a_kubernetes_endpoint_follows_the_report_schema() {
         .map(|e| format!("{e} at {}", e.instance_path()))
         .collect();
     assert!(errors.is_empty(), "{errors:#?}");
+}
+
+#[test]
+fn an_answer_that_echoes_the_key_or_breaks_off_or_redirects() {
+    // The endpoint quotes the rejected key back; then a redirect.
+    let fake = FakeAzure::start(|r, n| match n {
+        0 => {
+            let sent = r.header("authorization").unwrap_or_default().to_owned();
+            Answer::json(401, &format!(r#"{{"message": "key {sent} is not valid"}}"#))
+                .with_header("x-request-id", &format!("rid {sent}"))
+        }
+        _ => Answer::json(302, "").with_header(
+            "location",
+            "https://elsewhere.example/score?sig=SAS-SECRET-1",
+        ),
+    });
+    let sb = offline("score-echo", &fake);
+    for format in ["json", "table", "markdown", "sarif"] {
+        let run = score(&sb, &["--count", "2", "-o", format]);
+        assert_eq!(run.code, 1, "{format}: {}", run.stderr);
+        no_secret(&run);
+        assert!(
+            !run.stdout.contains("SAS-SECRET-1"),
+            "{format} shows the redirect's query"
+        );
+    }
+    let v = score(&sb, &["--count", "2", "-o", "json"]).json();
+    assert_eq!(
+        finding(&v, "score-redirected")["facts"]["location"],
+        "https://elsewhere.example/score"
+    );
+
+    // Headers and half a body, then the connection closes: not a success.
+    let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    let port = listener.local_addr().unwrap().port();
+    std::thread::spawn(move || {
+        if let Ok((mut s, _)) = listener.accept() {
+            use std::io::{Read, Write};
+            let mut buf = [0u8; 4096];
+            let _ = s.read(&mut buf);
+            let _ = s.write_all(b"HTTP/1.1 200 OK\r\ncontent-type: application/json\r\ncontent-length: 500\r\n\r\n{\"predictions\": [1, 2");
+            let _ = s.flush();
+        }
+    });
+    let sb = Sandbox::new("score-broken").env("SCORE_KEY", KEY);
+    sb.write("work/endpoint.json", &endpoint_json(port, "key"));
+    sb.write("work/body.json", r#"{"data": [1]}"#);
+    let run = Run::from(
+        sb.command_in(
+            &sb.work(),
+            &[
+                "score",
+                "--from",
+                "endpoint.json",
+                "--key-env",
+                "SCORE_KEY",
+                "--data",
+                "body.json",
+                "-o",
+                "json",
+            ],
+        )
+        .output()
+        .unwrap(),
+    );
+    assert_eq!(run.code, 1, "{}", run.stderr);
+    let v = run.json();
+    assert_eq!(
+        v["score"]["outcomes"][0]["outcome"], "reset",
+        "{}",
+        v["score"]
+    );
+    assert!(
+        finding(&v, "score-connection-failed")["evidence"][0]["text"]
+            .as_str()
+            .unwrap()
+            .contains("broke off after its status line")
+    );
+}
+
+#[test]
+fn the_429_ceiling_counts_the_deployments_with_traffic() {
+    let fake = FakeAzure::start(|_, _| Answer::json(429, "{}"));
+    let sb = Sandbox::new("score-ceiling").env("SCORE_KEY", KEY);
+    let mut ep: Value = serde_json::from_str(&endpoint_json(fake.port, "key")).unwrap();
+    ep["traffic"] = json!({"blue": 80, "green": 20, "red": 0});
+    sb.write("work/endpoint.json", &ep.to_string());
+    sb.write("work/blue.json", &deployment_json("blue", 3, 2));
+    sb.write("work/red.json", &deployment_json("red", 10, 10));
+    sb.write("work/body.json", r#"{"data": [1]}"#);
+    let run = Run::from(
+        sb.command_in(
+            &sb.work(),
+            &[
+                "score",
+                "--from",
+                "endpoint.json",
+                "--from",
+                "blue.json",
+                "--from",
+                "red.json",
+                "--key-env",
+                "SCORE_KEY",
+                "--data",
+                "body.json",
+                "-o",
+                "json",
+            ],
+        )
+        .output()
+        .unwrap(),
+    );
+    assert_eq!(run.code, 1, "{}", run.stderr);
+    let v = run.json();
+    // red has no traffic; green's settings were not given.
+    assert_eq!(
+        finding(&v, "score-throttled")["facts"]["ceiling"],
+        "at least 12 here: blue: 2 × 2 per instance × 3 instances = 12; green not counted, its settings were not read"
+    );
+    let c = &v["score"]["pending_request_ceiling"];
+    assert_eq!(c["value"], 12);
+    assert_eq!(c["unknown"], json!(["green"]));
 }

@@ -88,6 +88,13 @@ fn normalise(path: &str) -> Option<Vec<&str>> {
 /// The artifact URI of `path`: relative to the repository root when it lies inside it,
 /// else an absolute `file:` URI.
 pub fn artifact(path: &str, bases: Bases) -> ArtifactUri {
+    // A scoring URI (`score`'s evidence): a URI already, not a file.
+    if path.starts_with("https://") || path.starts_with("http://") {
+        return ArtifactUri {
+            uri: path.to_owned(),
+            base: None,
+        };
+    }
     if path == "<stdin>" || path == "-" {
         return ArtifactUri {
             uri: STDIN.to_owned(),

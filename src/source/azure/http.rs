@@ -48,7 +48,40 @@ pub struct Reply {
     pub async_operation: Option<String>,
     /// How long the service asked to wait before polling again.
     pub retry_after: Option<Duration>,
+    /// Resource Graph's `x-ms-user-quota-remaining` and `x-ms-user-quota-resets-after`.
+    pub quota: Option<Quota>,
     pub body: Vec<u8>,
+}
+
+/// How many queries the caller may still send in the current window, and when it
+/// starts again (Resource Graph throttles per user).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Quota {
+    pub remaining: u64,
+    pub resets_after: Option<Duration>,
+}
+
+/// `x-ms-user-quota-remaining: 14` with `x-ms-user-quota-resets-after: 00:00:04`.
+pub fn quota(headers: &HeaderMap) -> Option<Quota> {
+    let remaining = header(headers, "x-ms-user-quota-remaining")?
+        .trim()
+        .parse()
+        .ok()?;
+    let resets_after = header(headers, "x-ms-user-quota-resets-after").and_then(|v| {
+        let parts: Vec<u64> = v
+            .trim()
+            .split(':')
+            .map(|p| p.trim().parse().ok())
+            .collect::<Option<_>>()?;
+        let [h, m, s] = parts.as_slice() else {
+            return None;
+        };
+        Some(Duration::from_secs(h * 3600 + m * 60 + s))
+    });
+    Some(Quota {
+        remaining,
+        resets_after,
+    })
 }
 
 /// The client.
@@ -188,6 +221,7 @@ impl Http {
                             async_operation: header(&headers, "azure-asyncoperation")
                                 .or_else(|| header(&headers, "operation-location")),
                             retry_after: retry_after(&headers),
+                            quota: quota(&headers),
                             body: body.to_vec(),
                         });
                     }
@@ -504,6 +538,7 @@ mod tests {
             location: None,
             async_operation: None,
             retry_after: None,
+            quota: None,
             body: br#"{"error":{"code":"ResourceNotFound","message":"The Resource 'ep9' was not found."}}"#.to_vec(),
         };
         let e = arm_error("reading the logs of ep9/blue", &reply);

@@ -6,6 +6,7 @@
 pub mod arm;
 pub mod auth;
 pub mod http;
+pub mod resource_graph;
 pub mod run_history;
 
 use std::path::PathBuf;
@@ -399,14 +400,26 @@ impl Azure {
         });
     }
 
-    /// The trace lines gathered so far.
     /// An Entra token for the AML data plane (`ml_scope`), as an Entra-authenticated
-    /// online endpoint wants it. Never traced or saved.
+    /// online endpoint wants it; bounded like any sign-in. Never traced or saved.
     pub fn data_plane_token(&mut self) -> Result<String, Error> {
         let scope = self.options.ml_scope.clone();
-        self.runtime.block_on(self.auth.token(&scope))
+        let timeout = self.options.timeout;
+        let auth = &self.auth;
+        self.runtime.block_on(async {
+            tokio::time::timeout(timeout, auth.token(&scope))
+                .await
+                .map_err(|_| {
+                    Error::access(format!(
+                        "signing in with {} took over {} s",
+                        auth.describe,
+                        timeout.as_secs()
+                    ))
+                })?
+        })
     }
 
+    /// The trace lines gathered so far (`--debug`).
     pub fn take_traces(&mut self) -> Vec<String> {
         std::mem::take(&mut self.traces)
     }
