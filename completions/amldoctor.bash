@@ -184,7 +184,7 @@ _amldoctor() {
             return 0
             ;;
         amldoctor__subcmd__check)
-            opts="-e -n -o -q -v -g -w -h -V --from --endpoint-name --name --save --rps --latency --host --nameserver --expect-cidr --no-system-resolver --rules --fail-on --min-severity --ignore --baseline --write-baseline --output-file --sarif-category --sarif-keep-suppressed --junit-file-attribute --markdown-limit --output --no-color --quiet --verbose --debug --subscription --resource-group --workspace-name --cloud --auth --help --version all workspace keyvault private-endpoint deployment dns"
+            opts="-e -n -o -q -v -g -w -h -V --from --endpoint-name --name --save --rps --latency --host --nameserver --expect-cidr --no-system-resolver --fleet --management-group --rules --fail-on --min-severity --ignore --baseline --write-baseline --output-file --sarif-category --sarif-keep-suppressed --junit-file-attribute --markdown-limit --output --no-color --quiet --verbose --debug --subscription --resource-group --workspace-name --cloud --auth --help --version all workspace keyvault private-endpoint deployment dns"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -231,6 +231,10 @@ _amldoctor() {
                     return 0
                     ;;
                 --expect-cidr)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --management-group)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;

@@ -30,7 +30,7 @@ yaml\t'The same schema as json, in YAML'
 sarif\t'SARIF 2.1.0 for GitHub code scanning and other SARIF viewers'
 junit\t'JUnit XML: one testcase per rule and input, for CI test tabs'
 markdown\t'Markdown for pull-request comments and job summaries'"
-complete -c amldoctor -n "__fish_amldoctor_needs_command" -l subscription -d 'Subscription id or name [default: the az CLI\'s default subscription]' -r
+complete -c amldoctor -n "__fish_amldoctor_needs_command" -l subscription -d 'Subscription id or name [default: the az CLI\'s default subscription]; `check --fleet` takes several (repeat it)' -r
 complete -c amldoctor -n "__fish_amldoctor_needs_command" -s g -l resource-group -d 'Resource group [default: az configure --defaults group=…]' -r
 complete -c amldoctor -n "__fish_amldoctor_needs_command" -s w -l workspace-name -d 'Azure Machine Learning workspace [default: az configure --defaults workspace=…]' -r
 complete -c amldoctor -n "__fish_amldoctor_needs_command" -l cloud -d 'Azure cloud: AzureCloud, AzureChinaCloud or AzureUSGovernment [default: the az CLI\'s active cloud]' -r
@@ -71,7 +71,7 @@ yaml\t'The same schema as json, in YAML'
 sarif\t'SARIF 2.1.0 for GitHub code scanning and other SARIF viewers'
 junit\t'JUnit XML: one testcase per rule and input, for CI test tabs'
 markdown\t'Markdown for pull-request comments and job summaries'"
-complete -c amldoctor -n "__fish_amldoctor_using_subcommand logs" -l subscription -d 'Subscription id or name [default: the az CLI\'s default subscription]' -r
+complete -c amldoctor -n "__fish_amldoctor_using_subcommand logs" -l subscription -d 'Subscription id or name [default: the az CLI\'s default subscription]; `check --fleet` takes several (repeat it)' -r
 complete -c amldoctor -n "__fish_amldoctor_using_subcommand logs" -s g -l resource-group -d 'Resource group [default: az configure --defaults group=…]' -r
 complete -c amldoctor -n "__fish_amldoctor_using_subcommand logs" -s w -l workspace-name -d 'Azure Machine Learning workspace [default: az configure --defaults workspace=…]' -r
 complete -c amldoctor -n "__fish_amldoctor_using_subcommand logs" -l cloud -d 'Azure cloud: AzureCloud, AzureChinaCloud or AzureUSGovernment [default: the az CLI\'s active cloud]' -r
@@ -119,7 +119,7 @@ yaml\t'The same schema as json, in YAML'
 sarif\t'SARIF 2.1.0 for GitHub code scanning and other SARIF viewers'
 junit\t'JUnit XML: one testcase per rule and input, for CI test tabs'
 markdown\t'Markdown for pull-request comments and job summaries'"
-complete -c amldoctor -n "__fish_amldoctor_using_subcommand diagnose" -l subscription -d 'Subscription id or name [default: the az CLI\'s default subscription]' -r
+complete -c amldoctor -n "__fish_amldoctor_using_subcommand diagnose" -l subscription -d 'Subscription id or name [default: the az CLI\'s default subscription]; `check --fleet` takes several (repeat it)' -r
 complete -c amldoctor -n "__fish_amldoctor_using_subcommand diagnose" -s g -l resource-group -d 'Resource group [default: az configure --defaults group=…]' -r
 complete -c amldoctor -n "__fish_amldoctor_using_subcommand diagnose" -s w -l workspace-name -d 'Azure Machine Learning workspace [default: az configure --defaults workspace=…]' -r
 complete -c amldoctor -n "__fish_amldoctor_using_subcommand diagnose" -l cloud -d 'Azure cloud: AzureCloud, AzureChinaCloud or AzureUSGovernment [default: the az CLI\'s active cloud]' -r
@@ -145,6 +145,7 @@ complete -c amldoctor -n "__fish_amldoctor_using_subcommand check" -l latency -d
 complete -c amldoctor -n "__fish_amldoctor_using_subcommand check" -l host -d 'dns: a host to resolve besides those the resources name; a URL is taken for its host (repeatable)' -r
 complete -c amldoctor -n "__fish_amldoctor_using_subcommand check" -l nameserver -d 'dns: a DNS server to ask besides the system resolver (repeatable); Azure DNS, 168.63.129.16, answers only inside an Azure virtual network' -r
 complete -c amldoctor -n "__fish_amldoctor_using_subcommand check" -l expect-cidr -d 'dns: an address range every answer must fall in (repeatable)' -r
+complete -c amldoctor -n "__fish_amldoctor_using_subcommand check" -l management-group -d 'With --fleet: a management group to query (repeatable)' -r
 complete -c amldoctor -n "__fish_amldoctor_using_subcommand check" -l rules -d 'A directory of extra rule files (repeatable); added to the built-in catalogue' -r -F
 complete -c amldoctor -n "__fish_amldoctor_using_subcommand check" -l fail-on -d 'Exit 1 when a finding at or above this severity is reported (and not suppressed or in the baseline)' -r -f -a "error\t'Fail on errors only (default)'
 warning\t'Fail on warnings and errors'
@@ -165,7 +166,7 @@ yaml\t'The same schema as json, in YAML'
 sarif\t'SARIF 2.1.0 for GitHub code scanning and other SARIF viewers'
 junit\t'JUnit XML: one testcase per rule and input, for CI test tabs'
 markdown\t'Markdown for pull-request comments and job summaries'"
-complete -c amldoctor -n "__fish_amldoctor_using_subcommand check" -l subscription -d 'Subscription id or name [default: the az CLI\'s default subscription]' -r
+complete -c amldoctor -n "__fish_amldoctor_using_subcommand check" -l subscription -d 'Subscription id or name [default: the az CLI\'s default subscription]; `check --fleet` takes several (repeat it)' -r
 complete -c amldoctor -n "__fish_amldoctor_using_subcommand check" -s g -l resource-group -d 'Resource group [default: az configure --defaults group=…]' -r
 complete -c amldoctor -n "__fish_amldoctor_using_subcommand check" -s w -l workspace-name -d 'Azure Machine Learning workspace [default: az configure --defaults workspace=…]' -r
 complete -c amldoctor -n "__fish_amldoctor_using_subcommand check" -l cloud -d 'Azure cloud: AzureCloud, AzureChinaCloud or AzureUSGovernment [default: the az CLI\'s active cloud]' -r
@@ -175,6 +176,7 @@ workload\t'Workload identity from AZURE_FEDERATED_TOKEN_FILE (GitHub Actions OID
 managed-identity\t'Managed identity of the Azure compute this runs on'
 cli\t'The az CLI (or azd) sign-in'"
 complete -c amldoctor -n "__fish_amldoctor_using_subcommand check" -l no-system-resolver -d 'dns: ask only the --nameserver servers, not this machine\'s resolver'
+complete -c amldoctor -n "__fish_amldoctor_using_subcommand check" -l fleet -d 'Every workspace in scope from one Azure Resource Graph query (with its Key Vault, registry, storage account, endpoints and deployments), checked workspace by workspace; the scope is --subscription (repeatable) or --management-group'
 complete -c amldoctor -n "__fish_amldoctor_using_subcommand check" -l sarif-keep-suppressed -d 'Keep suppressed and baseline-unchanged findings in SARIF, each result then saying whether it is suppressed and new (code scanning ignores both and shows them open)'
 complete -c amldoctor -n "__fish_amldoctor_using_subcommand check" -l junit-file-attribute -d 'Put a `file` attribute on every JUnit testcase, as GitLab shows it (Jenkins xUnit\'s junit-10.xsd has it on testsuites only, where it always is)'
 complete -c amldoctor -n "__fish_amldoctor_using_subcommand check" -l no-color -d 'Never use colours (also when NO_COLOR is set); colours are used only on a terminal'
@@ -203,7 +205,7 @@ yaml\t'The same schema as json, in YAML'
 sarif\t'SARIF 2.1.0 for GitHub code scanning and other SARIF viewers'
 junit\t'JUnit XML: one testcase per rule and input, for CI test tabs'
 markdown\t'Markdown for pull-request comments and job summaries'"
-complete -c amldoctor -n "__fish_amldoctor_using_subcommand lint" -l subscription -d 'Subscription id or name [default: the az CLI\'s default subscription]' -r
+complete -c amldoctor -n "__fish_amldoctor_using_subcommand lint" -l subscription -d 'Subscription id or name [default: the az CLI\'s default subscription]; `check --fleet` takes several (repeat it)' -r
 complete -c amldoctor -n "__fish_amldoctor_using_subcommand lint" -s g -l resource-group -d 'Resource group [default: az configure --defaults group=…]' -r
 complete -c amldoctor -n "__fish_amldoctor_using_subcommand lint" -s w -l workspace-name -d 'Azure Machine Learning workspace [default: az configure --defaults workspace=…]' -r
 complete -c amldoctor -n "__fish_amldoctor_using_subcommand lint" -l cloud -d 'Azure cloud: AzureCloud, AzureChinaCloud or AzureUSGovernment [default: the az CLI\'s active cloud]' -r
@@ -227,7 +229,7 @@ yaml\t'The same schema as json, in YAML'
 sarif\t'SARIF 2.1.0 for GitHub code scanning and other SARIF viewers'
 junit\t'JUnit XML: one testcase per rule and input, for CI test tabs'
 markdown\t'Markdown for pull-request comments and job summaries'"
-complete -c amldoctor -n "__fish_amldoctor_using_subcommand explain" -l subscription -d 'Subscription id or name [default: the az CLI\'s default subscription]' -r
+complete -c amldoctor -n "__fish_amldoctor_using_subcommand explain" -l subscription -d 'Subscription id or name [default: the az CLI\'s default subscription]; `check --fleet` takes several (repeat it)' -r
 complete -c amldoctor -n "__fish_amldoctor_using_subcommand explain" -s g -l resource-group -d 'Resource group [default: az configure --defaults group=…]' -r
 complete -c amldoctor -n "__fish_amldoctor_using_subcommand explain" -s w -l workspace-name -d 'Azure Machine Learning workspace [default: az configure --defaults workspace=…]' -r
 complete -c amldoctor -n "__fish_amldoctor_using_subcommand explain" -l cloud -d 'Azure cloud: AzureCloud, AzureChinaCloud or AzureUSGovernment [default: the az CLI\'s active cloud]' -r
@@ -248,7 +250,7 @@ yaml\t'The same schema as json, in YAML'
 sarif\t'SARIF 2.1.0 for GitHub code scanning and other SARIF viewers'
 junit\t'JUnit XML: one testcase per rule and input, for CI test tabs'
 markdown\t'Markdown for pull-request comments and job summaries'"
-complete -c amldoctor -n "__fish_amldoctor_using_subcommand rules; and not __fish_seen_subcommand_from list show test docs example help" -l subscription -d 'Subscription id or name [default: the az CLI\'s default subscription]' -r
+complete -c amldoctor -n "__fish_amldoctor_using_subcommand rules; and not __fish_seen_subcommand_from list show test docs example help" -l subscription -d 'Subscription id or name [default: the az CLI\'s default subscription]; `check --fleet` takes several (repeat it)' -r
 complete -c amldoctor -n "__fish_amldoctor_using_subcommand rules; and not __fish_seen_subcommand_from list show test docs example help" -s g -l resource-group -d 'Resource group [default: az configure --defaults group=…]' -r
 complete -c amldoctor -n "__fish_amldoctor_using_subcommand rules; and not __fish_seen_subcommand_from list show test docs example help" -s w -l workspace-name -d 'Azure Machine Learning workspace [default: az configure --defaults workspace=…]' -r
 complete -c amldoctor -n "__fish_amldoctor_using_subcommand rules; and not __fish_seen_subcommand_from list show test docs example help" -l cloud -d 'Azure cloud: AzureCloud, AzureChinaCloud or AzureUSGovernment [default: the az CLI\'s active cloud]' -r
@@ -276,7 +278,7 @@ yaml\t'The same schema as json, in YAML'
 sarif\t'SARIF 2.1.0 for GitHub code scanning and other SARIF viewers'
 junit\t'JUnit XML: one testcase per rule and input, for CI test tabs'
 markdown\t'Markdown for pull-request comments and job summaries'"
-complete -c amldoctor -n "__fish_amldoctor_using_subcommand rules; and __fish_seen_subcommand_from list" -l subscription -d 'Subscription id or name [default: the az CLI\'s default subscription]' -r
+complete -c amldoctor -n "__fish_amldoctor_using_subcommand rules; and __fish_seen_subcommand_from list" -l subscription -d 'Subscription id or name [default: the az CLI\'s default subscription]; `check --fleet` takes several (repeat it)' -r
 complete -c amldoctor -n "__fish_amldoctor_using_subcommand rules; and __fish_seen_subcommand_from list" -s g -l resource-group -d 'Resource group [default: az configure --defaults group=…]' -r
 complete -c amldoctor -n "__fish_amldoctor_using_subcommand rules; and __fish_seen_subcommand_from list" -s w -l workspace-name -d 'Azure Machine Learning workspace [default: az configure --defaults workspace=…]' -r
 complete -c amldoctor -n "__fish_amldoctor_using_subcommand rules; and __fish_seen_subcommand_from list" -l cloud -d 'Azure cloud: AzureCloud, AzureChinaCloud or AzureUSGovernment [default: the az CLI\'s active cloud]' -r
@@ -298,7 +300,7 @@ yaml\t'The same schema as json, in YAML'
 sarif\t'SARIF 2.1.0 for GitHub code scanning and other SARIF viewers'
 junit\t'JUnit XML: one testcase per rule and input, for CI test tabs'
 markdown\t'Markdown for pull-request comments and job summaries'"
-complete -c amldoctor -n "__fish_amldoctor_using_subcommand rules; and __fish_seen_subcommand_from show" -l subscription -d 'Subscription id or name [default: the az CLI\'s default subscription]' -r
+complete -c amldoctor -n "__fish_amldoctor_using_subcommand rules; and __fish_seen_subcommand_from show" -l subscription -d 'Subscription id or name [default: the az CLI\'s default subscription]; `check --fleet` takes several (repeat it)' -r
 complete -c amldoctor -n "__fish_amldoctor_using_subcommand rules; and __fish_seen_subcommand_from show" -s g -l resource-group -d 'Resource group [default: az configure --defaults group=…]' -r
 complete -c amldoctor -n "__fish_amldoctor_using_subcommand rules; and __fish_seen_subcommand_from show" -s w -l workspace-name -d 'Azure Machine Learning workspace [default: az configure --defaults workspace=…]' -r
 complete -c amldoctor -n "__fish_amldoctor_using_subcommand rules; and __fish_seen_subcommand_from show" -l cloud -d 'Azure cloud: AzureCloud, AzureChinaCloud or AzureUSGovernment [default: the az CLI\'s active cloud]' -r
@@ -319,7 +321,7 @@ yaml\t'The same schema as json, in YAML'
 sarif\t'SARIF 2.1.0 for GitHub code scanning and other SARIF viewers'
 junit\t'JUnit XML: one testcase per rule and input, for CI test tabs'
 markdown\t'Markdown for pull-request comments and job summaries'"
-complete -c amldoctor -n "__fish_amldoctor_using_subcommand rules; and __fish_seen_subcommand_from test" -l subscription -d 'Subscription id or name [default: the az CLI\'s default subscription]' -r
+complete -c amldoctor -n "__fish_amldoctor_using_subcommand rules; and __fish_seen_subcommand_from test" -l subscription -d 'Subscription id or name [default: the az CLI\'s default subscription]; `check --fleet` takes several (repeat it)' -r
 complete -c amldoctor -n "__fish_amldoctor_using_subcommand rules; and __fish_seen_subcommand_from test" -s g -l resource-group -d 'Resource group [default: az configure --defaults group=…]' -r
 complete -c amldoctor -n "__fish_amldoctor_using_subcommand rules; and __fish_seen_subcommand_from test" -s w -l workspace-name -d 'Azure Machine Learning workspace [default: az configure --defaults workspace=…]' -r
 complete -c amldoctor -n "__fish_amldoctor_using_subcommand rules; and __fish_seen_subcommand_from test" -l cloud -d 'Azure cloud: AzureCloud, AzureChinaCloud or AzureUSGovernment [default: the az CLI\'s active cloud]' -r
@@ -340,7 +342,7 @@ yaml\t'The same schema as json, in YAML'
 sarif\t'SARIF 2.1.0 for GitHub code scanning and other SARIF viewers'
 junit\t'JUnit XML: one testcase per rule and input, for CI test tabs'
 markdown\t'Markdown for pull-request comments and job summaries'"
-complete -c amldoctor -n "__fish_amldoctor_using_subcommand rules; and __fish_seen_subcommand_from docs" -l subscription -d 'Subscription id or name [default: the az CLI\'s default subscription]' -r
+complete -c amldoctor -n "__fish_amldoctor_using_subcommand rules; and __fish_seen_subcommand_from docs" -l subscription -d 'Subscription id or name [default: the az CLI\'s default subscription]; `check --fleet` takes several (repeat it)' -r
 complete -c amldoctor -n "__fish_amldoctor_using_subcommand rules; and __fish_seen_subcommand_from docs" -s g -l resource-group -d 'Resource group [default: az configure --defaults group=…]' -r
 complete -c amldoctor -n "__fish_amldoctor_using_subcommand rules; and __fish_seen_subcommand_from docs" -s w -l workspace-name -d 'Azure Machine Learning workspace [default: az configure --defaults workspace=…]' -r
 complete -c amldoctor -n "__fish_amldoctor_using_subcommand rules; and __fish_seen_subcommand_from docs" -l cloud -d 'Azure cloud: AzureCloud, AzureChinaCloud or AzureUSGovernment [default: the az CLI\'s active cloud]' -r
@@ -363,7 +365,7 @@ yaml\t'The same schema as json, in YAML'
 sarif\t'SARIF 2.1.0 for GitHub code scanning and other SARIF viewers'
 junit\t'JUnit XML: one testcase per rule and input, for CI test tabs'
 markdown\t'Markdown for pull-request comments and job summaries'"
-complete -c amldoctor -n "__fish_amldoctor_using_subcommand rules; and __fish_seen_subcommand_from example" -l subscription -d 'Subscription id or name [default: the az CLI\'s default subscription]' -r
+complete -c amldoctor -n "__fish_amldoctor_using_subcommand rules; and __fish_seen_subcommand_from example" -l subscription -d 'Subscription id or name [default: the az CLI\'s default subscription]; `check --fleet` takes several (repeat it)' -r
 complete -c amldoctor -n "__fish_amldoctor_using_subcommand rules; and __fish_seen_subcommand_from example" -s g -l resource-group -d 'Resource group [default: az configure --defaults group=…]' -r
 complete -c amldoctor -n "__fish_amldoctor_using_subcommand rules; and __fish_seen_subcommand_from example" -s w -l workspace-name -d 'Azure Machine Learning workspace [default: az configure --defaults workspace=…]' -r
 complete -c amldoctor -n "__fish_amldoctor_using_subcommand rules; and __fish_seen_subcommand_from example" -l cloud -d 'Azure cloud: AzureCloud, AzureChinaCloud or AzureUSGovernment [default: the az CLI\'s active cloud]' -r
@@ -399,7 +401,7 @@ yaml\t'The same schema as json, in YAML'
 sarif\t'SARIF 2.1.0 for GitHub code scanning and other SARIF viewers'
 junit\t'JUnit XML: one testcase per rule and input, for CI test tabs'
 markdown\t'Markdown for pull-request comments and job summaries'"
-complete -c amldoctor -n "__fish_amldoctor_using_subcommand replicas" -l subscription -d 'Subscription id or name [default: the az CLI\'s default subscription]' -r
+complete -c amldoctor -n "__fish_amldoctor_using_subcommand replicas" -l subscription -d 'Subscription id or name [default: the az CLI\'s default subscription]; `check --fleet` takes several (repeat it)' -r
 complete -c amldoctor -n "__fish_amldoctor_using_subcommand replicas" -s g -l resource-group -d 'Resource group [default: az configure --defaults group=…]' -r
 complete -c amldoctor -n "__fish_amldoctor_using_subcommand replicas" -s w -l workspace-name -d 'Azure Machine Learning workspace [default: az configure --defaults workspace=…]' -r
 complete -c amldoctor -n "__fish_amldoctor_using_subcommand replicas" -l cloud -d 'Azure cloud: AzureCloud, AzureChinaCloud or AzureUSGovernment [default: the az CLI\'s active cloud]' -r
@@ -445,7 +447,7 @@ yaml\t'The same schema as json, in YAML'
 sarif\t'SARIF 2.1.0 for GitHub code scanning and other SARIF viewers'
 junit\t'JUnit XML: one testcase per rule and input, for CI test tabs'
 markdown\t'Markdown for pull-request comments and job summaries'"
-complete -c amldoctor -n "__fish_amldoctor_using_subcommand score" -l subscription -d 'Subscription id or name [default: the az CLI\'s default subscription]' -r
+complete -c amldoctor -n "__fish_amldoctor_using_subcommand score" -l subscription -d 'Subscription id or name [default: the az CLI\'s default subscription]; `check --fleet` takes several (repeat it)' -r
 complete -c amldoctor -n "__fish_amldoctor_using_subcommand score" -s g -l resource-group -d 'Resource group [default: az configure --defaults group=…]' -r
 complete -c amldoctor -n "__fish_amldoctor_using_subcommand score" -s w -l workspace-name -d 'Azure Machine Learning workspace [default: az configure --defaults workspace=…]' -r
 complete -c amldoctor -n "__fish_amldoctor_using_subcommand score" -l cloud -d 'Azure cloud: AzureCloud, AzureChinaCloud or AzureUSGovernment [default: the az CLI\'s active cloud]' -r
@@ -469,7 +471,7 @@ yaml\t'The same schema as json, in YAML'
 sarif\t'SARIF 2.1.0 for GitHub code scanning and other SARIF viewers'
 junit\t'JUnit XML: one testcase per rule and input, for CI test tabs'
 markdown\t'Markdown for pull-request comments and job summaries'"
-complete -c amldoctor -n "__fish_amldoctor_using_subcommand completions" -l subscription -d 'Subscription id or name [default: the az CLI\'s default subscription]' -r
+complete -c amldoctor -n "__fish_amldoctor_using_subcommand completions" -l subscription -d 'Subscription id or name [default: the az CLI\'s default subscription]; `check --fleet` takes several (repeat it)' -r
 complete -c amldoctor -n "__fish_amldoctor_using_subcommand completions" -s g -l resource-group -d 'Resource group [default: az configure --defaults group=…]' -r
 complete -c amldoctor -n "__fish_amldoctor_using_subcommand completions" -s w -l workspace-name -d 'Azure Machine Learning workspace [default: az configure --defaults workspace=…]' -r
 complete -c amldoctor -n "__fish_amldoctor_using_subcommand completions" -l cloud -d 'Azure cloud: AzureCloud, AzureChinaCloud or AzureUSGovernment [default: the az CLI\'s active cloud]' -r

@@ -69,7 +69,8 @@ impl GlobalArgs {
             quiet: self.output.quiet,
             verbose: self.output.verbose,
             debug: self.output.debug,
-            subscription: self.azure.subscription.clone(),
+            subscription: self.azure.subscription.first().cloned(),
+            subscriptions: self.azure.subscription.clone(),
             resource_group: self.azure.resource_group.clone(),
             workspace_name: self.azure.workspace_name.clone(),
             cloud: self.azure.cloud.clone(),
@@ -103,9 +104,10 @@ pub struct OutputArgs {
 #[derive(Debug, Clone, Default, Args)]
 #[command(next_help_heading = "Azure")]
 pub struct AzureArgs {
-    /// Subscription id or name [default: the az CLI's default subscription]
-    #[arg(long, global = true, value_name = "ID", value_parser = names::subscription)]
-    pub subscription: Option<String>,
+    /// Subscription id or name [default: the az CLI's default subscription]; `check
+    /// --fleet` takes several (repeat it)
+    #[arg(long, global = true, value_name = "ID", value_parser = names::subscription, action = clap::ArgAction::Append)]
+    pub subscription: Vec<String>,
     /// Resource group [default: az configure --defaults group=…]
     #[arg(short = 'g', long, global = true, value_name = "NAME", value_parser = names::resource_group)]
     pub resource_group: Option<String>,
@@ -465,6 +467,14 @@ pub struct CheckArgs {
     /// dns: ask only the --nameserver servers, not this machine's resolver
     #[arg(long, requires = "nameservers")]
     pub no_system_resolver: bool,
+    /// Every workspace in scope from one Azure Resource Graph query (with its Key Vault,
+    /// registry, storage account, endpoints and deployments), checked workspace by
+    /// workspace; the scope is --subscription (repeatable) or --management-group
+    #[arg(long, conflicts_with_all = ["from", "endpoint", "save", "hosts", "nameservers"])]
+    pub fleet: bool,
+    /// With --fleet: a management group to query (repeatable)
+    #[arg(long = "management-group", value_name = "NAME", requires = "fleet")]
+    pub management_groups: Vec<String>,
     /// A directory of extra rule files (repeatable); added to the built-in catalogue
     #[arg(long = "rules", value_name = "DIR")]
     pub rule_dirs: Vec<PathBuf>,

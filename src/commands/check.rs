@@ -39,6 +39,15 @@ pub fn run(
             area.map_or("all", CheckArea::name)
         )));
     }
+    if args.fleet {
+        if area == Some(CheckArea::Dns) {
+            return Err(Error::input(
+                "check dns --fleet: DNS answers depend on where they are asked; run check dns per workspace",
+            ));
+        }
+        let set = select(load_rules(ctx, &args.rule_dirs)?, area);
+        return super::fleet::run(ctx, args, set, out, err);
+    }
     if !args.from.is_empty() {
         return analyse(ctx, args, &args.from, true, out, err);
     }

@@ -7,6 +7,7 @@ pub mod collect;
 pub mod completions;
 pub mod diagnose;
 pub mod explain;
+pub mod fleet;
 pub mod lint;
 pub mod logs;
 pub mod pipeline;
@@ -27,6 +28,13 @@ use crate::source;
 
 /// Runs the parsed command line, writing the report to `out` and notes to `err`.
 pub fn run(cli: Cli, out: &mut dyn Write, err: &mut dyn Write) -> Result<ExitCode> {
+    let fleet = matches!(&cli.command, Command::Check(a) if a.fleet);
+    if cli.global.azure.subscription.len() > 1 && !fleet {
+        return Err(crate::error::Error::input(format!(
+            "--subscription was given {} times; only 'check --fleet' reads several subscriptions",
+            cli.global.azure.subscription.len()
+        )));
+    }
     match cli.command {
         // Completions need no context: a broken az config must not stop a shell setup.
         Command::Completions(args) => completions::run(&args, out),

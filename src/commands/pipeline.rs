@@ -28,6 +28,8 @@ pub struct Collected {
     pub prs: Vec<crate::prs::analyze::PrsSummary>,
     /// `score`: what the probe measured.
     pub score: Option<crate::scoring::summary::ScoreSummary>,
+    /// `check --fleet`: what Resource Graph returned, by workspace.
+    pub fleet: Option<crate::report::fleet::FleetSummary>,
     /// The last error-like lines seen, shown when nothing was found.
     pub error_lines: Vec<Evidence>,
     /// Inputs the user named that could not be used: each one `error:` line, exit 2.
@@ -106,7 +108,8 @@ pub fn finish(
             inputs_analysed: (c.inputs.len()
                 + c.resources.len()
                 + dns_hosts(&c.dns)
-                + usize::from(c.score.is_some())) as u64,
+                + usize::from(c.score.is_some())) as u64
+                + c.fleet.as_ref().map_or(0, |f| f.resources_read),
             inputs_not_analysed: c.not_analysed.len() as u64,
             rules: c.rules.len() as u64,
             fail_on: args.fail_on,
@@ -122,6 +125,7 @@ pub fn finish(
         not_analysed: c.not_analysed,
         prs: c.prs,
         score: c.score,
+        fleet: c.fleet,
         dns: c.dns,
         rules: c.rules,
         not_shown: None,

@@ -48,6 +48,8 @@ pub struct Context {
     /// else 100.
     pub width: usize,
     pub subscription: Option<Setting<String>>,
+    /// Every `--subscription` flag, for `check --fleet`.
+    pub subscriptions: Vec<String>,
     pub resource_group: Option<Setting<String>>,
     pub workspace: Option<Setting<String>>,
     /// The project file's `endpoint` / `deployment`: they fill printed commands.
@@ -218,6 +220,8 @@ pub struct Flags {
     pub verbose: bool,
     pub debug: bool,
     pub subscription: Option<String>,
+    /// Every `--subscription` given (`check --fleet` reads them all).
+    pub subscriptions: Vec<String>,
     pub resource_group: Option<String>,
     pub workspace_name: Option<String>,
     pub cloud: Option<String>,
@@ -289,6 +293,7 @@ impl Context {
                 .clamp(40, 400),
             output,
             subscription,
+            subscriptions: args.subscriptions.clone(),
             resource_group,
             workspace,
             endpoint,

@@ -142,6 +142,9 @@ pub struct Report {
     /// `score`: the probe's requests, latency and the explanation of each error status.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub score: Option<crate::scoring::summary::ScoreSummary>,
+    /// `check --fleet`: the Resource Graph query and the workspaces, worst first.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub fleet: Option<super::fleet::FleetSummary>,
     /// What each DNS server answered for each host checked.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub dns: Vec<crate::evidence::dns::DnsObservation>,

@@ -191,6 +191,9 @@ fn render(r: &Report, cut: Option<Cut>) -> io::Result<String> {
     if let Some(s) = &r.score {
         write_score(out, s)?;
     }
+    if let Some(f) = &r.fleet {
+        super::fleet::write_markdown(out, f)?;
+    }
     let shown = cut.map_or(r.findings.len(), |c| c.findings);
     if r.findings.is_empty() {
         write_nothing_found(out, r)?;

@@ -5,6 +5,7 @@ pub mod diff;
 pub mod dns_table;
 pub mod explain;
 pub mod findings;
+pub mod fleet;
 pub mod json;
 pub mod junit;
 pub mod markdown;

@@ -37,6 +37,9 @@ pub fn write_table(
     if let Some(s) = &r.score {
         super::score_table::write(out, s, style, detail)?;
     }
+    if let Some(f) = &r.fleet {
+        super::fleet::write_table(out, f, style)?;
+    }
     write_findings(out, r, style)?;
     if !r.missing_names.is_empty() {
         write_missing_names(out, &r.missing_names, style)?;

@@ -77,6 +77,9 @@ pub fn run(probe: &Probe, done: Arc<dyn Fn() + Send + Sync>) -> Result<Vec<Sampl
     let client = reqwest::Client::builder()
         .timeout(probe.timeout)
         .redirect(reqwest::redirect::Policy::none())
+        // Bytes as they travel: the bandwidth limit counts the wire, not the decoded body.
+        .no_gzip()
+        .no_deflate()
         .user_agent(concat!("amldoctor/", env!("CARGO_PKG_VERSION")))
         .build()
         .map_err(|e| Error::access(format!("cannot set up the HTTP client: {e}")))?;

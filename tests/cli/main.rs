@@ -17,6 +17,7 @@ mod explain;
 mod fake_azure;
 mod fix_suggestions;
 mod fixtures;
+mod fleet;
 mod help;
 mod layout;
 mod lint;

@@ -530,6 +530,29 @@ mod tests {
     }
 
     #[test]
+    fn resource_graph_quota_headers() {
+        let mut h = HeaderMap::new();
+        h.insert("x-ms-user-quota-remaining", HeaderValue::from_static("0"));
+        h.insert(
+            "x-ms-user-quota-resets-after",
+            HeaderValue::from_static("00:01:05"),
+        );
+        assert_eq!(
+            quota(&h),
+            Some(Quota {
+                remaining: 0,
+                resets_after: Some(Duration::from_secs(65))
+            })
+        );
+        h.insert(
+            "x-ms-user-quota-resets-after",
+            HeaderValue::from_static("soon"),
+        );
+        assert_eq!(quota(&h).unwrap().resets_after, None);
+        assert_eq!(quota(&HeaderMap::new()), None);
+    }
+
+    #[test]
     fn arm_errors_keep_code_and_request_id() {
         let reply = Reply {
             url: "https://management.azure.com/subscriptions/s/resourceGroups/rg1/providers/Microsoft.MachineLearningServices/workspaces/ws1/onlineEndpoints/ep9/deployments/blue/getLogs?api-version=1".into(),

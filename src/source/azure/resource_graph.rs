@@ -125,7 +125,9 @@ impl Azure {
             "  Resource Graph quota used up; waiting {} s for it to reset",
             wait.as_secs()
         ));
-        self.runtime.block_on(tokio::time::sleep(wait));
+        // The timer must be made inside the runtime.
+        self.runtime
+            .block_on(async move { tokio::time::sleep(wait).await });
         stats.throttled += wait;
         Ok(())
     }

@@ -1,0 +1,305 @@
+//! `amldoctor check --fleet`: every Azure Machine Learning workspace in the
+//! subscriptions or management groups given, with what hangs off each (Key Vault,
+//! registry, storage account, online endpoints and deployments), from one Resource
+//! Graph query instead of one GET per resource; the same resource rules as `check`
+//! run one workspace at a time, and the report groups the results by workspace.
+
+use std::collections::BTreeMap;
+use std::io::Write;
+
+use serde_json::Value;
+
+use crate::checks::CheckOptions;
+use crate::cli::CheckArgs;
+use crate::context::Context;
+use crate::engine::Analysis;
+use crate::error::{Error, Result};
+use crate::evidence::json_lines::JsonText;
+use crate::evidence::resource::{JsonDocument, Resource, ResourceKind, classify};
+use crate::exit_code::ExitCode;
+use crate::finding::Severity;
+use crate::report::fleet::{FleetSummary, FleetWorkspace};
+use crate::rules::RuleSet;
+use crate::source::azure::resource_graph::GraphScope;
+
+use super::pipeline::{Collected, finish, rule_refs};
+use super::support::{add_resources, connect_azure, placeholders};
+
+/// The resources `check` judges, with the fields its rules read: the workspaces and
+/// their endpoints first (so the resources they link to can be picked as they come),
+/// then the Key Vaults, registries and storage accounts.
+pub const QUERY: &str = "resources \
+| where type in~ ('microsoft.machinelearningservices/workspaces', \
+'microsoft.machinelearningservices/workspaces/onlineendpoints', \
+'microsoft.machinelearningservices/workspaces/onlineendpoints/deployments', \
+'microsoft.keyvault/vaults', 'microsoft.containerregistry/registries', \
+'microsoft.storage/storageaccounts') \
+| extend amldoctor_rank = iff(type startswith 'microsoft.machinelearningservices/', 0, 1) \
+| order by amldoctor_rank asc, id asc \
+| project id, name, type, location, kind, sku, identity, properties, tags";
+
+/// Rows kept as pages stream by: every Azure Machine Learning resource, and only the
+/// other resources some workspace links to, so a subscription's thousands of storage
+/// accounts are dropped as they come.
+#[derive(Debug, Default)]
+struct Kept {
+    rows: Vec<Value>,
+    links: std::collections::HashSet<String>,
+    /// Linked-kind rows seen before any workspace that could claim them (bounded).
+    pending: Vec<Value>,
+    /// Rows dropped because `pending` was full.
+    dropped: u64,
+}
+
+/// Linked-kind rows held at most while no workspace has been seen.
+const PENDING_KEPT: usize = 10_000;
+
+impl Kept {
+    fn add(&mut self, row: Value) {
+        let ty = row["type"]
+            .as_str()
+            .unwrap_or_default()
+            .to_ascii_lowercase();
+        if ty.starts_with("microsoft.machinelearningservices/") {
+            if ty == "microsoft.machinelearningservices/workspaces" {
+                for link in LINKS {
+                    if let Some(target) = lower(&row["properties"][link]) {
+                        self.links.insert(target);
+                    }
+                }
+            }
+            self.rows.push(row);
+        } else if lower(&row["id"]).is_some_and(|id| self.links.contains(&id)) {
+            self.rows.push(row);
+        } else if self.links.is_empty() {
+            if self.pending.len() < PENDING_KEPT {
+                self.pending.push(row);
+            } else {
+                self.dropped += 1;
+            }
+        }
+    }
+
+    fn finish(mut self) -> (Vec<Value>, u64) {
+        let links = self.links;
+        self.rows.extend(
+            self.pending
+                .into_iter()
+                .filter(|r| lower(&r["id"]).is_some_and(|id| links.contains(&id))),
+        );
+        (self.rows, self.dropped)
+    }
+}
+
+/// The workspace properties naming the resources it depends on.
+const LINKS: [&str; 3] = ["keyVault", "containerRegistry", "storageAccount"];
+
+pub fn run(
+    ctx: &Context,
+    args: &CheckArgs,
+    set: RuleSet,
+    out: &mut dyn Write,
+    err: &mut dyn Write,
+) -> Result<ExitCode> {
+    let scope = GraphScope {
+        subscriptions: subscriptions(ctx, args)?,
+        management_groups: args.management_groups.clone(),
+    };
+    let mut azure = connect_azure(ctx)?;
+    let mut kept = Kept::default();
+    let stats = azure.resource_graph(
+        QUERY,
+        &scope,
+        "querying Azure Resource Graph",
+        &mut |page| {
+            for row in page {
+                kept.add(row);
+            }
+            Ok(())
+        },
+    );
+    super::support::debug_traces(ctx, &mut azure, err);
+    let stats = stats?;
+    let (rows, dropped) = kept.finish();
+    let groups = by_workspace(rows);
+    let options = CheckOptions {
+        rps: args.rps,
+        latency_seconds: args.latency,
+        now_unix: Some(super::support::now_unix()?),
+    };
+    let names = placeholders(ctx);
+    let mut findings = Vec::new();
+    let mut workspaces = Vec::new();
+    for (id, members) in groups {
+        let resources = resources_of(&id, members);
+        let mut analysis = Analysis::new();
+        add_resources(&set, &mut analysis, &resources, &options);
+        let mut ws_names = names.clone();
+        if let Some(ws) = resources.first() {
+            for (k, v) in ws.names() {
+                if let Some(key) = ["subscription", "group", "workspace"]
+                    .into_iter()
+                    .find(|n| *n == k)
+                {
+                    ws_names.insert(key, v);
+                }
+            }
+        }
+        let found = analysis.finish(&set, &ws_names);
+        workspaces.push(summary_of(&id, &resources, &found));
+        findings.extend(found);
+    }
+    // Worst first: errors, then warnings, then by name.
+    workspaces.sort_by(|a, b| {
+        (b.errors, b.warnings, &a.workspace).cmp(&(a.errors, a.warnings, &b.workspace))
+    });
+    let ran = |r: &crate::rules::Rule| {
+        r.resource_kinds != 0 && (args.rps.is_some() || r.id != "deployment-instances-below-rps")
+    };
+    let mut warnings = Vec::new();
+    if dropped > 0 {
+        warnings.push(format!(
+            "{dropped} Key Vaults, registries or storage accounts came before any workspace in the Resource Graph answer and were not checked"
+        ));
+    }
+    let c = Collected {
+        warnings,
+        findings: crate::engine::order(findings),
+        rules: rule_refs(&set, &ran),
+        names,
+        fleet: Some(FleetSummary {
+            resources_read: stats.rows,
+            pages: stats.pages,
+            query_seconds: (stats.elapsed.as_secs_f64() * 10.0).round() / 10.0,
+            throttled_seconds: stats.throttled.as_secs(),
+            subscriptions: scope.subscriptions,
+            management_groups: scope.management_groups,
+            workspaces,
+        }),
+        ..Collected::default()
+    };
+    finish("check", ctx, &set, &args.report, c, out, err)
+}
+
+/// `--subscription` (repeatable), else the default one; none with a management group.
+fn subscriptions(ctx: &Context, args: &CheckArgs) -> Result<Vec<String>> {
+    let mut subs = ctx.subscriptions.clone();
+    if subs.is_empty()
+        && let Some(s) = &ctx.subscription
+    {
+        subs.push(s.value.clone());
+    }
+    if subs.is_empty() && args.management_groups.is_empty() {
+        return Err(Error::input(
+            "check --fleet needs a scope: pass --subscription ID (repeatable) or --management-group NAME",
+        )
+        .with_hint("or set a default subscription with 'az account set --subscription ID'"));
+    }
+    if !args.management_groups.is_empty() && ctx.subscriptions.is_empty() {
+        // A management group alone: the default subscription is not meant.
+        subs.clear();
+    }
+    Ok(subs)
+}
+
+fn lower(v: &Value) -> Option<String> {
+    v.as_str()
+        .map(|s| s.trim_end_matches('/').to_ascii_lowercase())
+        .filter(|s| !s.is_empty())
+}
+
+/// Each workspace id (lower case) with the rows that belong to it: the workspace, its
+/// endpoints and deployments (by id), and the resources it links to.
+fn by_workspace(rows: Vec<Value>) -> BTreeMap<String, Vec<Value>> {
+    let is_ws = |r: &Value| {
+        r["type"]
+            .as_str()
+            .is_some_and(|t| t.eq_ignore_ascii_case("microsoft.machinelearningservices/workspaces"))
+    };
+    let mut groups: BTreeMap<String, Vec<Value>> = BTreeMap::new();
+    let mut links: Vec<(String, String)> = Vec::new();
+    for r in rows.iter().filter(|r| is_ws(r)) {
+        let Some(id) = lower(&r["id"]) else { continue };
+        for link in LINKS {
+            if let Some(target) = lower(&r["properties"][link]) {
+                links.push((target, id.clone()));
+            }
+        }
+        groups.insert(id, Vec::new());
+    }
+    for r in rows {
+        let Some(id) = lower(&r["id"]) else { continue };
+        if is_ws(&r) {
+            if let Some(g) = groups.get_mut(&id) {
+                g.insert(0, r);
+            }
+            continue;
+        }
+        // An endpoint or deployment: the workspace its id starts with.
+        if let Some((_, g)) = groups
+            .iter_mut()
+            .find(|(ws, _)| id.starts_with(&format!("{ws}/")))
+        {
+            g.push(r);
+            continue;
+        }
+        let owners: Vec<&String> = links
+            .iter()
+            .filter(|(t, _)| *t == id)
+            .map(|(_, w)| w)
+            .collect();
+        for w in owners {
+            if let Some(g) = groups.get_mut(w) {
+                g.push(r.clone());
+            }
+        }
+    }
+    groups
+}
+
+/// The rows of one workspace as resources, the workspace first; each is named by its
+/// resource id, which is what evidence points at.
+fn resources_of(workspace: &str, rows: Vec<Value>) -> Vec<Resource> {
+    let mut out = Vec::new();
+    for row in rows {
+        let path = row["id"].as_str().unwrap_or(workspace).to_owned();
+        let text = serde_json::to_vec_pretty(&row).unwrap_or_default();
+        if let JsonDocument::Resources(list) = classify(&path, row, JsonText::new(text)) {
+            out.extend(list);
+        }
+    }
+    out
+}
+
+fn summary_of(
+    id: &str,
+    resources: &[Resource],
+    found: &[crate::finding::Finding],
+) -> FleetWorkspace {
+    let count = |s: Severity| found.iter().filter(|f| f.severity == s).count() as u64;
+    let ws = resources.iter().find(|r| r.kind == ResourceKind::Workspace);
+    let names = ws.map(Resource::names).unwrap_or_default();
+    let mut rules: Vec<String> = found
+        .iter()
+        .filter(|f| f.severity == Severity::Error)
+        .map(|f| f.rule_id.clone())
+        .collect();
+    rules.dedup();
+    FleetWorkspace {
+        workspace: names
+            .get("workspace")
+            .cloned()
+            .unwrap_or_else(|| id.rsplit('/').next().unwrap_or(id).to_owned()),
+        subscription: names.get("subscription").cloned().unwrap_or_default(),
+        group: names.get("group").cloned().unwrap_or_default(),
+        resources: resources.len() as u64,
+        endpoints: resources
+            .iter()
+            .filter(|r| r.kind == ResourceKind::OnlineEndpoint)
+            .count() as u64,
+        errors: count(Severity::Error),
+        warnings: count(Severity::Warning),
+        infos: count(Severity::Info),
+        error_rules: rules,
+    }
+}
