@@ -368,7 +368,7 @@ _amldoctor() {
             return 0
             ;;
         amldoctor__subcmd__diagnose)
-            opts="-e -n -j -o -q -v -g -w -h -V --kind --endpoint-name --name --run --save --rules --jobs --fail-on --min-severity --ignore --baseline --write-baseline --output-file --sarif-category --sarif-keep-suppressed --junit-file-attribute --markdown-limit --output --no-color --quiet --verbose --debug --subscription --resource-group --workspace-name --cloud --auth --help --version"
+            opts="-e -n -j -o -q -v -g -w -h -V --kind --endpoint-name --name --run --log-analytics --since --save --rules --jobs --fail-on --min-severity --ignore --baseline --write-baseline --output-file --sarif-category --sarif-keep-suppressed --junit-file-attribute --markdown-limit --output --no-color --quiet --verbose --debug --subscription --resource-group --workspace-name --cloud --auth --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -395,6 +395,14 @@ _amldoctor() {
                     return 0
                     ;;
                 --run)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --log-analytics)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --since)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;

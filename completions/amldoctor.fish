@@ -97,7 +97,9 @@ generic\t'Anything else; every rule that does not restrict its kinds reads it'"
 complete -c amldoctor -n "__fish_amldoctor_using_subcommand diagnose" -s e -l endpoint-name -d 'Diagnose this online endpoint live: its logs and settings are read from Azure' -r
 complete -c amldoctor -n "__fish_amldoctor_using_subcommand diagnose" -s n -l name -d 'The deployment, with -e [default: the endpoint\'s only deployment]' -r
 complete -c amldoctor -n "__fish_amldoctor_using_subcommand diagnose" -l run -d 'Diagnose this ParallelRunStep run (or its pipeline run) live: its log tree is downloaded from Azure' -r
-complete -c amldoctor -n "__fish_amldoctor_using_subcommand diagnose" -l save -d 'With -e or --run: keep what was read from Azure as a bundle in DIR' -r -F
+complete -c amldoctor -n "__fish_amldoctor_using_subcommand diagnose" -l log-analytics -d 'Diagnose from this Log Analytics workspace (its GUID, the workspace id) the online endpoints\' console and event logs, where their diagnostic settings send them; -e and -n narrow it to one endpoint or deployment. The rules\' literals run in Log Analytics as one filter, so only candidate lines are read' -r
+complete -c amldoctor -n "__fish_amldoctor_using_subcommand diagnose" -l since -d 'With --log-analytics: how far back to read: 24h, 90m, 7d, PT6H [default: 24h]' -r
+complete -c amldoctor -n "__fish_amldoctor_using_subcommand diagnose" -l save -d 'With -e, --run or --log-analytics: keep what was read from Azure as a bundle in DIR' -r -F
 complete -c amldoctor -n "__fish_amldoctor_using_subcommand diagnose" -l rules -d 'A directory of extra rule files (repeatable); added to the built-in catalogue' -r -F
 complete -c amldoctor -n "__fish_amldoctor_using_subcommand diagnose" -s j -l jobs -d 'Worker threads for scanning [default: the number of CPUs]' -r
 complete -c amldoctor -n "__fish_amldoctor_using_subcommand diagnose" -l fail-on -d 'Exit 1 when a finding at or above this severity is reported (and not suppressed or in the baseline)' -r -f -a "error\t'Fail on errors only (default)'

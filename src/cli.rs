@@ -334,7 +334,7 @@ Examples:
   amldoctor diagnose --run my-pipeline-run-id               # live PRS job")]
 pub struct DiagnoseArgs {
     /// Files or directories to analyse (a bundle too); `-` reads standard input
-    #[arg(value_name = "PATH", required_unless_present_any = ["endpoint", "run"], conflicts_with_all = ["endpoint", "run"])]
+    #[arg(value_name = "PATH", required_unless_present_any = ["endpoint", "run", "log_analytics"], conflicts_with_all = ["endpoint", "run", "log_analytics"])]
     pub paths: Vec<String>,
     /// Read every input as this kind instead of detecting it
     #[arg(long, value_enum, value_name = "KIND")]
@@ -349,7 +349,20 @@ pub struct DiagnoseArgs {
     /// downloaded from Azure
     #[arg(long, value_name = "RUN_ID", conflicts_with = "endpoint")]
     pub run: Option<String>,
-    /// With -e or --run: keep what was read from Azure as a bundle in DIR
+    /// Diagnose from this Log Analytics workspace (its GUID, the workspace id) the online
+    /// endpoints' console and event logs, where their diagnostic settings send them; -e
+    /// and -n narrow it to one endpoint or deployment. The rules' literals run in Log
+    /// Analytics as one filter, so only candidate lines are read
+    #[arg(
+        long = "log-analytics",
+        value_name = "WORKSPACE_ID",
+        conflicts_with = "run"
+    )]
+    pub log_analytics: Option<String>,
+    /// With --log-analytics: how far back to read: 24h, 90m, 7d, PT6H [default: 24h]
+    #[arg(long, value_name = "DURATION", value_parser = quantity::parse_duration, requires = "log_analytics", allow_hyphen_values = true)]
+    pub since: Option<Ratio>,
+    /// With -e, --run or --log-analytics: keep what was read from Azure as a bundle in DIR
     #[arg(long, value_name = "DIR")]
     pub save: Option<PathBuf>,
     /// A directory of extra rule files (repeatable); added to the built-in catalogue

@@ -32,6 +32,14 @@ pub fn run(
     out: &mut dyn Write,
     err: &mut dyn Write,
 ) -> Result<ExitCode> {
+    if args.log_analytics.is_some() {
+        return super::log_analytics::run(ctx, args, out, err);
+    }
+    if args.since.is_some() {
+        return Err(Error::input(
+            "--since says how far back --log-analytics reads; it needs --log-analytics WORKSPACE_ID",
+        ));
+    }
     if args.endpoint.is_some() || args.run.is_some() {
         return live(ctx, args, out, err);
     }
@@ -105,6 +113,18 @@ fn analyse(
     out: &mut dyn Write,
     err: &mut dyn Write,
 ) -> Result<ExitCode> {
+    analyse_with(ctx, args, paths, None, out, err)
+}
+
+/// [`analyse`], with what a Log Analytics query read for the report.
+pub(super) fn analyse_with(
+    ctx: &Context,
+    args: &DiagnoseArgs,
+    paths: &[String],
+    log_analytics: Option<crate::report::log_analytics::LogAnalyticsSummary>,
+    out: &mut dyn Write,
+    err: &mut dyn Write,
+) -> Result<ExitCode> {
     let set = load_rules(ctx, &args.rule_dirs)?;
     if paths.iter().any(|p| p == "-") && source::local::stdin_is_terminal() {
         // Nothing was piped in: without this line the command would seem to hang.
@@ -142,6 +162,7 @@ fn analyse(
     c.findings = crate::engine::order(findings);
     c.rules = rule_refs(&set, &|_| true);
     c.names = placeholders;
+    c.log_analytics = log_analytics;
     finish("diagnose", ctx, &set, &args.report, c, out, err)
 }
 

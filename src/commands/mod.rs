@@ -9,6 +9,7 @@ pub mod diagnose;
 pub mod explain;
 pub mod fleet;
 pub mod lint;
+pub mod log_analytics;
 pub mod logs;
 pub mod pipeline;
 pub mod printed;
@@ -39,7 +40,8 @@ pub fn run(cli: Cli, out: &mut dyn Write, err: &mut dyn Write) -> Result<ExitCod
         // Completions need no context: a broken az config must not stop a shell setup.
         Command::Completions(args) => completions::run(&args, out),
         Command::Diagnose(args) => {
-            let live = args.endpoint.is_some() || args.run.is_some();
+            let live =
+                args.endpoint.is_some() || args.run.is_some() || args.log_analytics.is_some();
             let ctx = resolve_context(&cli.global, live, err)?;
             diagnose::run(&ctx, &args, out, err)
         }

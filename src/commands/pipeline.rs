@@ -30,6 +30,8 @@ pub struct Collected {
     pub score: Option<crate::scoring::summary::ScoreSummary>,
     /// `check --fleet`: what Resource Graph returned, by workspace.
     pub fleet: Option<crate::report::fleet::FleetSummary>,
+    /// `diagnose --log-analytics`: what the query read, by endpoint, deployment, instance.
+    pub log_analytics: Option<crate::report::log_analytics::LogAnalyticsSummary>,
     /// The last error-like lines seen, shown when nothing was found.
     pub error_lines: Vec<Evidence>,
     /// Inputs the user named that could not be used: each one `error:` line, exit 2.
@@ -126,6 +128,7 @@ pub fn finish(
         prs: c.prs,
         score: c.score,
         fleet: c.fleet,
+        log_analytics: c.log_analytics,
         dns: c.dns,
         rules: c.rules,
         not_shown: None,

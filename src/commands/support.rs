@@ -435,6 +435,17 @@ pub fn connect_azure(ctx: &Context) -> Result<crate::source::azure::Azure> {
         arm_endpoint: arm,
         arm_scope: scope.to_owned(),
         ml_scope: ctx.cloud.value.ml_scope().unwrap_or(scope).to_owned(),
+        log_analytics: {
+            let (url, la_scope) = ctx.cloud.value.log_analytics().unwrap_or((
+                "https://api.loganalytics.io",
+                "https://api.loganalytics.io/.default",
+            ));
+            (
+                env.var("AMLDOCTOR_LOG_ANALYTICS_ENDPOINT")
+                    .map_or_else(|| url.to_owned(), str::to_owned),
+                la_scope.to_owned(),
+            )
+        },
         operation_timeout: seconds("AMLDOCTOR_OPERATION_TIMEOUT", 600),
         auth: ctx.auth,
         timeout: seconds("AMLDOCTOR_HTTP_TIMEOUT", 60),

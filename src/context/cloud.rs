@@ -58,6 +58,25 @@ impl Cloud {
         })
     }
 
+    /// The Log Analytics query API and its token scope.
+    pub fn log_analytics(&self) -> Option<(&'static str, &'static str)> {
+        Some(match self {
+            Cloud::AzureCloud => (
+                "https://api.loganalytics.io",
+                "https://api.loganalytics.io/.default",
+            ),
+            Cloud::AzureChinaCloud => (
+                "https://api.loganalytics.azure.cn",
+                "https://api.loganalytics.azure.cn/.default",
+            ),
+            Cloud::AzureUSGovernment => (
+                "https://api.loganalytics.us",
+                "https://api.loganalytics.us/.default",
+            ),
+            Cloud::Custom(_) => return None,
+        })
+    }
+
     pub fn name(&self) -> &str {
         match self {
             Cloud::AzureCloud => "AzureCloud",

@@ -145,6 +145,10 @@ pub struct Report {
     /// `check --fleet`: the Resource Graph query and the workspaces, worst first.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub fleet: Option<super::fleet::FleetSummary>,
+    /// `diagnose --log-analytics`: the query, and the lines read per endpoint,
+    /// deployment and instance, by hour.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub log_analytics: Option<super::log_analytics::LogAnalyticsSummary>,
     /// What each DNS server answered for each host checked.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub dns: Vec<crate::evidence::dns::DnsObservation>,

@@ -194,6 +194,9 @@ fn render(r: &Report, cut: Option<Cut>) -> io::Result<String> {
     if let Some(f) = &r.fleet {
         super::fleet::write_markdown(out, f)?;
     }
+    if let Some(l) = &r.log_analytics {
+        super::log_analytics::write_markdown(out, l)?;
+    }
     let shown = cut.map_or(r.findings.len(), |c| c.findings);
     if r.findings.is_empty() {
         write_nothing_found(out, r)?;

@@ -8,6 +8,7 @@ pub mod findings;
 pub mod fleet;
 pub mod json;
 pub mod junit;
+pub mod log_analytics;
 pub mod markdown;
 pub mod prs_table;
 pub mod replicas;

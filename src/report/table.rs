@@ -40,6 +40,9 @@ pub fn write_table(
     if let Some(f) = &r.fleet {
         super::fleet::write_table(out, f, style)?;
     }
+    if let Some(l) = &r.log_analytics {
+        super::log_analytics::write_table(out, l, style)?;
+    }
     write_findings(out, r, style)?;
     if !r.missing_names.is_empty() {
         write_missing_names(out, &r.missing_names, style)?;

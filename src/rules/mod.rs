@@ -9,6 +9,7 @@ pub mod literal;
 pub mod load;
 pub mod model;
 pub mod prefilter;
+pub mod pushdown;
 pub mod resource;
 pub mod template;
 

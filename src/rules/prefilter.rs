@@ -228,6 +228,21 @@ impl Prefilter {
         })
     }
 
+    /// The literals that select a rule pattern for a document of the kinds in `bits`:
+    /// what a remote engine must find for any of those rules to hit (`diagnose
+    /// --log-analytics` pushes them down as one filter). Error and name markers, which
+    /// select no pattern, are left out.
+    pub fn pushdown_literals(&self, bits: u8) -> Vec<&Literal> {
+        self.literals
+            .iter()
+            .enumerate()
+            .filter(|(i, _)| {
+                !self.literal_patterns[*i].is_empty() && self.literal_kinds[*i] & bits != 0
+            })
+            .map(|(_, l)| l)
+            .collect()
+    }
+
     /// The bytes of literal `index`.
     pub fn literal(&self, index: usize) -> &[u8] {
         &self.literals[index].bytes

@@ -22,6 +22,7 @@ mod help;
 mod layout;
 mod lint;
 mod live;
+mod log_analytics;
 mod logs;
 mod names;
 mod prs;

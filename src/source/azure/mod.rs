@@ -6,6 +6,7 @@
 pub mod arm;
 pub mod auth;
 pub mod http;
+pub mod log_analytics;
 pub mod resource_graph;
 pub mod run_history;
 
@@ -29,6 +30,8 @@ pub struct AzureOptions {
     pub arm_scope: String,
     /// The AML data plane's token scope (`https://ml.azure.com/.default`).
     pub ml_scope: String,
+    /// The Log Analytics query API (`https://api.loganalytics.io`) and its token scope.
+    pub log_analytics: (String, String),
     /// How long a long-running operation (workspace diagnose) may take in all.
     pub operation_timeout: Duration,
     pub auth: AuthChoice,

@@ -134,7 +134,7 @@ impl Azure {
 }
 
 /// `{"columns": [{"name": …}], "rows": [[…]]}` as objects.
-fn table_rows(table: &serde_json::Map<String, Value>) -> Vec<Value> {
+pub(crate) fn table_rows(table: &serde_json::Map<String, Value>) -> Vec<Value> {
     let names: Vec<&str> = table
         .get("columns")
         .and_then(Value::as_array)

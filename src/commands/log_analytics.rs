@@ -1,0 +1,240 @@
+//! `amldoctor diagnose --log-analytics WORKSPACE_ID`: the online endpoints' console and
+//! event logs from Log Analytics, where diagnostic settings send them. The rules'
+//! literals go down as one KQL filter so the service scans the volume; the candidate
+//! lines come back, are saved as a bundle (one file per endpoint, deployment, instance
+//! and container) and analysed exactly as `diagnose DIR` analyses one.
+
+use std::collections::BTreeMap;
+use std::io::Write;
+
+use serde_json::Value;
+
+use crate::cli::DiagnoseArgs;
+use crate::context::Context;
+use crate::error::{Error, Result};
+use crate::evidence::{DocumentKind, KindSet};
+use crate::exit_code::ExitCode;
+use crate::report::log_analytics::{HourCount, LogAnalyticsSummary, LogGroup};
+use crate::rules::pushdown::{filter, kql_string};
+use crate::source;
+use crate::source::bundle::{BundleSource, BundleWriter};
+
+use super::support::{connect_azure, load_rules};
+
+/// The default look-back, in minutes.
+const DEFAULT_MINUTES: u64 = 24 * 60;
+/// The most rows one query returns (the query API's own limit is 500,000).
+const MAX_ROWS: u64 = 500_000;
+
+pub fn run(
+    ctx: &Context,
+    args: &DiagnoseArgs,
+    out: &mut dyn Write,
+    err: &mut dyn Write,
+) -> Result<ExitCode> {
+    let workspace_id = args.log_analytics.clone().unwrap_or_default();
+    if !is_guid(&workspace_id) {
+        return Err(Error::input(format!(
+            "--log-analytics {workspace_id}: expected the Log Analytics workspace id, a GUID (az monitor log-analytics workspace show --query customerId)"
+        )));
+    }
+    let minutes = minutes(args)?;
+    let set = load_rules(ctx, &args.rule_dirs)?;
+    let bits = KindSet::default()
+        .with(DocumentKind::InferenceServer)
+        .with(DocumentKind::StorageInitializer)
+        .with(DocumentKind::Kubernetes)
+        .bits();
+    let literals = set.prefilter.pushdown_literals(bits);
+    let pushed = filter("Message", &literals)
+        .ok_or_else(|| Error::input("the rules give no literal to filter Log Analytics by"))?;
+    let query = query(&pushed, args, minutes);
+    let timespan = format!("PT{minutes}M");
+    let (dir, temporary) = match &args.save {
+        Some(d) => (d.clone(), false),
+        None => (source::local::temporary_dir("log-analytics"), true),
+    };
+    let mut azure = connect_azure(ctx)?;
+    let what = format!("querying Log Analytics workspace {workspace_id}");
+    let answer = azure.log_analytics_query(&workspace_id, &query, &timespan, &what);
+    super::support::debug_traces(ctx, &mut azure, err);
+    let answer = answer?;
+    let rows = answer.rows.len() as u64;
+    if rows >= MAX_ROWS {
+        let _ = writeln!(
+            err,
+            "warning: the query returned {rows} rows, its limit: narrow it with -e, -n or --since to see the rest"
+        );
+    }
+    let result = write_bundle(&dir, &answer.rows, &workspace_id).and_then(|groups| {
+        if !temporary {
+            let _ = writeln!(err, "note: the lines read are saved in {}", dir.display());
+        }
+        let summary = LogAnalyticsSummary {
+            workspace_id: workspace_id.clone(),
+            timespan,
+            rows,
+            query_seconds: (answer.elapsed.as_secs_f64() * 10.0).round() / 10.0,
+            literals: literals.len() as u64,
+            groups,
+        };
+        super::diagnose::analyse_with(
+            ctx,
+            args,
+            &[dir.display().to_string()],
+            Some(summary),
+            out,
+            err,
+        )
+    });
+    if temporary {
+        source::local::remove_dir(&dir);
+    }
+    result
+}
+
+fn is_guid(text: &str) -> bool {
+    let parts: Vec<&str> = text.split('-').collect();
+    parts.len() == 5
+        && parts
+            .iter()
+            .zip([8, 4, 4, 4, 12])
+            .all(|(p, n)| p.len() == n && p.bytes().all(|b| b.is_ascii_hexdigit()))
+}
+
+fn minutes(args: &DiagnoseArgs) -> Result<u64> {
+    let Some(since) = args.since else {
+        return Ok(DEFAULT_MINUTES);
+    };
+    since
+        .checked_div(crate::capacity::Ratio::from_int(60))
+        .map(crate::capacity::Ratio::ceil)
+        .ok()
+        .and_then(|m| u64::try_from(m).ok())
+        .filter(|m| (1..=60 * 24 * 730).contains(m))
+        .ok_or_else(|| Error::input("--since: expected a duration between 1 minute and 2 years"))
+}
+
+/// The query: both endpoint log tables, the look-back, the endpoint and deployment when
+/// given, the rules' filter, the columns the bundle needs.
+fn query(pushed: &str, args: &DiagnoseArgs, minutes: u64) -> String {
+    let endpoint = args.endpoint.as_ref().map_or_else(String::new, |ep| {
+        format!(
+            "| where ResourceId endswith {}\n",
+            kql_string(&format!("/onlineendpoints/{ep}"))
+        )
+    });
+    let deployment = args.deployment.as_ref().map_or_else(String::new, |d| {
+        format!("| where DeploymentName =~ {}\n", kql_string(d))
+    });
+    format!(
+        "union withsource=SourceTable AmlOnlineEndpointConsoleLog, AmlOnlineEndpointEventLog\n\
+         | where TimeGenerated > ago({minutes}m)\n\
+         {endpoint}{deployment}| where {pushed}\n\
+         | project TimeGenerated, ResourceId, DeploymentName, InstanceId = column_ifexists(\"InstanceId\", \"\"), ContainerName = column_ifexists(\"ContainerName\", SourceTable), Message\n\
+         | order by TimeGenerated asc\n\
+         | take {MAX_ROWS}"
+    )
+}
+
+/// A path segment from a name the service returned.
+fn segment(text: &str) -> String {
+    let s: String = text
+        .chars()
+        .map(|c| {
+            if c.is_ascii_alphanumeric() || matches!(c, '.' | '-' | '_') {
+                c
+            } else {
+                '_'
+            }
+        })
+        .collect();
+    if s.is_empty() || s.starts_with('.') {
+        format!("_{s}")
+    } else {
+        s
+    }
+}
+
+fn field<'v>(row: &'v Value, name: &str) -> &'v str {
+    row[name].as_str().unwrap_or_default()
+}
+
+/// Writes the rows as one file per endpoint, deployment, instance and container.
+fn write_bundle(
+    dir: &std::path::Path,
+    rows: &[Value],
+    workspace_id: &str,
+) -> Result<Vec<LogGroup>> {
+    type Key = (String, String, String, String);
+    let mut groups: BTreeMap<Key, Vec<&Value>> = BTreeMap::new();
+    for r in rows {
+        let endpoint = field(r, "ResourceId")
+            .rsplit('/')
+            .next()
+            .unwrap_or_default()
+            .to_ascii_lowercase();
+        let key = (
+            endpoint,
+            field(r, "DeploymentName").to_owned(),
+            field(r, "InstanceId").to_owned(),
+            field(r, "ContainerName").to_owned(),
+        );
+        groups.entry(key).or_default().push(r);
+    }
+    let source = BundleSource {
+        workspace: Some(format!("Log Analytics {workspace_id}")),
+        ..BundleSource::default()
+    };
+    let mut bundle = BundleWriter::create(dir, source, super::collect::created())?;
+    let mut out = Vec::new();
+    for ((endpoint, deployment, instance, container), lines) in groups {
+        let relative = format!(
+            "log-analytics/{}/{}/{}/{}.log",
+            segment(&endpoint),
+            segment(&deployment),
+            segment(&instance),
+            segment(&container)
+        );
+        let mut text = String::new();
+        let mut per_hour: BTreeMap<String, u64> = BTreeMap::new();
+        for l in &lines {
+            text.push_str(field(l, "Message").trim_end_matches(['\r', '\n']));
+            text.push('\n');
+            let t = field(l, "TimeGenerated");
+            *per_hour.entry(t.chars().take(13).collect()).or_default() += 1;
+        }
+        let what = format!("console log of {endpoint}/{deployment} instance {instance}");
+        bundle.write_text(&relative, &what, &text)?;
+        out.push(LogGroup {
+            first: field(lines[0], "TimeGenerated").to_owned(),
+            last: field(lines[lines.len() - 1], "TimeGenerated").to_owned(),
+            lines: lines.len() as u64,
+            per_hour: per_hour
+                .into_iter()
+                .map(|(hour, lines)| HourCount { hour, lines })
+                .collect(),
+            path: dir.join(&relative).display().to_string(),
+            endpoint,
+            deployment,
+            instance,
+            container,
+        });
+    }
+    bundle.finish()?;
+    Ok(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn workspace_ids_and_segments() {
+        assert!(is_guid("0b1c2d3e-4f50-6172-8394-a5b6c7d8e9f0"));
+        assert!(!is_guid("my-workspace"));
+        assert_eq!(segment("blue/../x"), "blue_.._x");
+        assert_eq!(segment(""), "_");
+        assert_eq!(segment(".hidden"), "_.hidden");
+    }
+}

@@ -1,0 +1,120 @@
+//! The Log Analytics section of `diagnose --log-analytics`: the query (how many rows,
+//! how long), then each endpoint, deployment and instance with its candidate lines per
+//! hour. Plain data and its table and markdown renderings.
+
+use std::io::{self, Write};
+
+use serde::Serialize;
+
+use super::style::Style;
+use super::text;
+
+/// The lines read for one endpoint, deployment, instance and container.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, schemars::JsonSchema)]
+pub struct LogGroup {
+    pub endpoint: String,
+    pub deployment: String,
+    pub instance: String,
+    pub container: String,
+    /// Candidate lines the query returned.
+    pub lines: u64,
+    pub first: String,
+    pub last: String,
+    /// Lines per hour (`2024-05-01T10`), in time order.
+    pub per_hour: Vec<HourCount>,
+    /// The file of the bundle the lines were written to (findings point there).
+    pub path: String,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, schemars::JsonSchema)]
+pub struct HourCount {
+    pub hour: String,
+    pub lines: u64,
+}
+
+/// What the query read.
+#[derive(Debug, Clone, PartialEq, Serialize, schemars::JsonSchema)]
+pub struct LogAnalyticsSummary {
+    pub workspace_id: String,
+    /// The time span read (ISO 8601, `PT24H`).
+    pub timespan: String,
+    pub rows: u64,
+    pub query_seconds: f64,
+    /// The rules' literals pushed down (`has_any` terms and `contains` strings).
+    pub literals: u64,
+    pub groups: Vec<LogGroup>,
+}
+
+/// The table rendering, before the findings.
+pub fn write_table(out: &mut dyn Write, l: &LogAnalyticsSummary, style: Style) -> io::Result<()> {
+    let head = format!(
+        "── Log Analytics workspace {} ({}) ──",
+        l.workspace_id, l.timespan
+    );
+    for line in text::wrap(&head, style.width(), "", "   ") {
+        writeln!(out, "{}", style.bold(&line))?;
+    }
+    let read = format!(
+        "{} candidate lines in {} s, filtered in Log Analytics by {} literals of the rules",
+        l.rows, l.query_seconds, l.literals
+    );
+    for line in text::wrap(&read, style.width(), "  read: ", "    ") {
+        writeln!(out, "{line}")?;
+    }
+    for g in &l.groups {
+        let hours: Vec<String> = g
+            .per_hour
+            .iter()
+            .map(|h| format!("{} {}", h.hour, h.lines))
+            .collect();
+        let line = format!(
+            "{}/{} instance {} ({}): {} lines, {} to {}; per hour: {}",
+            g.endpoint,
+            g.deployment,
+            g.instance,
+            g.container,
+            g.lines,
+            g.first,
+            g.last,
+            hours.join(", ")
+        );
+        for l in text::wrap(&line, style.width(), "    ", "      ") {
+            writeln!(out, "{l}")?;
+        }
+    }
+    writeln!(out)
+}
+
+/// The markdown rendering: a table of the groups.
+pub fn write_markdown(out: &mut dyn Write, l: &LogAnalyticsSummary) -> io::Result<()> {
+    writeln!(
+        out,
+        "**Log Analytics** `{}` ({}): {} candidate lines in {} s.\n",
+        super::markdown::code(&l.workspace_id),
+        l.timespan,
+        l.rows,
+        l.query_seconds
+    )?;
+    if l.groups.is_empty() {
+        return Ok(());
+    }
+    writeln!(
+        out,
+        "| endpoint | deployment | instance | container | lines | first | last |\n|---|---|---|---|---:|---|---|"
+    )?;
+    for g in &l.groups {
+        let c = super::markdown::cell;
+        writeln!(
+            out,
+            "| {} | {} | {} | {} | {} | {} | {} |",
+            c(&g.endpoint),
+            c(&g.deployment),
+            c(&g.instance),
+            c(&g.container),
+            g.lines,
+            c(&g.first),
+            c(&g.last)
+        )?;
+    }
+    writeln!(out)
+}

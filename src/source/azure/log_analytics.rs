@@ -1,0 +1,63 @@
+//! The Log Analytics query API: one KQL query over a workspace's tables (the online
+//! endpoints' console and event logs, when their diagnostic settings send them there),
+//! run by the service over the whole volume; only the rows it returns travel.
+
+use std::time::{Duration, Instant};
+
+use serde_json::{Value, json};
+
+use super::{Azure, json_of};
+use crate::error::{Error, Result};
+
+/// The rows of a query and how long it took.
+#[derive(Debug, Clone, Default)]
+pub struct QueryAnswer {
+    pub rows: Vec<Value>,
+    pub elapsed: Duration,
+}
+
+impl Azure {
+    /// Runs `query` in Log Analytics workspace `workspace_id` (its GUID) over `timespan`
+    /// (ISO 8601, `PT24H`).
+    pub fn log_analytics_query(
+        &mut self,
+        workspace_id: &str,
+        query: &str,
+        timespan: &str,
+        what: &str,
+    ) -> Result<QueryAnswer> {
+        let (base, scope) = self.options.log_analytics.clone();
+        let url = format!(
+            "{}/v1/workspaces/{workspace_id}/query",
+            base.trim_end_matches('/')
+        );
+        let body = json!({"query": query, "timespan": timespan});
+        let started = Instant::now();
+        let reply = self.exchange(reqwest::Method::POST, &url, Some(&body), Some(&scope))?;
+        let answer = json_of(what, &reply)?;
+        let elapsed = started.elapsed();
+        // A partial answer says so in `error` beside its tables.
+        if let Some(e) = answer.get("error").filter(|e| !e.is_null()) {
+            let message = e["message"].as_str().unwrap_or("the query failed");
+            if answer.get("tables").is_none() {
+                return Err(Error::access(format!(
+                    "{what}: {}",
+                    crate::redact::clean(message)
+                )));
+            }
+        }
+        let table = answer["tables"]
+            .as_array()
+            .and_then(|t| t.first())
+            .and_then(Value::as_object)
+            .ok_or_else(|| {
+                Error::access(format!(
+                    "{what}: the answer has no table; expected the query API's tables"
+                ))
+            })?;
+        Ok(QueryAnswer {
+            rows: super::resource_graph::table_rows(table),
+            elapsed,
+        })
+    }
+}

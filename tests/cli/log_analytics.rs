@@ -1,0 +1,206 @@
+//! `diagnose --log-analytics` against a fake Log Analytics query API on 127.0.0.1: the
+//! rules' literals pushed down as KQL, a 429 with Retry-After first, a 100,000-row
+//! answer across two instances, findings confirmed locally and grouped by endpoint,
+//! deployment and instance, with lines per hour.
+
+use std::sync::Arc;
+use std::sync::atomic::{AtomicUsize, Ordering};
+
+use serde_json::{Value, json};
+
+use super::fake_azure::{Answer, FakeAzure, Request, TOKEN};
+use super::{Run, fixture};
+
+const LAW: &str = "0b1c2d3e-4f50-6172-8394-a5b6c7d8e9f0";
+const EP: &str = "/SUBSCRIPTIONS/00000000-0000-0000-0000-0000000000AA/RESOURCEGROUPS/RG1/PROVIDERS/MICROSOFT.MACHINELEARNINGSERVICES/WORKSPACES/WS1/ONLINEENDPOINTS/CHURN-EP";
+
+/// The rows: the OOM fixture's lines on instance a, then `extra` access-log lines
+/// spread over instance b, an hour apart from the first.
+fn rows(extra: usize) -> Vec<Value> {
+    let text = std::fs::read_to_string(fixture("logs/server-1.5.1-oom-kill.log")).unwrap();
+    let mut rows: Vec<Value> = text
+        .lines()
+        .enumerate()
+        .map(|(i, line)| {
+            json!([
+                format!("2025-05-12T16:{:02}:{:02}.000Z", (i / 60) % 60, i % 60),
+                EP,
+                "blue",
+                "blue-7f9c-a",
+                "inference-server",
+                line
+            ])
+        })
+        .collect();
+    for i in 0..extra {
+        rows.push(json!([
+            format!("2025-05-12T17:{:02}:{:02}.000Z", (i / 60) % 60, i % 60),
+            EP,
+            "blue",
+            "blue-7f9c-b",
+            "inference-server",
+            format!(
+                "2025-05-12 17:00:{:02},000 I [153] azmlinfsrv - POST /score 200 12.0ms 2311",
+                i % 60
+            )
+        ]));
+    }
+    rows
+}
+
+fn fake(rows: Vec<Value>) -> (FakeAzure, Arc<AtomicUsize>) {
+    let calls = Arc::new(AtomicUsize::new(0));
+    let seen = calls.clone();
+    let table = Arc::new(
+        json!({"tables": [{"name": "PrimaryResult", "columns": [
+        {"name": "TimeGenerated", "type": "datetime"}, {"name": "ResourceId", "type": "string"},
+        {"name": "DeploymentName", "type": "string"}, {"name": "InstanceId", "type": "string"},
+        {"name": "ContainerName", "type": "string"}, {"name": "Message", "type": "string"}],
+        "rows": rows}]})
+        .to_string(),
+    );
+    let fake = FakeAzure::start(move |r: &Request, _| {
+        if r.target != format!("/v1/workspaces/{LAW}/query") || r.method != "POST" {
+            return Answer::json(
+                404,
+                r#"{"error": {"code": "PathNotFoundError", "message": "unexpected"}}"#,
+            );
+        }
+        if seen.fetch_add(1, Ordering::SeqCst) == 0 {
+            return Answer::json(
+                429,
+                r#"{"error": {"code": "ThrottledError", "message": "Too many requests"}}"#,
+            )
+            .with_header("retry-after", "1");
+        }
+        Answer::json(200, &table)
+    });
+    (fake, calls)
+}
+
+fn diagnose(fake: &FakeAzure, name: &str, more: &[&str]) -> Run {
+    let sb = fake
+        .sandbox(name, "30")
+        .env("AMLDOCTOR_LOG_ANALYTICS_ENDPOINT", &fake.url());
+    let mut args = vec![
+        "diagnose",
+        "--log-analytics",
+        LAW,
+        "-e",
+        "churn-ep",
+        "--since",
+        "90m",
+        "--fail-on",
+        "never",
+    ];
+    args.extend_from_slice(more);
+    Run::from(sb.command_in(&sb.work(), &args).output().unwrap())
+}
+
+#[test]
+fn candidate_lines_are_confirmed_locally_and_grouped_by_instance() {
+    let all = rows(100_000);
+    let total = all.len();
+    let (fake, calls) = fake(all);
+    let run = diagnose(&fake, "la-large", &["-o", "json"]);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert!(!run.stdout.contains(TOKEN) && !run.stderr.contains(TOKEN));
+    assert_eq!(calls.load(Ordering::SeqCst), 2, "one 429, then the answer");
+    let v = run.json();
+    let la = &v["log_analytics"];
+    assert_eq!(la["rows"], total);
+    assert_eq!(la["timespan"], "PT90M");
+    let groups = la["groups"].as_array().unwrap();
+    assert_eq!(groups.len(), 2);
+    assert_eq!(groups[0]["endpoint"], "churn-ep");
+    assert_eq!(groups[0]["instance"], "blue-7f9c-a");
+    assert_eq!(groups[1]["lines"], 100_000);
+    assert_eq!(groups[1]["per_hour"][0]["hour"], "2025-05-12T17");
+    // The OOM is found on instance a only, from its own file.
+    let oom = v["findings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|f| f["rule_id"] == "gunicorn-worker-oom-killed")
+        .expect("oom found");
+    let paths = oom["paths"].to_string();
+    assert!(
+        paths.contains("log-analytics/churn-ep/blue/blue-7f9c-a/inference-server.log"),
+        "{paths}"
+    );
+    assert!(!paths.contains("blue-7f9c-b"), "{paths}");
+
+    // What was asked: the rules' literals as KQL, the endpoint, the look-back.
+    let request = fake.arm_requests().into_iter().last().unwrap();
+    assert_eq!(
+        request.header("authorization"),
+        Some(format!("Bearer {TOKEN}").as_str())
+    );
+    let body: Value = serde_json::from_str(&request.body).unwrap();
+    assert_eq!(body["timespan"], "PT90M");
+    let q = body["query"].as_str().unwrap();
+    for part in [
+        "union withsource=SourceTable AmlOnlineEndpointConsoleLog, AmlOnlineEndpointEventLog",
+        "| where TimeGenerated > ago(90m)",
+        r#"| where ResourceId endswith "/onlineendpoints/churn-ep""#,
+        "Message has_any (",
+        "Message contains_cs ",
+    ] {
+        assert!(q.contains(part), "{part} not in {q}");
+    }
+    // The token was asked for Log Analytics' own audience.
+    let tokens: Vec<Request> = fake
+        .requests
+        .lock()
+        .unwrap()
+        .iter()
+        .filter(|r| r.target.starts_with("/msi/"))
+        .cloned()
+        .collect();
+    assert!(
+        tokens
+            .iter()
+            .any(|r| r.target.contains("api.loganalytics.io")),
+        "{:?}",
+        tokens.iter().map(|r| &r.target).collect::<Vec<_>>()
+    );
+}
+
+#[test]
+fn the_table_shows_the_query_and_the_groups_and_bad_ids_are_refused() {
+    let (fake, _) = fake(rows(30));
+    let run = diagnose(&fake, "la-table", &[]);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert!(
+        run.stdout
+            .contains(&format!("── Log Analytics workspace {LAW} (PT90M) ──")),
+        "{}",
+        run.stdout
+    );
+    assert!(
+        run.stdout
+            .contains("churn-ep/blue instance blue-7f9c-b (inference-server): 30 lines"),
+        "{}",
+        run.stdout
+    );
+    assert!(
+        run.stdout.contains("gunicorn-worker-oom-killed"),
+        "{}",
+        run.stdout
+    );
+    let sb = fake.sandbox("la-bad", "1");
+    for (args, says) in [
+        (
+            vec!["diagnose", "--log-analytics", "my-workspace"],
+            "expected the Log Analytics workspace id, a GUID",
+        ),
+        (
+            vec!["diagnose", "--since", "2h", "x.log"],
+            "--log-analytics",
+        ),
+    ] {
+        let r = Run::from(sb.command_in(&sb.work(), &args).output().unwrap());
+        assert_eq!(r.code, 2, "{args:?}: {}", r.stderr);
+        assert!(r.stderr.contains(says), "{args:?}: {}", r.stderr);
+    }
+}
