@@ -25,16 +25,18 @@ use crate::source::azure::resource_graph::GraphScope;
 use super::pipeline::{Collected, finish, rule_refs};
 use super::support::{add_resources, connect_azure, placeholders};
 
-/// The resources `check` judges, with the fields its rules read: the workspaces and
-/// their endpoints first (so the resources they link to can be picked as they come),
-/// then the Key Vaults, registries and storage accounts.
+/// The resources `check` judges, with the fields its rules read, and the subscriptions
+/// (from `resourcecontainers`, for their names): the workspaces and their endpoints
+/// first (so the resources they link to can be picked as they come), then the Key
+/// Vaults, registries and storage accounts.
 pub const QUERY: &str = "resources \
 | where type in~ ('microsoft.machinelearningservices/workspaces', \
 'microsoft.machinelearningservices/workspaces/onlineendpoints', \
 'microsoft.machinelearningservices/workspaces/onlineendpoints/deployments', \
 'microsoft.keyvault/vaults', 'microsoft.containerregistry/registries', \
 'microsoft.storage/storageaccounts') \
-| extend amldoctor_rank = iff(type startswith 'microsoft.machinelearningservices/', 0, 1) \
+| union (resourcecontainers | where type =~ 'microsoft.resources/subscriptions') \
+| extend amldoctor_rank = iff(type startswith 'microsoft.machinelearningservices/' or type =~ 'microsoft.resources/subscriptions', 0, 1) \
 | order by amldoctor_rank asc, id asc \
 | project id, name, type, location, kind, sku, identity, properties, tags";
 
@@ -49,6 +51,8 @@ struct Kept {
     pending: Vec<Value>,
     /// Rows dropped because `pending` was full.
     dropped: u64,
+    /// Subscription id (lower case) → display name.
+    subscription_names: BTreeMap<String, String>,
 }
 
 /// Linked-kind rows held at most while no workspace has been seen.
@@ -60,6 +64,19 @@ impl Kept {
             .as_str()
             .unwrap_or_default()
             .to_ascii_lowercase();
+        if ty == "microsoft.resources/subscriptions" {
+            let id = lower(&row["id"]).unwrap_or_default();
+            let sub = id.rsplit('/').next().unwrap_or_default().to_owned();
+            let name = row["properties"]["displayName"]
+                .as_str()
+                .or_else(|| row["name"].as_str())
+                .unwrap_or_default()
+                .to_owned();
+            if !sub.is_empty() && !name.is_empty() {
+                self.subscription_names.insert(sub, name);
+            }
+            return;
+        }
         if ty.starts_with("microsoft.machinelearningservices/") {
             if ty == "microsoft.machinelearningservices/workspaces" {
                 for link in LINKS {
@@ -80,14 +97,14 @@ impl Kept {
         }
     }
 
-    fn finish(mut self) -> (Vec<Value>, u64) {
+    fn finish(mut self) -> (Vec<Value>, u64, BTreeMap<String, String>) {
         let links = self.links;
         self.rows.extend(
             self.pending
                 .into_iter()
                 .filter(|r| lower(&r["id"]).is_some_and(|id| links.contains(&id))),
         );
-        (self.rows, self.dropped)
+        (self.rows, self.dropped, self.subscription_names)
     }
 }
 
@@ -120,7 +137,7 @@ pub fn run(
     );
     super::support::debug_traces(ctx, &mut azure, err);
     let stats = stats?;
-    let (rows, dropped) = kept.finish();
+    let (rows, dropped, subscription_names) = kept.finish();
     let groups = by_workspace(rows);
     let options = CheckOptions {
         rps: args.rps,
@@ -146,7 +163,11 @@ pub fn run(
             }
         }
         let found = analysis.finish(&set, &ws_names);
-        workspaces.push(summary_of(&id, &resources, &found));
+        let mut summary = summary_of(&id, &resources, &found);
+        summary.subscription_name = subscription_names
+            .get(&summary.subscription.to_ascii_lowercase())
+            .cloned();
+        workspaces.push(summary);
         findings.extend(found);
     }
     // Worst first: errors, then warnings, then by name.
@@ -291,6 +312,7 @@ fn summary_of(
             .cloned()
             .unwrap_or_else(|| id.rsplit('/').next().unwrap_or(id).to_owned()),
         subscription: names.get("subscription").cloned().unwrap_or_default(),
+        subscription_name: None,
         group: names.get("group").cloned().unwrap_or_default(),
         resources: resources.len() as u64,
         endpoints: resources

@@ -14,6 +14,8 @@ use super::text;
 pub struct FleetWorkspace {
     pub workspace: String,
     pub subscription: String,
+    /// Its display name, from Resource Graph's `resourcecontainers`.
+    pub subscription_name: Option<String>,
     pub group: String,
     /// Resources checked with it: itself, its endpoints and deployments, its Key
     /// Vault, registry and storage account.
@@ -85,7 +87,7 @@ pub fn write_table(out: &mut dyn Write, f: &FleetSummary, style: Style) -> io::R
         let line = format!(
             "{} ({}/{}): {} error{}, {} warning{}, {} resources, {} endpoint{}{rules}",
             w.workspace,
-            w.subscription,
+            w.subscription_name.as_deref().unwrap_or(&w.subscription),
             w.group,
             w.errors,
             if w.errors == 1 { "" } else { "s" },

@@ -31,6 +31,8 @@ fn fleet_rows() -> Vec<Value> {
     let private = ws_id(SUB2, "ml-prod", "ws-private");
     let fine = ws_id(SUB, "ml-rg", "ws-fine");
     vec![
+        json!({"id": format!("/subscriptions/{SUB2}"), "name": SUB2, "type": "microsoft.resources/subscriptions",
+               "properties": {"displayName": "ML Production"}}),
         json!({"id": legacy, "name": "ws-legacy", "type": "microsoft.machinelearningservices/workspaces", "location": "eastus",
                "properties": {"v1LegacyMode": true, "publicNetworkAccess": "Enabled", "keyVault": vault_id(SUB, "ml-rg", "kv-legacy")}}),
         json!({"id": private, "name": "ws-private", "type": "microsoft.machinelearningservices/workspaces", "location": "westeurope",
@@ -118,7 +120,7 @@ fn one_query_pages_and_throttling_grouped_by_workspace() {
     assert!(!run.stdout.contains(TOKEN) && !run.stderr.contains(TOKEN));
     let v = run.json();
     let f = &v["fleet"];
-    assert_eq!(f["resources_read"], 7);
+    assert_eq!(f["resources_read"], 8);
     assert_eq!(f["pages"], 3);
     assert!(
         f["throttled_seconds"].as_u64().unwrap() >= 1,
@@ -168,6 +170,12 @@ fn one_query_pages_and_throttling_grouped_by_workspace() {
     let last: Value = serde_json::from_str(&requests.last().unwrap().body).unwrap();
     assert_eq!(last["options"]["$skipToken"], "page-6");
     assert!(
+        first["query"]
+            .as_str()
+            .unwrap()
+            .contains("resourcecontainers")
+    );
+    assert!(
         requests.iter().all(|r| r.method == "POST"),
         "only the query is sent"
     );
@@ -181,7 +189,7 @@ fn one_query_pages_and_throttling_grouped_by_workspace() {
     let findings = out.find("── Errors ──").expect("findings");
     assert!(ws < findings, "{out}");
     assert!(
-        out.contains("ws-private (00000000-0000-0000-0000-0000000000bb/ml-prod): 2 errors"),
+        out.contains("ws-private (ML Production/ml-prod): 2 errors"),
         "{out}"
     );
 }
@@ -189,10 +197,10 @@ fn one_query_pages_and_throttling_grouped_by_workspace() {
 #[test]
 fn a_hundred_thousand_rows_stream_through() {
     let mut rows = fleet_rows();
-    // The query asks for the workspaces first; after them, 99,993 storage accounts no
+    // The query asks for the workspaces first; after them, 99,992 storage accounts no
     // workspace links to.
-    let keep = rows.split_off(4);
-    for i in 0..99_993 {
+    let keep = rows.split_off(5);
+    for i in 0..99_992 {
         rows.push(json!({"id": format!("/subscriptions/{SUB}/resourceGroups/data/providers/Microsoft.Storage/storageAccounts/st{i:06}"),
                          "name": format!("st{i:06}"), "type": "microsoft.storage/storageaccounts", "location": "eastus",
                          "properties": {"allowBlobPublicAccess": false}}));
