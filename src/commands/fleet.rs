@@ -168,7 +168,14 @@ pub fn run(
             .get(&summary.subscription.to_ascii_lowercase())
             .cloned();
         workspaces.push(summary);
-        findings.extend(found);
+        // A Key Vault or registry two workspaces share is judged once.
+        for f in found {
+            if !findings.iter().any(|g: &crate::finding::Finding| {
+                g.rule_id == f.rule_id && g.fingerprint == f.fingerprint
+            }) {
+                findings.push(f);
+            }
+        }
     }
     // Worst first: errors, then warnings, then by name.
     workspaces.sort_by(|a, b| {
@@ -178,6 +185,11 @@ pub fn run(
         r.resource_kinds != 0 && (args.rps.is_some() || r.id != "deployment-instances-below-rps")
     };
     let mut warnings = Vec::new();
+    if stats.truncated {
+        warnings.push(
+            "Resource Graph cut the answer short (resultTruncated): narrow the scope to check the rest".to_owned(),
+        );
+    }
     if dropped > 0 {
         warnings.push(format!(
             "{dropped} Key Vaults, registries or storage accounts came before any workspace in the Resource Graph answer and were not checked"
@@ -216,9 +228,21 @@ fn subscriptions(ctx: &Context, args: &CheckArgs) -> Result<Vec<String>> {
         )
         .with_hint("or set a default subscription with 'az account set --subscription ID'"));
     }
-    if !args.management_groups.is_empty() && ctx.subscriptions.is_empty() {
+    if !args.management_groups.is_empty() {
+        if !ctx.subscriptions.is_empty() {
+            // Resource Graph takes one kind of scope per query.
+            return Err(Error::input(
+                "check --fleet: pass --subscription or --management-group, not both",
+            ));
+        }
         // A management group alone: the default subscription is not meant.
         subs.clear();
+    }
+    if let Some(bad) = subs.iter().find(|s| !crate::context::names::is_guid(s)) {
+        return Err(Error::input(format!(
+            "--subscription {bad}: check --fleet needs the subscription id (a GUID), as Resource Graph takes it"
+        ))
+        .with_hint("az account list --query \"[].{name:name, id:id}\" -o table"));
     }
     Ok(subs)
 }
@@ -305,6 +329,7 @@ fn summary_of(
         .filter(|f| f.severity == Severity::Error)
         .map(|f| f.rule_id.clone())
         .collect();
+    rules.sort();
     rules.dedup();
     FleetWorkspace {
         workspace: names

@@ -5,6 +5,7 @@
 //! and container) and analysed exactly as `diagnose DIR` analyses one.
 
 use std::collections::BTreeMap;
+use std::fmt::Write as _;
 use std::io::Write;
 
 use serde_json::Value;
@@ -15,7 +16,7 @@ use crate::error::{Error, Result};
 use crate::evidence::{DocumentKind, KindSet};
 use crate::exit_code::ExitCode;
 use crate::report::log_analytics::{HourCount, LogAnalyticsSummary, LogGroup};
-use crate::rules::pushdown::{filter, kql_string};
+use crate::rules::pushdown::{bounded_in, filter, kql_string};
 use crate::source;
 use crate::source::bundle::{BundleSource, BundleWriter};
 
@@ -33,7 +34,7 @@ pub fn run(
     err: &mut dyn Write,
 ) -> Result<ExitCode> {
     let workspace_id = args.log_analytics.clone().unwrap_or_default();
-    if !is_guid(&workspace_id) {
+    if !crate::context::names::is_guid(&workspace_id) {
         return Err(Error::input(format!(
             "--log-analytics {workspace_id}: expected the Log Analytics workspace id, a GUID (az monitor log-analytics workspace show --query customerId)"
         )));
@@ -45,7 +46,20 @@ pub fn run(
         .with(DocumentKind::StorageInitializer)
         .with(DocumentKind::Kubernetes)
         .bits();
-    let literals = set.prefilter.pushdown_literals(bits);
+    let literals: Vec<(&crate::rules::literal::Literal, bool)> = set
+        .prefilter
+        .pushdown_literals(bits)
+        .into_iter()
+        .map(|(i, l)| {
+            let text = String::from_utf8_lossy(&l.bytes);
+            let bounded = set.prefilter.patterns_of(i).iter().all(|p| {
+                set.patterns
+                    .get(*p as usize)
+                    .is_some_and(|p| bounded_in(p.regex.as_str(), &text))
+            });
+            (l, bounded)
+        })
+        .collect();
     let pushed = filter("Message", &literals)
         .ok_or_else(|| Error::input("the rules give no literal to filter Log Analytics by"))?;
     let query = query(&pushed, args, minutes);
@@ -60,11 +74,19 @@ pub fn run(
     super::support::debug_traces(ctx, &mut azure, err);
     let answer = answer?;
     let rows = answer.rows.len() as u64;
+    let mut notes = Vec::new();
     if rows >= MAX_ROWS {
-        let _ = writeln!(
-            err,
-            "warning: the query returned {rows} rows, its limit: narrow it with -e, -n or --since to see the rest"
-        );
+        notes.push(format!(
+            "the query returned {rows} rows, its limit: these are the newest; narrow it with -e, -n or --since to see the rest"
+        ));
+    }
+    if let Some(p) = &answer.partial {
+        notes.push(format!(
+            "Log Analytics returned part of the answer only: {p}"
+        ));
+    }
+    for n in &notes {
+        let _ = writeln!(err, "warning: {n}");
     }
     let result = write_bundle(&dir, &answer.rows, &workspace_id).and_then(|groups| {
         if !temporary {
@@ -77,6 +99,7 @@ pub fn run(
             query_seconds: (answer.elapsed.as_secs_f64() * 10.0).round() / 10.0,
             literals: literals.len() as u64,
             groups,
+            notes,
         };
         super::diagnose::analyse_with(
             ctx,
@@ -91,15 +114,6 @@ pub fn run(
         source::local::remove_dir(&dir);
     }
     result
-}
-
-fn is_guid(text: &str) -> bool {
-    let parts: Vec<&str> = text.split('-').collect();
-    parts.len() == 5
-        && parts
-            .iter()
-            .zip([8, 4, 4, 4, 12])
-            .all(|(p, n)| p.len() == n && p.bytes().all(|b| b.is_ascii_hexdigit()))
 }
 
 fn minutes(args: &DiagnoseArgs) -> Result<u64> {
@@ -127,33 +141,50 @@ fn query(pushed: &str, args: &DiagnoseArgs, minutes: u64) -> String {
     let deployment = args.deployment.as_ref().map_or_else(String::new, |d| {
         format!("| where DeploymentName =~ {}\n", kql_string(d))
     });
+    // isfuzzy: a table no diagnostic setting has filled yet is not an error. The tables
+    // name the resource `_ResourceId`; the event log has no container, so its rows are
+    // filed under the table's name. The newest lines are kept when there are too many.
     format!(
-        "union withsource=SourceTable AmlOnlineEndpointConsoleLog, AmlOnlineEndpointEventLog\n\
+        "union isfuzzy=true withsource=SourceTable AmlOnlineEndpointConsoleLog, AmlOnlineEndpointEventLog\n\
          | where TimeGenerated > ago({minutes}m)\n\
+         | extend ResourceId = _ResourceId\n\
          {endpoint}{deployment}| where {pushed}\n\
-         | project TimeGenerated, ResourceId, DeploymentName, InstanceId = column_ifexists(\"InstanceId\", \"\"), ContainerName = column_ifexists(\"ContainerName\", SourceTable), Message\n\
-         | order by TimeGenerated asc\n\
-         | take {MAX_ROWS}"
+         | extend ContainerName = tostring(column_ifexists(\"ContainerName\", \"\")), InstanceId = tostring(column_ifexists(\"InstanceId\", \"\"))\n\
+         | extend ContainerName = iff(isempty(ContainerName), SourceTable, ContainerName)\n\
+         | project TimeGenerated, ResourceId, DeploymentName, InstanceId, ContainerName, Message\n\
+         | top {MAX_ROWS} by TimeGenerated desc\n\
+         | order by TimeGenerated asc"
     )
 }
 
-/// A path segment from a name the service returned.
+/// A path segment from a name the service returned: letters, digits, `-` and `_` as
+/// they are, every other byte as `%XX`, so two names never share a file and none climbs
+/// out of the bundle.
 fn segment(text: &str) -> String {
-    let s: String = text
-        .chars()
-        .map(|c| {
-            if c.is_ascii_alphanumeric() || matches!(c, '.' | '-' | '_') {
-                c
-            } else {
-                '_'
-            }
-        })
-        .collect();
-    if s.is_empty() || s.starts_with('.') {
-        format!("_{s}")
-    } else {
-        s
+    if text.is_empty() {
+        return "%00".to_owned();
     }
+    let mut out = String::new();
+    for b in text.bytes() {
+        if b.is_ascii_alphanumeric() || matches!(b, b'-' | b'_') {
+            out.push(char::from(b));
+        } else {
+            let _ = write!(out, "%{b:02X}");
+        }
+    }
+    out
+}
+
+/// `(workspace, endpoint)` of an endpoint's resource id, lower case.
+fn names_of(resource_id: &str) -> (String, String) {
+    let lower = resource_id.to_ascii_lowercase();
+    let after = |key: &str| {
+        lower
+            .split_once(key)
+            .map(|(_, rest)| rest.split('/').next().unwrap_or_default().to_owned())
+            .unwrap_or_default()
+    };
+    (after("/workspaces/"), after("/onlineendpoints/"))
 }
 
 fn field<'v>(row: &'v Value, name: &str) -> &'v str {
@@ -166,15 +197,13 @@ fn write_bundle(
     rows: &[Value],
     workspace_id: &str,
 ) -> Result<Vec<LogGroup>> {
-    type Key = (String, String, String, String);
+    // By the whole resource id: two workspaces' endpoints of one name stay apart.
+    type Key = (String, String, String, String, String);
     let mut groups: BTreeMap<Key, Vec<&Value>> = BTreeMap::new();
     for r in rows {
-        let endpoint = field(r, "ResourceId")
-            .rsplit('/')
-            .next()
-            .unwrap_or_default()
-            .to_ascii_lowercase();
+        let (workspace, endpoint) = names_of(field(r, "ResourceId"));
         let key = (
+            workspace,
             endpoint,
             field(r, "DeploymentName").to_owned(),
             field(r, "InstanceId").to_owned(),
@@ -188,9 +217,10 @@ fn write_bundle(
     };
     let mut bundle = BundleWriter::create(dir, source, super::collect::created())?;
     let mut out = Vec::new();
-    for ((endpoint, deployment, instance, container), lines) in groups {
+    for ((workspace, endpoint, deployment, instance, container), lines) in groups {
         let relative = format!(
-            "log-analytics/{}/{}/{}/{}.log",
+            "log-analytics/{}/{}/{}/{}/{}.log",
+            segment(&workspace),
             segment(&endpoint),
             segment(&deployment),
             segment(&instance),
@@ -231,10 +261,15 @@ mod tests {
 
     #[test]
     fn workspace_ids_and_segments() {
-        assert!(is_guid("0b1c2d3e-4f50-6172-8394-a5b6c7d8e9f0"));
-        assert!(!is_guid("my-workspace"));
-        assert_eq!(segment("blue/../x"), "blue_.._x");
-        assert_eq!(segment(""), "_");
-        assert_eq!(segment(".hidden"), "_.hidden");
+        assert_eq!(segment("blue/../x"), "blue%2F%2E%2E%2Fx");
+        assert_eq!(segment("a_b"), "a_b");
+        assert_ne!(segment("a/b"), segment("a_b"));
+        assert_eq!(segment(""), "%00");
+        assert_eq!(
+            names_of(
+                "/SUBSCRIPTIONS/S/RESOURCEGROUPS/RG/PROVIDERS/MICROSOFT.MACHINELEARNINGSERVICES/WORKSPACES/WS1/ONLINEENDPOINTS/CHURN-EP"
+            ),
+            ("ws1".to_owned(), "churn-ep".to_owned())
+        );
     }
 }

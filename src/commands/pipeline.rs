@@ -111,7 +111,9 @@ pub fn finish(
                 + c.resources.len()
                 + dns_hosts(&c.dns)
                 + usize::from(c.score.is_some())) as u64
-                + c.fleet.as_ref().map_or(0, |f| f.resources_read),
+                + c.fleet.as_ref().map_or(0, |f| f.resources_read)
+                // A Log Analytics query with no candidate line was still analysed.
+                + u64::from(c.log_analytics.is_some() && c.inputs.is_empty()),
             inputs_not_analysed: c.not_analysed.len() as u64,
             rules: c.rules.len() as u64,
             fail_on: args.fail_on,

@@ -43,6 +43,8 @@ pub struct LogAnalyticsSummary {
     /// The rules' literals pushed down (`has_any` terms and `contains` strings).
     pub literals: u64,
     pub groups: Vec<LogGroup>,
+    /// The answer is incomplete: what the service or the row limit cut.
+    pub notes: Vec<String>,
 }
 
 /// The table rendering, before the findings.
@@ -60,6 +62,14 @@ pub fn write_table(out: &mut dyn Write, l: &LogAnalyticsSummary, style: Style) -
     );
     for line in text::wrap(&read, style.width(), "  read: ", "    ") {
         writeln!(out, "{line}")?;
+    }
+    for n in &l.notes {
+        for line in text::wrap(n, style.width(), "  note: ", "    ") {
+            writeln!(out, "{line}")?;
+        }
+    }
+    if l.groups.is_empty() {
+        writeln!(out, "  no line matched any rule's literals in that time")?;
     }
     for g in &l.groups {
         let hours: Vec<String> = g

@@ -232,15 +232,19 @@ impl Prefilter {
     /// what a remote engine must find for any of those rules to hit (`diagnose
     /// --log-analytics` pushes them down as one filter). Error and name markers, which
     /// select no pattern, are left out.
-    pub fn pushdown_literals(&self, bits: u8) -> Vec<&Literal> {
+    pub fn pushdown_literals(&self, bits: u8) -> Vec<(usize, &Literal)> {
         self.literals
             .iter()
             .enumerate()
             .filter(|(i, _)| {
                 !self.literal_patterns[*i].is_empty() && self.literal_kinds[*i] & bits != 0
             })
-            .map(|(_, l)| l)
             .collect()
+    }
+
+    /// The patterns literal `index` selects.
+    pub fn patterns_of(&self, index: usize) -> &[u32] {
+        &self.literal_patterns[index]
     }
 
     /// The bytes of literal `index`.

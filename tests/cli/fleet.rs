@@ -242,6 +242,21 @@ fn scope_and_flags_are_checked_before_anything_is_sent() {
             "only 'check --fleet' reads several subscriptions",
         ),
         (vec!["check", "--management-group", "mg1"], "--fleet"),
+        (
+            vec!["check", "--fleet", "--subscription", "My Sub"],
+            "needs the subscription id (a GUID)",
+        ),
+        (
+            vec![
+                "check",
+                "--fleet",
+                "--subscription",
+                SUB,
+                "--management-group",
+                "mg1",
+            ],
+            "not both",
+        ),
     ] {
         let run = Run::from(sb.command_in(&sb.work(), &args).output().unwrap());
         assert_eq!(run.code, 2, "{args:?}: {}", run.stderr);
@@ -268,4 +283,37 @@ fn scope_and_flags_are_checked_before_anything_is_sent() {
     let body: Value = serde_json::from_str(&fake.arm_requests()[0].body).unwrap();
     assert_eq!(body["managementGroups"], json!(["mg-ml"]));
     assert!(body.get("subscriptions").is_none(), "{body}");
+}
+
+#[test]
+fn a_shared_vault_is_judged_once_and_a_truncated_answer_is_said() {
+    // Two workspaces share one Key Vault that blocks trusted services.
+    let a = ws_id(SUB, "ml-rg", "ws-a");
+    let b = ws_id(SUB, "ml-rg", "ws-b");
+    let kv = vault_id(SUB, "ml-rg", "kv-shared");
+    let rows = vec![
+        json!({"id": a, "name": "ws-a", "type": "microsoft.machinelearningservices/workspaces", "properties": {"publicNetworkAccess": "Disabled", "keyVault": kv}}),
+        json!({"id": b, "name": "ws-b", "type": "microsoft.machinelearningservices/workspaces", "properties": {"publicNetworkAccess": "Disabled", "keyVault": kv}}),
+        json!({"id": kv, "name": "kv-shared", "type": "microsoft.keyvault/vaults", "properties": {"networkAcls": {"defaultAction": "Deny", "bypass": "None"}}}),
+    ];
+    let rows = Arc::new(rows);
+    let fake = FakeAzure::start(move |_, _| {
+        Answer::json(
+            200,
+            &json!({"totalRecords": 5, "count": 3, "data": *rows, "resultTruncated": "true"})
+                .to_string(),
+        )
+    });
+    let run = fleet(&fake, "fleet-shared", &[]);
+    assert_eq!(run.code, 1, "{}", run.stderr);
+    let v = run.json();
+    let kv_findings = v["findings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|f| f["rule_id"] == "keyvault-firewall-blocks-azure-services")
+        .count();
+    assert_eq!(kv_findings, 1, "one finding for the shared vault");
+    assert_eq!(v["fleet"]["workspaces"].as_array().unwrap().len(), 2);
+    assert!(run.stderr.contains("resultTruncated"), "{}", run.stderr);
 }

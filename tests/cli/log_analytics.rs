@@ -125,7 +125,7 @@ fn candidate_lines_are_confirmed_locally_and_grouped_by_instance() {
         .expect("oom found");
     let paths = oom["paths"].to_string();
     assert!(
-        paths.contains("log-analytics/churn-ep/blue/blue-7f9c-a/inference-server.log"),
+        paths.contains("log-analytics/ws1/churn-ep/blue/blue-7f9c-a/inference-server.log"),
         "{paths}"
     );
     assert!(!paths.contains("blue-7f9c-b"), "{paths}");
@@ -140,11 +140,12 @@ fn candidate_lines_are_confirmed_locally_and_grouped_by_instance() {
     assert_eq!(body["timespan"], "PT90M");
     let q = body["query"].as_str().unwrap();
     for part in [
-        "union withsource=SourceTable AmlOnlineEndpointConsoleLog, AmlOnlineEndpointEventLog",
+        "union isfuzzy=true withsource=SourceTable AmlOnlineEndpointConsoleLog, AmlOnlineEndpointEventLog",
+        "| extend ResourceId = _ResourceId",
         "| where TimeGenerated > ago(90m)",
         r#"| where ResourceId endswith "/onlineendpoints/churn-ep""#,
         "Message has_any (",
-        "Message contains_cs ",
+        "Message contains \"Back-off restarting failed container\"",
     ] {
         assert!(q.contains(part), "{part} not in {q}");
     }
@@ -203,4 +204,22 @@ fn the_table_shows_the_query_and_the_groups_and_bad_ids_are_refused() {
         assert_eq!(r.code, 2, "{args:?}: {}", r.stderr);
         assert!(r.stderr.contains(says), "{args:?}: {}", r.stderr);
     }
+}
+
+#[test]
+fn no_candidate_line_is_a_clean_result() {
+    let (fake, _) = fake(Vec::new());
+    let run = diagnose(&fake, "la-empty", &["-o", "json"]);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    let v = run.json();
+    assert_eq!(v["log_analytics"]["rows"], 0);
+    assert_eq!(v["findings"], json!([]));
+    let table = diagnose(&fake, "la-empty-table", &[]);
+    assert!(
+        table
+            .stdout
+            .contains("no line matched any rule's literals in that time"),
+        "{}",
+        table.stdout
+    );
 }

@@ -14,7 +14,13 @@ use crate::error::{Error, Result};
 pub struct QueryAnswer {
     pub rows: Vec<Value>,
     pub elapsed: Duration,
+    /// The service's reason when the answer is incomplete (a size or time limit).
+    pub partial: Option<String>,
 }
+
+/// How long a query may run: the service answers only when it is done (ten minutes at
+/// most, when asked to wait that long).
+const QUERY_TIMEOUT: Duration = Duration::from_secs(600);
 
 impl Azure {
     /// Runs `query` in Log Analytics workspace `workspace_id` (its GUID) over `timespan`
@@ -33,20 +39,28 @@ impl Azure {
         );
         let body = json!({"query": query, "timespan": timespan});
         let started = Instant::now();
-        let reply = self.exchange(reqwest::Method::POST, &url, Some(&body), Some(&scope))?;
-        let answer = json_of(what, &reply)?;
+        let long = super::Http::new(QUERY_TIMEOUT, self.options.policy)?;
+        let reply = self.exchange_with(
+            Some(&long),
+            reqwest::Method::POST,
+            &url,
+            Some(&body),
+            Some(&scope),
+        )?;
+        let mut answer = json_of(what, &reply)?;
         let elapsed = started.elapsed();
         // A partial answer says so in `error` beside its tables.
+        let mut partial = None;
         if let Some(e) = answer.get("error").filter(|e| !e.is_null()) {
-            let message = e["message"].as_str().unwrap_or("the query failed");
+            let message = crate::redact::clean(e["message"].as_str().unwrap_or("the query failed"))
+                .into_owned();
             if answer.get("tables").is_none() {
-                return Err(Error::access(format!(
-                    "{what}: {}",
-                    crate::redact::clean(message)
-                )));
+                return Err(Error::access(format!("{what}: {message}")));
             }
+            partial = Some(message);
         }
-        let table = answer["tables"]
+        let tables = answer["tables"].take();
+        let table = tables
             .as_array()
             .and_then(|t| t.first())
             .and_then(Value::as_object)
@@ -58,6 +72,7 @@ impl Azure {
         Ok(QueryAnswer {
             rows: super::resource_graph::table_rows(table),
             elapsed,
+            partial,
         })
     }
 }

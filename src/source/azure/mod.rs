@@ -221,8 +221,21 @@ impl Azure {
         body: Option<&Value>,
         scope: Option<&str>,
     ) -> Result<http::Reply, Error> {
+        self.exchange_with(None, method, url, body, scope)
+    }
+
+    /// [`Azure::exchange`] through another client (one with a longer read timeout, for
+    /// a query the service answers only when it is done).
+    fn exchange_with(
+        &mut self,
+        client: Option<&Http>,
+        method: reqwest::Method,
+        url: &str,
+        body: Option<&Value>,
+        scope: Option<&str>,
+    ) -> Result<http::Reply, Error> {
         let traces = &mut self.traces;
-        let http = &self.http;
+        let http = client.unwrap_or(&self.http);
         let auth = &self.auth;
         let timeout = self.options.timeout;
         self.runtime.block_on(async {

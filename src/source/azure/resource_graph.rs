@@ -33,6 +33,8 @@ pub struct GraphStats {
     pub elapsed: Duration,
     /// Of that, waiting for the user quota to reset.
     pub throttled: Duration,
+    /// The service said the result was cut short (`resultTruncated`).
+    pub truncated: bool,
 }
 
 impl Azure {
@@ -66,13 +68,32 @@ impl Azure {
             if let Some(token) = &skip {
                 body["options"]["$skipToken"] = json!(token);
             }
-            let reply =
-                self.exchange(reqwest::Method::POST, &url, Some(&body), Some(&scope_token))?;
-            let answer = json_of(what, &reply)?;
-            let rows = match answer.get("data") {
-                Some(Value::Array(rows)) => rows.clone(),
+            let read = |e: Error| {
+                if stats.pages == 0 {
+                    return e;
+                }
+                let more = format!(
+                    "after {} pages ({} rows) had been read",
+                    stats.pages, stats.rows
+                );
+                let hint = e
+                    .hint
+                    .clone()
+                    .map_or(more.clone(), |h| format!("{h}; {more}"));
+                e.with_hint(hint)
+            };
+            let reply = self
+                .exchange(reqwest::Method::POST, &url, Some(&body), Some(&scope_token))
+                .map_err(read)?;
+            let mut answer = json_of(what, &reply).map_err(read)?;
+            stats.truncated |= matches!(&answer["resultTruncated"], Value::Bool(true))
+                || answer["resultTruncated"]
+                    .as_str()
+                    .is_some_and(|t| t.eq_ignore_ascii_case("true"));
+            let rows = match answer.get_mut("data").map(Value::take) {
+                Some(Value::Array(rows)) => rows,
                 // The table format: columns and rows.
-                Some(Value::Object(table)) => table_rows(table),
+                Some(Value::Object(table)) => table_rows(&table),
                 _ => {
                     return Err(Error::access(format!(
                         "{what}: the answer has no data; expected Resource Graph's objectArray result"
