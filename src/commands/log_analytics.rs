@@ -15,7 +15,7 @@ use crate::context::Context;
 use crate::error::{Error, Result};
 use crate::evidence::{DocumentKind, KindSet};
 use crate::exit_code::ExitCode;
-use crate::report::log_analytics::{HourCount, LogAnalyticsSummary, LogGroup};
+use crate::report::log_analytics::{HourCount, LogAnalyticsSummary, LogGroup, TrafficCount};
 use crate::rules::pushdown::{bounded_in, filter, kql_string};
 use crate::source;
 use crate::source::bundle::{BundleSource, BundleWriter};
@@ -71,8 +71,26 @@ pub fn run(
     let mut azure = connect_azure(ctx)?;
     let what = format!("querying Log Analytics workspace {workspace_id}");
     let answer = azure.log_analytics_query(&workspace_id, &query, &timespan, &what);
+    // The traffic log holds no text for the rules; its status counts per hour say what
+    // callers got. A workspace that does not receive it is not an error.
+    let traffic = answer.as_ref().ok().map(|_| {
+        azure.log_analytics_query(
+            &workspace_id,
+            &traffic_query(args, minutes),
+            &timespan,
+            &format!("querying the traffic log of Log Analytics workspace {workspace_id}"),
+        )
+    });
     super::support::debug_traces(ctx, &mut azure, err);
     let answer = answer?;
+    let (traffic, traffic_note) = match traffic {
+        Some(Ok(t)) => (traffic_counts(&t.rows), None),
+        Some(Err(e)) => (
+            Vec::new(),
+            Some(format!("no traffic counts: {}", e.message)),
+        ),
+        None => (Vec::new(), None),
+    };
     let rows = answer.rows.len() as u64;
     let mut notes = Vec::new();
     if rows >= MAX_ROWS {
@@ -85,6 +103,7 @@ pub fn run(
             "Log Analytics returned part of the answer only: {p}"
         ));
     }
+    notes.extend(traffic_note);
     for n in &notes {
         let _ = writeln!(err, "warning: {n}");
     }
@@ -99,6 +118,7 @@ pub fn run(
             query_seconds: (answer.elapsed.as_secs_f64() * 10.0).round() / 10.0,
             literals: literals.len() as u64,
             groups,
+            traffic,
             notes,
         };
         super::diagnose::analyse_with(
@@ -155,6 +175,39 @@ fn query(pushed: &str, args: &DiagnoseArgs, minutes: u64) -> String {
          | top {MAX_ROWS} by TimeGenerated desc\n\
          | order by TimeGenerated asc"
     )
+}
+
+/// Requests per hour, deployment and status from `AmlOnlineEndpointTrafficLog`.
+fn traffic_query(args: &DiagnoseArgs, minutes: u64) -> String {
+    let endpoint = args.endpoint.as_ref().map_or_else(String::new, |ep| {
+        format!(
+            "| where _ResourceId endswith {}\n",
+            kql_string(&format!("/onlineendpoints/{ep}"))
+        )
+    });
+    let deployment = args.deployment.as_ref().map_or_else(String::new, |d| {
+        format!("| where DeploymentName =~ {}\n", kql_string(d))
+    });
+    format!(
+        "AmlOnlineEndpointTrafficLog\n\
+         | where TimeGenerated > ago({minutes}m)\n\
+         {endpoint}{deployment}| summarize Requests = count() by Hour = bin(TimeGenerated, 1h), DeploymentName, ResponseCode = tostring(ResponseCode)\n\
+         | order by Hour asc, DeploymentName asc, ResponseCode asc"
+    )
+}
+
+fn traffic_counts(rows: &[Value]) -> Vec<TrafficCount> {
+    rows.iter()
+        .map(|r| TrafficCount {
+            hour: field(r, "Hour").chars().take(13).collect(),
+            deployment: field(r, "DeploymentName").to_owned(),
+            status: match &r["ResponseCode"] {
+                Value::String(s) => s.clone(),
+                other => other.to_string(),
+            },
+            requests: r["Requests"].as_u64().unwrap_or(0),
+        })
+        .collect()
 }
 
 /// A path segment from a name the service returned: letters, digits, `-` and `_` as

@@ -26,6 +26,16 @@ pub struct LogGroup {
     pub path: String,
 }
 
+/// Requests one deployment answered with one status in one hour.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, schemars::JsonSchema)]
+pub struct TrafficCount {
+    /// `2024-05-01T10`.
+    pub hour: String,
+    pub deployment: String,
+    pub status: String,
+    pub requests: u64,
+}
+
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, schemars::JsonSchema)]
 pub struct HourCount {
     pub hour: String,
@@ -43,6 +53,8 @@ pub struct LogAnalyticsSummary {
     /// The rules' literals pushed down (`has_any` terms and `contains` strings).
     pub literals: u64,
     pub groups: Vec<LogGroup>,
+    /// Requests per hour, deployment and status, from the traffic log.
+    pub traffic: Vec<TrafficCount>,
     /// The answer is incomplete: what the service or the row limit cut.
     pub notes: Vec<String>,
 }
@@ -92,7 +104,31 @@ pub fn write_table(out: &mut dyn Write, l: &LogAnalyticsSummary, style: Style) -
             writeln!(out, "{l}")?;
         }
     }
+    write_traffic(out, &l.traffic, style)?;
     writeln!(out)
+}
+
+/// `traffic: 2025-05-12T16: blue 200 × 1200, blue 429 × 31`, one line an hour.
+fn write_traffic(out: &mut dyn Write, traffic: &[TrafficCount], style: Style) -> io::Result<()> {
+    if traffic.is_empty() {
+        return Ok(());
+    }
+    writeln!(out, "  traffic (requests per hour and status):")?;
+    let mut hours: Vec<(&str, Vec<String>)> = Vec::new();
+    for t in traffic {
+        let entry = format!("{} {} × {}", t.deployment, t.status, t.requests);
+        match hours.last_mut() {
+            Some((h, list)) if *h == t.hour => list.push(entry),
+            _ => hours.push((&t.hour, vec![entry])),
+        }
+    }
+    for (hour, list) in hours {
+        let line = format!("{hour}: {}", list.join(", "));
+        for l in text::wrap(&line, style.width(), "    ", "      ") {
+            writeln!(out, "{l}")?;
+        }
+    }
+    Ok(())
 }
 
 /// The markdown rendering: a table of the groups.

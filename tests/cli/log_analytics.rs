@@ -66,6 +66,12 @@ fn fake(rows: Vec<Value>) -> (FakeAzure, Arc<AtomicUsize>) {
                 r#"{"error": {"code": "PathNotFoundError", "message": "unexpected"}}"#,
             );
         }
+        if r.body.contains("AmlOnlineEndpointTrafficLog\\n") {
+            return Answer::json(200, &json!({"tables": [{"name": "PrimaryResult", "columns": [
+                {"name": "Hour", "type": "datetime"}, {"name": "DeploymentName", "type": "string"},
+                {"name": "ResponseCode", "type": "string"}, {"name": "Requests", "type": "long"}],
+                "rows": [["2025-05-12T16:00:00Z", "blue", "200", 1200], ["2025-05-12T16:00:00Z", "blue", "502", 31]]}]}).to_string());
+        }
         if seen.fetch_add(1, Ordering::SeqCst) == 0 {
             return Answer::json(
                 429,
@@ -110,6 +116,10 @@ fn candidate_lines_are_confirmed_locally_and_grouped_by_instance() {
     let la = &v["log_analytics"];
     assert_eq!(la["rows"], total);
     assert_eq!(la["timespan"], "PT90M");
+    assert_eq!(
+        la["traffic"][1],
+        json!({"hour": "2025-05-12T16", "deployment": "blue", "status": "502", "requests": 31})
+    );
     let groups = la["groups"].as_array().unwrap();
     assert_eq!(groups.len(), 2);
     assert_eq!(groups[0]["endpoint"], "churn-ep");
@@ -131,7 +141,11 @@ fn candidate_lines_are_confirmed_locally_and_grouped_by_instance() {
     assert!(!paths.contains("blue-7f9c-b"), "{paths}");
 
     // What was asked: the rules' literals as KQL, the endpoint, the look-back.
-    let request = fake.arm_requests().into_iter().last().unwrap();
+    let request = fake
+        .arm_requests()
+        .into_iter()
+        .rfind(|r| r.body.contains("AmlOnlineEndpointConsoleLog"))
+        .unwrap();
     assert_eq!(
         request.header("authorization"),
         Some(format!("Bearer {TOKEN}").as_str())
@@ -172,6 +186,12 @@ fn the_table_shows_the_query_and_the_groups_and_bad_ids_are_refused() {
     let (fake, _) = fake(rows(30));
     let run = diagnose(&fake, "la-table", &[]);
     assert_eq!(run.code, 0, "{}", run.stderr);
+    assert!(
+        run.stdout
+            .contains("2025-05-12T16: blue 200 × 1200, blue 502 × 31"),
+        "{}",
+        run.stdout
+    );
     assert!(
         run.stdout
             .contains(&format!("── Log Analytics workspace {LAW} (PT90M) ──")),
