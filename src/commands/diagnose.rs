@@ -134,7 +134,13 @@ pub(super) fn analyse_with(
         );
     }
     let mut inputs = source::inputs::collect(paths);
-    let placeholders = placeholders_with_bundles(ctx, &inputs);
+    let mut placeholders = placeholders_with_bundles(ctx, &inputs);
+    // The one endpoint and deployment the Log Analytics lines are of fill commands.
+    if let Some(la) = &log_analytics {
+        for (key, value) in super::log_analytics::only_names(la) {
+            placeholders.entry(key).or_insert(value);
+        }
+    }
     let mut resources = read_resources(&mut inputs, false);
     // DNS answers saved in a bundle are judged again, as `check` judged them.
     let dns = std::mem::take(&mut resources.dns);

@@ -177,6 +177,32 @@ fn query(pushed: &str, args: &DiagnoseArgs, minutes: u64) -> String {
     )
 }
 
+/// `endpoint` and `deployment` when every line read is of the same one.
+pub(super) fn only_names(la: &LogAnalyticsSummary) -> Vec<(&'static str, String)> {
+    let one = |get: fn(&LogGroup) -> &str| {
+        let mut names: Vec<&str> = la
+            .groups
+            .iter()
+            .map(get)
+            .filter(|n| !n.is_empty())
+            .collect();
+        names.sort_unstable();
+        names.dedup();
+        match names.as_slice() {
+            [only] if crate::rules::template::shell_safe(only) => Some((*only).to_owned()),
+            _ => None,
+        }
+    };
+    let mut out = Vec::new();
+    if let Some(e) = one(|g| &g.endpoint) {
+        out.push(("endpoint", e));
+    }
+    if let Some(d) = one(|g| &g.deployment) {
+        out.push(("deployment", d));
+    }
+    out
+}
+
 /// Requests per hour, deployment and status from `AmlOnlineEndpointTrafficLog`.
 fn traffic_query(args: &DiagnoseArgs, minutes: u64) -> String {
     let endpoint = args.endpoint.as_ref().map_or_else(String::new, |ep| {

@@ -139,6 +139,9 @@ fn candidate_lines_are_confirmed_locally_and_grouped_by_instance() {
         "{paths}"
     );
     assert!(!paths.contains("blue-7f9c-b"), "{paths}");
+    // The endpoint and deployment the lines are of fill its commands.
+    let commands = oom["commands"].to_string();
+    assert!(commands.contains("-e churn-ep -n blue"), "{commands}");
 
     // What was asked: the rules' literals as KQL, the endpoint, the look-back.
     let request = fake
