@@ -121,7 +121,10 @@ pub(super) fn analyse_with(
     ctx: &Context,
     args: &DiagnoseArgs,
     paths: &[String],
-    log_analytics: Option<crate::report::log_analytics::LogAnalyticsSummary>,
+    log_analytics: Option<(
+        crate::report::log_analytics::LogAnalyticsSummary,
+        super::log_analytics::Lines,
+    )>,
     out: &mut dyn Write,
     err: &mut dyn Write,
 ) -> Result<ExitCode> {
@@ -136,7 +139,7 @@ pub(super) fn analyse_with(
     let mut inputs = source::inputs::collect(paths);
     let mut placeholders = placeholders_with_bundles(ctx, &inputs);
     // The one endpoint and deployment the Log Analytics lines are of fill commands.
-    if let Some(la) = &log_analytics {
+    if let Some((la, _)) = &log_analytics {
         for (key, value) in super::log_analytics::only_names(la) {
             placeholders.entry(key).or_insert(value);
         }
@@ -168,7 +171,10 @@ pub(super) fn analyse_with(
     c.findings = crate::engine::order(findings);
     c.rules = rule_refs(&set, &|_| true);
     c.names = placeholders;
-    c.log_analytics = log_analytics;
+    c.log_analytics = log_analytics.map(|(mut la, lines)| {
+        super::log_analytics::count_findings(&set, &c.findings, &mut la, &lines);
+        la
+    });
     finish("diagnose", ctx, &set, &args.report, c, out, err)
 }
 

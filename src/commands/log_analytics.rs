@@ -15,7 +15,9 @@ use crate::context::Context;
 use crate::error::{Error, Result};
 use crate::evidence::{DocumentKind, KindSet};
 use crate::exit_code::ExitCode;
-use crate::report::log_analytics::{HourCount, LogAnalyticsSummary, LogGroup, TrafficCount};
+use crate::report::log_analytics::{
+    FindingHours, HourCount, LogAnalyticsSummary, LogGroup, TrafficCount,
+};
 use crate::rules::pushdown::{bounded_in, filter, kql_string};
 use crate::source;
 use crate::source::bundle::{BundleSource, BundleWriter};
@@ -107,7 +109,7 @@ pub fn run(
     for n in &notes {
         let _ = writeln!(err, "warning: {n}");
     }
-    let result = write_bundle(&dir, &answer.rows, &workspace_id).and_then(|groups| {
+    let result = write_bundle(&dir, &answer.rows, &workspace_id).and_then(|(groups, lines)| {
         if !temporary {
             let _ = writeln!(err, "note: the lines read are saved in {}", dir.display());
         }
@@ -119,13 +121,14 @@ pub fn run(
             literals: literals.len() as u64,
             groups,
             traffic,
+            findings: Vec::new(),
             notes,
         };
         super::diagnose::analyse_with(
             ctx,
             args,
             &[dir.display().to_string()],
-            Some(summary),
+            Some((summary, lines)),
             out,
             err,
         )
@@ -175,6 +178,59 @@ fn query(pushed: &str, args: &DiagnoseArgs, minutes: u64) -> String {
          | top {MAX_ROWS} by TimeGenerated desc\n\
          | order by TimeGenerated asc"
     )
+}
+
+/// The lines of each file written, with their times, by the file's path.
+pub(super) type Lines = BTreeMap<String, Vec<(String, String)>>;
+
+/// Each finding's matching lines per hour on each group it was found in: its `any`
+/// patterns run again over that group's lines (only found rules, only their files).
+pub(super) fn count_findings(
+    set: &crate::rules::RuleSet,
+    findings: &[crate::finding::Finding],
+    la: &mut LogAnalyticsSummary,
+    lines: &Lines,
+) {
+    for f in findings {
+        let Some(rule) = set.index_of(&f.rule_id) else {
+            continue;
+        };
+        let patterns: Vec<&crate::rules::Pattern> = set
+            .patterns
+            .iter()
+            .filter(|p| p.rule == rule && p.role == crate::rules::PatternRole::Any)
+            .collect();
+        if patterns.is_empty() {
+            continue;
+        }
+        for g in la.groups.iter().filter(|g| f.paths.contains(&g.path)) {
+            let Some(rows) = lines.get(&g.path) else {
+                continue;
+            };
+            let mut per_hour: BTreeMap<String, u64> = BTreeMap::new();
+            for (time, message) in rows {
+                if patterns
+                    .iter()
+                    .any(|p| p.regex.is_match(message.as_bytes()))
+                {
+                    *per_hour.entry(time.chars().take(13).collect()).or_default() += 1;
+                }
+            }
+            if per_hour.is_empty() {
+                continue;
+            }
+            la.findings.push(FindingHours {
+                rule_id: f.rule_id.clone(),
+                endpoint: g.endpoint.clone(),
+                deployment: g.deployment.clone(),
+                instance: g.instance.clone(),
+                per_hour: per_hour
+                    .into_iter()
+                    .map(|(hour, lines)| HourCount { hour, lines })
+                    .collect(),
+            });
+        }
+    }
 }
 
 /// `endpoint` and `deployment` when every line read is of the same one.
@@ -275,7 +331,7 @@ fn write_bundle(
     dir: &std::path::Path,
     rows: &[Value],
     workspace_id: &str,
-) -> Result<Vec<LogGroup>> {
+) -> Result<(Vec<LogGroup>, Lines)> {
     // By the whole resource id: two workspaces' endpoints of one name stay apart.
     type Key = (String, String, String, String, String);
     let mut groups: BTreeMap<Key, Vec<&Value>> = BTreeMap::new();
@@ -296,6 +352,7 @@ fn write_bundle(
     };
     let mut bundle = BundleWriter::create(dir, source, super::collect::created())?;
     let mut out = Vec::new();
+    let mut kept = Lines::new();
     for ((workspace, endpoint, deployment, instance, container), lines) in groups {
         let relative = format!(
             "log-analytics/{}/{}/{}/{}/{}.log",
@@ -315,6 +372,19 @@ fn write_bundle(
         }
         let what = format!("console log of {endpoint}/{deployment} instance {instance}");
         bundle.write_text(&relative, &what, &text)?;
+        let path = dir.join(&relative).display().to_string();
+        kept.insert(
+            path.clone(),
+            lines
+                .iter()
+                .map(|l| {
+                    (
+                        field(l, "TimeGenerated").to_owned(),
+                        field(l, "Message").to_owned(),
+                    )
+                })
+                .collect(),
+        );
         out.push(LogGroup {
             first: field(lines[0], "TimeGenerated").to_owned(),
             last: field(lines[lines.len() - 1], "TimeGenerated").to_owned(),
@@ -323,7 +393,7 @@ fn write_bundle(
                 .into_iter()
                 .map(|(hour, lines)| HourCount { hour, lines })
                 .collect(),
-            path: dir.join(&relative).display().to_string(),
+            path,
             endpoint,
             deployment,
             instance,
@@ -331,7 +401,7 @@ fn write_bundle(
         });
     }
     bundle.finish()?;
-    Ok(out)
+    Ok((out, kept))
 }
 
 #[cfg(test)]

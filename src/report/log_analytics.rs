@@ -26,6 +26,16 @@ pub struct LogGroup {
     pub path: String,
 }
 
+/// One finding on one endpoint, deployment and instance, by hour.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, schemars::JsonSchema)]
+pub struct FindingHours {
+    pub rule_id: String,
+    pub endpoint: String,
+    pub deployment: String,
+    pub instance: String,
+    pub per_hour: Vec<HourCount>,
+}
+
 /// Requests one deployment answered with one status in one hour.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, schemars::JsonSchema)]
 pub struct TrafficCount {
@@ -55,6 +65,9 @@ pub struct LogAnalyticsSummary {
     pub groups: Vec<LogGroup>,
     /// Requests per hour, deployment and status, from the traffic log.
     pub traffic: Vec<TrafficCount>,
+    /// Each finding's matching lines per hour, for each endpoint, deployment and
+    /// instance it was found on.
+    pub findings: Vec<FindingHours>,
     /// The answer is incomplete: what the service or the row limit cut.
     pub notes: Vec<String>,
 }
@@ -102,6 +115,27 @@ pub fn write_table(out: &mut dyn Write, l: &LogAnalyticsSummary, style: Style) -
         );
         for l in text::wrap(&line, style.width(), "    ", "      ") {
             writeln!(out, "{l}")?;
+        }
+    }
+    if !l.findings.is_empty() {
+        writeln!(out, "  findings per hour:")?;
+        for f in &l.findings {
+            let hours: Vec<String> = f
+                .per_hour
+                .iter()
+                .map(|h| format!("{} {}", h.hour, h.lines))
+                .collect();
+            let line = format!(
+                "{} on {}/{} instance {}: {}",
+                f.rule_id,
+                f.endpoint,
+                f.deployment,
+                f.instance,
+                hours.join(", ")
+            );
+            for l in text::wrap(&line, style.width(), "    ", "      ") {
+                writeln!(out, "{l}")?;
+            }
         }
     }
     write_traffic(out, &l.traffic, style)?;

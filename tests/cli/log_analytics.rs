@@ -139,6 +139,17 @@ fn candidate_lines_are_confirmed_locally_and_grouped_by_instance() {
         "{paths}"
     );
     assert!(!paths.contains("blue-7f9c-b"), "{paths}");
+    // Its lines per hour, on its own instance only.
+    let series: Vec<&Value> = la["findings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|f| f["rule_id"] == "gunicorn-worker-oom-killed")
+        .collect();
+    assert_eq!(series.len(), 1, "{}", la["findings"]);
+    assert_eq!(series[0]["instance"], "blue-7f9c-a");
+    assert_eq!(series[0]["per_hour"][0]["hour"], "2025-05-12T16");
+    assert!(series[0]["per_hour"][0]["lines"].as_u64().unwrap() >= 1);
     // The endpoint and deployment the lines are of fill its commands.
     let commands = oom["commands"].to_string();
     assert!(commands.contains("-e churn-ep -n blue"), "{commands}");
