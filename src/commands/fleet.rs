@@ -262,12 +262,13 @@ fn by_workspace(rows: Vec<Value>) -> BTreeMap<String, Vec<Value>> {
             .is_some_and(|t| t.eq_ignore_ascii_case("microsoft.machinelearningservices/workspaces"))
     };
     let mut groups: BTreeMap<String, Vec<Value>> = BTreeMap::new();
-    let mut links: Vec<(String, String)> = Vec::new();
+    // Linked resource id → the workspaces that link it.
+    let mut links: std::collections::HashMap<String, Vec<String>> = Default::default();
     for r in rows.iter().filter(|r| is_ws(r)) {
         let Some(id) = lower(&r["id"]) else { continue };
         for link in LINKS {
             if let Some(target) = lower(&r["properties"][link]) {
-                links.push((target, id.clone()));
+                links.entry(target).or_default().push(id.clone());
             }
         }
         groups.insert(id, Vec::new());
@@ -280,20 +281,14 @@ fn by_workspace(rows: Vec<Value>) -> BTreeMap<String, Vec<Value>> {
             }
             continue;
         }
-        // An endpoint or deployment: the workspace its id starts with.
-        if let Some((_, g)) = groups
-            .iter_mut()
-            .find(|(ws, _)| id.starts_with(&format!("{ws}/")))
-        {
-            g.push(r);
+        // An endpoint or deployment: the workspace its id names before the endpoint.
+        if let Some((ws, _)) = id.split_once("/onlineendpoints/") {
+            if let Some(g) = groups.get_mut(ws) {
+                g.push(r);
+            }
             continue;
         }
-        let owners: Vec<&String> = links
-            .iter()
-            .filter(|(t, _)| *t == id)
-            .map(|(_, w)| w)
-            .collect();
-        for w in owners {
+        for w in links.get(&id).into_iter().flatten() {
             if let Some(g) = groups.get_mut(w) {
                 g.push(r.clone());
             }

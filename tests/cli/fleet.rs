@@ -317,3 +317,52 @@ fn a_shared_vault_is_judged_once_and_a_truncated_answer_is_said() {
     assert_eq!(v["fleet"]["workspaces"].as_array().unwrap().len(), 2);
     assert!(run.stderr.contains("resultTruncated"), "{}", run.stderr);
 }
+
+#[test]
+fn ten_thousand_linked_resources_are_checked_workspace_by_workspace() {
+    // 2,500 workspaces, each with its own Key Vault, registry and storage account.
+    let mut rows = Vec::new();
+    let mut linked = Vec::new();
+    for i in 0..2_500 {
+        let ws = ws_id(SUB, "fleet", &format!("ws{i:04}"));
+        let kv = vault_id(SUB, "fleet", &format!("kv{i:04}"));
+        let acr = format!(
+            "/subscriptions/{SUB}/resourceGroups/fleet/providers/Microsoft.ContainerRegistry/registries/acr{i:04}"
+        );
+        let st = format!(
+            "/subscriptions/{SUB}/resourceGroups/fleet/providers/Microsoft.Storage/storageAccounts/st{i:04}"
+        );
+        rows.push(json!({"id": ws, "name": format!("ws{i:04}"), "type": "microsoft.machinelearningservices/workspaces",
+                         "properties": {"v1LegacyMode": i % 100 == 0, "keyVault": kv, "containerRegistry": acr, "storageAccount": st}}));
+        linked.push(json!({"id": kv, "name": format!("kv{i:04}"), "type": "microsoft.keyvault/vaults", "properties": {"networkAcls": {"defaultAction": "Allow"}}}));
+        linked.push(json!({"id": acr, "name": format!("acr{i:04}"), "type": "microsoft.containerregistry/registries", "properties": {"publicNetworkAccess": "Enabled"}}));
+        linked.push(json!({"id": st, "name": format!("st{i:04}"), "type": "microsoft.storage/storageaccounts", "properties": {}}));
+    }
+    rows.extend(linked);
+    assert_eq!(rows.len(), 10_000);
+    let (fake, _) = graph(rows, 1000);
+    let run = fleet(&fake, "fleet-10k", &[]);
+    assert_eq!(run.code, 1, "{}", run.stderr);
+    let v = run.json();
+    let f = &v["fleet"];
+    assert_eq!(f["resources_read"], 10_000);
+    let workspaces = f["workspaces"].as_array().unwrap();
+    assert_eq!(workspaces.len(), 2_500);
+    // Each was checked with its own three linked resources.
+    assert!(
+        workspaces.iter().all(|w| w["resources"] == 4),
+        "{}",
+        workspaces[0]
+    );
+    // Every hundredth is in v1 legacy mode, and those rank first.
+    let legacy = workspaces
+        .iter()
+        .filter(|w| w["errors"].as_u64().unwrap() > 0)
+        .count();
+    assert_eq!(legacy, 25);
+    assert!(
+        workspaces[0]["error_rules"]
+            .to_string()
+            .contains("workspace-v1-legacy-mode")
+    );
+}
