@@ -92,6 +92,23 @@ fn data_plane_host(url: &str) -> bool {
         .any(|suffix| host.ends_with(suffix))
 }
 
+/// A token for `scope`, bounded like any request: a credential retrying an unreachable
+/// authority must not hang the run.
+async fn bounded_token(auth: &Auth, scope: &str, timeout: Duration) -> Result<String, Error> {
+    tokio::time::timeout(timeout, auth.token(scope))
+        .await
+        .map_err(|_| {
+            Error::access(format!(
+                "signing in with {} took over {} s",
+                auth.describe,
+                timeout.as_secs()
+            ))
+            .with_hint(
+                "check the network path to the sign-in service (proxy, firewall, AZURE_AUTHORITY_HOST)",
+            )
+        })?
+}
+
 /// A long-running operation that ended badly, with the service's reason.
 fn operation_failed(what: &str, status: &Value) -> Error {
     let reason = status["error"]["message"]
@@ -239,21 +256,8 @@ impl Azure {
         let auth = &self.auth;
         let timeout = self.options.timeout;
         self.runtime.block_on(async {
-            // Sign-in is bounded like any request: a credential retrying an
-            // unreachable authority must not hang the run.
             let token = match scope {
-                Some(scope) => Some(
-                    tokio::time::timeout(timeout, auth.token(scope))
-                        .await
-                        .map_err(|_| {
-                            Error::access(format!(
-                                "signing in with {} took over {} s",
-                                auth.describe,
-                                timeout.as_secs()
-                            ))
-                            .with_hint("check the network path to the sign-in service (proxy, firewall, AZURE_AUTHORITY_HOST)")
-                        })??,
-                ),
+                Some(scope) => Some(bounded_token(auth, scope, timeout).await?),
                 None => None,
             };
             http.send(method, url, token.as_deref(), body, &mut |line| {
@@ -422,17 +426,7 @@ impl Azure {
         let scope = self.options.ml_scope.clone();
         let timeout = self.options.timeout;
         let auth = &self.auth;
-        self.runtime.block_on(async {
-            tokio::time::timeout(timeout, auth.token(&scope))
-                .await
-                .map_err(|_| {
-                    Error::access(format!(
-                        "signing in with {} took over {} s",
-                        auth.describe,
-                        timeout.as_secs()
-                    ))
-                })?
-        })
+        self.runtime.block_on(bounded_token(auth, &scope, timeout))
     }
 
     /// The trace lines gathered so far (`--debug`).
