@@ -97,9 +97,7 @@ pub fn write_table(out: &mut dyn Write, f: &FleetSummary, style: Style) -> io::R
             w.endpoints,
             if w.endpoints == 1 { "" } else { "s" },
         );
-        for l in text::wrap(&line, style.width(), "    ", "      ") {
-            writeln!(out, "{l}")?;
-        }
+        text::para(out, style.width(), "    ", 6, &line)?;
     }
     writeln!(out)
 }

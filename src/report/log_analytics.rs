@@ -113,9 +113,7 @@ pub fn write_table(out: &mut dyn Write, l: &LogAnalyticsSummary, style: Style) -
             g.last,
             hours.join(", ")
         );
-        for l in text::wrap(&line, style.width(), "    ", "      ") {
-            writeln!(out, "{l}")?;
-        }
+        text::para(out, style.width(), "    ", 6, &line)?;
     }
     if !l.findings.is_empty() {
         writeln!(out, "  findings per hour:")?;
@@ -133,9 +131,7 @@ pub fn write_table(out: &mut dyn Write, l: &LogAnalyticsSummary, style: Style) -
                 f.instance,
                 hours.join(", ")
             );
-            for l in text::wrap(&line, style.width(), "    ", "      ") {
-                writeln!(out, "{l}")?;
-            }
+            text::para(out, style.width(), "    ", 6, &line)?;
         }
     }
     write_traffic(out, &l.traffic, style)?;
@@ -158,9 +154,7 @@ fn write_traffic(out: &mut dyn Write, traffic: &[TrafficCount], style: Style) ->
     }
     for (hour, list) in hours {
         let line = format!("{hour}: {}", list.join(", "));
-        for l in text::wrap(&line, style.width(), "    ", "      ") {
-            writeln!(out, "{l}")?;
-        }
+        text::para(out, style.width(), "    ", 6, &line)?;
     }
     Ok(())
 }

@@ -80,20 +80,6 @@ fn table(
     Ok(())
 }
 
-/// `body` after the label `first`, wrapped at the style's width; continuation lines
-/// are indented `rest` columns.
-fn para(out: &mut dyn Write, style: Style, first: &str, rest: usize, body: &str) -> io::Result<()> {
-    let first = if first.ends_with(' ') {
-        first.to_owned()
-    } else {
-        format!("{first} ")
-    };
-    for line in text::wrap(body, style.width(), &first, &" ".repeat(rest)) {
-        writeln!(out, "{line}")?;
-    }
-    Ok(())
-}
-
 /// The summary of one tree: the outcome and its cause (the entry script's errors)
 /// first, then the counts, settings, tables and the mini-batches behind them.
 pub fn write(out: &mut dyn Write, p: &PrsSummary, style: Style) -> io::Result<()> {
@@ -110,7 +96,13 @@ pub fn write(out: &mut dyn Write, p: &PrsSummary, style: Style) -> io::Result<()
     write_tables(out, p, style)?;
     write_batches(out, p, style)?;
     for n in &p.notes {
-        para(out, style, &format!("  {}", style.yellow("note:")), 4, n)?;
+        text::para(
+            out,
+            style.width(),
+            &format!("  {}", style.yellow("note:")),
+            4,
+            n,
+        )?;
     }
     writeln!(out)
 }
@@ -176,9 +168,9 @@ fn write_errors(out: &mut dyn Write, p: &PrsSummary, style: Style) -> io::Result
         };
         let first = format!("  {:>5} × ", e.count);
         let hang = text::columns(&first);
-        para(
+        text::para(
             out,
-            style,
+            style.width(),
             &first,
             hang,
             &format!("{phase}{}{msg}", e.exception),
@@ -198,9 +190,9 @@ fn write_errors(out: &mut dyn Write, p: &PrsSummary, style: Style) -> io::Result
 fn write_counts(out: &mut dyn Write, p: &PrsSummary, style: Style) -> io::Result<()> {
     let mb = &p.mini_batches;
     let it = &p.items;
-    para(
+    text::para(
         out,
-        style,
+        style.width(),
         "  mini-batches:",
         4,
         &format!(
@@ -210,9 +202,9 @@ fn write_counts(out: &mut dyn Write, p: &PrsSummary, style: Style) -> io::Result
             opt(&mb.failed)
         ),
     )?;
-    para(
+    text::para(
         out,
-        style,
+        style.width(),
         "  items:",
         4,
         &format!(
@@ -232,9 +224,9 @@ fn write_counts(out: &mut dyn Write, p: &PrsSummary, style: Style) -> io::Result
         } else {
             ""
         };
-        para(
+        text::para(
             out,
-            style,
+            style.width(),
             "  error threshold:",
             4,
             &format!("{}{ignored}{used}", t.value),
@@ -250,18 +242,18 @@ fn write_counts(out: &mut dyn Write, p: &PrsSummary, style: Style) -> io::Result
     .flatten()
     .collect();
     if !settings.is_empty() {
-        para(out, style, "  settings:", 4, &settings.join(", "))?;
+        text::para(out, style.width(), "  settings:", 4, &settings.join(", "))?;
     }
     if let Some(w) = p.config.workers() {
-        para(out, style, "  workers:", 4, &w)?;
+        text::para(out, style.width(), "  workers:", 4, &w)?;
     }
     if let Some(o) = p.config.output() {
-        para(out, style, "  output:", 4, &o)?;
+        text::para(out, style.width(), "  output:", 4, &o)?;
     }
     let level = p.config.logging_level.as_deref().unwrap_or("INFO");
-    para(
+    text::para(
         out,
-        style,
+        style.width(),
         "  logs:",
         4,
         &format!(
@@ -273,9 +265,9 @@ fn write_counts(out: &mut dyn Write, p: &PrsSummary, style: Style) -> io::Result
         writeln!(out, "  duration: {d}")?;
     }
     if let Some(l) = &p.last_progress {
-        para(
+        text::para(
             out,
-            style,
+            style.width(),
             "  last progress:",
             4,
             &format!("{} ({}:{})", l.text, l.path(), l.line()),
@@ -383,7 +375,7 @@ fn write_batches(out: &mut dyn Write, p: &PrsSummary, style: Style) -> io::Resul
                 m.status,
                 inputs_of(&m.inputs)
             );
-            para(out, style, "    ", 6, &body)?;
+            text::para(out, style.width(), "    ", 6, &body)?;
         }
     }
     if !p.failing.is_empty() {
@@ -403,7 +395,7 @@ fn write_batches(out: &mut dyn Write, p: &PrsSummary, style: Style) -> io::Resul
                 plural(u64::from(m.attempts), "attempt", "attempts"),
                 inputs_of(&m.inputs)
             );
-            para(out, style, "    ", 6, &body)?;
+            text::para(out, style.width(), "    ", 6, &body)?;
         }
         let total = p.mini_batches.failed.unwrap_or(p.failing.len() as u64);
         if total > 10 {
@@ -421,16 +413,16 @@ fn write_batches(out: &mut dyn Write, p: &PrsSummary, style: Style) -> io::Resul
 /// What the resource monitor shows per node: the largest process and the fullest disk.
 fn write_resources(out: &mut dyn Write, p: &PrsSummary, style: Style) -> io::Result<()> {
     match p.perf_data {
-        PerfData::MonitorOff => para(
+        PerfData::MonitorOff => text::para(
             out,
-            style,
+            style.width(),
             "  resources:",
             4,
             "none; the resource monitor was off (--resource_monitor_interval 0)",
         ),
-        PerfData::Missing if !p.nodes.is_empty() => para(
+        PerfData::Missing if !p.nodes.is_empty() => text::para(
             out,
-            style,
+            style.width(),
             "  resources:",
             4,
             "no perf/<node>/ files in the tree",
@@ -458,7 +450,7 @@ fn write_resources(out: &mut dyn Write, p: &PrsSummary, style: Style) -> io::Res
             }
             writeln!(out, "  resources:")?;
             for l in lines {
-                para(out, style, "    ", 6, &l)?;
+                text::para(out, style.width(), "    ", 6, &l)?;
             }
             Ok(())
         }
@@ -478,7 +470,7 @@ fn write_node_changes(out: &mut dyn Write, p: &PrsSummary, style: Style) -> io::
             "node {} stopped writing logs at {}, {} before the other nodes{moved}",
             l.node, l.last_seen, l.silent_for
         );
-        para(out, style, "  node lost:", 4, &text)?;
+        text::para(out, style.width(), "  node lost:", 4, &text)?;
     }
     if !c.lost.is_empty() {
         let text = if c.replacements.is_empty() {
@@ -486,12 +478,12 @@ fn write_node_changes(out: &mut dyn Write, p: &PrsSummary, style: Style) -> io::
         } else {
             format!("node {}", c.replacements.join(", node "))
         };
-        para(out, style, "  replaced by:", 4, &text)?;
+        text::para(out, style.width(), "  replaced by:", 4, &text)?;
     }
     if c.picked_again_without_record > 0 && !c.lost.is_empty() {
-        para(
+        text::para(
             out,
-            style,
+            style.width(),
             "  picked again:",
             4,
             &format!(
@@ -501,7 +493,7 @@ fn write_node_changes(out: &mut dyn Write, p: &PrsSummary, style: Style) -> io::
         )?;
     }
     for o in &c.overviewer {
-        para(out, style, "  overviewer:", 4, o)?;
+        text::para(out, style.width(), "  overviewer:", 4, o)?;
     }
     Ok(())
 }

@@ -10,13 +10,6 @@ use super::explain::{Answer, write_status};
 use super::style::Style;
 use super::{Detail, text};
 
-fn para(out: &mut dyn Write, style: Style, first: &str, body: &str) -> io::Result<()> {
-    for line in text::wrap(body, style.width(), &format!("{first} "), "    ") {
-        writeln!(out, "{line}")?;
-    }
-    Ok(())
-}
-
 /// The section, before the findings.
 pub fn write(
     out: &mut dyn Write,
@@ -31,19 +24,21 @@ pub fn write(
     for line in text::wrap(&head, style.width(), "", "   ") {
         writeln!(out, "{}", style.bold(&line))?;
     }
-    para(out, style, "  scoring URI:", &s.scoring_uri)?;
+    text::para(out, style.width(), "  scoring URI:", 4, &s.scoring_uri)?;
     if let Some(d) = &s.deployment {
-        para(
+        text::para(
             out,
-            style,
+            style.width(),
             "  deployment:",
+            4,
             &format!("{d} (azureml-model-deployment header)"),
         )?;
     }
-    para(
+    text::para(
         out,
-        style,
+        style.width(),
         "  requests:",
+        4,
         &format!(
             "{} sent, {} at a time, {} ms timeout each",
             s.requests, s.concurrency, s.timeout_ms
@@ -54,23 +49,31 @@ pub fn write(
         .iter()
         .map(|o| format!("{} × {}", o.outcome, o.count))
         .collect();
-    para(out, style, "  outcomes:", &outcomes.join(", "))?;
+    text::para(out, style.width(), "  outcomes:", 4, &outcomes.join(", "))?;
     match &s.latency {
-        Some(l) => para(
+        Some(l) => text::para(
             out,
-            style,
+            style.width(),
             "  latency:",
+            4,
             &format!(
                 "p50 {} ms, p95 {} ms, p99 {} ms, max {} ms, mean {} ms ({} answered)",
                 l.p50_ms, l.p95_ms, l.p99_ms, l.max_ms, l.mean_ms, l.samples
             ),
         )?,
-        None => para(out, style, "  latency:", "none: no request was answered")?,
+        None => text::para(
+            out,
+            style.width(),
+            "  latency:",
+            4,
+            "none: no request was answered",
+        )?,
     }
-    para(
+    text::para(
         out,
-        style,
+        style.width(),
         "  bytes:",
+        4,
         &format!("{} sent, {} received", s.bytes_sent, s.bytes_received),
     )?;
     if !s.served_by.is_empty() {
@@ -79,7 +82,7 @@ pub fn write(
             .iter()
             .map(|b| format!("{} × {}", b.deployment, b.count))
             .collect();
-        para(out, style, "  served by:", &by.join(", "))?;
+        text::para(out, style.width(), "  served by:", 4, &by.join(", "))?;
     }
     if let Some(c) = &s.pending_request_ceiling {
         let parts = if c.parts.is_empty() {
@@ -93,20 +96,21 @@ pub fn write(
             format!("; {} not counted: no settings read", c.unknown.join(", "))
         };
         let text = format!("{} pending requests{parts}{unknown}", c.value);
-        para(out, style, "  429 ceiling:", &text)?;
+        text::para(out, style.width(), "  429 ceiling:", 4, &text)?;
     }
     if let Some(why) = &s.sizing_skipped {
-        para(out, style, "  sizing:", &format!("none: {why}"))?;
+        text::para(out, style.width(), "  sizing:", 4, &format!("none: {why}"))?;
     }
     if let Some(z) = &s.sizing {
         let now = z
             .instances_now
             .map(|n| format!(" (now {n})"))
             .unwrap_or_default();
-        para(
+        text::para(
             out,
-            style,
+            style.width(),
             "  sizing:",
+            4,
             &format!(
                 "{} requests/s at the p95 of {} ms, {} concurrent per instance and {} % utilization need {} instance{}{now}; 429 above {} pending",
                 z.rps,

@@ -13,6 +13,26 @@ pub fn columns(s: &str) -> usize {
 /// `text`'s words filled into lines of at most `width` columns: the first line starts
 /// with `first`, the others with `rest`. A word too wide for any line gets a line of
 /// its own, whole.
+/// `body` after the label `first` (a space is added unless it ends with one), wrapped
+/// at `width`, continuation lines indented `rest` columns, written to `out`.
+pub fn para(
+    out: &mut dyn std::io::Write,
+    width: usize,
+    first: &str,
+    rest: usize,
+    body: &str,
+) -> std::io::Result<()> {
+    let first = if first.ends_with(' ') {
+        first.to_owned()
+    } else {
+        format!("{first} ")
+    };
+    for line in wrap(body, width, &first, &" ".repeat(rest)) {
+        writeln!(out, "{line}")?;
+    }
+    Ok(())
+}
+
 pub fn wrap(text: &str, width: usize, first: &str, rest: &str) -> Vec<String> {
     let mut lines = Vec::new();
     let mut line = first.to_owned();
