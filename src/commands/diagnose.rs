@@ -171,6 +171,8 @@ pub(super) fn analyse_with(
     c.findings = crate::engine::order(findings);
     c.rules = rule_refs(&set, &|_| true);
     c.names = placeholders;
+    // A Log Analytics query that returned no candidate line was still analysed.
+    c.remote_inputs = u64::from(log_analytics.is_some() && c.inputs.is_empty());
     c.log_analytics = log_analytics.map(|(mut la, lines)| {
         super::log_analytics::count_findings(&set, &c.findings, &mut la, &lines);
         la

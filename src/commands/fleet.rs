@@ -200,6 +200,7 @@ pub fn run(
         findings: crate::engine::order(findings),
         rules: rule_refs(&set, &ran),
         names,
+        remote_inputs: stats.rows,
         fleet: Some(FleetSummary {
             resources_read: stats.rows,
             pages: stats.pages,

@@ -30,6 +30,9 @@ pub struct Collected {
     pub score: Option<crate::scoring::summary::ScoreSummary>,
     /// `check --fleet`: what Resource Graph returned, by workspace.
     pub fleet: Option<crate::report::fleet::FleetSummary>,
+    /// Inputs a service answered rather than files: the endpoint `score` probed, the
+    /// resources a Resource Graph query returned, a Log Analytics query with no line.
+    pub remote_inputs: u64,
     /// `diagnose --log-analytics`: what the query read, by endpoint, deployment, instance.
     pub log_analytics: Option<crate::report::log_analytics::LogAnalyticsSummary>,
     /// The last error-like lines seen, shown when nothing was found.
@@ -107,13 +110,8 @@ pub fn finish(
                 .filter(|f| f.baseline_state == Some(BaselineState::Unchanged))
                 .count() as u64,
             // A scoring probe's endpoint counts as the input it analysed.
-            inputs_analysed: (c.inputs.len()
-                + c.resources.len()
-                + dns_hosts(&c.dns)
-                + usize::from(c.score.is_some())) as u64
-                + c.fleet.as_ref().map_or(0, |f| f.resources_read)
-                // A Log Analytics query with no candidate line was still analysed.
-                + u64::from(c.log_analytics.is_some() && c.inputs.is_empty()),
+            inputs_analysed: (c.inputs.len() + c.resources.len() + dns_hosts(&c.dns)) as u64
+                + c.remote_inputs,
             inputs_not_analysed: c.not_analysed.len() as u64,
             rules: c.rules.len() as u64,
             fail_on: args.fail_on,

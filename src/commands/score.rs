@@ -160,20 +160,8 @@ pub fn run(
         }
     }
     // The deployment the requests reached: the one named, else the only one with traffic.
-    let with_traffic: Vec<&String> = target
-        .traffic
-        .iter()
-        .filter(|(_, share)| *share > 0)
-        .map(|(n, _)| n)
-        .collect();
-    match (&args.deployment, with_traffic.as_slice()) {
-        (Some(d), _) => {
-            names.entry("deployment").or_insert_with(|| d.clone());
-        }
-        (None, [only]) => {
-            names.entry("deployment").or_insert_with(|| (*only).clone());
-        }
-        _ => {}
+    if let [only] = reached(&target, args.deployment.as_deref()).as_slice() {
+        names.entry("deployment").or_insert_with(|| only.clone());
     }
     // The explanations' commands as the report prints them: names filled, the rest `<name>`.
     let filled = |t: &str| {
@@ -203,6 +191,7 @@ pub fn run(
         ..Collected::default()
     };
     c.score = Some(summary);
+    c.remote_inputs = 1;
     finish("score", ctx, &set, &args.report, c, out, err)
 }
 
@@ -332,6 +321,13 @@ fn resources_of(path: &std::path::Path) -> Result<Vec<Resource>> {
     }
 }
 
+/// `-e`, else `endpoint:` of the project file.
+fn endpoint_name(ctx: &Context, args: &ScoreArgs) -> Option<String> {
+    args.endpoint
+        .clone()
+        .or_else(|| ctx.endpoint.as_ref().map(|s| s.value.clone()))
+}
+
 /// `--from`: the endpoint (and deployments) from files, the credential from a variable.
 fn offline_target(ctx: &Context, args: &ScoreArgs) -> Result<(Target, Option<String>)> {
     let mut endpoints = Vec::new();
@@ -348,10 +344,7 @@ fn offline_target(ctx: &Context, args: &ScoreArgs) -> Result<(Target, Option<Str
             }
         }
     }
-    let wanted = args
-        .endpoint
-        .clone()
-        .or_else(|| ctx.endpoint.as_ref().map(|s| s.value.clone()));
+    let wanted = endpoint_name(ctx, args);
     let endpoint = match &wanted {
         Some(name) => endpoints
             .iter()
@@ -390,13 +383,9 @@ fn live_target(
     args: &ScoreArgs,
     err: &mut dyn Write,
 ) -> Result<(Target, Option<String>)> {
-    let endpoint = args
-        .endpoint
-        .clone()
-        .or_else(|| ctx.endpoint.as_ref().map(|s| s.value.clone()))
-        .ok_or_else(|| {
-            Error::input("score needs the endpoint: pass -e ENDPOINT (or --from with its JSON)")
-        })?;
+    let endpoint = endpoint_name(ctx, args).ok_or_else(|| {
+        Error::input("score needs the endpoint: pass -e ENDPOINT (or --from with its JSON)")
+    })?;
     let place = Place::of(ctx, "score")?;
     let mut azure = connect_azure(ctx)?;
     let result = read_live(&mut azure, &place, &endpoint, args.deployment.as_deref());

@@ -7,7 +7,6 @@ use std::collections::BTreeMap;
 
 use super::aggregate::{ev, round2};
 use super::parse::{AttemptAgg, Phase, Repeated};
-use super::perf::time_key;
 use super::resources::{self, DISK_FULL_PERCENT};
 use super::retry_budget::{init_retries_exhausted, init_retry_limits, stuck_in_init_fails};
 use super::summary::{
@@ -15,6 +14,7 @@ use super::summary::{
     ParsedFile, PerfData, PrsSummary,
 };
 use super::time::hms_seconds;
+use super::time::time_key;
 use super::tree::Role;
 use crate::finding::Evidence;
 

@@ -585,24 +585,6 @@ fn short_command(command: &str) -> String {
     out
 }
 
-/// A sortable `YYYYMMDDHHMMSS` of a timestamp in any of the shapes the tree writes
-/// (`2023-05-16T22:57:00.615`, `2023-05-16 22:57:26,145|…`, a snapshot's
-/// `2024-03-14T10:05`), or `None` when it does not start with a date.
-pub fn time_key(text: &str) -> Option<String> {
-    let t = text.trim_start().trim_start_matches('[');
-    let b = t.as_bytes();
-    if b.len() < 10 || !b[..4].iter().all(u8::is_ascii_digit) || b[4] != b'-' {
-        return None;
-    }
-    let digits: String = t
-        .chars()
-        .take(19)
-        .filter(char::is_ascii_digit)
-        .take(14)
-        .collect();
-    (digits.len() >= 8).then(|| format!("{digits:0<14}"))
-}
-
 /// The time of `os/<YYYYMMDDHH>/processes_<MM>` as `YYYY-MM-DDTHH:MM`.
 pub fn snapshot_time(hour: &str, file: &str) -> Option<String> {
     let minute = file.strip_prefix("processes_")?;
@@ -773,17 +755,7 @@ mod tests {
     }
 
     #[test]
-    fn times_compare_across_shapes() {
-        assert_eq!(
-            time_key("2023-05-16T22:57:00.615964").unwrap(),
-            "20230516225700"
-        );
-        assert_eq!(
-            time_key("2023-05-16 22:57:26,145|ERROR|229|process001 exits").unwrap(),
-            "20230516225726"
-        );
-        assert_eq!(time_key("2024-03-14T10:05").unwrap(), "20240314100500");
-        assert_eq!(time_key("process001 exits with returncode -9."), None);
+    fn snapshot_times_from_their_path() {
         assert_eq!(
             snapshot_time("2024031410", "processes_05").unwrap(),
             "2024-03-14T10:05"

@@ -2,8 +2,9 @@
 //! explain a killed worker or a full disk: the largest process, the fullest disk, and
 //! whether the tree holds perf data at all.
 
-use super::perf::{DiskUse, ProcessMemory, time_key};
+use super::perf::{DiskUse, ProcessMemory};
 use super::summary::{ParsedFile, PerfData, PrsSummary};
+use super::time::time_key;
 use super::tree::Role;
 
 /// Disk use at or above this is reported as a full disk.

@@ -1,4 +1,5 @@
-//! Durations as the ParallelRunStep logs write them (Python timedeltas and ISO
+//! Durations and timestamps as the ParallelRunStep logs write them (Python timedeltas,
+//! ISO and sys-log
 //! timestamps), apart from the counting so the arithmetic is tested on its own.
 
 /// Seconds of a `H:MM:SS` (or `N days, H:MM:SS`) duration, as Python prints a timedelta.
@@ -46,6 +47,24 @@ pub(super) fn hms(seconds: i64) -> String {
     format!("{}:{:02}:{:02}", d / 3600, (d / 60) % 60, d % 60)
 }
 
+/// A sortable `YYYYMMDDHHMMSS` of a timestamp in any of the shapes the tree writes
+/// (`2023-05-16T22:57:00.615`, `2023-05-16 22:57:26,145|…`, a snapshot's
+/// `2024-03-14T10:05`), or `None` when it does not start with a date.
+pub(super) fn time_key(text: &str) -> Option<String> {
+    let t = text.trim_start().trim_start_matches('[');
+    let b = t.as_bytes();
+    if b.len() < 10 || !b[..4].iter().all(u8::is_ascii_digit) || b[4] != b'-' {
+        return None;
+    }
+    let digits: String = t
+        .chars()
+        .take(19)
+        .filter(char::is_ascii_digit)
+        .take(14)
+        .collect();
+    (digits.len() >= 8).then(|| format!("{digits:0<14}"))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -55,6 +74,20 @@ mod tests {
         assert_eq!(hms_seconds("0:03:31"), Some(211));
         assert_eq!(hms_seconds("1 day, 2:00:00"), Some(93_600));
         assert_eq!(hms_seconds("5:02"), None);
+    }
+
+    #[test]
+    fn time_keys_compare_across_shapes() {
+        assert_eq!(
+            time_key("2023-05-16T22:57:00.615964").unwrap(),
+            "20230516225700"
+        );
+        assert_eq!(
+            time_key("2023-05-16 22:57:26,145|ERROR|229|process001 exits").unwrap(),
+            "20230516225726"
+        );
+        assert_eq!(time_key("2024-03-14T10:05").unwrap(), "20240314100500");
+        assert_eq!(time_key("process001 exits with returncode -9."), None);
     }
 
     #[test]

@@ -70,7 +70,7 @@ impl Azure {
                 ))
             })?;
         Ok(QueryAnswer {
-            rows: super::resource_graph::table_rows(table),
+            rows: super::table_rows(table),
             elapsed,
             partial,
         })

@@ -61,6 +61,33 @@ fn json_of(what: &str, reply: &http::Reply) -> Result<Value, Error> {
     })
 }
 
+/// `{"columns": [{"name": …}], "rows": [[…]]}` as objects.
+pub(crate) fn table_rows(table: &serde_json::Map<String, Value>) -> Vec<Value> {
+    let names: Vec<&str> = table
+        .get("columns")
+        .and_then(Value::as_array)
+        .map(|c| c.iter().filter_map(|c| c["name"].as_str()).collect())
+        .unwrap_or_default();
+    table
+        .get("rows")
+        .and_then(Value::as_array)
+        .map(|rows| {
+            rows.iter()
+                .filter_map(Value::as_array)
+                .map(|row| {
+                    Value::Object(
+                        names
+                            .iter()
+                            .zip(row)
+                            .map(|(n, v)| ((*n).to_owned(), v.clone()))
+                            .collect(),
+                    )
+                })
+                .collect()
+        })
+        .unwrap_or_default()
+}
+
 /// Whether `url` has the scheme, host and port of `base`.
 fn same_origin(url: &str, base: &str) -> bool {
     match (reqwest::Url::parse(url), reqwest::Url::parse(base)) {
@@ -437,6 +464,21 @@ impl Azure {
 
 #[cfg(test)]
 mod tests {
+    use serde_json::json;
+
+    #[test]
+    fn table_results_become_objects() {
+        let t = json!({"columns": [{"name": "id", "type": "string"}, {"name": "type", "type": "string"}], "rows": [["/a", "x"], ["/b", "y"]]});
+        let rows = super::table_rows(t.as_object().unwrap());
+        assert_eq!(
+            rows,
+            [
+                json!({"id": "/a", "type": "x"}),
+                json!({"id": "/b", "type": "y"})
+            ]
+        );
+    }
+
     #[test]
     fn tokens_go_only_to_azure_ml_hosts() {
         assert!(super::data_plane_host(

@@ -7,7 +7,7 @@ use std::time::{Duration, Instant};
 
 use serde_json::{Value, json};
 
-use super::{Azure, json_of};
+use super::{Azure, json_of, table_rows};
 use crate::error::{Error, Result};
 
 /// The Resource Graph api-version (stable).
@@ -151,50 +151,5 @@ impl Azure {
             .block_on(async move { tokio::time::sleep(wait).await });
         stats.throttled += wait;
         Ok(())
-    }
-}
-
-/// `{"columns": [{"name": …}], "rows": [[…]]}` as objects.
-pub(crate) fn table_rows(table: &serde_json::Map<String, Value>) -> Vec<Value> {
-    let names: Vec<&str> = table
-        .get("columns")
-        .and_then(Value::as_array)
-        .map(|c| c.iter().filter_map(|c| c["name"].as_str()).collect())
-        .unwrap_or_default();
-    table
-        .get("rows")
-        .and_then(Value::as_array)
-        .map(|rows| {
-            rows.iter()
-                .filter_map(Value::as_array)
-                .map(|row| {
-                    Value::Object(
-                        names
-                            .iter()
-                            .zip(row)
-                            .map(|(n, v)| ((*n).to_owned(), v.clone()))
-                            .collect(),
-                    )
-                })
-                .collect()
-        })
-        .unwrap_or_default()
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn table_results_become_objects() {
-        let t = json!({"columns": [{"name": "id", "type": "string"}, {"name": "type", "type": "string"}], "rows": [["/a", "x"], ["/b", "y"]]});
-        let rows = table_rows(t.as_object().unwrap());
-        assert_eq!(
-            rows,
-            [
-                json!({"id": "/a", "type": "x"}),
-                json!({"id": "/b", "type": "y"})
-            ]
-        );
     }
 }
