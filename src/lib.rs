@@ -6,6 +6,7 @@
 //! findings → `report`. `commands` orchestrate one subcommand each; `main` only maps
 //! the outcome to an [`exit_code::ExitCode`].
 
+pub(crate) mod analyse;
 pub(crate) mod capacity;
 pub(crate) mod catalogue;
 pub(crate) mod checks;

@@ -67,15 +67,6 @@ pub const REGISTRY: &[ComputedCheck] = &[
     },
 ];
 
-/// The ids of [`REGISTRY`].
-pub fn computed_rule_ids() -> impl Iterator<Item = &'static str> {
-    REGISTRY
-        .iter()
-        .map(|c| c.rule_id)
-        .chain(std::iter::once(unrecognised::RULE_ID))
-        .chain(dns::RULE_IDS)
-}
-
 /// Runs every computed check whose rule is selected over every resource.
 pub fn run(
     resources: &[Resource],

@@ -4,25 +4,20 @@
 
 use std::io::Write;
 
+use crate::analyse::{Options, ReadMode, Selection, gather, placeholders};
 use crate::checks::CheckOptions;
 use crate::cli::CheckArgs;
 use crate::context::Context;
-use crate::engine::Analysis;
 use crate::error::{Error, Result};
 use crate::evidence::dns::DnsObservation;
 use crate::evidence::resource::{Resource, ResourceKind};
 use crate::exit_code::ExitCode;
-use crate::report::findings::NotAnalysed;
 use crate::rules::resource::CheckArea;
-use crate::rules::{Rule, RuleSet};
 use crate::source;
 
 use super::collect::{self, Place};
-use super::pipeline::{Collected, finish, rule_refs};
-use super::support::{
-    add_dns, add_resources, bundle_gaps, connect_azure, load_rules, placeholders_with_bundles,
-    read_resources,
-};
+use super::pipeline::finish;
+use super::support::{connect_azure, load_rules};
 use crate::source::azure::Azure;
 use crate::source::bundle::BundleWriter;
 
@@ -45,8 +40,8 @@ pub fn run(
                 "check dns --fleet: DNS answers depend on where they are asked; run check dns per workspace",
             ));
         }
-        let set = select(load_rules(ctx, &args.rule_dirs)?, area);
-        return super::fleet::run(ctx, args, set, out, err);
+        let set = load_rules(ctx, &args.rule_dirs)?;
+        return super::fleet::run(ctx, args, &set, out, err);
     }
     if !args.from.is_empty() {
         return analyse(ctx, args, &args.from, true, out, err);
@@ -161,9 +156,8 @@ fn collect_live(
 
 /// Resolves the hosts the resources just saved name (and --host), into `dns.json`.
 fn save_dns_answers(ctx: &Context, args: &CheckArgs, bundle: &mut BundleWriter) -> Result<()> {
-    let mut saved = source::inputs::collect(&[bundle.root().display().to_string()]);
-    let resources = read_resources(&mut saved, true);
-    let observations = resolve_dns(ctx, args, &resources.resources)?;
+    let saved = gather(&[bundle.root().display().to_string()], ReadMode::Resources);
+    let observations = resolve_dns(ctx, args, &saved.resources.resources)?;
     if observations.is_empty() {
         bundle.skipped(
             "dns",
@@ -237,74 +231,37 @@ fn analyse(
     err: &mut dyn Write,
 ) -> Result<ExitCode> {
     let area = args.area.area();
-    let full = load_rules(ctx, &args.rule_dirs)?;
-    let set = select(full, area);
-    let mut inputs = source::inputs::collect(from);
-    let placeholders = placeholders_with_bundles(ctx, &inputs);
-    let mut c = Collected {
-        names: placeholders.clone(),
-        ..Collected::default()
-    };
-    for u in &inputs.unreadable {
-        if u.explicit {
-            c.input_errors.push(Error::input(format!(
-                "cannot read {}: {}",
-                u.path, u.reason
-            )));
-            c.not_analysed
-                .push(NotAnalysed::error(&u.path, u.reason.clone()));
-        }
-    }
-    c.not_analysed.extend(bundle_gaps(&inputs));
-    let mut resources = read_resources(&mut inputs, true);
-    let dns = if area.is_none_or(|a| a == CheckArea::Dns) {
-        dns_for_area(ctx, args, area, resolve, &mut resources)?
+    let set = load_rules(ctx, &args.rule_dirs)?;
+    let mut evidence = gather(from, ReadMode::Resources);
+    let names = placeholders::with_bundles(ctx, &evidence.inputs);
+    if area.is_none_or(|a| a == CheckArea::Dns) {
+        evidence.resources.dns = dns_for_area(ctx, args, area, resolve, &mut evidence.resources)?;
     } else {
-        Vec::new()
-    };
+        evidence.resources.dns.clear();
+    }
     // A bundle says itself which checks it could not run; only plain input must hold
     // what the area is about.
     if let Some(area) = area
         && area != CheckArea::Dns
-        && resources.errors.is_empty()
-        && c.input_errors.is_empty()
-        && inputs.bundles.is_empty()
+        && evidence.resources.errors.is_empty()
+        && evidence.errors.is_empty()
+        && evidence.inputs.bundles.is_empty()
     {
-        require_subject(area, &resources.resources)?;
+        require_subject(area, &evidence.resources.resources)?;
     }
-    let options = CheckOptions {
-        rps: args.rps,
-        latency_seconds: args.latency,
-        now_unix: Some(super::support::now_unix()?),
+    let options = Options {
+        checks: CheckOptions {
+            rps: args.rps,
+            latency_seconds: args.latency,
+            now_unix: Some(super::support::now_unix()?),
+        },
+        cloud: ctx.cloud.value.name().to_owned(),
+        expect_cidrs: args.expect_cidrs.clone(),
+        workspace_diagnosis: area.is_none_or(|a| a == CheckArea::Workspace),
+        ..Options::new(Selection::Check(area), names)
     };
-    let mut analysis = Analysis::new();
-    add_resources(&set, &mut analysis, &resources.resources, &options);
-    add_dns(
-        ctx,
-        &set,
-        &mut analysis,
-        &dns,
-        &resources.resources,
-        &args.expect_cidrs,
-    );
-    let diagnosis = if area.is_none_or(|a| a == CheckArea::Workspace) {
-        crate::checks::diagnosis::findings(&resources.resources, &placeholders)
-    } else {
-        Vec::new()
-    };
-    c.take_resource_inputs(resources);
-    let mut findings = analysis.finish(&set, &placeholders);
-    findings.extend(diagnosis);
-    c.findings = crate::engine::order(findings);
-    // The instance check runs only with --rps: without it, it neither passes nor fails.
-    let judged_dns = !dns.is_empty();
-    c.dns = dns;
-    let ran = |r: &Rule| {
-        (r.resource_kinds != 0 && (args.rps.is_some() || r.id != "deployment-instances-below-rps"))
-            || (judged_dns && r.check == Some(CheckArea::Dns))
-    };
-    c.rules = rule_refs(&set, &ran);
-    finish("check", ctx, &set, &args.report, c, out, err)
+    let a = crate::analyse::analyse(&set, evidence, &options);
+    finish("check", ctx, &set, &args.report, a, out, err)
 }
 
 /// The DNS answers to judge: the ones saved in the inputs, and, when `resolve` and the
@@ -314,7 +271,7 @@ fn dns_for_area(
     args: &CheckArgs,
     area: Option<CheckArea>,
     resolve: bool,
-    resources: &mut super::support::ResourceInputs,
+    resources: &mut crate::analyse::gather::ResourceInputs,
 ) -> Result<Vec<DnsObservation>> {
     let mut dns = std::mem::take(&mut resources.dns);
     // Saved answers are judged as they were seen, where they were taken; this machine
@@ -340,23 +297,6 @@ fn dns_for_area(
         .with_hint("pass --host HOST, -e ENDPOINT to read the endpoint from Azure, or --from with the endpoint or workspace JSON"));
     }
     Ok(dns)
-}
-
-/// The rule set with only the resource rules of `area` (all of them for `None`); log
-/// rules stay out, so `check` never reports on text.
-fn select(mut set: RuleSet, area: Option<CheckArea>) -> RuleSet {
-    for rule in &mut set.rules {
-        // Rules without an area read files `lint` makes resources of, not Azure's.
-        let keep = rule.resource_kinds != 0
-            && rule.check.is_some()
-            && area.is_none_or(|a| rule.check == Some(a));
-        if !keep {
-            // Neither field tests nor computed checks run for a rule without kinds.
-            rule.resource = None;
-            rule.resource_kinds = 0;
-        }
-    }
-    set
 }
 
 /// `check keyvault --from workspace.json`: nothing of the kinds the area is about.

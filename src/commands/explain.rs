@@ -16,7 +16,8 @@ use crate::report::{Detail, Envelope, OutputFormat, json, yaml};
 use crate::rules::Rule;
 
 use super::rules::summary;
-use super::support::{closest, load_rules, placeholders};
+use super::support::{closest, load_rules};
+use crate::analyse::placeholders::of_context as placeholders;
 
 #[derive(Debug, Serialize)]
 struct Explanation<'a> {

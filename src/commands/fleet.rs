@@ -9,21 +9,22 @@ use std::io::Write;
 
 use serde_json::Value;
 
+use crate::analyse::{Analysed, Evidence, Options, Selection, analyse, placeholders, rule_refs};
 use crate::checks::CheckOptions;
 use crate::cli::CheckArgs;
 use crate::context::Context;
-use crate::engine::Analysis;
 use crate::error::{Error, Result};
 use crate::evidence::json_lines::JsonText;
 use crate::evidence::resource::{JsonDocument, Resource, ResourceKind, classify};
 use crate::exit_code::ExitCode;
 use crate::finding::Severity;
 use crate::report::fleet::{FleetSummary, FleetWorkspace};
+use crate::report::section::Section;
 use crate::rules::RuleSet;
 use crate::source::azure::resource_graph::GraphScope;
 
-use super::pipeline::{Collected, finish, rule_refs};
-use super::support::{add_resources, connect_azure, placeholders};
+use super::pipeline::finish;
+use super::support::connect_azure;
 
 /// The resources `check` judges, with the fields its rules read, and the subscriptions
 /// (from `resourcecontainers`, for their names): the workspaces and their endpoints
@@ -114,7 +115,7 @@ const LINKS: [&str; 3] = ["keyVault", "containerRegistry", "storageAccount"];
 pub fn run(
     ctx: &Context,
     args: &CheckArgs,
-    set: RuleSet,
+    set: &RuleSet,
     out: &mut dyn Write,
     err: &mut dyn Write,
 ) -> Result<ExitCode> {
@@ -139,18 +140,17 @@ pub fn run(
     let stats = stats?;
     let (rows, dropped, subscription_names) = kept.finish();
     let groups = by_workspace(rows);
-    let options = CheckOptions {
+    let checks = CheckOptions {
         rps: args.rps,
         latency_seconds: args.latency,
         now_unix: Some(super::support::now_unix()?),
     };
-    let names = placeholders(ctx);
+    let selection = Selection::Check(args.area.area());
+    let names = placeholders::of_context(ctx);
     let mut findings = Vec::new();
     let mut workspaces = Vec::new();
     for (id, members) in groups {
         let resources = resources_of(&id, members);
-        let mut analysis = Analysis::new();
-        add_resources(&set, &mut analysis, &resources, &options);
         let mut ws_names = names.clone();
         if let Some(ws) = resources.first() {
             for (k, v) in ws.names() {
@@ -162,7 +162,11 @@ pub fn run(
                 }
             }
         }
-        let found = analysis.finish(&set, &ws_names);
+        let options = Options {
+            checks,
+            ..Options::new(selection, ws_names)
+        };
+        let found = analyse(set, Evidence::of_resources(resources.clone()), &options).findings;
         let mut summary = summary_of(&id, &resources, &found);
         summary.subscription_name = subscription_names
             .get(&summary.subscription.to_ascii_lowercase())
@@ -181,9 +185,6 @@ pub fn run(
     workspaces.sort_by(|a, b| {
         (b.errors, b.warnings, &a.workspace).cmp(&(a.errors, a.warnings, &b.workspace))
     });
-    let ran = |r: &crate::rules::Rule| {
-        r.resource_kinds != 0 && (args.rps.is_some() || r.id != "deployment-instances-below-rps")
-    };
     let mut warnings = Vec::new();
     if stats.truncated {
         warnings.push(
@@ -195,24 +196,25 @@ pub fn run(
             "{dropped} Key Vaults, registries or storage accounts came before any workspace in the Resource Graph answer and were not checked"
         ));
     }
-    let c = Collected {
+    let rps = args.rps.is_some();
+    let mut a = Analysed {
         warnings,
         findings: crate::engine::order(findings),
-        rules: rule_refs(&set, &ran),
+        rules: rule_refs(set, &|r| selection.applied(r, rps, false)),
         names,
         remote_inputs: stats.rows,
-        fleet: Some(FleetSummary {
-            resources_read: stats.rows,
-            pages: stats.pages,
-            query_seconds: (stats.elapsed.as_secs_f64() * 10.0).round() / 10.0,
-            throttled_seconds: stats.throttled.as_secs(),
-            subscriptions: scope.subscriptions,
-            management_groups: scope.management_groups,
-            workspaces,
-        }),
-        ..Collected::default()
+        ..Analysed::default()
     };
-    finish("check", ctx, &set, &args.report, c, out, err)
+    a.sections.push(Section::Fleet(Box::new(FleetSummary {
+        resources_read: stats.rows,
+        pages: stats.pages,
+        query_seconds: (stats.elapsed.as_secs_f64() * 10.0).round() / 10.0,
+        throttled_seconds: stats.throttled.as_secs(),
+        subscriptions: scope.subscriptions,
+        management_groups: scope.management_groups,
+        workspaces,
+    })));
+    finish("check", ctx, set, &args.report, a, out, err)
 }
 
 /// `--subscription` (repeatable), else the default one; none with a management group.

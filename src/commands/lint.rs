@@ -6,21 +6,19 @@
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
-use crate::checks::CheckOptions;
+use crate::analyse::{Analysed, Evidence, Options, Selection, analyse, placeholders};
 use crate::cli::LintArgs;
 use crate::context::Context;
-use crate::engine::Analysis;
 use crate::error::{Error, Result};
 use crate::evidence::resource::{Resource, ResourceKind};
 use crate::evidence::yaml_doc;
 use crate::exit_code::ExitCode;
 use crate::lint::{self, FileKind};
 use crate::report::findings::{NotAnalysed, ResourceReport};
-use crate::rules::RuleSet;
 use crate::source::project_files::{self, ProjectFile};
 
-use super::pipeline::{Collected, finish, rule_refs};
-use super::support::{add_resources, load_rules, placeholders};
+use super::pipeline::finish;
+use super::support::load_rules;
 
 pub fn run(
     ctx: &Context,
@@ -33,10 +31,9 @@ pub fn run(
     } else {
         args.paths.clone()
     };
-    let set = lint_rules(load_rules(ctx, &args.rule_dirs)?);
+    let set = load_rules(ctx, &args.rule_dirs)?;
     let files = project_files::collect(&paths);
-    let mut c = Collected {
-        names: placeholders(ctx),
+    let mut c = Analysed {
         fix_texts: args.fix_suggestions.then(|| {
             files
                 .files
@@ -44,7 +41,7 @@ pub fn run(
                 .filter_map(|f| Some((f.path.display().to_string(), f.text.as_ref().ok()?.clone())))
                 .collect()
         }),
-        ..Collected::default()
+        ..Analysed::default()
     };
     for (path, reason) in &files.unreadable {
         c.input_errors
@@ -70,41 +67,22 @@ pub fn run(
     let scoring = std::mem::take(&mut read.scoring);
     read.script_findings(&scoring, &mut c);
     read.gpu_findings();
-    let mut analysis = Analysis::new();
     read.specs.append(&mut read.file_resources);
-    add_resources(&set, &mut analysis, &read.specs, &CheckOptions::default());
-    for computed in read.computed {
-        if let Some(index) = set.index_of(computed.rule_id) {
-            analysis.add_computed(index, computed);
-        }
-    }
-    c.resources.extend(
-        read.specs
-            .iter()
-            .chain(&read.computes)
-            .map(ResourceReport::of),
-    );
-    let findings = analysis.finish(&set, &c.names);
-    c.findings = crate::engine::order(findings);
-    c.rules = rule_refs(&set, &|r| r.resource_kinds & LINTED != 0);
+    let reports: Vec<ResourceReport> = read
+        .specs
+        .iter()
+        .chain(&read.computes)
+        .map(ResourceReport::of)
+        .collect();
+    let mut evidence = Evidence::of_resources(read.specs);
+    evidence.lint = read.computed;
+    let options = Options::new(Selection::Lint, placeholders::of_context(ctx));
+    let analysed = analyse(&set, evidence, &options);
+    c.resources.extend(reports);
+    c.findings = analysed.findings;
+    c.rules = analysed.rules;
+    c.names = analysed.names;
     finish("lint", ctx, &set, &args.report, c, out, err)
-}
-
-/// The kinds of resource lint makes of files.
-const LINTED: u16 = ResourceKind::OnlineDeployment.bit()
-    | ResourceKind::OnlineEndpoint.bit()
-    | crate::evidence::resource::LINTED_ONLY;
-
-/// The rules that read deployments and environments (field rules and computed checks);
-/// log rules stay out, so lint never reports on text.
-fn lint_rules(mut set: RuleSet) -> RuleSet {
-    for rule in &mut set.rules {
-        if rule.resource_kinds & LINTED == 0 {
-            rule.resource = None;
-            rule.resource_kinds = 0;
-        }
-    }
-    set
 }
 
 /// What reading the files gave.
@@ -131,7 +109,7 @@ struct Read {
 }
 
 impl Read {
-    fn file(&mut self, file: &ProjectFile, c: &mut Collected) {
+    fn file(&mut self, file: &ProjectFile, c: &mut Analysed) {
         let display = file.path.display().to_string();
         let text = match &file.text {
             Ok(text) => text,
@@ -313,7 +291,7 @@ impl Read {
         file: &Path,
         path: &str,
         env: lint::environment::Environment,
-        c: &mut Collected,
+        c: &mut Analysed,
     ) {
         for (line, text) in &env.unreadable {
             c.warnings.push(format!(
@@ -330,7 +308,7 @@ impl Read {
 
     /// The scoring scripts' findings: a script a spec names, or a `score*.py`. Its
     /// environment is the spec's conda file, else one beside it or in a parent folder.
-    fn script_findings(&mut self, scoring: &[(PathBuf, Option<PathBuf>)], c: &mut Collected) {
+    fn script_findings(&mut self, scoring: &[(PathBuf, Option<PathBuf>)], c: &mut Analysed) {
         for s in &self.scripts {
             let named = scoring.iter().find(|(p, _)| same_file(p, &s.path));
             let by_name = s

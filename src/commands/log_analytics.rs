@@ -14,27 +14,36 @@ use crate::cli::DiagnoseArgs;
 use crate::context::Context;
 use crate::error::{Error, Result};
 use crate::evidence::{DocumentKind, KindSet};
-use crate::exit_code::ExitCode;
 use crate::report::log_analytics::{
     FindingHours, HourCount, LogAnalyticsSummary, LogGroup, TrafficCount,
 };
 use crate::rules::pushdown::{bounded_in, filter, kql_string};
-use crate::source;
 use crate::source::bundle::{BundleSource, BundleWriter};
 
-use super::support::{connect_azure, load_rules};
+use super::support::connect_azure;
 
 /// The default look-back, in minutes.
 const DEFAULT_MINUTES: u64 = 24 * 60;
 /// The most rows one query returns (the query API's own limit is 500,000).
 const MAX_ROWS: u64 = 500_000;
 
-pub fn run(
+/// What a Log Analytics query read: the summary for the report, and the lines of each
+/// file written to the bundle, with their times, for counting findings per hour.
+#[derive(Debug)]
+pub struct LogAnalyticsRead {
+    pub summary: LogAnalyticsSummary,
+    pub lines: Lines,
+}
+
+/// Queries the workspace for the lines the rules' literals can match (and the traffic
+/// log's counts) and writes them as a bundle in `dir`.
+pub fn read(
     ctx: &Context,
+    set: &crate::rules::RuleSet,
     args: &DiagnoseArgs,
-    out: &mut dyn Write,
+    dir: &std::path::Path,
     err: &mut dyn Write,
-) -> Result<ExitCode> {
+) -> Result<LogAnalyticsRead> {
     let workspace_id = args.log_analytics.clone().unwrap_or_default();
     if !crate::context::names::is_guid(&workspace_id) {
         return Err(Error::input(format!(
@@ -42,7 +51,6 @@ pub fn run(
         )));
     }
     let minutes = minutes(args)?;
-    let set = load_rules(ctx, &args.rule_dirs)?;
     let bits = KindSet::default()
         .with(DocumentKind::InferenceServer)
         .with(DocumentKind::StorageInitializer)
@@ -66,10 +74,6 @@ pub fn run(
         .ok_or_else(|| Error::input("the rules give no literal to filter Log Analytics by"))?;
     let query = query(&pushed, args, minutes);
     let timespan = format!("PT{minutes}M");
-    let (dir, temporary) = match &args.save {
-        Some(d) => (d.clone(), false),
-        None => (source::local::temporary_dir("log-analytics"), true),
-    };
     let mut azure = connect_azure(ctx)?;
     let what = format!("querying Log Analytics workspace {workspace_id}");
     let answer = azure.log_analytics_query(&workspace_id, &query, &timespan, &what);
@@ -109,34 +113,19 @@ pub fn run(
     for n in &notes {
         let _ = writeln!(err, "warning: {n}");
     }
-    let result = write_bundle(&dir, &answer.rows, &workspace_id).and_then(|(groups, lines)| {
-        if !temporary {
-            let _ = writeln!(err, "note: the lines read are saved in {}", dir.display());
-        }
-        let summary = LogAnalyticsSummary {
-            workspace_id: workspace_id.clone(),
-            timespan,
-            rows,
-            query_seconds: (answer.elapsed.as_secs_f64() * 10.0).round() / 10.0,
-            literals: literals.len() as u64,
-            groups,
-            traffic,
-            findings: Vec::new(),
-            notes,
-        };
-        super::diagnose::analyse_with(
-            ctx,
-            args,
-            &[dir.display().to_string()],
-            Some((summary, lines)),
-            out,
-            err,
-        )
-    });
-    if temporary {
-        source::local::remove_dir(&dir);
-    }
-    result
+    let (groups, lines) = write_bundle(dir, &answer.rows, &workspace_id)?;
+    let summary = LogAnalyticsSummary {
+        workspace_id: workspace_id.clone(),
+        timespan,
+        rows,
+        query_seconds: (answer.elapsed.as_secs_f64() * 10.0).round() / 10.0,
+        literals: literals.len() as u64,
+        groups,
+        traffic,
+        findings: Vec::new(),
+        notes,
+    };
+    Ok(LogAnalyticsRead { summary, lines })
 }
 
 fn minutes(args: &DiagnoseArgs) -> Result<u64> {

@@ -11,7 +11,8 @@ pub mod fleet;
 pub mod lint;
 pub mod log_analytics;
 pub mod logs;
-pub mod pipeline;
+pub(crate) mod pipeline;
+
 pub mod printed;
 pub mod replicas;
 pub mod rules;

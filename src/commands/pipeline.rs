@@ -4,69 +4,21 @@
 
 use std::io::Write;
 
+use crate::analyse::Analysed;
 use crate::cli::ReportArgs;
 use crate::context::Context;
 use crate::error::{Error, Result};
 use crate::exit_code::ExitCode;
-use crate::finding::{BaselineState, Evidence, Finding, Severity};
+use crate::finding::{BaselineState, Finding, Severity};
 use crate::gate::{BaselineFile, Gate, Suppression};
-use crate::report::findings::{InputReport, NotAnalysed, Report, ResourceReport, RuleRef, Summary};
+use crate::report::findings::{Report, Summary};
+use crate::report::section::Section;
 use crate::report::style::Style;
-use crate::report::{Detail, Envelope, OutputFormat, json, junit, markdown, sarif, yaml};
+use crate::report::{Detail, OutputFormat, WriterOptions, render};
 use crate::rules::RuleSet;
 use crate::source;
 
 use super::support::unknown_rule;
-
-/// What a command collected and concluded, before the gate.
-#[derive(Debug, Default)]
-pub struct Collected {
-    pub findings: Vec<Finding>,
-    pub inputs: Vec<InputReport>,
-    pub resources: Vec<ResourceReport>,
-    pub not_analysed: Vec<NotAnalysed>,
-    pub prs: Vec<crate::prs::analyze::PrsSummary>,
-    /// `score`: what the probe measured.
-    pub score: Option<crate::scoring::summary::ScoreSummary>,
-    /// `check --fleet`: what Resource Graph returned, by workspace.
-    pub fleet: Option<crate::report::fleet::FleetSummary>,
-    /// Inputs a service answered rather than files: the endpoint `score` probed, the
-    /// resources a Resource Graph query returned, a Log Analytics query with no line.
-    pub remote_inputs: u64,
-    /// `diagnose --log-analytics`: what the query read, by endpoint, deployment, instance.
-    pub log_analytics: Option<crate::report::log_analytics::LogAnalyticsSummary>,
-    /// The last error-like lines seen, shown when nothing was found.
-    pub error_lines: Vec<Evidence>,
-    /// Inputs the user named that could not be used: each one `error:` line, exit 2.
-    pub input_errors: Vec<Error>,
-    /// Each one `warning:` line on stderr.
-    pub warnings: Vec<String>,
-    /// Rules the command applied (JUnit lists the ones that passed).
-    pub rules: Vec<RuleRef>,
-    /// The run's values for command placeholders (flags, project file, bundle).
-    pub names: crate::engine::Placeholders,
-    /// Azure names the inputs hold (`(placeholder, value)`, each once).
-    pub names_seen: Vec<(&'static str, String)>,
-    /// DNS answers judged (each host counts as an input).
-    pub dns: Vec<crate::evidence::dns::DnsObservation>,
-    /// `lint --fix-suggestions`: the text of every file read, by the path findings
-    /// name, to turn the findings' edits into edited lines once the gate has run.
-    pub fix_texts: Option<std::collections::BTreeMap<String, String>>,
-}
-
-/// Names kept over all inputs: enough for any run, bounded for a huge tree.
-pub const NAMES_SEEN_KEPT: usize = 256;
-
-impl Collected {
-    /// Records what reading the resource inputs gave (the resources themselves go to
-    /// the engine).
-    pub fn take_resource_inputs(&mut self, r: super::support::ResourceInputs) {
-        self.resources.extend(r.reports);
-        self.not_analysed.extend(r.not_analysed);
-        self.input_errors.extend(r.errors);
-        self.warnings.extend(r.warnings);
-    }
-}
 
 /// How many hosts the DNS answers are about.
 fn dns_hosts(dns: &[crate::evidence::dns::DnsObservation]) -> usize {
@@ -82,12 +34,12 @@ pub fn finish(
     ctx: &Context,
     set: &RuleSet,
     args: &ReportArgs,
-    mut c: Collected,
+    mut c: Analysed,
     out: &mut dyn Write,
     err: &mut dyn Write,
 ) -> Result<ExitCode> {
-    let pool = crate::engine::names::pooled(&c.findings, &c.names_seen, &c.names);
-    let missing_names = crate::engine::names::complete(&mut c.findings, &pool);
+    let missing_names =
+        crate::analyse::placeholders::complete(&mut c.findings, &c.names_seen, &c.names);
     let gate = build_gate(ctx, set, args, &c.findings)?;
     let outcome = crate::gate::apply(&gate, c.findings);
     let findings = outcome.findings;
@@ -110,7 +62,8 @@ pub fn finish(
                 .filter(|f| f.baseline_state == Some(BaselineState::Unchanged))
                 .count() as u64,
             // A scoring probe's endpoint counts as the input it analysed.
-            inputs_analysed: (c.inputs.len() + c.resources.len() + dns_hosts(&c.dns)) as u64
+            inputs_analysed: (c.inputs.len() + c.resources.len() + dns_hosts(c.sections.dns()))
+                as u64
                 + c.remote_inputs,
             inputs_not_analysed: c.not_analysed.len() as u64,
             rules: c.rules.len() as u64,
@@ -125,14 +78,11 @@ pub fn finish(
         inputs: c.inputs,
         resources: c.resources,
         not_analysed: c.not_analysed,
-        prs: c.prs,
-        score: c.score,
-        fleet: c.fleet,
-        log_analytics: c.log_analytics,
-        dns: c.dns,
+        sections: c.sections,
         rules: c.rules,
         not_shown: None,
-        fix_suggestions,
+    };
+    let writers = WriterOptions {
         sarif: crate::report::sarif::SarifOptions {
             category: args.sarif_category.clone(),
             keep_suppressed: args.sarif_keep_suppressed,
@@ -150,6 +100,10 @@ pub fn finish(
             limit: args.markdown_limit,
         },
     };
+    let mut report = report;
+    if let Some(fixes) = fix_suggestions {
+        report.sections.push(Section::FixSuggestions(fixes));
+    }
     for e in &c.input_errors {
         let _ = writeln!(err, "error: {e}");
         if let Some(hint) = &e.hint {
@@ -181,13 +135,19 @@ pub fn finish(
     // Files first, so a report file exists even when stdout goes away.
     for (format, path) in &args.output_file {
         let mut buf = Vec::new();
-        let mut shown = report.shown_from(min_severity(args, *format));
+        let shown = report.shown_from(min_severity(args, *format));
         // A file holds the whole report: the limit is for comments posted from stdout.
-        if *format == OutputFormat::Markdown {
-            shown.to_mut().markdown.limit = 0;
-        }
-        render(*format, &shown, &mut buf, Style::new(false), Detail::Normal)
-            .map_err(Error::write)?;
+        let mut options = writers.clone();
+        options.markdown.limit = 0;
+        render(
+            *format,
+            &shown,
+            &mut buf,
+            Style::new(false),
+            Detail::Normal,
+            &options,
+        )
+        .map_err(Error::write)?;
         source::local::write_file(path, &buf)?;
     }
     let shown = report.shown_from(min_severity(args, ctx.output.value));
@@ -197,6 +157,7 @@ pub fn finish(
         out,
         Style::new(ctx.color).with_width(ctx.width),
         Detail::of(ctx.quiet, ctx.verbose),
+        &writers,
     ) {
         Ok(()) => Ok(code),
         // A reader that went away (`| head`) does not change the verdict.
@@ -278,55 +239,9 @@ fn today() -> u32 {
         .unwrap_or_else(|| crate::gate::yyyymmdd_from_unix(source::local::now_unix()))
 }
 
-/// Writes the report in `format`.
-pub fn render(
-    format: OutputFormat,
-    report: &Report,
-    out: &mut dyn Write,
-    style: Style,
-    detail: Detail,
-) -> std::io::Result<()> {
-    match format {
-        OutputFormat::Table => crate::report::table::write_table(out, report, style, detail),
-        OutputFormat::Json => json::write(out, &Envelope::new(report.command, report)),
-        OutputFormat::Yaml => yaml::write(out, &Envelope::new(report.command, report)),
-        OutputFormat::Sarif => sarif::write(out, report),
-        OutputFormat::Junit => junit::write(out, report),
-        OutputFormat::Markdown => markdown::write(out, report),
-    }
-}
-
 fn json_text<T: serde::Serialize>(value: &T) -> Result<Vec<u8>> {
     let mut buf = serde_json::to_vec_pretty(value)
         .map_err(|e| Error::input(format!("cannot encode the baseline: {e}")))?;
     buf.push(b'\n');
     Ok(buf)
-}
-
-/// The rules a command applied, for reports.
-pub fn rule_refs(set: &RuleSet, selected: &dyn Fn(&crate::rules::Rule) -> bool) -> Vec<RuleRef> {
-    set.rules
-        .iter()
-        .filter(|r| selected(r))
-        .map(|rule| {
-            // A DNS check reads answers, not documents of any kind.
-            let dns = rule.resource_kinds == 0
-                && rule.check == Some(crate::rules::resource::CheckArea::Dns);
-            RuleRef {
-                id: rule.id.clone(),
-                family: rule.family.clone(),
-                severity: rule.severity,
-                title: rule.title.clone(),
-                reads: crate::evidence::DocumentKind::ALL
-                    .into_iter()
-                    .filter(|k| !dns && rule.applies_to(*k))
-                    .collect(),
-                resources: crate::evidence::resource::ResourceKind::ALL
-                    .into_iter()
-                    .filter(|k| rule.reads_resource(*k))
-                    .collect(),
-                dns,
-            }
-        })
-        .collect()
 }

@@ -228,7 +228,7 @@ fn next_command(
         };
         return (None, Some(why));
     }
-    let mut names = super::support::placeholders(ctx);
+    let mut names = crate::analyse::placeholders::of_context(ctx);
     if let Some(d) = spec {
         for (key, value) in [("deployment", &d.name), ("endpoint", &d.endpoint_name)] {
             if let Some(v) = value {

@@ -133,6 +133,54 @@ fn list_table(rules: &[&Rule], width: usize) -> String {
     text
 }
 
+/// `rules test [DIR]`: every rule against its own examples, and every command it prints.
+fn test(ctx: &Context, dir: Option<&std::path::PathBuf>, out: &mut dyn Write) -> Result<ExitCode> {
+    let extra: Vec<std::path::PathBuf> = dir.into_iter().cloned().collect();
+    let set = load_rules(ctx, &extra)?;
+    let failures = examples::check(&set, |_| true);
+    let commands = command_failures(&set);
+    let tested = set.rules.len();
+    let examples_count: usize = set
+        .rules
+        .iter()
+        .map(|r| r.examples.matching.len() + r.examples.no_match.len())
+        .sum();
+    if ctx.output.value == OutputFormat::Table {
+        let mut text = String::new();
+        for f in &failures {
+            let _ = writeln!(text, "FAIL {f}");
+        }
+        for c in &commands {
+            let _ = writeln!(text, "FAIL {c}");
+        }
+        let _ = writeln!(
+            text,
+            "{} rules, {} examples: {} passed, {} failed",
+            tested,
+            examples_count,
+            examples_count - failures.len(),
+            failures.len()
+        );
+        out.write_all(text.as_bytes()).map_err(Error::write)?;
+    } else {
+        let list: Vec<_> = failures
+                .iter()
+                .map(|f| serde_json::json!({"rule_id": f.rule_id, "path": f.path, "list": f.list, "index": f.index, "example": f.example}))
+                .collect();
+        emit(
+            ctx,
+            out,
+            "rules test",
+            &serde_json::json!({"rules": tested, "examples": examples_count, "failures": list, "command_failures": commands}),
+        )?;
+    }
+    Ok(if failures.is_empty() && commands.is_empty() {
+        ExitCode::Clean
+    } else {
+        ExitCode::Findings
+    })
+}
+
 pub fn run(ctx: &Context, args: &RulesArgs, out: &mut dyn Write) -> Result<ExitCode> {
     crate::report::require_plain(ctx.output.value, "rules")?;
     match &args.action {
@@ -159,7 +207,13 @@ pub fn run(ctx: &Context, args: &RulesArgs, out: &mut dyn Write) -> Result<ExitC
             let rule = find(&set, id)?;
             if ctx.output.value == OutputFormat::Table {
                 out.write_all(
-                    rule_markdown(&set, rule, "#", &super::support::placeholders(ctx)).as_bytes(),
+                    rule_markdown(
+                        &set,
+                        rule,
+                        "#",
+                        &crate::analyse::placeholders::of_context(ctx),
+                    )
+                    .as_bytes(),
                 )
                 .map_err(Error::write)?;
             } else {
@@ -167,52 +221,7 @@ pub fn run(ctx: &Context, args: &RulesArgs, out: &mut dyn Write) -> Result<ExitC
             }
             Ok(ExitCode::Clean)
         }
-        RulesAction::Test { dir } => {
-            let extra: Vec<_> = dir.iter().cloned().collect();
-            let set = load_rules(ctx, &extra)?;
-            let failures = examples::check(&set, |_| true);
-            let commands = command_failures(&set);
-            let tested = set.rules.len();
-            let examples_count: usize = set
-                .rules
-                .iter()
-                .map(|r| r.examples.matching.len() + r.examples.no_match.len())
-                .sum();
-            if ctx.output.value == OutputFormat::Table {
-                let mut text = String::new();
-                for f in &failures {
-                    let _ = writeln!(text, "FAIL {f}");
-                }
-                for c in &commands {
-                    let _ = writeln!(text, "FAIL {c}");
-                }
-                let _ = writeln!(
-                    text,
-                    "{} rules, {} examples: {} passed, {} failed",
-                    tested,
-                    examples_count,
-                    examples_count - failures.len(),
-                    failures.len()
-                );
-                out.write_all(text.as_bytes()).map_err(Error::write)?;
-            } else {
-                let list: Vec<_> = failures
-                    .iter()
-                    .map(|f| serde_json::json!({"rule_id": f.rule_id, "path": f.path, "list": f.list, "index": f.index, "example": f.example}))
-                    .collect();
-                emit(
-                    ctx,
-                    out,
-                    "rules test",
-                    &serde_json::json!({"rules": tested, "examples": examples_count, "failures": list, "command_failures": commands}),
-                )?;
-            }
-            Ok(if failures.is_empty() && commands.is_empty() {
-                ExitCode::Clean
-            } else {
-                ExitCode::Findings
-            })
-        }
+        RulesAction::Test { dir } => test(ctx, dir.as_ref(), out),
         RulesAction::Example {
             id,
             no_match,

@@ -10,12 +10,13 @@ use std::time::Duration;
 
 use serde_json::Value;
 
+use crate::analyse::gather::Scoring;
+use crate::analyse::{Evidence, Options, Selection, analyse, placeholders};
 use crate::capacity::{CapacityInputs, CapacityPlan, Ratio};
 use crate::catalogue::http_statuses;
 use crate::checks::deployment::Settings;
 use crate::cli::ScoreArgs;
 use crate::context::Context;
-use crate::engine::Analysis;
 use crate::error::{Error, Result};
 use crate::evidence::json_lines::JsonText;
 use crate::evidence::resource::{JsonDocument, Resource, ResourceKind, Shape, classify};
@@ -26,8 +27,8 @@ use crate::source;
 use crate::source::scoring::Probe;
 
 use super::collect::Place;
-use super::pipeline::{Collected, finish, rule_refs};
-use super::support::{connect_azure, load_rules, placeholders};
+use super::pipeline::finish;
+use super::support::{connect_azure, load_rules};
 
 /// Without `--force`: a probe, not a load test.
 const SAFE_COUNT: u64 = 100;
@@ -150,7 +151,7 @@ pub fn run(
     let statuses = http_statuses().map_err(Error::input)?;
     let mut summary = summarise(&setup, &samples, &statuses, sizing);
     summary.sizing_skipped = sizing_skipped;
-    let mut names = placeholders(ctx);
+    let mut names = placeholders::of_context(ctx);
     names
         .entry("endpoint")
         .or_insert_with(|| target.endpoint.clone());
@@ -176,23 +177,14 @@ pub fn run(
         e.checks = e.checks.iter().map(|c| filled(c)).collect();
         e.commands = e.commands.iter().map(|c| filled(c)).collect();
     }
-    let mut analysis = Analysis::new();
-    for c in crate::scoring::computed::compute(&summary, &samples) {
-        if let Some(index) = set.index_of(c.rule_id) {
-            analysis.add_computed(index, c);
-        }
-    }
-    let mut c = Collected {
-        findings: analysis.finish(&set, &names),
-        rules: rule_refs(&set, &|r| {
-            crate::scoring::COMPUTED_RULES.contains(&r.id.as_str())
-        }),
-        names,
-        ..Collected::default()
+    let evidence = Evidence {
+        scoring: Some(Scoring { summary, samples }),
+        // The endpoint probed counts as the input analysed.
+        remote_inputs: 1,
+        ..Evidence::default()
     };
-    c.score = Some(summary);
-    c.remote_inputs = 1;
-    finish("score", ctx, &set, &args.report, c, out, err)
+    let a = analyse(&set, evidence, &Options::new(Selection::Scoring, names));
+    finish("score", ctx, &set, &args.report, a, out, err)
 }
 
 fn check_bounds(args: &ScoreArgs) -> Result<()> {

@@ -89,10 +89,12 @@ impl Analysis {
 
     /// Evaluates every resource rule over `resources` and adds what fires. Call it after
     /// the logs were added, so `with-finding` sees the log findings.
+    /// Only the rules `selected` says run (`check AREA` and `lint` apply some).
     pub fn add_resources(
         &mut self,
         set: &RuleSet,
         resources: &[crate::evidence::resource::Resource],
+        selected: &dyn Fn(&crate::rules::Rule) -> bool,
     ) {
         // Rules that need another finding go second, so they see resource findings too.
         for second in [false, true] {
@@ -103,9 +105,10 @@ impl Analysis {
                         .map(|m| m.facts.clone())
                 };
                 let select = |r: &crate::rules::Rule| {
-                    r.resource
-                        .as_ref()
-                        .is_some_and(|m| m.with_finding.is_empty() != second)
+                    selected(r)
+                        && r.resource
+                            .as_ref()
+                            .is_some_and(|m| m.with_finding.is_empty() != second)
                 };
                 resource::evaluate(set, resources, &fired, &select)
             };

@@ -224,7 +224,7 @@ pub fn write_markdown(out: &mut dyn Write, a: &Answer) -> io::Result<()> {
         writeln!(
             out,
             "{}\n",
-            super::markdown::placeholders_as_code(a.filled(&rule.remediation).trim_end())
+            super::markdown_escape::placeholders_as_code(a.filled(&rule.remediation).trim_end())
         )?;
         markdown_commands(out, a, &rule.commands)?;
         if !rule.docs.is_empty() {

@@ -115,61 +115,94 @@ pub struct ResourceReport {
     pub id: Option<String>,
 }
 
-/// Everything a findings command reports. Command-neutral: sections a command does
-/// not fill stay empty.
-#[derive(Debug, Clone, Serialize, schemars::JsonSchema)]
+/// Everything a findings command reports. Command-neutral: a run adds the sections it
+/// has; writer options (SARIF, JUnit, markdown) are handed to the writers, not kept here.
+#[derive(Debug, Clone)]
 pub struct Report {
     /// The command that made it (`diagnose`, `check`).
-    #[serde(skip)]
     pub command: &'static str,
     pub summary: Summary,
     pub findings: Vec<Finding>,
     /// Values the printed commands need that no flag, file or log gave.
-    #[serde(skip_serializing_if = "Vec::is_empty")]
     pub missing_names: Vec<crate::engine::names::MissingName>,
     pub suppressed: Vec<crate::finding::Suppressed>,
     /// Expired or unused suppressions and similar things the user must know.
     pub notices: Vec<String>,
     pub inputs: Vec<InputReport>,
     /// Resources read from JSON inputs.
-    #[serde(skip_serializing_if = "Vec::is_empty")]
     pub resources: Vec<ResourceReport>,
     pub not_analysed: Vec<NotAnalysed>,
     /// When no rule fired: the last error-like lines seen, so the user has a lead.
     pub last_error_lines: Vec<Evidence>,
+    /// The parts only some runs have, in the order writers print them.
+    pub sections: super::section::Sections,
+    /// The rules that were applied (JUnit uses it for passing cases).
+    pub rules: Vec<RuleRef>,
+    /// Findings left out of this rendering by `--min-severity`, and that level.
+    pub not_shown: Option<(u64, crate::finding::Severity)>,
+}
+
+/// The report as `-o json` and `-o yaml` print it: the sections become the document's
+/// own keys (`prs` always, the others when present), as schema version 1 has them.
+#[derive(Debug, Serialize, schemars::JsonSchema)]
+#[schemars(rename = "Report")]
+pub struct ReportDocument<'a> {
+    pub summary: &'a Summary,
+    pub findings: &'a [Finding],
+    /// Values the printed commands need that no flag, file or log gave.
+    #[serde(skip_serializing_if = "<[_]>::is_empty")]
+    pub missing_names: &'a [crate::engine::names::MissingName],
+    pub suppressed: &'a [crate::finding::Suppressed],
+    /// Expired or unused suppressions and similar things the user must know.
+    pub notices: &'a [String],
+    pub inputs: &'a [InputReport],
+    /// Resources read from JSON inputs.
+    #[serde(skip_serializing_if = "<[_]>::is_empty")]
+    pub resources: &'a [ResourceReport],
+    pub not_analysed: &'a [NotAnalysed],
+    /// When no rule fired: the last error-like lines seen, so the user has a lead.
+    pub last_error_lines: &'a [Evidence],
     /// One summary per ParallelRunStep log tree found among the inputs.
-    pub prs: Vec<crate::prs::analyze::PrsSummary>,
+    pub prs: Vec<&'a crate::prs::analyze::PrsSummary>,
     /// `score`: the probe's requests, latency and the explanation of each error status.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub score: Option<crate::scoring::summary::ScoreSummary>,
+    pub score: Option<&'a crate::scoring::summary::ScoreSummary>,
     /// `check --fleet`: the Resource Graph query and the workspaces, worst first.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub fleet: Option<super::fleet::FleetSummary>,
+    pub fleet: Option<&'a super::fleet::FleetSummary>,
     /// `diagnose --log-analytics`: the query, and the lines read per endpoint,
     /// deployment and instance, by hour.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub log_analytics: Option<super::log_analytics::LogAnalyticsSummary>,
+    pub log_analytics: Option<&'a super::log_analytics::LogAnalyticsSummary>,
     /// What each DNS server answered for each host checked.
-    #[serde(skip_serializing_if = "Vec::is_empty")]
-    pub dns: Vec<crate::evidence::dns::DnsObservation>,
-    /// The rules that were applied (not serialised; JUnit uses it for passing cases).
-    #[serde(skip)]
-    pub rules: Vec<RuleRef>,
-    /// Findings left out of this rendering by `--min-severity`, and that level.
-    #[serde(skip)]
-    pub not_shown: Option<(u64, crate::finding::Severity)>,
+    #[serde(skip_serializing_if = "<[_]>::is_empty")]
+    pub dns: &'a [crate::evidence::dns::DnsObservation],
     /// `lint --fix-suggestions`: the edited lines of each file.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub fix_suggestions: Option<crate::lint::fix::FixSuggestions>,
-    /// How the SARIF writer writes this report.
-    #[serde(skip)]
-    pub sarif: super::sarif::SarifOptions,
-    /// How the JUnit writer writes it.
-    #[serde(skip)]
-    pub junit: super::junit::JunitOptions,
-    /// How the markdown writer writes it.
-    #[serde(skip)]
-    pub markdown: super::markdown::MarkdownOptions,
+    pub fix_suggestions: Option<&'a crate::lint::fix::FixSuggestions>,
+}
+
+impl Report {
+    /// The document `-o json` and `-o yaml` print.
+    pub fn document(&self) -> ReportDocument<'_> {
+        ReportDocument {
+            summary: &self.summary,
+            findings: &self.findings,
+            missing_names: &self.missing_names,
+            suppressed: &self.suppressed,
+            notices: &self.notices,
+            inputs: &self.inputs,
+            resources: &self.resources,
+            not_analysed: &self.not_analysed,
+            last_error_lines: &self.last_error_lines,
+            prs: self.sections.prs().collect(),
+            score: self.sections.score(),
+            fleet: self.sections.fleet(),
+            log_analytics: self.sections.log_analytics(),
+            dns: self.sections.dns(),
+            fix_suggestions: self.sections.fix_suggestions(),
+        }
+    }
 }
 
 impl Report {
@@ -191,7 +224,7 @@ impl Report {
                     || f.commands.iter().any(|c| c.contains(&m.placeholder))
             })
         });
-        if let Some(fixes) = &mut r.fix_suggestions {
+        if let Some(fixes) = r.sections.fix_suggestions_mut() {
             let ids: Vec<String> = r.findings.iter().map(|f| f.rule_id.clone()).collect();
             fixes.retain_rules(&|id| ids.iter().any(|i| i == id));
         }

@@ -120,12 +120,12 @@ pub fn write_markdown(out: &mut dyn Write, f: &FleetSummary) -> io::Result<()> {
         writeln!(
             out,
             "| {} | {} | {} | {} | {} | {} |",
-            super::markdown::cell(&w.workspace),
-            super::markdown::cell(&w.group),
+            super::markdown_escape::cell(&w.workspace),
+            super::markdown_escape::cell(&w.group),
             w.errors,
             w.warnings,
             w.resources,
-            super::markdown::cell(&w.error_rules.join(", "))
+            super::markdown_escape::cell(&w.error_rules.join(", "))
         )?;
     }
     writeln!(out)

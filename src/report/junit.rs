@@ -90,7 +90,7 @@ impl Counts {
 /// The suites of a report: ParallelRunStep trees, then each log input, then each
 /// resource file.
 fn suites_of(report: &Report) -> Vec<Suite<'_>> {
-    let roots: Vec<&str> = report.prs.iter().map(|p| p.root.as_str()).collect();
+    let roots: Vec<&str> = report.sections.prs().map(|p| p.root.as_str()).collect();
     let mut suites: Vec<Suite> = roots
         .iter()
         .map(|r| Suite {
@@ -145,7 +145,7 @@ fn suites_of(report: &Report) -> Vec<Suite<'_>> {
         }
     }
     // One suite per host resolved, its answers as properties.
-    for o in &report.dns {
+    for o in report.sections.dns() {
         match suites.iter_mut().find(|s| s.dns && s.name == o.host) {
             Some(s) => s
                 .properties
@@ -186,7 +186,7 @@ fn seconds(s: f64) -> String {
     format!("{:.3}", s.max(0.0))
 }
 
-pub fn write(out: &mut dyn Write, report: &Report) -> io::Result<()> {
+pub fn write(out: &mut dyn Write, report: &Report, options: &JunitOptions) -> io::Result<()> {
     let mut suites = String::new();
     let mut total = Counts::default();
     let mut reported: Vec<&str> = Vec::new();
@@ -195,13 +195,20 @@ pub fn write(out: &mut dyn Write, report: &Report) -> io::Result<()> {
     // suites add up to the total consumers show (GitLab and Azure DevOps sum them).
     let count = all.len() + report.not_analysed.len() + 1;
     let count = f64::from(u32::try_from(count).unwrap_or(u32::MAX));
-    let share = seconds(report.junit.elapsed_seconds / count);
+    let share = seconds(options.elapsed_seconds / count);
     for suite in &all {
-        let (text, counts) = write_suite(report, suite, &mut reported, &share);
+        let (text, counts) =
+            write_suite(report, options.file_attribute, suite, &mut reported, &share);
         suites.push_str(&text);
         total.add(counts);
     }
-    total.add(write_orphans(report, &reported, &mut suites, &share));
+    total.add(write_orphans(
+        report,
+        options.file_attribute,
+        &reported,
+        &mut suites,
+        &share,
+    ));
     for n in &report.not_analysed {
         // An input the user named and the run could not use is an error (exit 2);
         // one skipped inside a folder (binary, unknown JSON) is skipped.
@@ -224,7 +231,7 @@ pub fn write(out: &mut dyn Write, report: &Report) -> io::Result<()> {
             errors,
             skipped,
         });
-        let file = file_attribute(report, &n.path);
+        let file = file_attribute(options.file_attribute, &n.path);
         let _ = writeln!(
             suites,
             "  <testsuite name=\"{}\" tests=\"1\" failures=\"0\" errors=\"{errors}\" skipped=\"{skipped}\" time=\"{share}\">\n    <testcase classname=\"amldoctor.input\" name=\"analysed\"{file}>\n      {case}\n    </testcase>\n  </testsuite>",
@@ -238,13 +245,14 @@ pub fn write(out: &mut dyn Write, report: &Report) -> io::Result<()> {
         total.tests,
         total.failures,
         total.errors,
-        report.junit.time()
+        options.time()
     )
 }
 
 /// One suite: a testcase for every rule that reads what the suite holds.
 fn write_suite<'r>(
     report: &'r Report,
+    file_attr: bool,
     suite: &Suite<'_>,
     reported: &mut Vec<&'r str>,
     share: &str,
@@ -261,7 +269,7 @@ fn write_suite<'r>(
         counts.tests += 1;
         // Jenkins xUnit's junit-10.xsd has no `file` on a testcase (the suite names
         // it); GitLab shows one when asked for.
-        let file = file_attribute(report, single.unwrap_or(&suite.name));
+        let file = file_attribute(file_attr, single.unwrap_or(&suite.name));
         let open = format!(
             "    <testcase classname=\"amldoctor.{}\" name=\"{}\"{file}>",
             escape(&rule.family),
@@ -312,8 +320,8 @@ fn write_suite<'r>(
 }
 
 /// ` file="PATH"` for a testcase when `--junit-file-attribute` asks for it.
-fn file_attribute(report: &Report, path: &str) -> String {
-    if report.junit.file_attribute {
+fn file_attribute(on: bool, path: &str) -> String {
+    if on {
         format!(" file=\"{}\"", escape(path))
     } else {
         String::new()
@@ -346,7 +354,13 @@ fn finding_case(open: &str, f: &Finding, single: Option<&str>) -> String {
 
 /// Findings that fail the gate but belong to no suite above (no input of a kind the
 /// rule reads): the verdict must match the exit code, so they fail here.
-fn write_orphans(report: &Report, reported: &[&str], suites: &mut String, share: &str) -> Counts {
+fn write_orphans(
+    report: &Report,
+    file_attr: bool,
+    reported: &[&str],
+    suites: &mut String,
+    share: &str,
+) -> Counts {
     let orphans: Vec<&Finding> = report
         .findings
         .iter()
@@ -364,7 +378,7 @@ fn write_orphans(report: &Report, reported: &[&str], suites: &mut String, share:
             escape(&f.rule_id),
             f.paths
                 .first()
-                .map_or(String::new(), |p| file_attribute(report, p)),
+                .map_or(String::new(), |p| file_attribute(file_attr, p)),
             f.severity,
             escape(&f.title),
             escape(&body(f, None))

@@ -164,7 +164,7 @@ pub fn write_markdown(out: &mut dyn Write, l: &LogAnalyticsSummary) -> io::Resul
     writeln!(
         out,
         "**Log Analytics** `{}` ({}): {} candidate lines in {} s.\n",
-        super::markdown::code(&l.workspace_id),
+        super::markdown_escape::code(&l.workspace_id),
         l.timespan,
         l.rows,
         l.query_seconds
@@ -177,7 +177,7 @@ pub fn write_markdown(out: &mut dyn Write, l: &LogAnalyticsSummary) -> io::Resul
         "| endpoint | deployment | instance | container | lines | first | last |\n|---|---|---|---|---:|---|---|"
     )?;
     for g in &l.groups {
-        let c = super::markdown::cell;
+        let c = super::markdown_escape::cell;
         writeln!(
             out,
             "| {} | {} | {} | {} | {} | {} | {} |",

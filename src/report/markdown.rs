@@ -8,75 +8,8 @@ use crate::engine::names::MissingName;
 use crate::finding::{BaselineState, Severity};
 
 use super::findings::Report;
+use super::markdown_escape::{cell, code, fence, placeholders_as_code};
 use super::plural;
-
-/// Escapes text for a table cell: pipes, newlines and backticks cannot break the row.
-pub fn cell(text: &str) -> String {
-    // A backslash of the text is escaped first, so one before a pipe cannot escape the
-    // pipe's own escape and end the cell.
-    text.replace('\\', "\\\\")
-        .replace('|', "\\|")
-        .replace(['\n', '\r'], " ")
-        .replace('<', "&lt;")
-        .replace('>', "&gt;")
-        .replace('`', "'")
-}
-
-/// Text for inside a `code span` in a table cell: no backtick can end the span early,
-/// no pipe can end the cell. (Code spans show `<` literally, so it needs no escape.)
-/// `<storage-account>` in prose put in a code span: a renderer would take it for an
-/// HTML tag and show nothing. Code spans and fenced blocks are left as they are.
-pub fn placeholders_as_code(text: &str) -> String {
-    let mut out = String::with_capacity(text.len() + 16);
-    let mut fenced = false;
-    for (i, line) in text.split('\n').enumerate() {
-        if i > 0 {
-            out.push('\n');
-        }
-        if line.trim_start().starts_with("```") {
-            fenced = !fenced;
-        }
-        if fenced || line.trim_start().starts_with("```") {
-            out.push_str(line);
-            continue;
-        }
-        for (j, part) in line.split('`').enumerate() {
-            if j > 0 {
-                out.push('`');
-            }
-            if j % 2 == 1 {
-                out.push_str(part);
-                continue;
-            }
-            let mut rest = part;
-            while let Some(start) = rest.find('<') {
-                let after = &rest[start + 1..];
-                let end = after.find('>').unwrap_or(0);
-                if crate::rules::template::is_kebab(&after[..end]) {
-                    out.push_str(&rest[..start]);
-                    out.push('`');
-                    out.push_str(&rest[start..start + end + 2]);
-                    out.push('`');
-                    rest = &after[end + 1..];
-                } else {
-                    out.push_str(&rest[..=start]);
-                    rest = after;
-                }
-            }
-            out.push_str(rest);
-        }
-    }
-    out
-}
-
-pub fn code(text: &str) -> String {
-    // In a code span a backslash is literal, but the table's cell splitter reads `\\|`
-    // as an escaped backslash and a bare pipe: the one before a pipe is doubled.
-    text.replace('`', "'")
-        .replace("\\|", "\\\\|")
-        .replace('|', "\\|")
-        .replace(['\n', '\r'], " ")
-}
 
 fn icon(s: Severity) -> &'static str {
     match s {
@@ -84,16 +17,6 @@ fn icon(s: Severity) -> &'static str {
         Severity::Warning => "🟠 warning",
         Severity::Info => "🔵 info",
     }
-}
-
-/// A fenced block that its content cannot close.
-fn fence(lang: &str, body: &str) -> String {
-    let mut ticks = "```".to_owned();
-    while body.contains(&ticks) {
-        ticks.push('`');
-    }
-    // Only the final newlines go: a diff's last line may end in a CR of its file.
-    format!("{ticks}{lang}\n{}\n{ticks}\n", body.trim_end_matches('\n'))
 }
 
 /// The largest comment GitHub takes on a pull request (65,536 characters; counted here
@@ -124,6 +47,8 @@ struct Cut {
     findings: usize,
     /// Input rows.
     inputs: usize,
+    /// The `--markdown-limit` the document was cut to.
+    limit: usize,
 }
 
 /// Inputs a cut document lists.
@@ -132,9 +57,9 @@ const CUT_INPUTS: usize = 50;
 /// The report in markdown, within `--markdown-limit` characters: a report too long
 /// keeps its summary, the first findings that fit (table rows and sections) and a line
 /// saying how many were left out and how to get them all.
-pub fn write(out: &mut dyn Write, r: &Report) -> io::Result<()> {
+pub fn write(out: &mut dyn Write, r: &Report, options: &MarkdownOptions) -> io::Result<()> {
     let full = render(r, None)?;
-    let limit = r.markdown.limit;
+    let limit = options.limit;
     if limit == 0 || full.len() <= limit {
         return out.write_all(full.as_bytes());
     }
@@ -145,6 +70,7 @@ pub fn write(out: &mut dyn Write, r: &Report) -> io::Result<()> {
             Some(Cut {
                 findings: k,
                 inputs,
+                limit,
             }),
         )?;
         Ok((text.len() <= limit).then_some(text))
@@ -174,6 +100,7 @@ pub fn write(out: &mut dyn Write, r: &Report) -> io::Result<()> {
                 Cut {
                     findings: 0,
                     inputs: 0,
+                    limit,
                 },
             )?;
             out.write_all(&buf)
@@ -185,17 +112,8 @@ fn render(r: &Report, cut: Option<Cut>) -> io::Result<String> {
     let mut buf: Vec<u8> = Vec::new();
     let out: &mut dyn Write = &mut buf;
     write_summary(out, r)?;
-    for p in &r.prs {
-        write_prs(out, p)?;
-    }
-    if let Some(s) = &r.score {
-        write_score(out, s)?;
-    }
-    if let Some(f) = &r.fleet {
-        super::fleet::write_markdown(out, f)?;
-    }
-    if let Some(l) = &r.log_analytics {
-        super::log_analytics::write_markdown(out, l)?;
+    for s in r.sections.iter() {
+        s.write_markdown_head(out)?;
     }
     let shown = cut.map_or(r.findings.len(), |c| c.findings);
     if r.findings.is_empty() {
@@ -239,7 +157,7 @@ fn write_cut_note(out: &mut dyn Write, r: &Report, c: Cut) -> io::Result<()> {
             plural(sections as u64, "finding", "findings")
         ));
     }
-    if let Some(s) = &r.fix_suggestions
+    if let Some(s) = r.sections.fix_suggestions()
         && !s.files.is_empty()
     {
         left.push(format!(
@@ -247,7 +165,7 @@ fn write_cut_note(out: &mut dyn Write, r: &Report, c: Cut) -> io::Result<()> {
             plural(s.files.len() as u64, "file", "files")
         ));
     }
-    if !r.dns.is_empty() {
+    if !r.sections.dns().is_empty() {
         left.push("the DNS answers".to_owned());
     }
     if r.inputs.len() > c.inputs {
@@ -259,14 +177,14 @@ fn write_cut_note(out: &mut dyn Write, r: &Report, c: Cut) -> io::Result<()> {
     writeln!(
         out,
         "> **Cut to fit {} bytes**: left out are {}. The whole report: `--output-file markdown=amldoctor.md` (a file is never cut), or for a job summary (`$GITHUB_STEP_SUMMARY`, up to 1 MiB) `--markdown-limit 1048576`.\n",
-        r.markdown.limit,
+        c.limit,
         left.join("; "),
     )
 }
 
 /// `lint --fix-suggestions`: the diff in a fenced block, then the findings without one.
 fn write_fix_suggestions(out: &mut dyn Write, r: &Report) -> io::Result<()> {
-    let Some(s) = &r.fix_suggestions else {
+    let Some(s) = r.sections.fix_suggestions() else {
         return Ok(());
     };
     writeln!(out, "**Suggested edits** (no file was changed)\n")?;
@@ -284,14 +202,14 @@ fn write_fix_suggestions(out: &mut dyn Write, r: &Report) -> io::Result<()> {
 
 /// What each DNS server answered for each host.
 fn write_dns(out: &mut dyn Write, r: &Report) -> io::Result<()> {
-    if r.dns.is_empty() {
+    if r.sections.dns().is_empty() {
         return Ok(());
     }
     writeln!(
         out,
         "**DNS answers**\n\n| host | role | server | answer |\n|---|---|---|---|"
     )?;
-    for o in &r.dns {
+    for o in r.sections.dns() {
         writeln!(
             out,
             "| `{}` | {} | `{}` | {} |",
@@ -353,79 +271,6 @@ fn write_summary(out: &mut dyn Write, r: &Report) -> io::Result<()> {
             format!("; {}", extra.join(", "))
         }
     )?;
-    Ok(())
-}
-
-fn write_prs(out: &mut dyn Write, p: &crate::prs::analyze::PrsSummary) -> io::Result<()> {
-    let opt = |v: Option<u64>| v.map_or_else(|| "?".to_owned(), |x| x.to_string());
-    writeln!(
-        out,
-        "### ParallelRunStep job `{}`: {}{}\n",
-        code(&p.root),
-        p.outcome,
-        p.stop_reason
-            .map(|r| format!(" ({})", r.replace('-', " ")))
-            .unwrap_or_default()
-    )?;
-    writeln!(
-        out,
-        "Mini-batches: {} scheduled, {} processed, {} failed. Items: {} total, {} succeeded, {} failed.{}\n",
-        opt(p.mini_batches.scheduled),
-        opt(p.mini_batches.processed),
-        opt(p.mini_batches.failed),
-        opt(p.items.total),
-        opt(p.items.succeeded),
-        opt(p.items.failed),
-        p.leader_exit_code
-            .map(|c| format!(" Leader exit code {c}."))
-            .unwrap_or_default()
-    )?;
-    if !p.nodes.is_empty() {
-        writeln!(
-            out,
-            "| node | processes | attempts | failures | retries | restarts | killed | peak mem % | peak disk % | largest process |\n|---|---:|---:|---:|---:|---:|---:|---:|---:|---|"
-        )?;
-        let dash = |v: Option<f64>| v.map_or_else(|| "—".to_owned(), |m| m.to_string());
-        for n in &p.nodes {
-            writeln!(
-                out,
-                "| {} | {} | {} | {} | {} | {} | {} | {} | {} | {} |",
-                cell(&n.node),
-                n.processes,
-                n.mini_batches,
-                n.failures,
-                n.retries,
-                n.restarts,
-                n.killed,
-                dash(n.peak_memory_percent),
-                dash(n.peak_disk_percent),
-                n.largest_process
-                    .as_deref()
-                    .map_or_else(|| "—".to_owned(), cell),
-            )?;
-        }
-        writeln!(out)?;
-    }
-    if p.perf_data == crate::prs::analyze::PerfData::MonitorOff {
-        writeln!(
-            out,
-            "No resource readings: the resource monitor was off (`--resource_monitor_interval 0`).\n"
-        )?;
-    }
-    if !p.errors.is_empty() {
-        writeln!(out, "| count | error | first seen |\n|---:|---|---|")?;
-        for e in p.errors.iter().take(10) {
-            writeln!(
-                out,
-                "| {} | `{}`: {} | `{}` |",
-                e.count,
-                code(&e.exception),
-                cell(&e.message),
-                code(&e.first)
-            )?;
-        }
-        writeln!(out)?;
-    }
     Ok(())
 }
 
@@ -587,98 +432,4 @@ fn write_inputs(out: &mut dyn Write, r: &Report, most: Option<usize>) -> io::Res
         )?;
     }
     writeln!(out, "\n</details>")
-}
-
-/// `score`'s probe: where it went, outcomes, latency, the 429 ceiling and sizing, and
-/// each error status in a sentence (the table of endpoints it comes from named).
-fn write_score(out: &mut dyn Write, s: &crate::scoring::summary::ScoreSummary) -> io::Result<()> {
-    writeln!(
-        out,
-        "**Scoring probe** of `{}` ({}, {} auth) at `{}`: {} requests, {} at a time, {} ms timeout; {} bytes sent, {} received.\n",
-        code(&s.endpoint),
-        s.endpoint_kind,
-        s.auth_mode,
-        code(&s.scoring_uri),
-        s.requests,
-        s.concurrency,
-        s.timeout_ms,
-        s.bytes_sent,
-        s.bytes_received
-    )?;
-    writeln!(out, "| outcome | requests |\n|---|---:|")?;
-    for o in &s.outcomes {
-        writeln!(out, "| {} | {} |", cell(&o.outcome), o.count)?;
-    }
-    writeln!(out)?;
-    if let Some(l) = &s.latency {
-        writeln!(
-            out,
-            "Latency of {} answered requests: p50 {} ms, p95 {} ms, p99 {} ms, max {} ms, mean {} ms.\n",
-            l.samples, l.p50_ms, l.p95_ms, l.p99_ms, l.max_ms, l.mean_ms
-        )?;
-    }
-    if let Some(c) = &s.pending_request_ceiling {
-        writeln!(
-            out,
-            "429 ceiling: {} pending requests ({}).\n",
-            c.value,
-            cell(&c.parts.join("; "))
-        )?;
-    }
-    if let Some(z) = &s.sizing {
-        writeln!(
-            out,
-            "Sizing: {} requests/s at the p95 of {} ms need {} instances (429 above {} pending).\n",
-            cell(&z.rps),
-            z.request_time_ms,
-            z.instances_required,
-            z.pending_request_ceiling
-        )?;
-    }
-    for e in &s.explanations {
-        let meaning = e.meaning.split_whitespace().collect::<Vec<_>>().join(" ");
-        let table = if e.endpoint == "managed" {
-            "managed"
-        } else {
-            "Kubernetes"
-        };
-        writeln!(
-            out,
-            "- **HTTP {} {}** ({table} online endpoints): {}",
-            e.status,
-            cell(&e.reason),
-            cell(&meaning)
-        )?;
-    }
-    if !s.explanations.is_empty() {
-        writeln!(out)?;
-    }
-    Ok(())
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn placeholders_in_prose_become_code() {
-        assert_eq!(
-            placeholders_as_code("account (<storage-account>) and `<group>` <https://x.y>"),
-            "account (`<storage-account>`) and `<group>` <https://x.y>"
-        );
-        assert_eq!(
-            placeholders_as_code("```sh\naz x -g <group>\n```"),
-            "```sh\naz x -g <group>\n```"
-        );
-    }
-
-    #[test]
-    fn cells_and_fences() {
-        assert_eq!(cell("a|b\nc"), "a\\|b c");
-        assert_eq!(cell("pod\\|x"), "pod\\\\\\|x");
-        assert_eq!(code("pod\\|x"), "pod\\\\\\|x");
-        assert_eq!(cell("<details>`x`"), "&lt;details&gt;'x'");
-        assert_eq!(code("a`b|c"), "a'b\\|c");
-        assert_eq!(fence("sh", "x ``` y"), "````sh\nx ``` y\n````\n");
-    }
 }

@@ -10,12 +10,14 @@ pub mod json;
 pub mod junit;
 pub mod log_analytics;
 pub mod markdown;
+pub mod markdown_escape;
 pub mod prs_table;
 pub mod replicas;
 pub mod rule_doc;
 pub mod sarif;
 pub mod schema;
 pub mod score_table;
+pub mod section;
 pub mod style;
 pub mod table;
 pub mod text;
@@ -178,5 +180,33 @@ mod tests {
             OutputFormat::from_str("SARIF", true),
             Ok(OutputFormat::Sarif)
         );
+    }
+}
+
+/// How the SARIF, JUnit and markdown writers write a report: chosen by the run's flags
+/// when rendering, never stored in the report.
+#[derive(Debug, Clone, Default)]
+pub struct WriterOptions {
+    pub sarif: sarif::SarifOptions,
+    pub junit: junit::JunitOptions,
+    pub markdown: markdown::MarkdownOptions,
+}
+
+/// Writes a findings report in `format`.
+pub fn render(
+    format: OutputFormat,
+    report: &findings::Report,
+    out: &mut dyn std::io::Write,
+    style: style::Style,
+    detail: Detail,
+    options: &WriterOptions,
+) -> std::io::Result<()> {
+    match format {
+        OutputFormat::Table => table::write_table(out, report, style, detail),
+        OutputFormat::Json => json::write(out, &Envelope::new(report.command, &report.document())),
+        OutputFormat::Yaml => yaml::write(out, &Envelope::new(report.command, &report.document())),
+        OutputFormat::Sarif => sarif::write(out, report, &options.sarif),
+        OutputFormat::Junit => junit::write(out, report, &options.junit),
+        OutputFormat::Markdown => markdown::write(out, report, &options.markdown),
     }
 }

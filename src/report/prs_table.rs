@@ -5,6 +5,7 @@ use std::io::{self, Write};
 use crate::prs::analyze::{ConfigSource, ConfigValue, JobOutcome, PerfData, PrsSummary};
 use crate::prs::parse::Phase;
 
+use super::markdown_escape::{cell, code};
 use super::plural;
 use super::style::Style;
 use super::text;
@@ -494,6 +495,80 @@ fn write_node_changes(out: &mut dyn Write, p: &PrsSummary, style: Style) -> io::
     }
     for o in &c.overviewer {
         text::para(out, style.width(), "  overviewer:", 4, o)?;
+    }
+    Ok(())
+}
+
+/// The job summary in markdown: counts, per-node table, failing mini-batches.
+pub fn write_markdown(out: &mut dyn Write, p: &PrsSummary) -> io::Result<()> {
+    let opt = |v: Option<u64>| v.map_or_else(|| "?".to_owned(), |x| x.to_string());
+    writeln!(
+        out,
+        "### ParallelRunStep job `{}`: {}{}\n",
+        code(&p.root),
+        p.outcome,
+        p.stop_reason
+            .map(|r| format!(" ({})", r.replace('-', " ")))
+            .unwrap_or_default()
+    )?;
+    writeln!(
+        out,
+        "Mini-batches: {} scheduled, {} processed, {} failed. Items: {} total, {} succeeded, {} failed.{}\n",
+        opt(p.mini_batches.scheduled),
+        opt(p.mini_batches.processed),
+        opt(p.mini_batches.failed),
+        opt(p.items.total),
+        opt(p.items.succeeded),
+        opt(p.items.failed),
+        p.leader_exit_code
+            .map(|c| format!(" Leader exit code {c}."))
+            .unwrap_or_default()
+    )?;
+    if !p.nodes.is_empty() {
+        writeln!(
+            out,
+            "| node | processes | attempts | failures | retries | restarts | killed | peak mem % | peak disk % | largest process |\n|---|---:|---:|---:|---:|---:|---:|---:|---:|---|"
+        )?;
+        let dash = |v: Option<f64>| v.map_or_else(|| "—".to_owned(), |m| m.to_string());
+        for n in &p.nodes {
+            writeln!(
+                out,
+                "| {} | {} | {} | {} | {} | {} | {} | {} | {} | {} |",
+                cell(&n.node),
+                n.processes,
+                n.mini_batches,
+                n.failures,
+                n.retries,
+                n.restarts,
+                n.killed,
+                dash(n.peak_memory_percent),
+                dash(n.peak_disk_percent),
+                n.largest_process
+                    .as_deref()
+                    .map_or_else(|| "—".to_owned(), cell),
+            )?;
+        }
+        writeln!(out)?;
+    }
+    if p.perf_data == crate::prs::analyze::PerfData::MonitorOff {
+        writeln!(
+            out,
+            "No resource readings: the resource monitor was off (`--resource_monitor_interval 0`).\n"
+        )?;
+    }
+    if !p.errors.is_empty() {
+        writeln!(out, "| count | error | first seen |\n|---:|---|---|")?;
+        for e in p.errors.iter().take(10) {
+            writeln!(
+                out,
+                "| {} | `{}`: {} | `{}` |",
+                e.count,
+                code(&e.exception),
+                cell(&e.message),
+                code(&e.first)
+            )?;
+        }
+        writeln!(out)?;
     }
     Ok(())
 }

@@ -8,7 +8,7 @@
 use serde_json::{Value, json};
 
 use super::Envelope;
-use super::findings::Report;
+use super::findings::ReportDocument;
 
 /// The commands that print a findings report.
 const COMMANDS: &[&str] = &["diagnose", "check", "lint", "score"];
@@ -19,7 +19,7 @@ pub fn findings_report() -> String {
     let generator = schemars::generate::SchemaSettings::draft2020_12()
         .for_serialize()
         .into_generator();
-    let schema = generator.into_root_schema_for::<Envelope<'static, Report>>();
+    let schema = generator.into_root_schema_for::<Envelope<'static, ReportDocument<'static>>>();
     let mut value = serde_json::to_value(&schema).unwrap_or_default();
     value["title"] = json!("Findings report of amldoctor");
     value["description"] = json!(

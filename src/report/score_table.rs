@@ -7,6 +7,7 @@ use std::io::{self, Write};
 use crate::scoring::summary::ScoreSummary;
 
 use super::explain::{Answer, write_status};
+use super::markdown_escape::{cell, code};
 use super::style::Style;
 use super::{Detail, text};
 
@@ -133,6 +134,73 @@ pub fn write(
     };
     for status in &s.explanations {
         write_status(out, &answer, status, style, detail)?;
+        writeln!(out)?;
+    }
+    Ok(())
+}
+
+/// `score`'s probe: where it went, outcomes, latency, the 429 ceiling and sizing, and
+/// each error status in a sentence (the table of endpoints it comes from named).
+pub fn write_markdown(out: &mut dyn Write, s: &ScoreSummary) -> io::Result<()> {
+    writeln!(
+        out,
+        "**Scoring probe** of `{}` ({}, {} auth) at `{}`: {} requests, {} at a time, {} ms timeout; {} bytes sent, {} received.\n",
+        code(&s.endpoint),
+        s.endpoint_kind,
+        s.auth_mode,
+        code(&s.scoring_uri),
+        s.requests,
+        s.concurrency,
+        s.timeout_ms,
+        s.bytes_sent,
+        s.bytes_received
+    )?;
+    writeln!(out, "| outcome | requests |\n|---|---:|")?;
+    for o in &s.outcomes {
+        writeln!(out, "| {} | {} |", cell(&o.outcome), o.count)?;
+    }
+    writeln!(out)?;
+    if let Some(l) = &s.latency {
+        writeln!(
+            out,
+            "Latency of {} answered requests: p50 {} ms, p95 {} ms, p99 {} ms, max {} ms, mean {} ms.\n",
+            l.samples, l.p50_ms, l.p95_ms, l.p99_ms, l.max_ms, l.mean_ms
+        )?;
+    }
+    if let Some(c) = &s.pending_request_ceiling {
+        writeln!(
+            out,
+            "429 ceiling: {} pending requests ({}).\n",
+            c.value,
+            cell(&c.parts.join("; "))
+        )?;
+    }
+    if let Some(z) = &s.sizing {
+        writeln!(
+            out,
+            "Sizing: {} requests/s at the p95 of {} ms need {} instances (429 above {} pending).\n",
+            cell(&z.rps),
+            z.request_time_ms,
+            z.instances_required,
+            z.pending_request_ceiling
+        )?;
+    }
+    for e in &s.explanations {
+        let meaning = e.meaning.split_whitespace().collect::<Vec<_>>().join(" ");
+        let table = if e.endpoint == "managed" {
+            "managed"
+        } else {
+            "Kubernetes"
+        };
+        writeln!(
+            out,
+            "- **HTTP {} {}** ({table} online endpoints): {}",
+            e.status,
+            cell(&e.reason),
+            cell(&meaning)
+        )?;
+    }
+    if !s.explanations.is_empty() {
         writeln!(out)?;
     }
     Ok(())

@@ -31,17 +31,8 @@ pub fn write_table(
     if detail == Detail::Quiet {
         return write_quiet(out, r);
     }
-    for p in &r.prs {
-        super::prs_table::write(out, p, style)?;
-    }
-    if let Some(s) = &r.score {
-        super::score_table::write(out, s, style, detail)?;
-    }
-    if let Some(f) = &r.fleet {
-        super::fleet::write_table(out, f, style)?;
-    }
-    if let Some(l) = &r.log_analytics {
-        super::log_analytics::write_table(out, l, style)?;
+    for s in r.sections.iter() {
+        s.write_table_head(out, style, detail)?;
     }
     write_findings(out, r, style)?;
     if !r.missing_names.is_empty() {
@@ -52,7 +43,7 @@ pub fn write_table(
     write_fix_suggestions(out, r, style)?;
     write_not_shown(out, r, style)?;
     write_suppressed(out, r, style)?;
-    super::dns_table::write(out, &r.dns, style)?;
+    super::dns_table::write(out, r.sections.dns(), style)?;
     write_inputs(out, r, style, detail)?;
     write_verdict(out, r, style)
 }
@@ -79,7 +70,7 @@ fn write_quiet(out: &mut dyn Write, r: &Report) -> io::Result<()> {
         )?;
     }
     // Asked for with -q, the edits follow as the bare diff, ready for `patch -p0`.
-    if let Some(s) = &r.fix_suggestions {
+    if let Some(s) = r.sections.fix_suggestions() {
         for line in super::diff::lines(s) {
             writeln!(out, "{line}")?;
         }
@@ -107,7 +98,7 @@ fn write_findings(out: &mut dyn Write, r: &Report, style: Style) -> io::Result<(
 
 /// `lint --fix-suggestions`: the edited lines per file, then the findings without one.
 fn write_fix_suggestions(out: &mut dyn Write, r: &Report, style: Style) -> io::Result<()> {
-    let Some(s) = &r.fix_suggestions else {
+    let Some(s) = r.sections.fix_suggestions() else {
         return Ok(());
     };
     writeln!(

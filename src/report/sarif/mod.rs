@@ -303,11 +303,11 @@ fn places(f: &Finding) -> Vec<&str> {
 fn finding_results(
     f: &Finding,
     index: usize,
-    report: &Report,
+    fixes: Option<&crate::lint::fix::FixSuggestions>,
+    o: &SarifOptions,
     hashes: &mut BTreeMap<String, u32>,
     baseline: bool,
 ) -> Vec<Value> {
-    let o = &report.sarif;
     let all = places(f);
     all.iter()
         .enumerate()
@@ -360,11 +360,7 @@ fn finding_results(
             // The edits of this file; the first result also takes those of files the
             // finding has no evidence in (an environment file for a script's import).
             let belongs = |path: &str| path == *place || (n == 0 && !all.contains(&path));
-            if let Some(fix) = report
-                .fix_suggestions
-                .as_ref()
-                .and_then(|s| fix(f, s, o, &belongs))
-            {
+            if let Some(fix) = fixes.and_then(|s| fix(f, s, o, &belongs)) {
                 r["fixes"] = json!([fix]);
             }
             r
@@ -406,8 +402,7 @@ fn suppressed_result(
 
 /// The results and the rules they reference: active findings, then (when kept)
 /// suppressed ones. Baseline-unchanged findings go unless kept.
-fn results(report: &Report) -> (Vec<Value>, Vec<Value>) {
-    let o = &report.sarif;
+fn results(report: &Report, o: &SarifOptions) -> (Vec<Value>, Vec<Value>) {
     let baseline = report.findings.iter().any(|f| f.baseline_state.is_some());
     let mut rules: Vec<Value> = Vec::new();
     let mut index: BTreeMap<String, usize> = BTreeMap::new();
@@ -421,7 +416,14 @@ fn results(report: &Report) -> (Vec<Value>, Vec<Value>) {
             rules.push(rule_object(&f.rule_id, &f.title, f.severity, Some(f)));
             rules.len() - 1
         });
-        results.extend(finding_results(f, i, report, &mut hashes, baseline));
+        results.extend(finding_results(
+            f,
+            i,
+            report.sections.fix_suggestions(),
+            o,
+            &mut hashes,
+            baseline,
+        ));
     }
     if o.keep_suppressed {
         for s in &report.suppressed {
@@ -435,9 +437,8 @@ fn results(report: &Report) -> (Vec<Value>, Vec<Value>) {
     (rules, results)
 }
 
-pub fn document(report: &Report) -> Value {
-    let o = &report.sarif;
-    let (rules, results) = results(report);
+pub fn document(report: &Report, o: &SarifOptions) -> Value {
+    let (rules, results) = results(report, o);
     let notifications: Vec<Value> = report
         .notices
         .iter()
@@ -480,9 +481,9 @@ pub fn document(report: &Report) -> Value {
     })
 }
 
-pub fn write(out: &mut dyn Write, report: &Report) -> io::Result<()> {
+pub fn write(out: &mut dyn Write, report: &Report, o: &SarifOptions) -> io::Result<()> {
     // Serialise first: writing through serde_json would hide a closed pipe's error kind.
-    let mut text = serde_json::to_vec_pretty(&document(report)).map_err(io::Error::other)?;
+    let mut text = serde_json::to_vec_pretty(&document(report, o)).map_err(io::Error::other)?;
     text.push(b'\n');
     out.write_all(&text)
 }

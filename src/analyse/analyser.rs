@@ -1,0 +1,272 @@
+//! The one seam every analyser plugs into (cargo-deny's `check(ctx, sink)`): an analyser
+//! names the computed rules it owns and pushes what it concludes into a [`Sink`]. The
+//! rule loader takes its computed ids from [`ANALYSERS`], so rules never import an
+//! analyser, and `analyse` runs them all in one place, so findings are ordered once.
+
+use crate::evidence::DocumentKind;
+use crate::evidence::dns::DnsObservation;
+use crate::evidence::resource::{Resource, ResourceKind};
+use crate::finding::{Computed, Evidence, Finding};
+use crate::prs;
+use crate::report::section::Section;
+use crate::rules::RuleSet;
+
+use super::Options;
+use super::gather::Scoring;
+
+/// What the analysers look at: the scan's results and the evidence gathered.
+#[derive(Debug)]
+pub(crate) struct Subject<'a> {
+    pub(crate) set: &'a RuleSet,
+    pub(crate) options: &'a Options,
+    pub(crate) resources: &'a [Resource],
+    pub(crate) dns: &'a [DnsObservation],
+    /// Every text document scanned, in input order.
+    pub(crate) documents: &'a [ScannedDocument],
+    /// The ParallelRunStep trees among the inputs, with their parsed files.
+    pub(crate) trees: Vec<ParsedTree>,
+    /// What `lint` concluded while reading the files.
+    pub(crate) lint: Vec<Computed>,
+    pub(crate) scoring: Option<Scoring>,
+}
+
+/// One scanned text document, as the analysers need it.
+#[derive(Debug)]
+pub(crate) struct ScannedDocument {
+    pub(crate) kind: DocumentKind,
+    pub(crate) lines: u64,
+    /// Its last error-like lines.
+    pub(crate) last_errors: Vec<Evidence>,
+    /// The rules that fired on it.
+    pub(crate) fired: Vec<usize>,
+    /// It is a file of a ParallelRunStep tree (the tree's analyser speaks for it).
+    pub(crate) in_tree: bool,
+}
+
+/// A ParallelRunStep tree: its `logs/` root and its files as the parser read them.
+#[derive(Debug)]
+pub(crate) struct ParsedTree {
+    pub(crate) root: std::path::PathBuf,
+    pub(crate) files: Vec<prs::analyze::ParsedFile>,
+}
+
+/// Where analysers put what they conclude.
+#[derive(Debug, Default)]
+pub(crate) struct Sink {
+    /// Findings under a computed rule of the catalogue.
+    pub(crate) computed: Vec<Computed>,
+    /// Findings the service itself explained (codes no rule file has).
+    pub(crate) findings: Vec<Finding>,
+    pub(crate) sections: Vec<Section>,
+}
+
+/// When an analyser runs, relative to the field tests of the resource rules.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Phase {
+    /// Before: rules that need another finding (`with-finding`) see these.
+    BeforeResourceRules,
+    AfterResourceRules,
+}
+
+/// An analyser: code that decides what patterns cannot.
+pub(crate) trait Analyser: Sync {
+    /// The computed rules it reports under (each has a rule file with `computed: true`).
+    fn rule_ids(&self) -> Vec<&'static str>;
+    fn phase(&self) -> Phase {
+        Phase::BeforeResourceRules
+    }
+    fn check(&self, subject: &mut Subject<'_>, sink: &mut Sink);
+}
+
+/// Every analyser, in the order they run within a phase.
+pub(crate) static ANALYSERS: &[&dyn Analyser] = &[
+    &Unrecognised,
+    &ParallelRunStep,
+    &ConfigChecks,
+    &Scoring_,
+    &Lint,
+    &Dns,
+    &WorkspaceDiagnosis,
+];
+
+/// The ids every analyser computes, handed to the rule loader.
+pub(crate) fn computed_rule_ids() -> Vec<&'static str> {
+    ANALYSERS.iter().flat_map(|a| a.rule_ids()).collect()
+}
+
+/// A failing input no rule explained still gets a finding.
+struct Unrecognised;
+
+impl Analyser for Unrecognised {
+    fn rule_ids(&self) -> Vec<&'static str> {
+        vec![crate::checks::unrecognised::RULE_ID]
+    }
+
+    fn check(&self, subject: &mut Subject<'_>, sink: &mut Sink) {
+        use crate::checks::unrecognised;
+        for d in subject.documents.iter().filter(|d| !d.in_tree) {
+            let explained = d.fired.iter().any(|i| {
+                let rule = &subject.set.rules[*i];
+                rule.severity >= crate::finding::Severity::Warning
+                    || unrecognised::EXPLAINS_NOISE.contains(&rule.id.as_str())
+            });
+            if !explained && let Some(found) = unrecognised::check(d.kind, d.lines, &d.last_errors)
+            {
+                sink.computed.push(found);
+            }
+        }
+    }
+}
+
+/// The job summary and computed findings of each ParallelRunStep tree.
+struct ParallelRunStep;
+
+impl Analyser for ParallelRunStep {
+    fn rule_ids(&self) -> Vec<&'static str> {
+        prs::computed_rule_ids()
+    }
+
+    fn check(&self, subject: &mut Subject<'_>, sink: &mut Sink) {
+        for tree in std::mem::take(&mut subject.trees) {
+            // Computed findings without a line of their own point at the job's result
+            // file (or the first file read), so every report format has a location.
+            let anchor = tree
+                .files
+                .iter()
+                .find(|f| f.role == prs::tree::Role::JobResult)
+                .or_else(|| tree.files.first())
+                .map(|f| f.path.clone());
+            let root_name = tree.root.display().to_string();
+            let (summary, computed) = prs::analyze::analyze(&root_name, tree.files);
+            for mut c in computed {
+                if c.evidence.is_empty()
+                    && let Some(path) = &anchor
+                {
+                    c.evidence.push(Evidence::computed_in(
+                        path.clone(),
+                        format!("computed from the ParallelRunStep tree {root_name}"),
+                    ));
+                }
+                sink.computed.push(c);
+            }
+            sink.sections.push(Section::Prs(Box::new(summary)));
+        }
+    }
+}
+
+/// Configuration checks that need arithmetic over several settings.
+struct ConfigChecks;
+
+impl Analyser for ConfigChecks {
+    fn rule_ids(&self) -> Vec<&'static str> {
+        crate::checks::REGISTRY.iter().map(|c| c.rule_id).collect()
+    }
+
+    fn check(&self, subject: &mut Subject<'_>, sink: &mut Sink) {
+        let (set, selection) = (subject.set, subject.options.selection);
+        let selected = |id: &str| set.get(id).is_some_and(|r| selection.resource_rule(r));
+        sink.computed.extend(crate::checks::run(
+            subject.resources,
+            &subject.options.checks,
+            &selected,
+        ));
+    }
+}
+
+/// What a scoring probe's answers say.
+struct Scoring_;
+
+impl Analyser for Scoring_ {
+    fn rule_ids(&self) -> Vec<&'static str> {
+        crate::scoring::computed_rule_ids()
+    }
+
+    fn check(&self, subject: &mut Subject<'_>, sink: &mut Sink) {
+        if let Some(s) = subject.scoring.take() {
+            sink.computed
+                .extend(crate::scoring::computed::compute(&s.summary, &s.samples));
+            sink.sections.push(Section::Score(Box::new(s.summary)));
+        }
+    }
+}
+
+/// What `lint` found in the files of a deployment (scripts, environments, GPUs).
+struct Lint;
+
+impl Analyser for Lint {
+    fn rule_ids(&self) -> Vec<&'static str> {
+        crate::lint::computed_rule_ids().collect()
+    }
+
+    // Lint's own findings never fed the resource rules' `with-finding`.
+    fn phase(&self) -> Phase {
+        Phase::AfterResourceRules
+    }
+
+    fn check(&self, subject: &mut Subject<'_>, sink: &mut Sink) {
+        sink.computed.append(&mut subject.lint);
+    }
+}
+
+/// DNS answers judged against what the resources say they must be.
+struct Dns;
+
+impl Analyser for Dns {
+    fn rule_ids(&self) -> Vec<&'static str> {
+        crate::checks::dns::RULE_IDS.to_vec()
+    }
+
+    fn phase(&self) -> Phase {
+        Phase::AfterResourceRules
+    }
+
+    fn check(&self, subject: &mut Subject<'_>, sink: &mut Sink) {
+        use crate::evidence::dns::{CloudSuffixes, private_endpoint_addresses, private_roles};
+        let (dns, resources) = (subject.dns, subject.resources);
+        if dns.is_empty() {
+            return;
+        }
+        // The workspace's names fill the zone commands (`-g {group}`).
+        let names = resources
+            .iter()
+            .find(|r| r.kind == ResourceKind::Workspace)
+            .map(|r| {
+                r.names()
+                    .into_iter()
+                    .filter(|(k, _)| matches!(k.as_str(), "group" | "workspace" | "subscription"))
+                    .collect()
+            })
+            .unwrap_or_default();
+        let expect = crate::checks::dns::Expectations {
+            private_roles: private_roles(resources),
+            cidrs: subject.options.expect_cidrs.clone(),
+            endpoint_addresses: private_endpoint_addresses(resources),
+            suffixes: CloudSuffixes::of(&subject.options.cloud),
+            names,
+        };
+        sink.computed
+            .extend(crate::checks::dns::findings(dns, &expect));
+    }
+}
+
+/// The workspace diagnose API's own results: Azure's codes, Azure's words.
+struct WorkspaceDiagnosis;
+
+impl Analyser for WorkspaceDiagnosis {
+    fn rule_ids(&self) -> Vec<&'static str> {
+        Vec::new()
+    }
+
+    fn phase(&self) -> Phase {
+        Phase::AfterResourceRules
+    }
+
+    fn check(&self, subject: &mut Subject<'_>, sink: &mut Sink) {
+        if subject.options.workspace_diagnosis {
+            sink.findings.extend(crate::checks::diagnosis::findings(
+                subject.resources,
+                &subject.options.names,
+            ));
+        }
+    }
+}

@@ -1,0 +1,198 @@
+//! One way from evidence to findings for every findings command. A command resolves
+//! its options, has a source gather the [`Evidence`] (local paths, a bundle read from
+//! Azure, Resource Graph rows, Log Analytics lines, a scoring probe's answers), calls
+//! [`analyse`], and hands the result to the shared tail (gate, report, exit code).
+//! Nothing here prints or talks to Azure.
+
+pub(crate) mod analyser;
+pub(crate) mod gather;
+pub(crate) mod placeholders;
+mod scan;
+pub(crate) mod selection;
+
+use crate::checks::CheckOptions;
+use crate::engine::{Analysis, Placeholders};
+use crate::error::Error;
+use crate::evidence::DocumentKind;
+use crate::finding::{Evidence as EvidenceLine, Finding};
+use crate::report::findings::{InputReport, NotAnalysed, ResourceReport, RuleRef};
+use crate::report::section::{Section, Sections};
+use crate::rules::RuleSet;
+
+use analyser::{ANALYSERS, Phase, Sink, Subject};
+pub(crate) use gather::{Evidence, ReadMode, gather};
+pub(crate) use selection::Selection;
+
+/// How a run analyses, resolved from its flags before any work.
+#[derive(Debug, Clone)]
+pub(crate) struct Options {
+    pub(crate) selection: Selection,
+    /// `--rps`, `--latency` and the time of the run, for the configuration checks.
+    pub(crate) checks: CheckOptions,
+    /// The run's values for command placeholders (flags, project file, bundle).
+    pub(crate) names: Placeholders,
+    /// Documents scanned at once.
+    pub(crate) jobs: usize,
+    /// `--kind`: every text input read as this kind.
+    pub(crate) kind: Option<DocumentKind>,
+    /// The cloud's name, for the DNS suffixes its hosts must have.
+    pub(crate) cloud: String,
+    /// `--expect-cidr`: where private answers must fall.
+    pub(crate) expect_cidrs: Vec<ipnet::IpNet>,
+    /// Azure's own workspace diagnosis among the resources becomes findings.
+    pub(crate) workspace_diagnosis: bool,
+}
+
+impl Options {
+    pub(crate) fn new(selection: Selection, names: Placeholders) -> Options {
+        Options {
+            selection,
+            checks: CheckOptions::default(),
+            names,
+            jobs: 1,
+            kind: None,
+            cloud: String::new(),
+            expect_cidrs: Vec::new(),
+            workspace_diagnosis: false,
+        }
+    }
+}
+
+/// What a run found and read, before the gate.
+#[derive(Debug, Default)]
+pub(crate) struct Analysed {
+    pub(crate) findings: Vec<Finding>,
+    pub(crate) inputs: Vec<InputReport>,
+    pub(crate) resources: Vec<ResourceReport>,
+    pub(crate) not_analysed: Vec<NotAnalysed>,
+    pub(crate) sections: Sections,
+    /// Inputs a service answered rather than files.
+    pub(crate) remote_inputs: u64,
+    /// The last error-like lines seen, shown when nothing was found.
+    pub(crate) error_lines: Vec<EvidenceLine>,
+    /// Inputs the user named that could not be used: each one `error:` line, exit 2.
+    pub(crate) input_errors: Vec<Error>,
+    /// Each one `warning:` line on stderr.
+    pub(crate) warnings: Vec<String>,
+    /// Rules the run applied (JUnit lists the ones that passed).
+    pub(crate) rules: Vec<RuleRef>,
+    /// The run's values for command placeholders.
+    pub(crate) names: Placeholders,
+    /// Azure names the inputs hold (`(placeholder, value)`, each once).
+    pub(crate) names_seen: Vec<(&'static str, String)>,
+    /// `lint --fix-suggestions`: the text of every file read, by the path findings
+    /// name, to turn the findings' edits into edited lines once the gate has run.
+    pub(crate) fix_texts: Option<std::collections::BTreeMap<String, String>>,
+}
+
+/// The engine and every analyser over `evidence`.
+pub(crate) fn analyse(set: &RuleSet, evidence: Evidence, options: &Options) -> Analysed {
+    let mut a = Analysed {
+        names: options.names.clone(),
+        remote_inputs: evidence.remote_inputs,
+        not_analysed: evidence.notes,
+        input_errors: evidence.errors,
+        ..Analysed::default()
+    };
+    let mut analysis = Analysis::new();
+    let scanned = if evidence.scan {
+        scan::scan(set, options, &evidence.inputs, &mut analysis, &mut a)
+    } else {
+        scan::Scanned::default()
+    };
+    a.not_analysed.extend(gather::bundle_gaps(&evidence.inputs));
+    let resources = evidence.resources;
+    let mut subject = Subject {
+        set,
+        options,
+        resources: &resources.resources,
+        dns: &resources.dns,
+        documents: &scanned.documents,
+        trees: scanned.trees,
+        lint: evidence.lint,
+        scoring: evidence.scoring,
+    };
+    let mut sink = Sink::default();
+    run_phase(
+        Phase::BeforeResourceRules,
+        &mut subject,
+        &mut sink,
+        &mut analysis,
+    );
+    let selection = options.selection;
+    analysis.add_resources(set, &resources.resources, &|r| selection.resource_rule(r));
+    run_phase(
+        Phase::AfterResourceRules,
+        &mut subject,
+        &mut sink,
+        &mut analysis,
+    );
+    let mut findings = analysis.finish(set, &options.names);
+    for s in sink.sections {
+        a.sections.push(s);
+    }
+    let trees: Vec<&crate::prs::analyze::PrsSummary> = a.sections.prs().collect();
+    let tree_files: Vec<&str> = a
+        .inputs
+        .iter()
+        .filter(|i| i.prs_tree.is_some())
+        .map(|i| i.path.as_str())
+        .collect();
+    placeholders::fill_tree_folders(&mut findings, &trees, &tree_files);
+    findings.extend(sink.findings);
+    a.findings = crate::engine::order(findings);
+    let judged_dns = !resources.dns.is_empty();
+    if judged_dns {
+        a.sections.push(Section::Dns(resources.dns));
+    }
+    let rps = options.checks.rps.is_some();
+    a.rules = rule_refs(set, &|r| selection.applied(r, rps, judged_dns));
+    a.resources.extend(resources.reports);
+    a.not_analysed.extend(resources.not_analysed);
+    a.input_errors.extend(resources.errors);
+    a.warnings.extend(resources.warnings);
+    a
+}
+
+/// Runs the analysers of `phase`, adding what they conclude to `analysis`.
+fn run_phase(phase: Phase, subject: &mut Subject<'_>, sink: &mut Sink, analysis: &mut Analysis) {
+    for analyser in ANALYSERS.iter().filter(|a| a.phase() == phase) {
+        analyser.check(subject, sink);
+        for c in sink.computed.drain(..) {
+            if let Some(index) = subject.set.index_of(c.rule_id) {
+                analysis.add_computed(index, c);
+            }
+        }
+    }
+}
+
+/// The rules a run applied, for reports.
+pub(crate) fn rule_refs(
+    set: &RuleSet,
+    selected: &dyn Fn(&crate::rules::Rule) -> bool,
+) -> Vec<RuleRef> {
+    set.rules
+        .iter()
+        .filter(|r| selected(r))
+        .map(|rule| {
+            // A DNS check reads answers, not documents of any kind.
+            let dns = rule.resource_kinds == 0
+                && rule.check == Some(crate::rules::resource::CheckArea::Dns);
+            RuleRef {
+                id: rule.id.clone(),
+                family: rule.family.clone(),
+                severity: rule.severity,
+                title: rule.title.clone(),
+                reads: DocumentKind::ALL
+                    .into_iter()
+                    .filter(|k| !dns && rule.applies_to(*k))
+                    .collect(),
+                resources: crate::evidence::resource::ResourceKind::ALL
+                    .into_iter()
+                    .filter(|k| rule.reads_resource(*k))
+                    .collect(),
+                dns,
+            }
+        })
+        .collect()
+}
