@@ -15,11 +15,11 @@ use crate::exit_code::ExitCode;
 use crate::rules::resource::CheckArea;
 use crate::source;
 
-use super::collect::{self, Place};
 use super::pipeline::finish;
 use super::support::{connect_azure, load_rules};
 use crate::source::azure::Azure;
 use crate::source::bundle::BundleWriter;
+use crate::source::collect::{self, Place};
 
 pub fn run(
     ctx: &Context,
@@ -55,7 +55,7 @@ pub fn run(
             "check deployment reads an online endpoint from Azure: pass -e ENDPOINT (and -n DEPLOYMENT), or --from with its JSON",
         ));
     }
-    let place = Place::of(ctx, "check").map_err(|e| {
+    let place = super::support::place(ctx, "check").map_err(|e| {
         if area == Some(CheckArea::Dns) {
             let more = "pass --host HOST to resolve a host without Azure access";
             let hint = e
@@ -106,7 +106,12 @@ fn collect_live(
     let mut bundle = BundleWriter::create(dir, source, collect::created())?;
     let workspace = collect::workspace(azure, place, &mut bundle);
     let workspace = workspace.as_ref().map_err(String::as_str);
-    collect::workspace_checks(azure, place, workspace, area, &mut bundle);
+    let areas: Vec<&str> = CheckArea::ALL
+        .into_iter()
+        .filter(|a| area.is_none_or(|x| x == *a))
+        .map(CheckArea::name)
+        .collect();
+    collect::workspace_checks(azure, place, workspace, &areas, &mut bundle);
     let wants_dns = area.is_none_or(|a| a == CheckArea::Dns);
     if wants_dns {
         let zone = crate::evidence::dns::CloudSuffixes::of(ctx.cloud.value.name()).private_zone;

@@ -12,10 +12,10 @@ use crate::exit_code::ExitCode;
 use crate::report::section::Section;
 use crate::source;
 
-use super::collect::{self, Place};
 use super::log_analytics::LogAnalyticsRead;
 use super::pipeline::finish;
 use super::support::{connect_azure, load_rules};
+use crate::source::collect;
 
 pub fn run(
     ctx: &Context,
@@ -83,7 +83,7 @@ fn live(
     out: &mut dyn Write,
     err: &mut dyn Write,
 ) -> Result<ExitCode> {
-    let place = Place::of(ctx, "diagnose")?;
+    let place = super::support::place(ctx, "diagnose")?;
     let (dir, temporary) = match &args.save {
         Some(d) => (d.clone(), false),
         None => (source::local::temporary_dir("diagnose"), true),

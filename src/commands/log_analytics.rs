@@ -339,7 +339,7 @@ fn write_bundle(
         workspace: Some(format!("Log Analytics {workspace_id}")),
         ..BundleSource::default()
     };
-    let mut bundle = BundleWriter::create(dir, source, super::collect::created())?;
+    let mut bundle = BundleWriter::create(dir, source, crate::source::collect::created())?;
     let mut out = Vec::new();
     let mut kept = Lines::new();
     for ((workspace, endpoint, deployment, instance, container), lines) in groups {

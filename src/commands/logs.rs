@@ -13,8 +13,8 @@ use crate::exit_code::ExitCode;
 use crate::source::azure::Azure;
 use crate::source::bundle::Manifest;
 
-use super::collect::{self, Place};
 use super::support::{connect_azure, debug_traces};
+use crate::source::collect::{self, Place};
 
 pub fn run(
     ctx: &Context,
@@ -28,7 +28,7 @@ pub fn run(
             "--follow reads one container: pass --container inference-server or storage-initializer",
         ));
     }
-    let place = Place::of(ctx, "logs")?;
+    let place = super::support::place(ctx, "logs")?;
     let mut azure = connect_azure(ctx)?;
     let result = match (&args.run, &args.out, &args.endpoint) {
         (Some(run), Some(dir), _) => save_run(&mut azure, &place, run, args, dir, err),
@@ -81,7 +81,7 @@ fn save_run(
     let jobs = usize::try_from(args.jobs).unwrap_or(usize::MAX);
     let (manifest, tally) = collect::run_bundle(azure, place, run, jobs, dir)?;
     note_resolved(&manifest, err);
-    let _ = writeln!(err, "{}", super::run_logs::summary(&tally, dir));
+    let _ = writeln!(err, "{}", collect::run_tree::summary(&tally, dir));
     Ok(close(&manifest, dir, err))
 }
 

@@ -3,7 +3,6 @@
 //! they call.
 
 pub mod check;
-pub mod collect;
 pub mod completions;
 pub mod diagnose;
 pub mod explain;
@@ -16,7 +15,6 @@ pub(crate) mod pipeline;
 pub mod printed;
 pub mod replicas;
 pub mod rules;
-pub mod run_logs;
 pub mod score;
 pub mod support;
 

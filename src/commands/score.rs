@@ -26,9 +26,9 @@ use crate::setting::{Setting, ValueSource};
 use crate::source;
 use crate::source::scoring::Probe;
 
-use super::collect::Place;
 use super::pipeline::finish;
 use super::support::{connect_azure, load_rules};
+use crate::source::collect::Place;
 
 /// Without `--force`: a probe, not a load test.
 const SAFE_COUNT: u64 = 100;
@@ -378,7 +378,7 @@ fn live_target(
     let endpoint = endpoint_name(ctx, args).ok_or_else(|| {
         Error::input("score needs the endpoint: pass -e ENDPOINT (or --from with its JSON)")
     })?;
-    let place = Place::of(ctx, "score")?;
+    let place = super::support::place(ctx, "score")?;
     let mut azure = connect_azure(ctx)?;
     let result = read_live(&mut azure, &place, &endpoint, args.deployment.as_deref());
     super::support::debug_traces(ctx, &mut azure, err);

@@ -200,3 +200,18 @@ pub fn connect_azure(ctx: &Context) -> Result<crate::source::azure::Azure> {
     };
     crate::source::azure::Azure::connect(options, &env)
 }
+
+/// The workspace a live command reads, from the context (an error names the flag).
+pub fn place(ctx: &Context, command: &str) -> Result<crate::source::collect::Place> {
+    let workspace_path = workspace_path(ctx, command)?;
+    let value = |s: &Option<crate::setting::Setting<String>>| s.as_ref().map(|s| s.value.clone());
+    Ok(crate::source::collect::Place {
+        workspace_path,
+        source: crate::source::bundle::BundleSource {
+            subscription: value(&ctx.subscription),
+            resource_group: value(&ctx.resource_group),
+            workspace: value(&ctx.workspace),
+            ..crate::source::bundle::BundleSource::default()
+        },
+    })
+}

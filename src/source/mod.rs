@@ -4,6 +4,7 @@
 pub mod az_cli;
 pub mod azure;
 pub mod bundle;
+pub mod collect;
 pub mod dns;
 pub mod inputs;
 pub mod json;

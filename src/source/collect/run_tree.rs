@@ -13,7 +13,7 @@ use crate::source::azure::run_history::{Artifact, DataPlane};
 use crate::source::azure::{Azure, Download};
 use crate::source::bundle::{BundleWriter, Slot};
 
-use super::collect::{Place, sentence};
+use super::{Place, sentence};
 
 /// The folders of a run that hold its logs.
 const PREFIXES: [&str; 2] = ["logs/", "azureml-logs/"];

@@ -4,11 +4,11 @@
 //! only a failure that leaves nothing to analyse (the endpoint or run does not exist,
 //! no credential) ends the command.
 
+pub mod run_tree;
+
 use serde_json::Value;
 
-use crate::context::Context;
 use crate::error::{Error, Result};
-use crate::rules::resource::CheckArea;
 use crate::source::azure::Azure;
 pub use crate::source::azure::arm::CONTAINERS;
 use crate::source::bundle::{BundleSource, BundleWriter, Manifest};
@@ -22,21 +22,6 @@ pub struct Place {
 }
 
 impl Place {
-    pub fn of(ctx: &Context, command: &str) -> Result<Place> {
-        let workspace_path = super::support::workspace_path(ctx, command)?;
-        let value =
-            |s: &Option<crate::setting::Setting<String>>| s.as_ref().map(|s| s.value.clone());
-        Ok(Place {
-            workspace_path,
-            source: BundleSource {
-                subscription: value(&ctx.subscription),
-                resource_group: value(&ctx.resource_group),
-                workspace: value(&ctx.workspace),
-                ..BundleSource::default()
-            },
-        })
-    }
-
     pub fn endpoint_path(&self, endpoint: &str) -> String {
         format!("{}/onlineEndpoints/{endpoint}", self.workspace_path)
     }
@@ -167,15 +152,14 @@ pub fn run_bundle(
     run: &str,
     jobs: usize,
     dir: &std::path::Path,
-) -> Result<(Manifest, super::run_logs::Tally)> {
+) -> Result<(Manifest, run_tree::Tally)> {
     let mut source = place.source.clone();
     source.run = Some(run.to_owned());
     let mut bundle = BundleWriter::create(dir, source, created())?;
     let workspace = workspace(azure, place, &mut bundle).map_err(|why| {
         Error::access(format!("cannot read the workspace, so not its runs: {why}"))
     })?;
-    let (step, tally) =
-        super::run_logs::fetch_tree(azure, place, &workspace, run, jobs, &mut bundle)?;
+    let (step, tally) = run_tree::fetch_tree(azure, place, &workspace, run, jobs, &mut bundle)?;
     if step != run {
         bundle.manifest.source.requested_run = Some(run.to_owned());
         bundle.manifest.source.run = Some(step);
@@ -225,39 +209,38 @@ fn deployment_names(azure: &mut Azure, endpoint_path: &str, endpoint: &str) -> R
 }
 
 /// What a live `check` reads besides endpoints: the workspace's Key Vault, its
-/// registry's private endpoint connections, and the workspace's own diagnosis. A piece
+/// registry's private endpoint connections, and the workspace's own diagnosis, for the
+/// `check` areas named in `areas`. A piece
 /// that cannot be read is a skipped check with the reason and the role it needs.
 pub fn workspace_checks(
     azure: &mut Azure,
     place: &Place,
     workspace: Result<&Value, &str>,
-    area: Option<CheckArea>,
+    areas: &[&str],
     bundle: &mut BundleWriter,
 ) {
-    let wants = |a: CheckArea| area.is_none_or(|x| x == a);
+    let wants = |a: &str| areas.contains(&a);
     let ws = match workspace {
         Ok(ws) => ws,
         Err(why) => {
-            let all = [
-                CheckArea::Workspace,
-                CheckArea::Keyvault,
-                CheckArea::PrivateEndpoint,
-            ];
-            for a in all.into_iter().filter(|a| wants(*a)) {
+            for a in ["workspace", "keyvault", "private-endpoint"]
+                .into_iter()
+                .filter(|a| wants(a))
+            {
                 let reason = format!("the workspace could not be read: {why}");
-                bundle.skipped(a.name(), &format!("the {a} check"), &reason);
+                bundle.skipped(a, &format!("the {a} check"), &reason);
             }
             return;
         }
     };
     let props = &ws["properties"];
-    if wants(CheckArea::Keyvault) {
+    if wants("keyvault") {
         key_vault(azure, props, bundle);
     }
-    if wants(CheckArea::PrivateEndpoint) {
+    if wants("private-endpoint") {
         registry_connections(azure, props, bundle);
     }
-    if wants(CheckArea::Workspace) {
+    if wants("workspace") {
         diagnosis(azure, place, bundle);
     }
 }
