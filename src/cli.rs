@@ -363,7 +363,7 @@ pub struct DiagnoseArgs {
     #[arg(long, value_name = "DURATION", value_parser = quantity::parse_duration, requires = "log_analytics", allow_hyphen_values = true)]
     pub since: Option<Ratio>,
     /// With -e, --run or --log-analytics: keep what was read from Azure as a bundle in DIR
-    #[arg(long, value_name = "DIR")]
+    #[arg(long, value_name = "DIR", conflicts_with = "paths")]
     pub save: Option<PathBuf>,
     /// A directory of extra rule files (repeatable); added to the built-in catalogue
     #[arg(long = "rules", value_name = "DIR")]

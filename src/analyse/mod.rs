@@ -6,6 +6,7 @@
 
 pub(crate) mod analyser;
 pub(crate) mod gather;
+pub(crate) mod log_analytics;
 pub(crate) mod placeholders;
 mod scan;
 pub(crate) mod selection;

@@ -209,9 +209,10 @@ fn resolve_dns(
     }
     let mut servers = Vec::new();
     if !args.no_system_resolver {
-        let env = source::local::environment();
-        let replaced = env
-            .var("AMLDOCTOR_SYSTEM_RESOLVER")
+        let replaced = ctx
+            .overrides
+            .system_resolver
+            .as_deref()
             .map(|v| {
                 crate::context::names::nameserver(v)
                     .map_err(|e| Error::input(format!("AMLDOCTOR_SYSTEM_RESOLVER: '{v}': {e}")))
@@ -258,7 +259,7 @@ fn analyse(
         checks: CheckOptions {
             rps: args.rps,
             latency_seconds: args.latency,
-            now_unix: Some(super::support::now_unix()?),
+            now_unix: Some(super::support::now_unix(ctx)?),
         },
         cloud: ctx.cloud.value.name().to_owned(),
         expect_cidrs: args.expect_cidrs.clone(),

@@ -4,15 +4,15 @@
 
 use std::io::Write;
 
-use crate::analyse::{Options, ReadMode, Selection, gather, placeholders};
+use crate::analyse::{Options, ReadMode, Selection, gather, log_analytics, placeholders};
 use crate::cli::DiagnoseArgs;
 use crate::context::Context;
 use crate::error::{Error, Result};
+use crate::evidence::log_analytics::LogAnalyticsRead;
 use crate::exit_code::ExitCode;
 use crate::report::section::Section;
 use crate::source;
 
-use super::log_analytics::LogAnalyticsRead;
 use super::pipeline::finish;
 use super::support::{connect_azure, load_rules};
 use crate::source::collect;
@@ -26,6 +26,7 @@ pub fn run(
     if args.log_analytics.is_some() {
         return from_log_analytics(ctx, args, out, err);
     }
+    // clap does not enforce `requires` beside the paths it conflicts with.
     if args.since.is_some() {
         return Err(Error::input(
             "--since says how far back --log-analytics reads; it needs --log-analytics WORKSPACE_ID",
@@ -34,28 +35,49 @@ pub fn run(
     if args.endpoint.is_some() || args.run.is_some() {
         return live(ctx, args, out, err);
     }
-    if args.save.is_some() {
-        return Err(Error::input(
-            "--save keeps what -e or --run read from Azure; local paths are already saved",
-        ));
-    }
     analyse(ctx, args, &args.paths, out, err)
 }
 
-/// `diagnose --log-analytics WORKSPACE_ID`: the candidate lines the query returned,
-/// saved as a bundle (into --save DIR, else a temporary folder), analysed as one.
+/// `diagnose --log-analytics WORKSPACE_ID`: the rules' literals pushed down as one
+/// query, the candidate lines it returned saved as a bundle (into --save DIR, else a
+/// temporary folder), analysed as one.
 fn from_log_analytics(
     ctx: &Context,
     args: &DiagnoseArgs,
     out: &mut dyn Write,
     err: &mut dyn Write,
 ) -> Result<ExitCode> {
+    let workspace_id = args.log_analytics.clone().unwrap_or_default();
+    if !crate::context::names::is_guid(&workspace_id) {
+        return Err(Error::input(format!(
+            "--log-analytics {workspace_id}: expected the Log Analytics workspace id, a GUID (az monitor log-analytics workspace show --query customerId)"
+        )));
+    }
+    let minutes = log_analytics::minutes(args.since)?;
+    let set = load_rules(ctx, &args.rule_dirs)?;
+    let (pushed, literals) = log_analytics::pushed_filter(&set)?;
+    let scope = log_analytics::Scope {
+        endpoint: args.endpoint.as_deref(),
+        deployment: args.deployment.as_deref(),
+    };
+    let request = source::log_analytics::Request {
+        workspace_id,
+        lines: log_analytics::lines_query(&pushed, scope, minutes),
+        traffic: log_analytics::traffic_query(scope, minutes),
+        timespan: format!("PT{minutes}M"),
+        literals,
+    };
     let (dir, temporary) = match &args.save {
         Some(d) => (d.clone(), false),
         None => (source::local::temporary_dir("log-analytics"), true),
     };
-    let set = load_rules(ctx, &args.rule_dirs)?;
-    let result = super::log_analytics::read(ctx, &set, args, &dir, err).and_then(|read| {
+    let result = connect_azure(ctx).and_then(|mut azure| {
+        let read = source::log_analytics::read(&mut azure, &request, &dir);
+        super::support::debug_traces(ctx, &mut azure, err);
+        let read = read?;
+        for n in &read.summary.notes {
+            let _ = writeln!(err, "warning: {n}");
+        }
         if !temporary {
             let _ = writeln!(err, "note: the lines read are saved in {}", dir.display());
         }
@@ -160,13 +182,13 @@ fn analyse_with(
     let mut names = placeholders::with_bundles(ctx, &evidence.inputs);
     // The one endpoint and deployment the Log Analytics lines are of fill commands.
     if let Some(la) = &log_analytics {
-        for (key, value) in super::log_analytics::only_names(&la.summary) {
+        for (key, value) in log_analytics::only_names(&la.summary) {
             names.entry(key).or_insert(value);
         }
     }
     let options = Options {
         checks: crate::checks::CheckOptions {
-            now_unix: Some(super::support::now_unix()?),
+            now_unix: Some(super::support::now_unix(ctx)?),
             ..crate::checks::CheckOptions::default()
         },
         jobs: args.jobs.map_or_else(
@@ -182,7 +204,7 @@ fn analyse_with(
     if let Some(mut la) = log_analytics {
         // A Log Analytics query that returned no candidate line was still analysed.
         a.remote_inputs = u64::from(a.inputs.is_empty());
-        super::log_analytics::count_findings(&set, &a.findings, &mut la.summary, &la.lines);
+        log_analytics::count_findings(&set, &a.findings, &mut la.summary, &la.lines);
         a.sections.push(Section::LogAnalytics(Box::new(la.summary)));
     }
     finish("diagnose", ctx, &set, &args.report, a, out, err)

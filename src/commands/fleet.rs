@@ -143,7 +143,7 @@ pub fn run(
     let checks = CheckOptions {
         rps: args.rps,
         latency_seconds: args.latency,
-        now_unix: Some(super::support::now_unix()?),
+        now_unix: Some(super::support::now_unix(ctx)?),
     };
     let selection = Selection::Check(args.area.area());
     let names = placeholders::of_context(ctx);

@@ -8,7 +8,6 @@ pub mod diagnose;
 pub mod explain;
 pub mod fleet;
 pub mod lint;
-pub mod log_analytics;
 pub mod logs;
 pub(crate) mod pipeline;
 

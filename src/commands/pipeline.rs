@@ -226,16 +226,18 @@ fn build_gate(
         fail_on: args.fail_on,
         suppressions,
         baseline,
-        today: today(),
+        today: today(ctx),
         base: source::local::current_dir().ok(),
     })
 }
 
 /// Today (UTC) as `YYYYMMDD`, for suppression expiry. `AMLDOCTOR_TODAY` (`YYYY-MM-DD`)
 /// overrides it so runs can be reproduced.
-fn today() -> u32 {
-    source::local::today_override()
-        .and_then(|v| crate::rules::compare::parse_date(&v))
+fn today(ctx: &Context) -> u32 {
+    ctx.overrides
+        .today
+        .as_deref()
+        .and_then(crate::rules::compare::parse_date)
         .unwrap_or_else(|| crate::gate::yyyymmdd_from_unix(source::local::now_unix()))
 }
 

@@ -86,8 +86,8 @@ pub fn unknown_rule(set: &RuleSet, id: &str, key: &str) -> Error {
 }
 
 /// The time of the run, in Unix seconds: the clock, or `AMLDOCTOR_NOW` (RFC 3339).
-pub fn now_unix() -> Result<i64> {
-    match source::local::now_override() {
+pub fn now_unix(ctx: &Context) -> Result<i64> {
+    match &ctx.overrides.now {
         Some(text) => text
             .trim()
             .parse::<jiff::Timestamp>()
@@ -157,24 +157,16 @@ pub fn debug_traces(
 /// The connection for the context's cloud; `AMLDOCTOR_ARM_ENDPOINT` overrides the
 /// Resource Manager URL (tests point it at a server on this machine).
 pub fn connect_azure(ctx: &Context) -> Result<crate::source::azure::Azure> {
-    let env = source::local::environment();
+    let o = &ctx.overrides;
     let (arm, scope) = ctx.cloud.value.arm().ok_or_else(|| {
         Error::input(format!(
             "the cloud '{}' is a custom one; amldoctor knows the endpoints of AzureCloud, AzureChinaCloud and AzureUSGovernment",
             ctx.cloud.value
         ))
     })?;
-    let arm = env
-        .var("AMLDOCTOR_ARM_ENDPOINT")
-        .map_or_else(|| arm.to_owned(), str::to_owned);
-    let seconds = |name: &str, default: u64| {
-        env.var(name)
-            .and_then(|v| v.trim().parse::<u64>().ok())
-            .map_or(
-                std::time::Duration::from_secs(default),
-                std::time::Duration::from_secs,
-            )
-    };
+    let arm = o.arm_endpoint.clone().unwrap_or_else(|| arm.to_owned());
+    let seconds =
+        |value: Option<u64>, default: u64| std::time::Duration::from_secs(value.unwrap_or(default));
     let options = crate::source::azure::AzureOptions {
         arm_endpoint: arm,
         arm_scope: scope.to_owned(),
@@ -185,20 +177,22 @@ pub fn connect_azure(ctx: &Context) -> Result<crate::source::azure::Azure> {
                 "https://api.loganalytics.io/.default",
             ));
             (
-                env.var("AMLDOCTOR_LOG_ANALYTICS_ENDPOINT")
-                    .map_or_else(|| url.to_owned(), str::to_owned),
+                o.log_analytics_endpoint
+                    .clone()
+                    .unwrap_or_else(|| url.to_owned()),
                 la_scope.to_owned(),
             )
         },
-        operation_timeout: seconds("AMLDOCTOR_OPERATION_TIMEOUT", 600),
+        operation_timeout: seconds(o.operation_timeout, 600),
         auth: ctx.auth,
-        timeout: seconds("AMLDOCTOR_HTTP_TIMEOUT", 60),
+        timeout: seconds(o.http_timeout, 60),
         policy: crate::source::azure::RetryPolicy {
-            budget: seconds("AMLDOCTOR_RETRY_BUDGET", 90),
+            budget: seconds(o.retry_budget, 90),
             ..crate::source::azure::RetryPolicy::default()
         },
     };
-    crate::source::azure::Azure::connect(options, &env)
+    // The credential chain reads its own variables (AZURE_CLIENT_ID …).
+    crate::source::azure::Azure::connect(options, &source::local::environment())
 }
 
 /// The workspace a live command reads, from the context (an error names the flag).

@@ -9,6 +9,7 @@
 pub mod az_cli;
 pub mod cloud;
 pub mod names;
+pub mod overrides;
 pub mod project_config;
 
 use std::path::PathBuf;
@@ -66,6 +67,8 @@ pub struct Context {
     pub suppressions: Vec<crate::gate::Suppression>,
     /// When the run began (the context is resolved first): reports say how long it took.
     pub started: std::time::Instant,
+    /// The `AMLDOCTOR_*` variables that fix the clock or replace Azure's endpoints.
+    pub overrides: overrides::Overrides,
 }
 
 #[derive(Clone)]
@@ -277,6 +280,7 @@ impl Context {
         let no_color_env = env.vars.get("NO_COLOR").is_some_and(|v| !v.is_empty());
         Ok(Context {
             started: std::time::Instant::now(),
+            overrides: overrides::Overrides::read(env),
             color: env.stdout_is_terminal
                 && !args.no_color
                 && !no_color_env

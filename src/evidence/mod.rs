@@ -6,6 +6,7 @@
 
 pub mod dns;
 pub mod json_lines;
+pub mod log_analytics;
 pub mod names;
 pub mod normalize;
 pub mod resource;

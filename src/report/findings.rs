@@ -173,7 +173,7 @@ pub struct ReportDocument<'a> {
     /// `diagnose --log-analytics`: the query, and the lines read per endpoint,
     /// deployment and instance, by hour.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub log_analytics: Option<&'a super::log_analytics::LogAnalyticsSummary>,
+    pub log_analytics: Option<&'a crate::evidence::log_analytics::LogAnalyticsSummary>,
     /// What each DNS server answered for each host checked.
     #[serde(skip_serializing_if = "<[_]>::is_empty")]
     pub dns: &'a [crate::evidence::dns::DnsObservation],

@@ -1,76 +1,13 @@
 //! The Log Analytics section of `diagnose --log-analytics`: the query (how many rows,
 //! how long), then each endpoint, deployment and instance with its candidate lines per
-//! hour. Plain data and its table and markdown renderings.
+//! hour: its table and markdown renderings.
 
 use std::io::{self, Write};
 
-use serde::Serialize;
+use crate::evidence::log_analytics::{LogAnalyticsSummary, TrafficCount};
 
 use super::style::Style;
 use super::text;
-
-/// The lines read for one endpoint, deployment, instance and container.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, schemars::JsonSchema)]
-pub struct LogGroup {
-    pub endpoint: String,
-    pub deployment: String,
-    pub instance: String,
-    pub container: String,
-    /// Candidate lines the query returned.
-    pub lines: u64,
-    pub first: String,
-    pub last: String,
-    /// Lines per hour (`2024-05-01T10`), in time order.
-    pub per_hour: Vec<HourCount>,
-    /// The file of the bundle the lines were written to (findings point there).
-    pub path: String,
-}
-
-/// One finding on one endpoint, deployment and instance, by hour.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, schemars::JsonSchema)]
-pub struct FindingHours {
-    pub rule_id: String,
-    pub endpoint: String,
-    pub deployment: String,
-    pub instance: String,
-    pub per_hour: Vec<HourCount>,
-}
-
-/// Requests one deployment answered with one status in one hour.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, schemars::JsonSchema)]
-pub struct TrafficCount {
-    /// `2024-05-01T10`.
-    pub hour: String,
-    pub deployment: String,
-    pub status: String,
-    pub requests: u64,
-}
-
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, schemars::JsonSchema)]
-pub struct HourCount {
-    pub hour: String,
-    pub lines: u64,
-}
-
-/// What the query read.
-#[derive(Debug, Clone, PartialEq, Serialize, schemars::JsonSchema)]
-pub struct LogAnalyticsSummary {
-    pub workspace_id: String,
-    /// The time span read (ISO 8601, `PT24H`).
-    pub timespan: String,
-    pub rows: u64,
-    pub query_seconds: f64,
-    /// The rules' literals pushed down (`has_any` terms and `contains` strings).
-    pub literals: u64,
-    pub groups: Vec<LogGroup>,
-    /// Requests per hour, deployment and status, from the traffic log.
-    pub traffic: Vec<TrafficCount>,
-    /// Each finding's matching lines per hour, for each endpoint, deployment and
-    /// instance it was found on.
-    pub findings: Vec<FindingHours>,
-    /// The answer is incomplete: what the service or the row limit cut.
-    pub notes: Vec<String>,
-}
 
 /// The table rendering, before the findings.
 pub fn write_table(out: &mut dyn Write, l: &LogAnalyticsSummary, style: Style) -> io::Result<()> {

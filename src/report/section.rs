@@ -12,8 +12,8 @@ use crate::scoring::summary::ScoreSummary;
 
 use super::Detail;
 use super::fleet::FleetSummary;
-use super::log_analytics::LogAnalyticsSummary;
 use super::style::Style;
+use crate::evidence::log_analytics::LogAnalyticsSummary;
 
 /// One section of a report.
 #[derive(Debug, Clone)]

@@ -103,16 +103,6 @@ pub fn remove_dir(dir: &Path) {
     let _ = std::fs::remove_dir_all(dir);
 }
 
-/// `AMLDOCTOR_TODAY`, which fixes "today" so runs can be reproduced.
-pub fn today_override() -> Option<String> {
-    std::env::var("AMLDOCTOR_TODAY").ok()
-}
-
-/// `AMLDOCTOR_NOW` (RFC 3339), which fixes "now" so runs can be reproduced.
-pub fn now_override() -> Option<String> {
-    std::env::var("AMLDOCTOR_NOW").ok()
-}
-
 /// The clock, in seconds since the Unix epoch.
 pub fn now_unix() -> u64 {
     std::time::SystemTime::now()

@@ -9,6 +9,7 @@ pub mod dns;
 pub mod inputs;
 pub mod json;
 pub mod local;
+pub mod log_analytics;
 pub mod project_files;
 pub mod scoring;
 
