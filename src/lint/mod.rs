@@ -8,6 +8,7 @@ pub mod dataflow;
 pub mod environment;
 pub mod fix;
 pub mod gpu;
+pub(crate) mod project;
 pub mod python;
 pub mod python_requires;
 pub mod script;
