@@ -4,9 +4,10 @@
 //! ([`ReadMode::Logs`]); `check` reads nothing but JSON ([`ReadMode::Resources`]).
 
 use crate::error::Error;
-use crate::evidence::resource::Resource;
+use crate::evidence::resource::{Resource, ResourceKind};
 use crate::finding::Computed;
 use crate::report::findings::{NotAnalysed, ResourceReport};
+use crate::rules::resource::CheckArea;
 use crate::source;
 use crate::source::inputs::InputSet;
 
@@ -59,6 +60,34 @@ impl Evidence {
             },
             ..Evidence::default()
         }
+    }
+
+    /// `check keyvault --from workspace.json`: nothing of the kinds the area is about.
+    pub(crate) fn require_subject(&self, area: CheckArea) -> crate::error::Result<()> {
+        let resources = &self.resources.resources;
+        let subjects = area.subjects();
+        if resources.iter().any(|r| subjects.contains(&r.kind)) {
+            return Ok(());
+        }
+        let mut found: Vec<String> = resources
+            .iter()
+            .map(|r| format!("{} ({})", r.kind, r.path))
+            .collect();
+        found.dedup();
+        let wanted: Vec<&str> = subjects.iter().map(|k: &ResourceKind| k.name()).collect();
+        let what = if found.is_empty() {
+            "no resource".to_owned()
+        } else {
+            found.join(", ")
+        };
+        Err(Error::input(format!(
+            "check {area} needs a {} resource, but the input holds {what}",
+            wanted.join(" or ")
+        ))
+        .with_hint(format!(
+            "save it with '{}', or run 'amldoctor check all' on what you have",
+            subjects[0].example_command()
+        )))
     }
 }
 

@@ -5,6 +5,7 @@
 //! Nothing here prints or talks to Azure.
 
 pub(crate) mod analyser;
+pub(crate) mod dns_hosts;
 pub(crate) mod fleet;
 pub(crate) mod gather;
 pub(crate) mod log_analytics;

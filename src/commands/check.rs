@@ -16,7 +16,7 @@ use crate::rules::resource::CheckArea;
 use crate::source;
 
 use super::pipeline::finish;
-use super::support::{connect_azure, load_rules};
+use super::support::{connect_azure, in_bundle_dir, load_rules};
 use crate::source::azure::Azure;
 use crate::source::bundle::BundleWriter;
 use crate::source::collect::{self, Place};
@@ -67,15 +67,12 @@ pub fn run(
             e
         }
     })?;
-    let (dir, temporary) = match &args.save {
-        Some(d) => (d.clone(), false),
-        None => (source::local::temporary_dir("check"), true),
-    };
-    let mut azure = connect_azure(ctx)?;
-    let collected = collect_live(ctx, &mut azure, &place, args, &dir);
-    super::support::debug_traces(ctx, &mut azure, err);
-    let result = collected.and_then(|()| {
-        if !temporary {
+    in_bundle_dir(args.save.as_deref(), "check", |dir, kept| {
+        let mut azure = connect_azure(ctx)?;
+        let collected = collect_live(ctx, &mut azure, &place, args, dir);
+        super::support::debug_traces(ctx, &mut azure, err);
+        collected?;
+        if kept {
             let _ = writeln!(
                 err,
                 "note: what was read from Azure is saved in {}",
@@ -84,11 +81,7 @@ pub fn run(
         }
         // The DNS answers were taken while collecting and are in the bundle.
         analyse(ctx, args, &[dir.display().to_string()], false, out, err)
-    });
-    if temporary {
-        source::local::remove_dir(&dir);
-    }
-    result
+    })
 }
 
 /// Reads what the chosen area needs from Azure into a bundle at `dir`.
@@ -104,55 +97,19 @@ fn collect_live(
     source.endpoint.clone_from(&args.endpoint);
     source.deployment.clone_from(&args.deployment);
     let mut bundle = BundleWriter::create(dir, source, collect::created())?;
-    let workspace = collect::workspace(azure, place, &mut bundle);
-    let workspace = workspace.as_ref().map_err(String::as_str);
     let areas: Vec<&str> = CheckArea::ALL
         .into_iter()
         .filter(|a| area.is_none_or(|x| x == *a))
         .map(CheckArea::name)
         .collect();
-    collect::workspace_checks(azure, place, workspace, &areas, &mut bundle);
+    let plan = collect::CheckPlan {
+        areas: &areas,
+        endpoint: args.endpoint.as_deref(),
+        deployment: args.deployment.as_deref(),
+        private_zone: crate::evidence::dns::CloudSuffixes::of(ctx.cloud.value.name()).private_zone,
+    };
+    collect::check_bundle(azure, place, &plan, &mut bundle)?;
     let wants_dns = area.is_none_or(|a| a == CheckArea::Dns);
-    if wants_dns {
-        let zone = crate::evidence::dns::CloudSuffixes::of(ctx.cloud.value.name()).private_zone;
-        collect::private_dns_records(azure, place, zone, &mut bundle);
-    }
-    // The DNS check needs the endpoint only for its scoring host.
-    let dns_endpoint = area == Some(CheckArea::Dns) && args.endpoint.is_some();
-    if area.is_none_or(|a| a == CheckArea::Deployment) || dns_endpoint {
-        match &args.endpoint {
-            Some(endpoint) => {
-                let read = collect::deployments(
-                    azure,
-                    place,
-                    endpoint,
-                    args.deployment.as_deref(),
-                    true,
-                    None,
-                    &mut bundle,
-                );
-                // A refusal skips this check only; anything else (a name that does not
-                // exist) is the user's to fix first.
-                match read {
-                    Err(e) if e.service.as_ref().is_some_and(|s| s.status == 403) => {
-                        let role = format!(
-                            "Reader (or another role that can read it) on endpoint '{endpoint}'"
-                        );
-                        let reason = collect::needs_role(&e, &role);
-                        bundle.skipped("deployment", &format!("endpoint {endpoint}"), &reason);
-                    }
-                    other => {
-                        other?;
-                    }
-                }
-            }
-            None => bundle.skipped(
-                "deployment",
-                "the deployment check",
-                "no endpoint was named; pass -e ENDPOINT (and -n DEPLOYMENT) to check one",
-            ),
-        }
-    }
     if wants_dns {
         save_dns_answers(ctx, args, &mut bundle)?;
     }
@@ -186,27 +143,13 @@ fn resolve_dns(
     args: &CheckArgs,
     resources: &[Resource],
 ) -> Result<Vec<DnsObservation>> {
-    use crate::evidence::dns::{CloudSuffixes, DnsTarget, HostRole, scoring_by_name, targets};
-    let suffixes = CloudSuffixes::of(ctx.cloud.value.name());
-    let mut wanted = targets(resources, suffixes);
-    // No scoring URI read (the endpoint could not be), but its name and region known.
     let endpoint = args
         .endpoint
         .clone()
         .or_else(|| ctx.endpoint.as_ref().map(|e| e.value.clone()));
-    if !wanted.iter().any(|t| t.role == HostRole::Scoring)
-        && let Some(t) = endpoint.and_then(|e| scoring_by_name(resources, &e, suffixes))
-    {
-        wanted.push(t);
-    }
-    for host in &args.hosts {
-        if !wanted.iter().any(|t| t.host == *host) {
-            wanted.push(DnsTarget {
-                host: host.clone(),
-                role: HostRole::Given,
-            });
-        }
-    }
+    let suffixes = crate::evidence::dns::CloudSuffixes::of(ctx.cloud.value.name());
+    let wanted =
+        crate::analyse::dns_hosts::wanted(resources, endpoint.as_deref(), &args.hosts, suffixes);
     let mut servers = Vec::new();
     if !args.no_system_resolver {
         let replaced = ctx
@@ -253,7 +196,7 @@ fn analyse(
         && evidence.errors.is_empty()
         && evidence.inputs.bundles.is_empty()
     {
-        require_subject(area, &evidence.resources.resources)?;
+        evidence.require_subject(area)?;
     }
     let options = Options {
         checks: CheckOptions {
@@ -303,31 +246,4 @@ fn dns_for_area(
         .with_hint("pass --host HOST, -e ENDPOINT to read the endpoint from Azure, or --from with the endpoint or workspace JSON"));
     }
     Ok(dns)
-}
-
-/// `check keyvault --from workspace.json`: nothing of the kinds the area is about.
-fn require_subject(area: CheckArea, resources: &[Resource]) -> Result<()> {
-    let subjects = area.subjects();
-    if resources.iter().any(|r| subjects.contains(&r.kind)) {
-        return Ok(());
-    }
-    let mut found: Vec<String> = resources
-        .iter()
-        .map(|r| format!("{} ({})", r.kind, r.path))
-        .collect();
-    found.dedup();
-    let wanted: Vec<&str> = subjects.iter().map(|k: &ResourceKind| k.name()).collect();
-    let what = if found.is_empty() {
-        "no resource".to_owned()
-    } else {
-        found.join(", ")
-    };
-    Err(Error::input(format!(
-        "check {area} needs a {} resource, but the input holds {what}",
-        wanted.join(" or ")
-    ))
-    .with_hint(format!(
-        "save it with '{}', or run 'amldoctor check all' on what you have",
-        subjects[0].example_command()
-    )))
 }

@@ -14,7 +14,7 @@ use crate::report::section::Section;
 use crate::source;
 
 use super::pipeline::finish;
-use super::support::{connect_azure, load_rules};
+use super::support::{connect_azure, in_bundle_dir, load_rules};
 use crate::source::collect;
 
 pub fn run(
@@ -106,31 +106,13 @@ fn live(
     err: &mut dyn Write,
 ) -> Result<ExitCode> {
     let place = super::support::place(ctx, "diagnose")?;
-    let (dir, temporary) = match &args.save {
-        Some(d) => (d.clone(), false),
-        None => (source::local::temporary_dir("diagnose"), true),
-    };
-    let mut azure = connect_azure(ctx)?;
-    let collected = match (&args.endpoint, &args.run) {
-        (Some(endpoint), _) => collect::deployment_bundle(
-            &mut azure,
-            &place,
-            endpoint,
-            args.deployment.as_deref(),
-            LIVE_LOG_LINES,
-            &dir,
-        ),
-        (None, Some(run)) => {
-            collect::run_bundle(&mut azure, &place, run, LIVE_DOWNLOADS, &dir).map(|(m, _)| m)
-        }
-        (None, None) => Err(Error::input(
-            "diagnose needs paths, -e ENDPOINT or --run RUN_ID",
-        )),
-    };
-    super::support::debug_traces(ctx, &mut azure, err);
-    let result = collected.and_then(|manifest| {
+    in_bundle_dir(args.save.as_deref(), "diagnose", |dir, kept| {
+        let mut azure = connect_azure(ctx)?;
+        let manifest = read_live(&mut azure, &place, args, dir);
+        super::support::debug_traces(ctx, &mut azure, err);
+        let manifest = manifest?;
         super::logs::note_resolved(&manifest, err);
-        if !temporary {
+        if kept {
             let _ = writeln!(
                 err,
                 "note: what was read from Azure is saved in {}",
@@ -138,11 +120,32 @@ fn live(
             );
         }
         analyse(ctx, args, &[dir.display().to_string()], out, err)
-    });
-    if temporary {
-        source::local::remove_dir(&dir);
+    })
+}
+
+/// The deployment's (or run's) bundle, read from Azure into `dir`.
+fn read_live(
+    azure: &mut crate::source::azure::Azure,
+    place: &crate::source::collect::Place,
+    args: &DiagnoseArgs,
+    dir: &std::path::Path,
+) -> Result<crate::source::bundle::Manifest> {
+    match (&args.endpoint, &args.run) {
+        (Some(endpoint), _) => collect::deployment_bundle(
+            azure,
+            place,
+            endpoint,
+            args.deployment.as_deref(),
+            LIVE_LOG_LINES,
+            dir,
+        ),
+        (None, Some(run)) => {
+            collect::run_bundle(azure, place, run, LIVE_DOWNLOADS, dir).map(|(m, _)| m)
+        }
+        (None, None) => Err(Error::input(
+            "diagnose needs paths, -e ENDPOINT or --run RUN_ID",
+        )),
     }
-    result
 }
 
 /// Container log lines a live diagnosis reads (as many as az reads by default).

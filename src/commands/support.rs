@@ -209,3 +209,21 @@ pub fn place(ctx: &Context, command: &str) -> Result<crate::source::collect::Pla
         },
     })
 }
+
+/// Runs `work` on the folder a live read saves its bundle in: `--save DIR`, kept (and
+/// `work` is told so, to say where), else a temporary folder removed afterwards.
+pub fn in_bundle_dir<T>(
+    save: Option<&std::path::Path>,
+    command: &str,
+    work: impl FnOnce(&std::path::Path, bool) -> Result<T>,
+) -> Result<T> {
+    match save {
+        Some(dir) => work(dir, true),
+        None => {
+            let dir = source::local::temporary_dir(command);
+            let result = work(&dir, false);
+            source::local::remove_dir(&dir);
+            result
+        }
+    }
+}

@@ -32,6 +32,61 @@ pub fn created() -> String {
     jiff::Timestamp::now().to_string()
 }
 
+/// What live `check` reads besides DNS answers: the `check` areas by name, the
+/// endpoint (and deployment) to read, and the cloud's private DNS zone.
+#[derive(Debug, Clone)]
+pub struct CheckPlan<'a> {
+    pub areas: &'a [&'a str],
+    pub endpoint: Option<&'a str>,
+    pub deployment: Option<&'a str>,
+    pub private_zone: &'a str,
+}
+
+/// Reads what the planned areas need into `bundle`: a piece that cannot be read is a
+/// skipped check; a named endpoint that does not exist ends the command.
+pub fn check_bundle(
+    azure: &mut Azure,
+    place: &Place,
+    plan: &CheckPlan<'_>,
+    bundle: &mut BundleWriter,
+) -> Result<()> {
+    let workspace = workspace(azure, place, bundle);
+    let workspace = workspace.as_ref().map_err(String::as_str);
+    workspace_checks(azure, place, workspace, plan.areas, bundle);
+    let wants = |a: &str| plan.areas.contains(&a);
+    if wants("dns") {
+        private_dns_records(azure, place, plan.private_zone, bundle);
+    }
+    // The DNS check needs the endpoint only for its scoring host.
+    if wants("deployment") || (wants("dns") && plan.endpoint.is_some()) {
+        match plan.endpoint {
+            Some(endpoint) => {
+                let read = deployments(azure, place, endpoint, plan.deployment, true, None, bundle);
+                // A refusal skips this check only; anything else (a name that does not
+                // exist) is the user's to fix first.
+                match read {
+                    Err(e) if e.service.as_ref().is_some_and(|s| s.status == 403) => {
+                        let role = format!(
+                            "Reader (or another role that can read it) on endpoint '{endpoint}'"
+                        );
+                        let reason = needs_role(&e, &role);
+                        bundle.skipped("deployment", &format!("endpoint {endpoint}"), &reason);
+                    }
+                    other => {
+                        other?;
+                    }
+                }
+            }
+            None => bundle.skipped(
+                "deployment",
+                "the deployment check",
+                "no endpoint was named; pass -e ENDPOINT (and -n DEPLOYMENT) to check one",
+            ),
+        }
+    }
+    Ok(())
+}
+
 /// Reads the workspace, saving it; when it cannot be read, why (also recorded).
 pub fn workspace(
     azure: &mut Azure,
