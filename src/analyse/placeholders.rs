@@ -100,3 +100,23 @@ pub(crate) fn fill_tree_folders(
         f.remediation = crate::engine::fill(&f.remediation, &none, &values);
     }
 }
+
+/// The explanations of a scoring probe's statuses as the report prints them: names
+/// filled, the rest shown as `<name>`.
+pub(crate) fn fill_explanations(
+    summary: &mut crate::scoring::summary::ScoreSummary,
+    names: &Placeholders,
+) {
+    let filled = |t: &str| {
+        crate::rules::template::show_missing(&crate::rules::template::fill(
+            t,
+            &Default::default(),
+            names,
+        ))
+    };
+    for e in &mut summary.explanations {
+        e.meaning = filled(&e.meaning);
+        e.checks = e.checks.iter().map(|c| filled(c)).collect();
+        e.commands = e.commands.iter().map(|c| filled(c)).collect();
+    }
+}

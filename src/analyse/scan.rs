@@ -99,22 +99,7 @@ pub(super) fn scan(
                         facts,
                     });
                 }
-                let last_errors: Vec<Evidence> = scan
-                    .error_lines
-                    .iter()
-                    .map(|h| Evidence::at_line(path.clone(), h.line, h.text.clone()))
-                    .collect();
-                for pair in &scan.names {
-                    if a.names_seen.len() < NAMES_SEEN_KEPT && !a.names_seen.contains(pair) {
-                        a.names_seen.push(pair.clone());
-                    }
-                }
-                for e in &last_errors {
-                    if error_lines.len() == crate::engine::scan::ERROR_LINES_KEPT {
-                        error_lines.pop_front();
-                    }
-                    error_lines.push_back(e.clone());
-                }
+                let last_errors = keep_names_and_errors(&path, &scan, a, &mut error_lines);
                 out.documents.push(ScannedDocument {
                     kind,
                     lines: scan.lines,
@@ -149,6 +134,33 @@ pub(super) fn scan(
     }
     a.error_lines = error_lines.into();
     out
+}
+
+/// A document's last error-like lines as evidence; the Azure names it holds and those
+/// lines join the run's (both bounded, the newest error lines kept).
+fn keep_names_and_errors(
+    path: &str,
+    scan: &crate::engine::scan::DocumentScan,
+    a: &mut Analysed,
+    error_lines: &mut VecDeque<Evidence>,
+) -> Vec<Evidence> {
+    let last_errors: Vec<Evidence> = scan
+        .error_lines
+        .iter()
+        .map(|h| Evidence::at_line(path.to_owned(), h.line, h.text.clone()))
+        .collect();
+    for pair in &scan.names {
+        if a.names_seen.len() < NAMES_SEEN_KEPT && !a.names_seen.contains(pair) {
+            a.names_seen.push(pair.clone());
+        }
+    }
+    for e in &last_errors {
+        if error_lines.len() == crate::engine::scan::ERROR_LINES_KEPT {
+            error_lines.pop_front();
+        }
+        error_lines.push_back(e.clone());
+    }
+    last_errors
 }
 
 /// The documents to scan: a job folder holds more than logs (a job YAML, notes), and

@@ -73,10 +73,9 @@ pub fn run(
         super::support::debug_traces(ctx, &mut azure, err);
         collected?;
         if kept {
-            let _ = writeln!(
+            super::support::note(
                 err,
-                "note: what was read from Azure is saved in {}",
-                dir.display()
+                &format!("what was read from Azure is saved in {}", dir.display()),
             );
         }
         // The DNS answers were taken while collecting and are in the bundle.

@@ -76,10 +76,13 @@ fn from_log_analytics(
         super::support::debug_traces(ctx, &mut azure, err);
         let read = read?;
         for n in &read.summary.notes {
-            let _ = writeln!(err, "warning: {n}");
+            super::support::warning(err, n);
         }
         if !temporary {
-            let _ = writeln!(err, "note: the lines read are saved in {}", dir.display());
+            super::support::note(
+                err,
+                &format!("the lines read are saved in {}", dir.display()),
+            );
         }
         analyse_with(
             ctx,
@@ -113,10 +116,9 @@ fn live(
         let manifest = manifest?;
         super::logs::note_resolved(&manifest, err);
         if kept {
-            let _ = writeln!(
+            super::support::note(
                 err,
-                "note: what was read from Azure is saved in {}",
-                dir.display()
+                &format!("what was read from Azure is saved in {}", dir.display()),
             );
         }
         analyse(ctx, args, &[dir.display().to_string()], out, err)

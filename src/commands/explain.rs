@@ -12,8 +12,8 @@ use crate::error::{Error, Result};
 use crate::exit_code::ExitCode;
 use crate::report::explain::{self, Answer};
 use crate::report::style::Style;
-use crate::report::{Detail, Envelope, OutputFormat, json, yaml};
-use crate::rules::Rule;
+use crate::report::{Detail, OutputFormat};
+use crate::rules::{Rule, RuleSet};
 
 use super::rules::summary;
 use super::support::{closest, load_rules};
@@ -43,44 +43,10 @@ pub fn run(ctx: &Context, args: &ExplainArgs, out: &mut dyn Write) -> Result<Exi
     let statuses = http_statuses().map_err(Error::input)?;
     let q = args.query.trim();
     let run_values = placeholders(ctx);
-
-    let matched_statuses: Vec<HttpStatus> = match q.parse::<u16>() {
-        Ok(code) => statuses
-            .iter()
-            .filter(|s| s.status == code)
-            .cloned()
-            .collect(),
-        Err(_) => Vec::new(),
-    };
-    let mut matched_rules: Vec<&Rule> = set
-        .rules
-        .iter()
-        .filter(|r| r.codes.iter().any(|c| c.eq_ignore_ascii_case(q)))
-        .collect();
-    if let Some(r) = set.rules.iter().find(|r| r.id.eq_ignore_ascii_case(q))
-        && !matched_rules.iter().any(|m| m.id == r.id)
-    {
-        matched_rules.push(r);
-    }
-
+    let (matched_statuses, mut matched_rules) = matching(&set, &statuses, q);
     if matched_statuses.is_empty() && matched_rules.is_empty() {
-        let mut names: Vec<String> = set.rules.iter().map(|r| r.id.clone()).collect();
-        names.extend(set.rules.iter().flat_map(|r| r.codes.iter().cloned()));
-        names.extend(statuses.iter().map(|s| s.status.to_string()));
-        names.sort();
-        names.dedup();
-        let refs: Vec<&str> = names.iter().map(String::as_str).collect();
-        let near = closest(q, &refs);
-        let e = Error::input(format!(
-            "'{q}' is not a known error code, HTTP status or rule id"
-        ));
-        return Err(if near.is_empty() {
-            e.with_hint("run 'amldoctor rules list' for rule ids and codes")
-        } else {
-            e.with_hint(format!("did you mean {}?", near.join(", ")))
-        });
+        return Err(unknown(&set, &statuses, q));
     }
-
     // The usual case first, managed endpoints before Kubernetes ones, then by id.
     matched_rules.sort_by_key(|r| (!r.usual, r.family == "kubernetes", r.id.clone()));
     // The code or rule id as the catalogue spells it, whatever case was typed.
@@ -103,44 +69,86 @@ pub fn run(ctx: &Context, args: &ExplainArgs, out: &mut dyn Write) -> Result<Exi
             Detail::of(ctx.quiet, ctx.verbose),
         ),
         OutputFormat::Markdown => explain::write_markdown(out, &answer),
-        format => {
-            let body = Explanation {
-                query: q,
-                statuses: answer
-                    .statuses
-                    .iter()
-                    .map(|st| {
-                        let mut st = st.clone();
-                        st.meaning = answer.filled(&st.meaning);
-                        st.commands = st.commands.iter().map(|c| answer.filled(c)).collect();
-                        st
-                    })
-                    .collect(),
-                rules: answer
-                    .rules
-                    .iter()
-                    .map(|r| {
-                        // As the table shows them: names filled, the rest `<name>`.
-                        let mut v = serde_json::to_value(summary(r)).unwrap_or_default();
-                        v["remediation"] = answer.filled(&r.remediation).into();
-                        let commands: Vec<String> =
-                            r.commands.iter().map(|c| answer.filled(c)).collect();
-                        v["commands"] = commands.into();
-                        v
-                    })
-                    .collect(),
-                missing_names: answer.missing(),
-            };
-            let env = Envelope::new("explain", &body);
-            if format == OutputFormat::Json {
-                json::write(out, &env)
-            } else {
-                yaml::write(out, &env)
-            }
-        }
+        format => crate::report::emit(format, "explain", &document(q, &answer), out),
     }
     .map_err(Error::write)?;
     Ok(ExitCode::Clean)
+}
+
+/// The HTTP statuses and rules `q` names (a status, an error code, a rule id).
+fn matching<'s>(
+    set: &'s RuleSet,
+    statuses: &[HttpStatus],
+    q: &str,
+) -> (Vec<HttpStatus>, Vec<&'s Rule>) {
+    let matched_statuses: Vec<HttpStatus> = match q.parse::<u16>() {
+        Ok(code) => statuses
+            .iter()
+            .filter(|s| s.status == code)
+            .cloned()
+            .collect(),
+        Err(_) => Vec::new(),
+    };
+    let mut matched_rules: Vec<&Rule> = set
+        .rules
+        .iter()
+        .filter(|r| r.codes.iter().any(|c| c.eq_ignore_ascii_case(q)))
+        .collect();
+    if let Some(r) = set.rules.iter().find(|r| r.id.eq_ignore_ascii_case(q))
+        && !matched_rules.iter().any(|m| m.id == r.id)
+    {
+        matched_rules.push(r);
+    }
+    (matched_statuses, matched_rules)
+}
+
+/// `q` names nothing: the error, with the closest names.
+fn unknown(set: &RuleSet, statuses: &[HttpStatus], q: &str) -> Error {
+    let mut names: Vec<String> = set.rules.iter().map(|r| r.id.clone()).collect();
+    names.extend(set.rules.iter().flat_map(|r| r.codes.iter().cloned()));
+    names.extend(statuses.iter().map(|s| s.status.to_string()));
+    names.sort();
+    names.dedup();
+    let refs: Vec<&str> = names.iter().map(String::as_str).collect();
+    let near = closest(q, &refs);
+    let e = Error::input(format!(
+        "'{q}' is not a known error code, HTTP status or rule id"
+    ));
+    if near.is_empty() {
+        e.with_hint("run 'amldoctor rules list' for rule ids and codes")
+    } else {
+        e.with_hint(format!("did you mean {}?", near.join(", ")))
+    }
+}
+
+/// The answer as `-o json` and `-o yaml` print it: names filled, the rest `<name>`,
+/// as the table shows them.
+fn document<'a>(q: &'a str, answer: &Answer<'_>) -> Explanation<'a> {
+    Explanation {
+        query: q,
+        statuses: answer
+            .statuses
+            .iter()
+            .map(|st| {
+                let mut st = st.clone();
+                st.meaning = answer.filled(&st.meaning);
+                st.commands = st.commands.iter().map(|c| answer.filled(c)).collect();
+                st
+            })
+            .collect(),
+        rules: answer
+            .rules
+            .iter()
+            .map(|r| {
+                let mut v = serde_json::to_value(summary(r)).unwrap_or_default();
+                v["remediation"] = answer.filled(&r.remediation).into();
+                let commands: Vec<String> = r.commands.iter().map(|c| answer.filled(c)).collect();
+                v["commands"] = commands.into();
+                v
+            })
+            .collect(),
+        missing_names: answer.missing(),
+    }
 }
 
 #[cfg(test)]

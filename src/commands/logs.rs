@@ -88,9 +88,9 @@ fn save_run(
 /// Says when a pipeline run was resolved to its ParallelRunStep step.
 pub fn note_resolved(manifest: &Manifest, err: &mut dyn Write) {
     if let (Some(asked), Some(step)) = (&manifest.source.requested_run, &manifest.source.run) {
-        let _ = writeln!(
+        super::support::note(
             err,
-            "note: pipeline run '{asked}' resolved to its ParallelRunStep step run '{step}'"
+            &format!("pipeline run '{asked}' resolved to its ParallelRunStep step run '{step}'"),
         );
     }
 }
@@ -101,13 +101,15 @@ fn close(manifest: &Manifest, root: &Path, err: &mut dyn Write) -> ExitCode {
     // A few lines a person can read; the manifest lists every one.
     const SHOWN: usize = 10;
     for f in manifest.failed.iter().take(SHOWN) {
-        let _ = writeln!(err, "warning: not collected: {}: {}", f.what, f.reason);
+        super::support::warning(err, &format!("not collected: {}: {}", f.what, f.reason));
     }
     if manifest.failed.len() > SHOWN {
-        let _ = writeln!(
+        super::support::warning(
             err,
-            "warning: … and {} more not collected (each is listed in the manifest)",
-            manifest.failed.len() - SHOWN
+            &format!(
+                "… and {} more not collected (each is listed in the manifest)",
+                manifest.failed.len() - SHOWN
+            ),
         );
     }
     let _ = writeln!(

@@ -87,7 +87,7 @@ fn resolve_context(
     let (az_config, az_profile) = match az {
         Ok(files) => files,
         Err(e) if !needs_azure => {
-            let _ = writeln!(err, "warning: {e}; its defaults are not used");
+            support::warning(err, &format!("{e}; its defaults are not used"));
             (None, None)
         }
         Err(e) => return Err(e),
@@ -107,7 +107,7 @@ fn resolve_context(
                 project: files.project,
             };
             let ctx = Context::resolve(&global.flags(), &env, &offline)?;
-            let _ = writeln!(err, "warning: {e}; the az CLI defaults are not used");
+            support::warning(err, &format!("{e}; the az CLI defaults are not used"));
             ctx
         }
         Err(e) => return Err(e),
@@ -115,7 +115,7 @@ fn resolve_context(
     if ctx.debug {
         for line in ctx.describe() {
             // Debug traces are best effort: a closed stderr must not fail the command.
-            let _ = writeln!(err, "debug: {line}");
+            support::debug(err, &line);
         }
     }
     Ok(ctx)

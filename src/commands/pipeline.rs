@@ -41,16 +41,57 @@ pub fn finish(
     let missing_names =
         crate::analyse::placeholders::complete(&mut c.findings, &c.names_seen, &c.names);
     let gate = build_gate(ctx, set, args, &c.findings)?;
-    let outcome = crate::gate::apply(&gate, c.findings);
-    let findings = outcome.findings;
+    let outcome = crate::gate::apply(&gate, std::mem::take(&mut c.findings));
     let fix_suggestions = c
         .fix_texts
-        .as_ref()
-        .map(|texts| crate::lint::fix::suggest(&findings, texts));
+        .take()
+        .map(|texts| crate::lint::fix::suggest(&outcome.findings, &texts));
+    let input_errors = std::mem::take(&mut c.input_errors);
+    let warnings = std::mem::take(&mut c.warnings);
+    let mut report = report_of(command, args, c, outcome, missing_names);
+    if let Some(fixes) = fix_suggestions {
+        report.sections.push(Section::FixSuggestions(fixes));
+    }
+    for e in &input_errors {
+        super::support::error(err, e);
+    }
+    for n in warnings.iter().chain(&report.notices) {
+        super::support::warning(err, n);
+    }
+    let mut code = if report.summary.failed {
+        ExitCode::Findings
+    } else {
+        ExitCode::Clean
+    };
+    if !input_errors.is_empty() || report.summary.inputs_analysed == 0 {
+        code = code.merge(ExitCode::Usage);
+        if report.summary.inputs_analysed == 0 && input_errors.is_empty() {
+            let _ = writeln!(err, "error: none of the inputs could be analysed");
+        }
+    }
+    // With nothing analysed there is no report to print: the errors above say why, and
+    // an empty report on stdout would look like a clean result to a script.
+    if report.summary.inputs_analysed == 0 {
+        for n in report.not_analysed.iter().filter(|n| !n.error) {
+            let _ = writeln!(err, "error: {}: not analysed: {}", n.path, n.reason);
+        }
+        return Ok(code);
+    }
+    write_outputs(ctx, args, &report, out).map(|()| code)
+}
+
+/// The report of what was analysed, after the gate.
+fn report_of(
+    command: &'static str,
+    args: &ReportArgs,
+    c: Analysed,
+    outcome: crate::gate::GateResult,
+    missing_names: Vec<crate::engine::names::MissingName>,
+) -> Report {
+    let findings = outcome.findings;
     let count = |s: Severity| findings.iter().filter(|f| f.severity == s).count() as u64;
     let nothing = findings.is_empty() && outcome.suppressed.is_empty();
-    let cwd = source::local::current_dir().ok();
-    let report = Report {
+    Report {
         command,
         summary: Summary {
             errors: count(Severity::Error),
@@ -81,8 +122,13 @@ pub fn finish(
         sections: c.sections,
         rules: c.rules,
         not_shown: None,
-    };
-    let writers = WriterOptions {
+    }
+}
+
+/// How the SARIF, JUnit and markdown writers write this run's report.
+fn writer_options(ctx: &Context, args: &ReportArgs) -> WriterOptions {
+    let cwd = source::local::current_dir().ok();
+    WriterOptions {
         sarif: crate::report::sarif::SarifOptions {
             category: args.sarif_category.clone(),
             keep_suppressed: args.sarif_keep_suppressed,
@@ -99,39 +145,17 @@ pub fn finish(
         markdown: crate::report::markdown::MarkdownOptions {
             limit: args.markdown_limit,
         },
-    };
-    let mut report = report;
-    if let Some(fixes) = fix_suggestions {
-        report.sections.push(Section::FixSuggestions(fixes));
     }
-    for e in &c.input_errors {
-        let _ = writeln!(err, "error: {e}");
-        if let Some(hint) = &e.hint {
-            let _ = writeln!(err, "hint: {hint}");
-        }
-    }
-    for n in c.warnings.iter().chain(&report.notices) {
-        let _ = writeln!(err, "warning: {n}");
-    }
-    let mut code = if report.summary.failed {
-        ExitCode::Findings
-    } else {
-        ExitCode::Clean
-    };
-    if !c.input_errors.is_empty() || report.summary.inputs_analysed == 0 {
-        code = code.merge(ExitCode::Usage);
-        if report.summary.inputs_analysed == 0 && c.input_errors.is_empty() {
-            let _ = writeln!(err, "error: none of the inputs could be analysed");
-        }
-    }
-    // With nothing analysed there is no report to print: the errors above say why, and
-    // an empty report on stdout would look like a clean result to a script.
-    if report.summary.inputs_analysed == 0 {
-        for n in report.not_analysed.iter().filter(|n| !n.error) {
-            let _ = writeln!(err, "error: {}: not analysed: {}", n.path, n.reason);
-        }
-        return Ok(code);
-    }
+}
+
+/// Every `--output-file`, then stdout.
+fn write_outputs(
+    ctx: &Context,
+    args: &ReportArgs,
+    report: &Report,
+    out: &mut dyn Write,
+) -> Result<()> {
+    let writers = writer_options(ctx, args);
     // Files first, so a report file exists even when stdout goes away.
     for (format, path) in &args.output_file {
         let mut buf = Vec::new();
@@ -159,10 +183,9 @@ pub fn finish(
         Detail::of(ctx.quiet, ctx.verbose),
         &writers,
     ) {
-        Ok(()) => Ok(code),
         // A reader that went away (`| head`) does not change the verdict.
-        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Ok(code),
-        Err(e) => Err(Error::write(e)),
+        Err(e) if e.kind() != std::io::ErrorKind::BrokenPipe => Err(Error::write(e)),
+        _ => Ok(()),
     }
 }
 

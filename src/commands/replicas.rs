@@ -13,7 +13,7 @@ use crate::error::{Error, Result};
 use crate::exit_code::ExitCode;
 use crate::report::replicas::{ReplicasReport, write_table};
 use crate::report::style::Style;
-use crate::report::{Envelope, OutputFormat, json, plural, yaml};
+use crate::report::{OutputFormat, plural};
 use crate::setting::{Setting, ValueSource};
 use crate::source;
 
@@ -65,14 +65,11 @@ pub fn run(
             .map_err(Error::write)?;
             if ctx.quiet {
                 for w in &report.warnings {
-                    let _ = writeln!(err, "warning: {}", w.message);
+                    super::support::warning(err, &w.message);
                 }
             }
         }
-        OutputFormat::Json => {
-            json::write(out, &Envelope::new("replicas", &report)).map_err(Error::write)?
-        }
-        _ => yaml::write(out, &Envelope::new("replicas", &report)).map_err(Error::write)?,
+        format => crate::report::emit(format, "replicas", &report, out).map_err(Error::write)?,
     }
     Ok(ExitCode::Clean)
 }
@@ -95,7 +92,7 @@ fn live_deployment(
     let answer = azure.ml_resource(&path, &what);
     if ctx.debug {
         for line in azure.take_traces() {
-            let _ = writeln!(err, "debug: {line}");
+            super::support::debug(err, &line);
         }
     }
     let answer = answer?;

@@ -10,8 +10,8 @@ use crate::context::Context;
 use crate::engine::examples;
 use crate::error::{Error, Result};
 use crate::exit_code::ExitCode;
+use crate::report::OutputFormat;
 use crate::report::rule_doc::{catalogue_markdown, rule_markdown};
-use crate::report::{Envelope, OutputFormat, json, yaml};
 use crate::rules::{Rule, RuleSet};
 
 use super::support::closest;
@@ -56,11 +56,7 @@ fn emit<T: Serialize>(
     command: &'static str,
     body: &T,
 ) -> Result<()> {
-    match ctx.output.value {
-        OutputFormat::Json => json::write(out, &Envelope::new(command, body)),
-        _ => yaml::write(out, &Envelope::new(command, body)),
-    }
-    .map_err(Error::write)
+    crate::report::emit(ctx.output.value, command, body, out).map_err(Error::write)
 }
 
 pub fn find<'s>(set: &'s RuleSet, id: &str) -> Result<&'s Rule> {

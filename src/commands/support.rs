@@ -149,7 +149,7 @@ pub fn debug_traces(
 ) {
     if ctx.debug {
         for line in azure.take_traces() {
-            let _ = writeln!(err, "debug: {line}");
+            debug(err, &line);
         }
     }
 }
@@ -226,4 +226,28 @@ pub fn in_bundle_dir<T>(
             result
         }
     }
+}
+
+/// An `error:` line on stderr (with its `hint:`), for an error the run goes on past.
+pub fn error(err: &mut dyn std::io::Write, e: &Error) {
+    // Diagnostics are best effort: a closed stderr must not fail the command.
+    let _ = writeln!(err, "error: {e}");
+    if let Some(hint) = &e.hint {
+        let _ = writeln!(err, "hint: {hint}");
+    }
+}
+
+/// A `warning:` line on stderr: something the user should know that does not stop the run.
+pub fn warning(err: &mut dyn std::io::Write, text: &str) {
+    let _ = writeln!(err, "warning: {text}");
+}
+
+/// A `note:` line on stderr: where something was saved, what was resolved.
+pub fn note(err: &mut dyn std::io::Write, text: &str) {
+    let _ = writeln!(err, "note: {text}");
+}
+
+/// A `debug:` line on stderr (`--debug`): where a setting came from, a request made.
+pub fn debug(err: &mut dyn std::io::Write, text: &str) {
+    let _ = writeln!(err, "debug: {text}");
 }

@@ -416,13 +416,44 @@ impl Walk<'_> {
     /// Confirms the candidates on `line`. For a normalised line, `shown` is the original
     /// line, its normalised text and where `line` starts in it: evidence is cut from the
     /// original.
+    /// The first hit of a rule's main pattern opens its context window.
+    fn open_window(&mut self, pattern: &crate::rules::Pattern) {
+        let rule = &self.set.rules[pattern.rule];
+        let main = pattern.role == PatternRole::Any
+            || (pattern.role == PatternRole::All && rule.any.is_empty());
+        if main
+            && rule.context.is_some()
+            && !self.scan.context.contains_key(&pattern.rule)
+            && !self.windows.iter().any(|w| w.rule == pattern.rule)
+        {
+            self.scan
+                .context
+                .insert(pattern.rule, ContextResult::default());
+            self.windows.push(Window {
+                rule: pattern.rule,
+                remaining: rule.context.as_ref().map_or(0, |c| c.lines),
+            });
+        }
+    }
+
+    /// The Azure names a line holds (ids, URIs, pasted flags), each kept once.
+    fn harvest_names(&mut self, bare: &[u8]) {
+        self.name_lines_read += 1;
+        let text = crate::redact::clean(&String::from_utf8_lossy(bare)).into_owned();
+        for pair in crate::evidence::names::harvest(&text) {
+            if !self.scan.names.contains(&pair) {
+                self.scan.names.push(pair);
+            }
+        }
+    }
+
     fn finish_line(&mut self, line: &[u8], shown: Option<(&[u8], &Normalized, usize)>) {
         if !self.windows.is_empty() {
             self.feed_windows(line);
         }
         let bare = line.strip_suffix(b"\r").unwrap_or(line);
+        let (line_no, continued) = (self.line, self.continued);
         let evidence = |at: usize, end: usize| -> Hit {
-            let continued = self.continued;
             let (text, start, columns) = match shown {
                 None => {
                     let (text, start) = text_of(bare, at, end);
@@ -439,7 +470,7 @@ impl Walk<'_> {
             };
             Hit {
                 columns,
-                ..hit(self.line, (text, start))
+                ..hit(line_no, (text, start))
             }
         };
         let set = self.set;
@@ -476,34 +507,12 @@ impl Walk<'_> {
             if entry.first.len() < HITS_KEPT {
                 entry.first.push(evidence(at, end));
             }
-            // The first hit of a rule's main pattern opens its context window.
-            let rule = &set.rules[pattern.rule];
-            let main = pattern.role == PatternRole::Any
-                || (pattern.role == PatternRole::All && rule.any.is_empty());
-            if main
-                && rule.context.is_some()
-                && !self.scan.context.contains_key(&pattern.rule)
-                && !self.windows.iter().any(|w| w.rule == pattern.rule)
-            {
-                self.scan
-                    .context
-                    .insert(pattern.rule, ContextResult::default());
-                self.windows.push(Window {
-                    rule: pattern.rule,
-                    remaining: rule.context.as_ref().map_or(0, |c| c.lines),
-                });
-            }
+            self.open_window(pattern);
         }
         candidates.clear();
         self.candidates = candidates;
         if std::mem::take(&mut self.name_line) && self.name_lines_read < NAME_LINES_READ {
-            self.name_lines_read += 1;
-            let text = crate::redact::clean(&String::from_utf8_lossy(bare)).into_owned();
-            for pair in crate::evidence::names::harvest(&text) {
-                if !self.scan.names.contains(&pair) {
-                    self.scan.names.push(pair);
-                }
-            }
+            self.harvest_names(bare);
         }
         // The line's literals were identified exactly (case and all), so an error
         // literal among them is on the line.

@@ -210,3 +210,17 @@ pub fn render(
         OutputFormat::Markdown => markdown::write(out, report, &options.markdown),
     }
 }
+
+/// Writes a document of a command that reports no findings (`explain`, `rules`,
+/// `replicas`) as JSON, or as YAML for any other format it accepts.
+pub fn emit<T: Serialize>(
+    format: OutputFormat,
+    command: &'static str,
+    body: &T,
+    out: &mut dyn std::io::Write,
+) -> std::io::Result<()> {
+    match format {
+        OutputFormat::Json => json::write(out, &Envelope::new(command, body)),
+        _ => yaml::write(out, &Envelope::new(command, body)),
+    }
+}

@@ -85,6 +85,24 @@ pub fn write(
             .collect();
         text::para(out, style.width(), "  served by:", 4, &by.join(", "))?;
     }
+    write_capacity(out, s, style)?;
+    writeln!(out)?;
+    let names = Default::default();
+    let answer = Answer {
+        query: "",
+        statuses: &s.explanations,
+        rules: Vec::new(),
+        names: &names,
+    };
+    for status in &s.explanations {
+        write_status(out, &answer, status, style, detail)?;
+        writeln!(out)?;
+    }
+    Ok(())
+}
+
+/// The 429 ceiling and the sizing `--rps` asked for (or why there is none).
+fn write_capacity(out: &mut dyn Write, s: &ScoreSummary, style: Style) -> io::Result<()> {
     if let Some(c) = &s.pending_request_ceiling {
         let parts = if c.parts.is_empty() {
             String::new()
@@ -123,18 +141,6 @@ pub fn write(
                 z.pending_request_ceiling
             ),
         )?;
-    }
-    writeln!(out)?;
-    let names = Default::default();
-    let answer = Answer {
-        query: "",
-        statuses: &s.explanations,
-        rules: Vec::new(),
-        names: &names,
-    };
-    for status in &s.explanations {
-        write_status(out, &answer, status, style, detail)?;
-        writeln!(out)?;
     }
     Ok(())
 }

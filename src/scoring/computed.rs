@@ -149,6 +149,29 @@ fn ceiling_text(summary: &ScoreSummary) -> String {
     }
 }
 
+/// The first requests of a group, as evidence: what each got (for bandwidth delays,
+/// the delay headers).
+fn evidence_of(id: &str, group: &[&Sample], summary: &ScoreSummary) -> Vec<Evidence> {
+    group
+        .iter()
+        .take(SHOWN)
+        .map(|s| {
+            let text = if id == "score-bandwidth-delayed" {
+                format!(
+                    "request {} ({}): ms-azureml-bandwidth-request-delay-ms {}, ms-azureml-bandwidth-response-delay-ms {}",
+                    s.index + 1,
+                    s.client_request_id,
+                    s.headers.bandwidth_request_delay_ms.unwrap_or(0),
+                    s.headers.bandwidth_response_delay_ms.unwrap_or(0)
+                )
+            } else {
+                describe(s)
+            };
+            Evidence::computed_in(summary.scoring_uri.clone(), text)
+        })
+        .collect()
+}
+
 fn finding(id: &'static str, group: &[&Sample], summary: &ScoreSummary) -> Computed {
     let mut facts = BTreeMap::new();
     let mut fact = |k: &str, v: String| {
@@ -222,24 +245,7 @@ fn finding(id: &'static str, group: &[&Sample], summary: &ScoreSummary) -> Compu
         }
         _ => {}
     }
-    let evidence = group
-        .iter()
-        .take(SHOWN)
-        .map(|s| {
-            let text = if id == "score-bandwidth-delayed" {
-                format!(
-                    "request {} ({}): ms-azureml-bandwidth-request-delay-ms {}, ms-azureml-bandwidth-response-delay-ms {}",
-                    s.index + 1,
-                    s.client_request_id,
-                    s.headers.bandwidth_request_delay_ms.unwrap_or(0),
-                    s.headers.bandwidth_response_delay_ms.unwrap_or(0)
-                )
-            } else {
-                describe(s)
-            };
-            Evidence::computed_in(summary.scoring_uri.clone(), text)
-        })
-        .collect();
+    let evidence = evidence_of(id, group, summary);
     let mut names = BTreeMap::new();
     names.insert("endpoint".to_owned(), summary.endpoint.clone());
     if let Some(d) = &summary.deployment {

@@ -4,9 +4,11 @@
 //! into findings ([`computed`]), explained from the same HTTP status catalogue as
 //! `amldoctor explain`.
 
+pub(crate) mod bounds;
 pub mod computed;
 pub mod sample;
 pub mod summary;
+pub(crate) mod target;
 
 pub use computed::COMPUTED_RULES;
 

@@ -176,6 +176,28 @@ pub fn read_request_body(spec: &str) -> Result<Vec<u8>> {
     Ok(bytes)
 }
 
+/// The resources of one JSON file (an endpoint or deployment `az` saved).
+pub fn resources_in(path: &Path) -> crate::error::Result<Vec<crate::evidence::resource::Resource>> {
+    use crate::error::Error;
+    use crate::evidence::json_lines::JsonText;
+    use crate::evidence::resource::{JsonDocument, classify};
+    let loaded = read_config_file(path, false)?
+        .ok_or_else(|| Error::input(format!("cannot read {}", path.display())))?;
+    let shown = path.display().to_string();
+    let value: serde_json::Value = serde_json::from_str(&loaded.text).map_err(|e| {
+        Error::input(format!(
+            "{shown}:{}: not JSON ({e}); expected what az ml online-endpoint show -o json prints",
+            e.line()
+        ))
+    })?;
+    match classify(&shown, value, JsonText::new(loaded.text.into_bytes())) {
+        JsonDocument::Resources(list) => Ok(list),
+        _ => Err(Error::input(format!(
+            "{shown}: not an online endpoint or deployment; expected what az ml online-endpoint show -o json prints"
+        ))),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -275,6 +275,20 @@ fn classify(e: &reqwest::Error) -> Outcome {
     }
 }
 
+/// Requests done of all, on a terminal's stderr, for more than a few requests.
+pub fn progress_bar(count: u64) -> indicatif::ProgressBar {
+    if count <= 5 || !std::io::IsTerminal::is_terminal(&std::io::stderr()) {
+        return indicatif::ProgressBar::hidden();
+    }
+    let bar = indicatif::ProgressBar::new(count);
+    if let Ok(style) =
+        indicatif::ProgressStyle::with_template("{bar:30} {pos}/{len} requests ({elapsed})")
+    {
+        bar.set_style(style);
+    }
+    bar
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

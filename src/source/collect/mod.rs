@@ -451,3 +451,21 @@ pub fn sentence(e: &Error) -> String {
         None => e.to_string(),
     }
 }
+
+/// One Azure Machine Learning resource read from Azure, as a resource of `kind`.
+pub fn ml_resource(
+    azure: &mut Azure,
+    path: &str,
+    kind: crate::evidence::resource::ResourceKind,
+    what: &str,
+) -> Result<crate::evidence::resource::Resource> {
+    use crate::evidence::json_lines::JsonText;
+    use crate::evidence::resource::{JsonDocument, classify};
+    let answer = azure.ml_resource(path, what)?;
+    let bytes = serde_json::to_vec_pretty(&answer).unwrap_or_default();
+    match classify(path, answer, JsonText::new(bytes)) {
+        JsonDocument::Resources(list) => list.into_iter().find(|r| r.kind == kind),
+        _ => None,
+    }
+    .ok_or_else(|| Error::access(format!("{what}: the answer is not an {}", kind.name())))
+}
