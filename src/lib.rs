@@ -28,4 +28,5 @@ pub mod rules;
 pub(crate) mod scoring;
 pub(crate) mod setting;
 pub(crate) mod source;
+pub(crate) mod suggest;
 pub(crate) mod yaml_error;

@@ -23,9 +23,33 @@ pub(crate) struct Scope<'a> {
     pub(crate) deployment: Option<&'a str>,
 }
 
+/// The queries of a `--log-analytics` run: the candidate lines of the look-back
+/// (`since`, 24 hours without it) narrowed to `scope`, and the traffic log's counts.
+pub(crate) fn request(
+    set: &RuleSet,
+    workspace_id: String,
+    since: Option<crate::capacity::Ratio>,
+    scope: Scope<'_>,
+) -> Result<crate::source::log_analytics::Request> {
+    if !crate::context::names::is_guid(&workspace_id) {
+        return Err(Error::input(format!(
+            "--log-analytics {workspace_id}: expected the Log Analytics workspace id, a GUID (az monitor log-analytics workspace show --query customerId)"
+        )));
+    }
+    let minutes = minutes(since)?;
+    let (pushed, literals) = pushed_filter(set)?;
+    Ok(crate::source::log_analytics::Request {
+        workspace_id,
+        lines: lines_query(&pushed, scope, minutes),
+        traffic: traffic_query(scope, minutes),
+        timespan: format!("PT{minutes}M"),
+        literals,
+    })
+}
+
 /// The filter over `Message` that every line a rule could match passes, and how many
 /// literals it holds.
-pub(crate) fn pushed_filter(set: &RuleSet) -> Result<(String, u64)> {
+fn pushed_filter(set: &RuleSet) -> Result<(String, u64)> {
     let bits = KindSet::default()
         .with(DocumentKind::InferenceServer)
         .with(DocumentKind::StorageInitializer)
@@ -51,7 +75,7 @@ pub(crate) fn pushed_filter(set: &RuleSet) -> Result<(String, u64)> {
 }
 
 /// `--since` in whole minutes (24 hours without it).
-pub(crate) fn minutes(since: Option<crate::capacity::Ratio>) -> Result<u64> {
+fn minutes(since: Option<crate::capacity::Ratio>) -> Result<u64> {
     let Some(since) = since else {
         return Ok(DEFAULT_MINUTES);
     };
@@ -66,7 +90,7 @@ pub(crate) fn minutes(since: Option<crate::capacity::Ratio>) -> Result<u64> {
 
 /// The query: both endpoint log tables, the look-back, the endpoint and deployment when
 /// given, the rules' filter, the columns the bundle needs.
-pub(crate) fn lines_query(pushed: &str, scope: Scope<'_>, minutes: u64) -> String {
+fn lines_query(pushed: &str, scope: Scope<'_>, minutes: u64) -> String {
     let endpoint = scope.endpoint.map_or_else(String::new, |ep| {
         format!(
             "| where ResourceId endswith {}\n",
@@ -169,7 +193,7 @@ pub(crate) fn only_names(la: &LogAnalyticsSummary) -> Vec<(&'static str, String)
 }
 
 /// Requests per hour, deployment and status from `AmlOnlineEndpointTrafficLog`.
-pub(crate) fn traffic_query(scope: Scope<'_>, minutes: u64) -> String {
+fn traffic_query(scope: Scope<'_>, minutes: u64) -> String {
     let endpoint = scope.endpoint.map_or_else(String::new, |ep| {
         format!(
             "| where _ResourceId endswith {}\n",

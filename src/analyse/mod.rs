@@ -10,6 +10,7 @@ pub(crate) mod fleet;
 pub(crate) mod gather;
 pub(crate) mod log_analytics;
 pub(crate) mod placeholders;
+pub(crate) mod replicas;
 mod scan;
 pub(crate) mod selection;
 
@@ -86,6 +87,22 @@ pub(crate) struct Analysed {
     /// `lint --fix-suggestions`: the text of every file read, by the path findings
     /// name, to turn the findings' edits into edited lines once the gate has run.
     pub(crate) fix_texts: Option<std::collections::BTreeMap<String, String>>,
+}
+
+impl Analysed {
+    /// Inputs analysed: files and standard input, resources, the hosts DNS answers are
+    /// about, and what a service answered (a scoring probe's endpoint).
+    pub(crate) fn inputs_analysed(&self) -> u64 {
+        let mut hosts: Vec<&str> = self
+            .sections
+            .dns()
+            .iter()
+            .map(|o| o.host.as_str())
+            .collect();
+        hosts.sort_unstable();
+        hosts.dedup();
+        (self.inputs.len() + self.resources.len() + hosts.len()) as u64 + self.remote_inputs
+    }
 }
 
 /// The engine and every analyser over `evidence`.

@@ -9,17 +9,12 @@ use crate::checks::CheckOptions;
 use crate::cli::CheckArgs;
 use crate::context::Context;
 use crate::error::{Error, Result};
-use crate::evidence::dns::DnsObservation;
-use crate::evidence::resource::{Resource, ResourceKind};
 use crate::exit_code::ExitCode;
 use crate::rules::resource::CheckArea;
-use crate::source;
 
+use super::azure::{connect_azure, in_bundle_dir};
 use super::pipeline::finish;
-use super::support::{connect_azure, in_bundle_dir, load_rules};
-use crate::source::azure::Azure;
-use crate::source::bundle::BundleWriter;
-use crate::source::collect::{self, Place};
+use super::support::load_rules;
 
 pub fn run(
     ctx: &Context,
@@ -55,7 +50,7 @@ pub fn run(
             "check deployment reads an online endpoint from Azure: pass -e ENDPOINT (and -n DEPLOYMENT), or --from with its JSON",
         ));
     }
-    let place = super::support::place(ctx, "check").map_err(|e| {
+    let place = super::azure::place(ctx, "check").map_err(|e| {
         if area == Some(CheckArea::Dns) {
             let more = "pass --host HOST to resolve a host without Azure access";
             let hint = e
@@ -69,8 +64,8 @@ pub fn run(
     })?;
     in_bundle_dir(args.save.as_deref(), "check", |dir, kept| {
         let mut azure = connect_azure(ctx)?;
-        let collected = collect_live(ctx, &mut azure, &place, args, dir);
-        super::support::debug_traces(ctx, &mut azure, err);
+        let collected = super::check_sources::collect_live(ctx, &mut azure, &place, args, dir);
+        super::azure::debug_traces(ctx, &mut azure, err);
         collected?;
         if kept {
             super::support::note(
@@ -81,92 +76,6 @@ pub fn run(
         // The DNS answers were taken while collecting and are in the bundle.
         analyse(ctx, args, &[dir.display().to_string()], false, out, err)
     })
-}
-
-/// Reads what the chosen area needs from Azure into a bundle at `dir`.
-fn collect_live(
-    ctx: &Context,
-    azure: &mut Azure,
-    place: &Place,
-    args: &CheckArgs,
-    dir: &std::path::Path,
-) -> Result<()> {
-    let area = args.area.area();
-    let mut source = place.source.clone();
-    source.endpoint.clone_from(&args.endpoint);
-    source.deployment.clone_from(&args.deployment);
-    let mut bundle = BundleWriter::create(dir, source, collect::created())?;
-    let areas: Vec<&str> = CheckArea::ALL
-        .into_iter()
-        .filter(|a| area.is_none_or(|x| x == *a))
-        .map(CheckArea::name)
-        .collect();
-    let plan = collect::CheckPlan {
-        areas: &areas,
-        endpoint: args.endpoint.as_deref(),
-        deployment: args.deployment.as_deref(),
-        private_zone: crate::evidence::dns::CloudSuffixes::of(ctx.cloud.value.name()).private_zone,
-    };
-    collect::check_bundle(azure, place, &plan, &mut bundle)?;
-    let wants_dns = area.is_none_or(|a| a == CheckArea::Dns);
-    if wants_dns {
-        save_dns_answers(ctx, args, &mut bundle)?;
-    }
-    bundle.finish().map(|_| ())
-}
-
-/// Resolves the hosts the resources just saved name (and --host), into `dns.json`.
-fn save_dns_answers(ctx: &Context, args: &CheckArgs, bundle: &mut BundleWriter) -> Result<()> {
-    let saved = gather(&[bundle.root().display().to_string()], ReadMode::Resources);
-    let observations = resolve_dns(ctx, args, &saved.resources.resources)?;
-    if observations.is_empty() {
-        bundle.skipped(
-            "dns",
-            "the hosts to resolve",
-            "neither the endpoint's scoring URI nor the workspace was read; pass --host HOST",
-        );
-        return Ok(());
-    }
-    let doc = crate::evidence::dns::DnsDocument::new(observations);
-    let value = serde_json::to_value(&doc).unwrap_or_default();
-    bundle.write_json("dns.json", "DNS answers", &value)
-}
-
-/// How long one DNS query may take before the server counts as not answering.
-const DNS_TIMEOUT: std::time::Duration = std::time::Duration::from_secs(3);
-
-/// The hosts the resources and --host name, resolved through the system resolver
-/// (unless --no-system-resolver) and each --nameserver.
-fn resolve_dns(
-    ctx: &Context,
-    args: &CheckArgs,
-    resources: &[Resource],
-) -> Result<Vec<DnsObservation>> {
-    let endpoint = args
-        .endpoint
-        .clone()
-        .or_else(|| ctx.endpoint.as_ref().map(|e| e.value.clone()));
-    let suffixes = crate::evidence::dns::CloudSuffixes::of(ctx.cloud.value.name());
-    let wanted =
-        crate::analyse::dns_hosts::wanted(resources, endpoint.as_deref(), &args.hosts, suffixes);
-    let mut servers = Vec::new();
-    if !args.no_system_resolver {
-        let replaced = ctx
-            .overrides
-            .system_resolver
-            .as_deref()
-            .map(|v| {
-                crate::context::names::nameserver(v)
-                    .map_err(|e| Error::input(format!("AMLDOCTOR_SYSTEM_RESOLVER: '{v}': {e}")))
-            })
-            .transpose()?;
-        servers.push(source::dns::Server::System(replaced));
-    }
-    servers.extend(args.nameservers.iter().map(|a| source::dns::Server::At(*a)));
-    if wanted.is_empty() {
-        return Ok(Vec::new());
-    }
-    Ok(source::dns::resolve(&wanted, &servers, DNS_TIMEOUT))
 }
 
 /// The checks over JSON on disk (files, folders, a bundle) or standard input.
@@ -183,7 +92,8 @@ fn analyse(
     let mut evidence = gather(from, ReadMode::Resources);
     let names = placeholders::with_bundles(ctx, &evidence.inputs);
     if area.is_none_or(|a| a == CheckArea::Dns) {
-        evidence.resources.dns = dns_for_area(ctx, args, area, resolve, &mut evidence.resources)?;
+        evidence.resources.dns =
+            super::check_sources::dns_for_area(ctx, args, area, resolve, &mut evidence.resources)?;
     } else {
         evidence.resources.dns.clear();
     }
@@ -210,39 +120,4 @@ fn analyse(
     };
     let a = crate::analyse::analyse(&set, evidence, &options);
     finish("check", ctx, &set, &args.report, a, out, err)
-}
-
-/// The DNS answers to judge: the ones saved in the inputs, and, when `resolve` and the
-/// area asks for it, new ones for the hosts the resources and --host name.
-fn dns_for_area(
-    ctx: &Context,
-    args: &CheckArgs,
-    area: Option<CheckArea>,
-    resolve: bool,
-    resources: &mut crate::analyse::gather::ResourceInputs,
-) -> Result<Vec<DnsObservation>> {
-    let mut dns = std::mem::take(&mut resources.dns);
-    // Saved answers are judged as they were seen, where they were taken; this machine
-    // asks again only when told which host or server to ask.
-    let asked = (area == Some(CheckArea::Dns) && dns.is_empty())
-        || !args.hosts.is_empty()
-        || !args.nameservers.is_empty();
-    if resolve && asked {
-        // Answers taken now replace saved ones: two places' answers would disagree.
-        dns = resolve_dns(ctx, args, &resources.resources)?;
-    }
-    // Zone links alone are something to check; nothing at all is not.
-    let relevant = resources.resources.iter().any(|r| {
-        matches!(
-            r.kind,
-            ResourceKind::PrivateDnsZoneLink | ResourceKind::PrivateDnsRecordSet
-        )
-    });
-    if dns.is_empty() && area == Some(CheckArea::Dns) && resources.errors.is_empty() && !relevant {
-        return Err(Error::input(
-            "check dns has no host to resolve: the input names no endpoint scoring URI or workspace",
-        )
-        .with_hint("pass --host HOST, -e ENDPOINT to read the endpoint from Azure, or --from with the endpoint or workspace JSON"));
-    }
-    Ok(dns)
 }

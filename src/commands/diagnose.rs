@@ -13,8 +13,9 @@ use crate::exit_code::ExitCode;
 use crate::report::section::Section;
 use crate::source;
 
+use super::azure::{connect_azure, in_bundle_dir};
 use super::pipeline::finish;
-use super::support::{connect_azure, in_bundle_dir, load_rules};
+use super::support::load_rules;
 use crate::source::collect;
 
 pub fn run(
@@ -47,33 +48,20 @@ fn from_log_analytics(
     out: &mut dyn Write,
     err: &mut dyn Write,
 ) -> Result<ExitCode> {
-    let workspace_id = args.log_analytics.clone().unwrap_or_default();
-    if !crate::context::names::is_guid(&workspace_id) {
-        return Err(Error::input(format!(
-            "--log-analytics {workspace_id}: expected the Log Analytics workspace id, a GUID (az monitor log-analytics workspace show --query customerId)"
-        )));
-    }
-    let minutes = log_analytics::minutes(args.since)?;
     let set = load_rules(ctx, &args.rule_dirs)?;
-    let (pushed, literals) = log_analytics::pushed_filter(&set)?;
     let scope = log_analytics::Scope {
         endpoint: args.endpoint.as_deref(),
         deployment: args.deployment.as_deref(),
     };
-    let request = source::log_analytics::Request {
-        workspace_id,
-        lines: log_analytics::lines_query(&pushed, scope, minutes),
-        traffic: log_analytics::traffic_query(scope, minutes),
-        timespan: format!("PT{minutes}M"),
-        literals,
-    };
+    let workspace_id = args.log_analytics.clone().unwrap_or_default();
+    let request = log_analytics::request(&set, workspace_id, args.since, scope)?;
     let (dir, temporary) = match &args.save {
         Some(d) => (d.clone(), false),
         None => (source::local::temporary_dir("log-analytics"), true),
     };
     let result = connect_azure(ctx).and_then(|mut azure| {
         let read = source::log_analytics::read(&mut azure, &request, &dir);
-        super::support::debug_traces(ctx, &mut azure, err);
+        super::azure::debug_traces(ctx, &mut azure, err);
         let read = read?;
         for n in &read.summary.notes {
             super::support::warning(err, n);
@@ -108,11 +96,11 @@ fn live(
     out: &mut dyn Write,
     err: &mut dyn Write,
 ) -> Result<ExitCode> {
-    let place = super::support::place(ctx, "diagnose")?;
+    let place = super::azure::place(ctx, "diagnose")?;
     in_bundle_dir(args.save.as_deref(), "diagnose", |dir, kept| {
         let mut azure = connect_azure(ctx)?;
         let manifest = read_live(&mut azure, &place, args, dir);
-        super::support::debug_traces(ctx, &mut azure, err);
+        super::azure::debug_traces(ctx, &mut azure, err);
         let manifest = manifest?;
         super::logs::note_resolved(&manifest, err);
         if kept {

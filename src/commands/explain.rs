@@ -15,9 +15,10 @@ use crate::report::style::Style;
 use crate::report::{Detail, OutputFormat};
 use crate::rules::{Rule, RuleSet};
 
-use super::rules::summary;
-use super::support::{closest, load_rules};
+use super::support::load_rules;
 use crate::analyse::placeholders::of_context as placeholders;
+use crate::report::rule_list::summary;
+use crate::suggest::closest;
 
 #[derive(Debug, Serialize)]
 struct Explanation<'a> {
@@ -154,7 +155,7 @@ fn document<'a>(q: &'a str, answer: &Answer<'_>) -> Explanation<'a> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::commands::support::distance;
+    use crate::suggest::distance;
 
     #[test]
     fn edit_distance() {

@@ -17,8 +17,8 @@ use crate::report::section::Section;
 use crate::rules::RuleSet;
 use crate::source::azure::resource_graph::GraphScope;
 
+use super::azure::connect_azure;
 use super::pipeline::finish;
-use super::support::connect_azure;
 
 pub fn run(
     ctx: &Context,
@@ -44,7 +44,7 @@ pub fn run(
             Ok(())
         },
     );
-    super::support::debug_traces(ctx, &mut azure, err);
+    super::azure::debug_traces(ctx, &mut azure, err);
     let stats = stats?;
     let (rows, dropped, subscription_names) = kept.finish();
     let selection = Selection::Check(args.area.area());

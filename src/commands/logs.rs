@@ -13,7 +13,7 @@ use crate::exit_code::ExitCode;
 use crate::source::azure::Azure;
 use crate::source::bundle::Manifest;
 
-use super::support::{connect_azure, debug_traces};
+use super::azure::{connect_azure, debug_traces};
 use crate::source::collect::{self, Place};
 
 pub fn run(
@@ -28,7 +28,7 @@ pub fn run(
             "--follow reads one container: pass --container inference-server or storage-initializer",
         ));
     }
-    let place = super::support::place(ctx, "logs")?;
+    let place = super::azure::place(ctx, "logs")?;
     let mut azure = connect_azure(ctx)?;
     let result = match (&args.run, &args.out, &args.endpoint) {
         (Some(run), Some(dir), _) => save_run(&mut azure, &place, run, args, dir, err),
@@ -172,48 +172,9 @@ fn print_logs(
         out.flush().map_err(Error::write)?;
         std::thread::sleep(std::time::Duration::from_secs(args.interval));
         let now = read(azure, containers[0])?;
-        for line in new_lines(&last, &now) {
+        for line in collect::new_lines(&last, &now) {
             writeln!(out, "{line}").map_err(Error::write)?;
         }
         last = now;
-    }
-}
-
-/// The lines of `now` after what `before` already showed. Both are tails of the same
-/// log, so `before`'s end reappears in `now`: everything after the longest such overlap
-/// is new. With no overlap (the log was rotated or grew past the tail), all of `now`.
-pub fn new_lines<'a>(before: &str, now: &'a str) -> Vec<&'a str> {
-    let old: Vec<&str> = before.lines().collect();
-    let new: Vec<&str> = now.lines().collect();
-    let Some(last) = old.last() else {
-        return new;
-    };
-    // Candidate ends of the overlap: where `now` repeats `before`'s last line, latest
-    // first, confirmed by the lines before it.
-    for end in (0..new.len()).rev().filter(|i| new[*i] == *last) {
-        let k = (end + 1).min(old.len());
-        if new[end + 1 - k..=end] == old[old.len() - k..] {
-            return new[end + 1..].to_vec();
-        }
-    }
-    new
-}
-
-#[cfg(test)]
-mod tests {
-    use super::new_lines;
-
-    #[test]
-    fn only_lines_after_the_overlap_are_new() {
-        assert_eq!(new_lines("a\nb\nc", "b\nc\nd\ne"), ["d", "e"]);
-        assert_eq!(new_lines("a\nb\nc", "a\nb\nc"), Vec::<&str>::new());
-        // A repeated line is matched with what came before it.
-        assert_eq!(
-            new_lines("x\nok\ny\nok", "y\nok\nz\nok\nw"),
-            ["z", "ok", "w"]
-        );
-        assert_eq!(new_lines("", "a\nb"), ["a", "b"]);
-        // No overlap: the log rotated; all of it is new.
-        assert_eq!(new_lines("a\nb", "c\nd"), ["c", "d"]);
     }
 }

@@ -2,11 +2,14 @@
 //! into output and an [`ExitCode`]. Orchestration only: the work lives in the modules
 //! they call.
 
+pub(crate) mod azure;
 pub mod check;
+mod check_sources;
 pub mod completions;
 pub mod diagnose;
 pub mod explain;
 pub mod fleet;
+pub(crate) mod gate_config;
 pub mod lint;
 pub mod logs;
 pub(crate) mod pipeline;

@@ -9,24 +9,13 @@ use crate::cli::ReportArgs;
 use crate::context::Context;
 use crate::error::{Error, Result};
 use crate::exit_code::ExitCode;
-use crate::finding::{BaselineState, Finding, Severity};
-use crate::gate::{BaselineFile, Gate, Suppression};
+use crate::finding::{BaselineState, Severity};
 use crate::report::findings::{Report, Summary};
 use crate::report::section::Section;
 use crate::report::style::Style;
 use crate::report::{Detail, OutputFormat, WriterOptions, render};
 use crate::rules::RuleSet;
 use crate::source;
-
-use super::support::unknown_rule;
-
-/// How many hosts the DNS answers are about.
-fn dns_hosts(dns: &[crate::evidence::dns::DnsObservation]) -> usize {
-    let mut hosts: Vec<&str> = dns.iter().map(|o| o.host.as_str()).collect();
-    hosts.sort_unstable();
-    hosts.dedup();
-    hosts.len()
-}
 
 /// Gates, reports and returns the exit code.
 pub fn finish(
@@ -40,7 +29,7 @@ pub fn finish(
 ) -> Result<ExitCode> {
     let missing_names =
         crate::analyse::placeholders::complete(&mut c.findings, &c.names_seen, &c.names);
-    let gate = build_gate(ctx, set, args, &c.findings)?;
+    let gate = super::gate_config::build(ctx, set, args, &c.findings)?;
     let outcome = crate::gate::apply(&gate, std::mem::take(&mut c.findings));
     let fix_suggestions = c
         .fix_texts
@@ -102,10 +91,7 @@ fn report_of(
                 .iter()
                 .filter(|f| f.baseline_state == Some(BaselineState::Unchanged))
                 .count() as u64,
-            // A scoring probe's endpoint counts as the input it analysed.
-            inputs_analysed: (c.inputs.len() + c.resources.len() + dns_hosts(c.sections.dns()))
-                as u64
-                + c.remote_inputs,
+            inputs_analysed: c.inputs_analysed(),
             inputs_not_analysed: c.not_analysed.len() as u64,
             rules: c.rules.len() as u64,
             fail_on: args.fail_on,
@@ -201,72 +187,4 @@ fn min_severity(args: &ReportArgs, format: OutputFormat) -> Severity {
         OutputFormat::Table | OutputFormat::Markdown => Severity::Warning,
         _ => Severity::Info,
     })
-}
-
-/// Suppressions from flags and the project file, the baseline, the threshold.
-fn build_gate(
-    ctx: &Context,
-    set: &RuleSet,
-    args: &ReportArgs,
-    findings: &[Finding],
-) -> Result<Gate> {
-    let mut suppressions: Vec<Suppression> = Vec::new();
-    for id in &args.ignore {
-        if set.get(id).is_none() {
-            return Err(unknown_rule(set, id, "--ignore"));
-        }
-        suppressions.push(Suppression {
-            rule: id.clone(),
-            reason: "ignored with --ignore".to_owned(),
-            expires: None,
-            path: None,
-            source: "--ignore".to_owned(),
-        });
-    }
-    for s in &ctx.suppressions {
-        if set.get(&s.rule).is_none() {
-            return Err(unknown_rule(set, &s.rule, &format!("{}.rule", s.source)));
-        }
-        suppressions.push(s.clone());
-    }
-    let baseline = match (&args.write_baseline, &args.baseline) {
-        (Some(path), _) => {
-            let file = BaselineFile::from_findings(findings);
-            source::local::write_file(path, &json_text(&file)?)?;
-            Some(file)
-        }
-        (None, Some(path)) => {
-            let loaded = source::local::read_config_file(path, false)?
-                .ok_or_else(|| Error::input(format!("cannot read {}", path.display())))?;
-            Some(
-                BaselineFile::parse(&loaded.text)
-                    .map_err(|e| Error::input(format!("{}: {e}", path.display())))?,
-            )
-        }
-        (None, None) => None,
-    };
-    Ok(Gate {
-        fail_on: args.fail_on,
-        suppressions,
-        baseline,
-        today: today(ctx),
-        base: source::local::current_dir().ok(),
-    })
-}
-
-/// Today (UTC) as `YYYYMMDD`, for suppression expiry. `AMLDOCTOR_TODAY` (`YYYY-MM-DD`)
-/// overrides it so runs can be reproduced.
-fn today(ctx: &Context) -> u32 {
-    ctx.overrides
-        .today
-        .as_deref()
-        .and_then(crate::rules::compare::parse_date)
-        .unwrap_or_else(|| crate::gate::yyyymmdd_from_unix(source::local::now_unix()))
-}
-
-fn json_text<T: serde::Serialize>(value: &T) -> Result<Vec<u8>> {
-    let mut buf = serde_json::to_vec_pretty(value)
-        .map_err(|e| Error::input(format!("cannot encode the baseline: {e}")))?;
-    buf.push(b'\n');
-    Ok(buf)
 }

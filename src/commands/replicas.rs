@@ -11,9 +11,9 @@ use crate::cli::ReplicasArgs;
 use crate::context::Context;
 use crate::error::{Error, Result};
 use crate::exit_code::ExitCode;
+use crate::report::OutputFormat;
 use crate::report::replicas::{ReplicasReport, write_table};
 use crate::report::style::Style;
-use crate::report::{OutputFormat, plural};
 use crate::setting::{Setting, ValueSource};
 use crate::source;
 
@@ -51,7 +51,11 @@ pub fn run(
         Error::input(format!("{e}"))
             .with_hint("use smaller --rps, --latency or a larger --utilization")
     })?;
-    let (next, no_change) = next_command(ctx, &plan, file.as_ref().map(|(_, d)| d));
+    let (next, no_change) = crate::analyse::replicas::update_command(
+        &plan,
+        file.as_ref().map(|(_, d)| d),
+        crate::analyse::placeholders::of_context(ctx),
+    );
     let report = ReplicasReport::new(plan, next, no_change);
 
     match ctx.output.value {
@@ -85,8 +89,8 @@ fn live_deployment(
     use crate::evidence::json_lines::JsonText;
     use crate::evidence::resource::{JsonDocument, classify};
 
-    let ws = super::support::workspace_path(ctx, "replicas -e/-n")?;
-    let mut azure = super::support::connect_azure(ctx)?;
+    let ws = super::azure::workspace_path(ctx, "replicas -e/-n")?;
+    let mut azure = super::azure::connect_azure(ctx)?;
     let path = format!("{ws}/onlineEndpoints/{endpoint}/deployments/{deployment}");
     let what = format!("reading deployment '{deployment}' of endpoint '{endpoint}'");
     let answer = azure.ml_resource(&path, &what);
@@ -181,62 +185,4 @@ fn build_inputs(
 
 fn percent_fraction(p: u128) -> Result<Ratio> {
     Ratio::new(p, 100).ok_or_else(|| Error::input("invalid utilization percentage"))
-}
-
-/// The az command that applies the result, with the run's names filled in and the rest
-/// shown as `<name>`, or why there is none. amldoctor never runs it.
-fn next_command(
-    ctx: &Context,
-    plan: &CapacityPlan,
-    spec: Option<&DeploymentCapacity>,
-) -> (Option<String>, Option<String>) {
-    let required = plan.instances_required;
-    if plan.over_platform_maximum {
-        return (
-            None,
-            Some(
-                "No update command: no configuration serves requests this slow (see the warning)."
-                    .to_owned(),
-            ),
-        );
-    }
-    let meets = plan.evaluation.as_ref().is_some_and(|e| e.meets_target);
-    let mut settings = Vec::new();
-    match &plan.inputs.autoscale_max_instances {
-        // Never lower a maximum that already covers the need.
-        Some(max) if max.value < required => {
-            settings.push(format!("scale_settings.max_instances={required}"));
-        }
-        Some(_) => {}
-        None if !meets => settings.push(format!("instance_count={required}")),
-        None => {}
-    }
-    if let Some(ms) = plan.request_timeout_needed_ms {
-        settings.push(format!("request_settings.request_timeout_ms={ms}"));
-    }
-    if settings.is_empty() {
-        let why = match &plan.inputs.autoscale_max_instances {
-            Some(max) => format!(
-                "No change needed: the autoscale maximum of {} already covers the {} needed.",
-                plural(u128::from(max.value), "instance", "instances"),
-                required
-            ),
-            None => "No change needed: the existing instance count meets the target.".to_owned(),
-        };
-        return (None, Some(why));
-    }
-    let mut names = crate::analyse::placeholders::of_context(ctx);
-    if let Some(d) = spec {
-        for (key, value) in [("deployment", &d.name), ("endpoint", &d.endpoint_name)] {
-            if let Some(v) = value {
-                names.insert(key, v.clone());
-            }
-        }
-    }
-    let template = format!(
-        "az ml online-deployment update --name {{deployment}} --endpoint-name {{endpoint}} --set {} -g {{group}} -w {{workspace}}",
-        settings.join(" ")
-    );
-    let filled = crate::rules::template::fill(&template, &Default::default(), &names);
-    (Some(crate::rules::template::show_missing(&filled)), None)
 }

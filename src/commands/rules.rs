@@ -12,43 +12,11 @@ use crate::error::{Error, Result};
 use crate::exit_code::ExitCode;
 use crate::report::OutputFormat;
 use crate::report::rule_doc::{catalogue_markdown, rule_markdown};
+use crate::report::rule_list::{self, summary};
 use crate::rules::{Rule, RuleSet};
 
-use super::support::closest;
 use super::support::load_rules;
-
-#[derive(Debug, Serialize)]
-struct RuleSummary<'a> {
-    id: &'a str,
-    severity: crate::finding::Severity,
-    family: &'a str,
-    title: &'a str,
-    codes: &'a [String],
-    reads: Vec<&'static str>,
-    caused_by: &'a [String],
-    remediation: &'a str,
-    commands: &'a [String],
-    docs: &'a [String],
-    source: &'a str,
-    builtin: bool,
-}
-
-pub fn summary(r: &Rule) -> impl Serialize + '_ {
-    RuleSummary {
-        id: &r.id,
-        severity: r.severity,
-        family: &r.family,
-        title: &r.title,
-        codes: &r.codes,
-        reads: r.kind_names(),
-        caused_by: &r.caused_by,
-        remediation: &r.remediation,
-        commands: &r.commands,
-        docs: &r.docs,
-        source: &r.source.path,
-        builtin: r.source.builtin,
-    }
-}
+use crate::suggest::closest;
 
 fn emit<T: Serialize>(
     ctx: &Context,
@@ -97,36 +65,6 @@ pub fn command_failures(set: &crate::rules::RuleSet) -> Vec<String> {
         }
     }
     out
-}
-
-/// `rules list` as a table: id, severity, family and title on one line when they fit
-/// `width`, else the title wrapped on the lines below, indented.
-fn list_table(rules: &[&Rule], width: usize) -> String {
-    let w = rules.iter().map(|r| r.id.len()).max().unwrap_or(2);
-    let fw = rules.iter().map(|r| r.family.len()).max().unwrap_or(6);
-    let lead = w + 2 + 7 + 2 + fw + 2;
-    // A title column narrower than this reads badly: titles go below instead.
-    let one_line = lead + 32 <= width;
-    let mut text = String::new();
-    for r in rules {
-        let head = format!(
-            "{:<w$}  {:<7}  {:<fw$}  ",
-            r.id,
-            r.severity.name(),
-            r.family
-        );
-        if one_line {
-            for line in crate::report::text::wrap(&r.title, width, &head, &" ".repeat(lead)) {
-                let _ = writeln!(text, "{line}");
-            }
-        } else {
-            let _ = writeln!(text, "{}", head.trim_end());
-            for line in crate::report::text::wrap(&r.title, width, "    ", "    ") {
-                let _ = writeln!(text, "{line}");
-            }
-        }
-    }
-    text
 }
 
 /// `rules test [DIR]`: every rule against its own examples, and every command it prints.
@@ -185,7 +123,7 @@ pub fn run(ctx: &Context, args: &RulesArgs, out: &mut dyn Write) -> Result<ExitC
             let mut rules: Vec<&Rule> = set.rules.iter().collect();
             rules.sort_by(|a, b| a.family.cmp(&b.family).then_with(|| a.id.cmp(&b.id)));
             if ctx.output.value == OutputFormat::Table {
-                out.write_all(list_table(&rules, ctx.width).as_bytes())
+                out.write_all(rule_list::table(&rules, ctx.width).as_bytes())
                     .map_err(Error::write)?;
             } else {
                 let list: Vec<_> = rules.iter().map(|r| summary(r)).collect();

@@ -23,8 +23,9 @@ use crate::scoring::target::{
 use crate::source;
 use crate::source::scoring::Probe;
 
+use super::azure::connect_azure;
 use super::pipeline::finish;
-use super::support::{connect_azure, load_rules};
+use super::support::load_rules;
 use crate::source::collect::{self, Place};
 
 pub fn run(
@@ -159,10 +160,10 @@ fn live_target(
     let endpoint = endpoint_name(ctx, args).ok_or_else(|| {
         Error::input("score needs the endpoint: pass -e ENDPOINT (or --from with its JSON)")
     })?;
-    let place = super::support::place(ctx, "score")?;
+    let place = super::azure::place(ctx, "score")?;
     let mut azure = connect_azure(ctx)?;
     let result = read_live(&mut azure, &place, &endpoint, args.deployment.as_deref());
-    super::support::debug_traces(ctx, &mut azure, err);
+    super::azure::debug_traces(ctx, &mut azure, err);
     result
 }
 

@@ -14,6 +14,7 @@ pub mod markdown_escape;
 pub mod prs_table;
 pub mod replicas;
 pub mod rule_doc;
+pub mod rule_list;
 pub mod sarif;
 pub mod schema;
 pub mod score_table;
