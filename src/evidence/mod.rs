@@ -5,6 +5,7 @@
 //! and `source` hands the engine a reader for its bytes.
 
 pub mod dns;
+mod dns_answers;
 pub mod json_lines;
 pub mod log_analytics;
 pub mod names;

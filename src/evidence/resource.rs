@@ -314,7 +314,7 @@ pub enum JsonDocument {
     /// An ARM or service error body (`{"error": {...}}`): text for the log rules.
     ErrorBody,
     /// DNS answers amldoctor saved (`dns.json` of a bundle).
-    Dns(Vec<super::dns::DnsObservation>),
+    Dns(Vec<super::dns_answers::DnsObservation>),
     /// A saved DNS document this version cannot read: an input error, not a skip.
     BadDns(String),
     /// Valid JSON of no kind amldoctor reads; the reason says why.
@@ -329,9 +329,9 @@ pub fn classify(path: &str, value: Value, text: JsonText) -> JsonDocument {
             if map.contains_key("error") && !map.contains_key("id") {
                 return JsonDocument::ErrorBody;
             }
-            if map.contains_key(super::dns::DOCUMENT_KEY) {
+            if map.contains_key(super::dns_answers::DOCUMENT_KEY) {
                 let value = Value::Object(map);
-                return match super::dns::DnsDocument::from_value(&value) {
+                return match super::dns_answers::DnsDocument::from_value(&value) {
                     Some(Ok(doc)) => JsonDocument::Dns(doc.observations),
                     Some(Err(e)) => JsonDocument::BadDns(format!(
                         "DNS answers saved by amldoctor, but not in a form this version reads: {e}"

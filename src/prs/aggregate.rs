@@ -6,22 +6,17 @@
 use std::collections::BTreeMap;
 
 use super::computed::{self, Computed, Inputs};
-use super::parse::{Attempt, AttemptAgg, FinalState, Line, Repeated, Sample};
+use super::facts::Repeated;
+use super::line::ev;
+use super::mini_batches::{Attempt, AttemptAgg, FinalState};
+use super::run_times::Sample;
 use super::summary::{
     Attempts, ConfigSource, ConfigValue, ErrorGroup, JobOutcome, MAX_FAILING_LISTED, MiniBatch,
-    NodeSummary, ParsedFile, ProcessSummary, PrsSummary,
+    NodeSummary, ParsedFile, ProcessSummary, PrsSummary, round2,
 };
 use super::time::elapsed;
 use super::tree::Role;
 use crate::finding::Evidence;
-
-pub(super) fn ev(path: &str, l: &Line) -> Evidence {
-    Evidence::at_line(path.to_owned(), l.line, l.text.clone())
-}
-
-pub(super) fn round2(x: f64) -> f64 {
-    (x * 100.0).round() / 100.0
-}
 
 fn parse_i64(v: &str) -> Option<i64> {
     v.trim().parse().ok()
@@ -600,7 +595,7 @@ fn mini_batches(s: &mut PrsSummary, agg: &AttemptAgg) {
         .collect();
 }
 
-type Groups = BTreeMap<super::parse::ErrorKey, (u64, String, String)>;
+type Groups = BTreeMap<super::user_errors::ErrorKey, (u64, String, String)>;
 
 fn add_groups(groups: &mut Groups, f: &ParsedFile) {
     for (k, (n, line, ts)) in &f.facts.errors {

@@ -5,17 +5,19 @@
 
 use std::collections::BTreeMap;
 
-use super::aggregate::{ev, round2};
-use super::parse::{AttemptAgg, Phase, Repeated};
+use super::facts::Repeated;
+use super::line::ev;
+use super::mini_batches::AttemptAgg;
 use super::resources::{self, DISK_FULL_PERCENT};
 use super::retry_budget::{init_retries_exhausted, init_retry_limits, stuck_in_init_fails};
 use super::summary::{
     DEFAULT_PROCESS_COUNT_PER_NODE, DEFAULT_RUN_INVOCATION_TIMEOUT, JobOutcome, OOM_MEMORY_PERCENT,
-    ParsedFile, PerfData, PrsSummary,
+    ParsedFile, PerfData, PrsSummary, round2,
 };
 use super::time::hms_seconds;
 use super::time::time_key;
 use super::tree::Role;
+use super::user_errors::Phase;
 use crate::finding::Evidence;
 
 pub use crate::finding::Computed;

@@ -7,7 +7,7 @@
 
 use std::collections::BTreeMap;
 
-use super::parse::AttemptAgg;
+use super::mini_batches::AttemptAgg;
 use super::summary::{JobOutcome, LostNode, NodeChanges, ParsedFile, PrsSummary};
 use super::time::{hms, seconds_between};
 use super::tree::Role;

@@ -10,7 +10,7 @@
 //! column is found by what its name says (memory, pid, mount point, percent) and its
 //! unit by what the header writes after it, never by position.
 
-use super::parse::csv_fields;
+use super::csv::csv_fields;
 
 /// Processes remembered per file: one per sampling time, which is a day of samples at
 /// the default ten-minute interval and a week at one minute.

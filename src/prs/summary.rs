@@ -6,8 +6,9 @@ use std::fmt;
 
 use serde::Serialize;
 
-use super::parse::{FileFacts, Phase};
+use super::facts::FileFacts;
 use super::tree::Role;
+use super::user_errors::Phase;
 use crate::finding::Evidence;
 
 /// Defaults from the ParallelRunConfig documentation, used when the driver log does not
@@ -19,6 +20,11 @@ pub const DEFAULT_PROCESS_COUNT_PER_NODE: u64 = 1;
 pub const OOM_MEMORY_PERCENT: f64 = 90.0;
 /// Failing mini-batches listed in json/yaml (the table shows fewer).
 pub const MAX_FAILING_LISTED: usize = 50;
+
+/// A number as the summary and the findings quoting it show it: two decimals.
+pub(super) fn round2(x: f64) -> f64 {
+    (x * 100.0).round() / 100.0
+}
 
 /// One parsed file of a tree.
 #[derive(Debug, Clone)]

@@ -5,8 +5,9 @@
 
 use std::collections::BTreeSet;
 
-use super::load::{KeyError, key_err, placeholders};
+use super::error::{KeyError, key_err};
 use super::model::RuleSpec;
+use super::names::{RESOURCE_PLACEHOLDERS, placeholders};
 use super::resource::{FieldPath, Step};
 
 /// What one fix does to its key.
@@ -71,8 +72,8 @@ pub fn compile(
                 (Some(value), false) => {
                     let value = value.text();
                     for name in placeholders(&value) {
-                        let known = captures.contains(name)
-                            || super::load::RESOURCE_PLACEHOLDERS.contains(&name);
+                        let known =
+                            captures.contains(name) || RESOURCE_PLACEHOLDERS.contains(&name);
                         if !known {
                             return Err(key_err(
                                 &format!("{at}.set"),

@@ -1,13 +1,16 @@
 //! Rules as data: YAML files compiled into one [`RuleSet`] whose patterns share a
-//! single literal prefilter. `model.rs` is the file schema, `load.rs` validates and
-//! compiles, `literal.rs` finds each pattern's required literal, `compare.rs` does the
-//! typed fact comparisons.
+//! single literal prefilter. `model.rs` is the file schema, `load/` reads, validates and
+//! compiles (its errors in `error.rs`, the name forms it checks in `names.rs`),
+//! `literal.rs` finds each pattern's required literal, `compare.rs` does the typed fact
+//! comparisons.
 
 pub mod compare;
+mod error;
 pub mod fix;
 pub mod literal;
 pub mod load;
 pub mod model;
+mod names;
 pub mod prefilter;
 pub mod pushdown;
 pub mod resource;

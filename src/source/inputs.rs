@@ -4,6 +4,7 @@
 use std::fs::File;
 use std::io::{self, Read};
 use std::path::{Path, PathBuf};
+use std::sync::Mutex;
 
 use crate::error::io_reason;
 use crate::evidence::Origin;
@@ -165,12 +166,31 @@ fn walk_in(
     }
 }
 
+/// What a reader (`json::read_json`) already consumed of standard input, which can be
+/// read only once: served again by [`open`] before the rest.
+static STDIN_HEAD: Mutex<Vec<u8>> = Mutex::new(Vec::new());
+
+/// Keeps `consumed`, the bytes read of stdin so far, for [`open`] to serve first.
+pub(crate) fn replay_stdin(consumed: Vec<u8>) {
+    if let Ok(mut head) = STDIN_HEAD.lock() {
+        *head = consumed;
+    }
+}
+
+/// The bytes of stdin already consumed, taken once.
+fn take_stdin_head() -> Vec<u8> {
+    STDIN_HEAD
+        .lock()
+        .map(|mut h| std::mem::take(&mut *h))
+        .unwrap_or_default()
+}
+
 /// Opens a document for streaming.
 pub fn open(origin: &Origin) -> io::Result<Box<dyn Read + Send>> {
     match origin {
         // Whatever `json::read_json` already read of stdin comes first.
         Origin::Stdin => Ok(Box::new(
-            io::Cursor::new(super::json::take_stdin_head()).chain(io::stdin()),
+            io::Cursor::new(take_stdin_head()).chain(io::stdin()),
         )),
         Origin::File(path) => Ok(Box::new(File::open(path)?)),
     }

@@ -3,15 +3,15 @@
 //! parse streams, so a JSON-lines log or a `[2024-…]` log line is given up on at once
 //! and goes to the log scanner as text.
 //!
-//! Standard input can be read only once: what was read of it here is kept and served
-//! again by [`super::inputs::open`].
+//! Standard input can be read only once: what was read of it here is handed to
+//! [`super::inputs::replay_stdin`], and [`super::inputs::open`] serves it again.
 
 use std::io::{self, BufReader, Read};
-use std::sync::Mutex;
 
 use serde::Deserialize;
 use serde_json::Value;
 
+use super::inputs::replay_stdin;
 use crate::evidence::Origin;
 
 /// The largest JSON document read whole; a larger input is analysed as text.
@@ -34,33 +34,18 @@ pub enum JsonRead {
     TooLarge,
 }
 
-/// What was read from standard input by [`read_json`], served again before the rest.
-static STDIN_HEAD: Mutex<Vec<u8>> = Mutex::new(Vec::new());
-
-/// The bytes of stdin already consumed by [`read_json`].
-pub(crate) fn take_stdin_head() -> Vec<u8> {
-    STDIN_HEAD
-        .lock()
-        .map(|mut h| std::mem::take(&mut *h))
-        .unwrap_or_default()
-}
-
 /// Reads `origin` as one JSON document if it starts like one, up to `limit` bytes.
 pub fn read_json(origin: &Origin, limit: usize) -> io::Result<JsonRead> {
     match origin {
         Origin::File(path) => read_from(std::fs::File::open(path)?, limit).map(|(r, _)| r),
         Origin::Stdin => {
             let (result, consumed) = read_from(io::stdin().lock(), limit)?;
-            if let Ok(mut head) = STDIN_HEAD.lock() {
-                *head = consumed;
-            }
+            replay_stdin(consumed);
             Ok(match result {
                 JsonRead::Json { value, bytes } => {
                     // The bytes are also the document's text for the scanner, if it
                     // turns out not to be a resource.
-                    if let Ok(mut head) = STDIN_HEAD.lock() {
-                        head.clone_from(&bytes);
-                    }
+                    replay_stdin(bytes.clone());
                     JsonRead::Json { value, bytes }
                 }
                 other => other,

@@ -6,12 +6,23 @@
 //! removed) and from lint's own analysers (text replaced, lines inserted). Two edits of
 //! one line would not apply together: the first finding's wins and the other is listed
 //! as waiting for it.
+//!
+//! The edits are made in the grammar of the lines they touch: YAML keys (`yaml.rs`),
+//! requirement lines of pip and conda files (`requirements.rs`), and keyword arguments
+//! of Python calls (`python_kwargs.rs`); this file places them in each file's hunks.
+
+mod python_kwargs;
+mod requirements;
+mod yaml;
 
 use std::collections::BTreeMap;
 
 use serde::Serialize;
 
 use crate::finding::{Change, Edit, Finding};
+
+use python_kwargs::set_argument;
+use yaml::{add_key, block_end};
 
 /// What `--fix-suggestions` adds to a lint report.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, schemars::JsonSchema)]
@@ -390,140 +401,12 @@ fn resolve(edit: &Edit, lines: &[&str], rule: &str) -> Option<Hunk> {
 }
 
 /// Whether the line is `key:` (or the item `- key: …`), or the requirement named `key`.
+/// A line that reads as a YAML key is judged as a key only.
 fn names_key(line: &str, key: &str) -> bool {
-    if let Some((pre, _, _)) = key_value(line) {
-        let written = pre
-            .trim_end_matches(':')
-            .trim()
-            .trim_start_matches("- ")
-            .trim();
-        return written.trim_matches(['"', '\'']) == key;
+    match yaml::key_value(line) {
+        Some((pre, _, _)) => yaml::key_name(pre) == key,
+        None => requirements::names(line, key),
     }
-    requirement(line)
-        .is_some_and(|(pre, _, _)| requirement_name(pre) == super::environment::normalise(key))
-}
-
-/// The normalised package name at the end of a requirement's prefix.
-fn requirement_name(pre: &str) -> String {
-    let name = pre
-        .trim_start()
-        .trim_start_matches('-')
-        .trim_start()
-        .trim_start_matches(['"', '\''])
-        .rsplit("::")
-        .next()
-        .unwrap_or_default();
-    super::environment::normalise(name.split('[').next().unwrap_or_default())
-}
-
-fn indent(line: &str) -> usize {
-    line.len() - line.trim_start_matches(' ').len()
-}
-
-fn blank_or_comment(line: &str) -> bool {
-    let t = line.trim();
-    t.is_empty() || t.starts_with('#')
-}
-
-/// Where the text of a line's key starts: after its indent and any `- `.
-fn key_column(line: &str) -> usize {
-    let mut col = indent(line);
-    while line[col..].starts_with("- ") {
-        col += 2;
-        col += indent(&line[col..]);
-    }
-    col
-}
-
-/// One past the last line of the block that starts at `i`: the lines indented deeper,
-/// and for a key without an inline value, a list at its own indent.
-fn block_end(lines: &[&str], i: usize) -> usize {
-    let own = indent(lines[i]);
-    let bare_key = lines[i].trim_end().ends_with(':');
-    let mut end = i + 1;
-    let mut j = i + 1;
-    while j < lines.len() {
-        let l = lines[j];
-        if blank_or_comment(l) {
-            j += 1;
-            continue;
-        }
-        let deeper =
-            indent(l) > own || (bare_key && indent(l) == own && l.trim_start().starts_with("- "));
-        if !deeper {
-            break;
-        }
-        j += 1;
-        end = j;
-    }
-    end
-}
-
-/// `key: value` lines: the part up to the colon, the value, and a trailing comment.
-fn key_value(line: &str) -> Option<(&str, &str, &str)> {
-    let re = key_value_regex();
-    let c = re.captures(line)?;
-    let g = |n: &str| c.name(n).map_or("", |m| m.as_str());
-    Some((g("pre"), g("val"), g("comment")))
-}
-
-fn key_value_regex() -> &'static regex::Regex {
-    static RE: std::sync::OnceLock<regex::Regex> = std::sync::OnceLock::new();
-    RE.get_or_init(|| {
-        regex::Regex::new(
-            r#"^(?P<pre>\s*(?:-\s+)?(?:"[^"]*"|'[^']*'|[A-Za-z_$][\w.$-]*)\s*:)(?:[ \t]+(?P<val>[^#]*?))?(?P<comment>[ \t]+#.*)?\s*$"#,
-        )
-        .expect("valid regex")
-    })
-}
-
-/// A requirement (`Flask==2.0.3`, `- flask=2.0.3`, `"jinja2>=3.1"  # note`): prefix with
-/// the name, the specifier, and the rest (markers, quote, comment).
-fn requirement(line: &str) -> Option<(&str, &str, &str)> {
-    static RE: std::sync::OnceLock<regex::Regex> = std::sync::OnceLock::new();
-    let re = RE.get_or_init(|| {
-        regex::Regex::new(
-            r#"^(?P<pre>\s*(?:-\s+)?["']?(?:[\w.-]+::)?[A-Za-z0-9][A-Za-z0-9._-]*(?:\[[^\]]*\])?)(?P<spec>[^#;"']*?)(?P<rest>\s*(?:;[^#]*?)?["']?(?:\s+#.*)?)$"#,
-        )
-        .expect("valid regex")
-    });
-    let c = re.captures(line)?;
-    let g = |n: &str| c.name(n).map_or("", |m| m.as_str());
-    Some((g("pre"), g("spec"), g("rest")))
-}
-
-/// A Python keyword argument `key=value` on the line, given the value (a number,
-/// `True`/`False`/`None` as they are, anything else as a string literal).
-fn set_argument(line: &str, key: &str, value: &str) -> Option<String> {
-    // `key` as a whole word followed by `=` (not `==`).
-    let word = |c: char| c.is_alphanumeric() || c == '_';
-    let mut from = 0;
-    let (start, eq) = loop {
-        let at = from + line[from..].find(key)?;
-        let after = &line[at + key.len()..];
-        let rest = after.trim_start();
-        let whole = !line[..at].ends_with(word) && !after.starts_with(word);
-        if whole && rest.starts_with('=') && !rest.starts_with("==") {
-            break (at, at + key.len() + (after.len() - rest.len()));
-        }
-        from = at + key.len();
-    };
-    let value_at = eq + 1 + (line[eq + 1..].len() - line[eq + 1..].trim_start().len());
-    let old = &line[value_at..];
-    let len = match old.chars().next()? {
-        q @ ('"' | '\'') => 2 + old[1..].find(q)?,
-        _ => old.find([',', ')', ' ', '\t']).unwrap_or(old.len()),
-    };
-    let literal = if value.parse::<f64>().is_ok() || matches!(value, "True" | "False" | "None") {
-        value.to_owned()
-    } else {
-        format!("\"{}\"", value.replace('\\', "\\\\").replace('"', "\\\""))
-    };
-    Some(format!(
-        "{}{key}={literal}{}",
-        &line[..start],
-        &line[value_at + len..]
-    ))
 }
 
 /// The line with its key's value (or the specifier of the requirement named `key`)
@@ -533,94 +416,17 @@ fn set_value(line: &str, key: &str, value: &str, after: &[&str]) -> Option<Strin
     if !names_key(line, key) {
         return None;
     }
-    if let Some((pre, old, comment)) = key_value(line) {
-        let holds_block = old.is_empty()
-            && after
-                .iter()
-                .find(|l| !blank_or_comment(l))
-                .is_some_and(|l| indent(l) > indent(line));
-        if holds_block || old.starts_with(['{', '[', '|', '>']) {
-            return None;
-        }
-        let quoted = match old.chars().next() {
-            Some(q @ ('\'' | '"')) => format!("{q}{value}{q}"),
-            _ => scalar(value),
-        };
-        return Some(format!("{pre} {quoted}{comment}"));
+    match yaml::key_value(line) {
+        Some(parts) => yaml::set_scalar(line, parts, value, after),
+        None => requirements::set_specifier(line, value),
     }
-    let (pre, _, rest) = requirement(line)?;
-    Some(format!("{pre}{value}{rest}"))
-}
-
-/// A value as a plain YAML scalar, single-quoted when plain text would read otherwise.
-fn scalar(value: &str) -> String {
-    let number = value.parse::<f64>().is_ok() && !value.contains(char::is_alphabetic);
-    let plain = number
-        || !value.is_empty()
-            && !value.starts_with(|c: char| "-?:,[]{}#&*!|>'\"%@`".contains(c) || c == ' ')
-            && !value.contains(": ")
-            && !value.contains(" #")
-            && !value.ends_with([' ', ':']);
-    if plain {
-        value.to_owned()
-    } else {
-        format!("'{}'", value.replace('\'', "''"))
-    }
-}
-
-/// Where `keys` go (the index of the line they follow) and their lines: under the key on
-/// line `line` (0: the top level), after its block, at its children's indent.
-fn add_key(
-    lines: &[&str],
-    line: u64,
-    keys: &[String],
-    value: &str,
-) -> Option<(usize, Vec<String>)> {
-    let (after, column) = if line == 0 {
-        let first = lines
-            .iter()
-            .find(|l| !blank_or_comment(l) && !l.starts_with("---"))?;
-        if first.trim_start().starts_with(['{', '[']) {
-            // A flow mapping: block keys cannot follow it.
-            return None;
-        }
-        // Before a closing `...`, which would start a document of their own.
-        let last = lines
-            .iter()
-            .rposition(|l| !blank_or_comment(l) && l.trim_end() != "...")?;
-        (last + 1, indent(first))
-    } else {
-        let i = usize::try_from(line).ok()?.checked_sub(1)?;
-        let parent = *lines.get(i)?;
-        let (_, inline, _) = key_value(parent)?;
-        if !inline.is_empty() {
-            // A flow mapping (`{a: 1}`) or a scalar: not a place to add keys.
-            return None;
-        }
-        let end = block_end(lines, i);
-        let column = lines[i + 1..end]
-            .iter()
-            .find(|l| !blank_or_comment(l))
-            .map_or(key_column(parent) + 2, |l| key_column(l));
-        (end, column)
-    };
-    let mut out = Vec::new();
-    for (depth, key) in keys.iter().enumerate() {
-        let pad = " ".repeat(column + 2 * depth);
-        if depth + 1 == keys.len() {
-            out.push(format!("{pad}{key}: {}", scalar(value)));
-        } else {
-            out.push(format!("{pad}{key}:"));
-        }
-    }
-    Some((after, out))
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
 
-    fn edit(line: u64, change: Change) -> Edit {
+    pub(super) fn edit(line: u64, change: Change) -> Edit {
         Edit {
             path: "blue.yml".to_owned(),
             line,
@@ -628,179 +434,13 @@ mod tests {
         }
     }
 
-    fn one(text: &str, e: Edit) -> Option<(u64, Vec<String>, Vec<String>)> {
+    pub(super) fn one(text: &str, e: Edit) -> Option<(u64, Vec<String>, Vec<String>)> {
         let lines: Vec<&str> = text.lines().collect();
         resolve(&e, &lines, "r").map(|h| (h.start_line, h.removed, h.added))
     }
 
-    fn s(v: &[&str]) -> Vec<String> {
+    pub(super) fn s(v: &[&str]) -> Vec<String> {
         v.iter().map(|x| (*x).to_owned()).collect()
-    }
-
-    #[test]
-    fn values_keep_the_key_its_quotes_and_comment() {
-        let text = "name: blue\nrequest_settings:\n  request_timeout_ms: 300000   # five minutes\n  max: '3'\n";
-        let set = |line, key: &str, v: &str| {
-            one(
-                text,
-                edit(
-                    line,
-                    Change::SetValue {
-                        key: key.to_owned(),
-                        value: v.to_owned(),
-                    },
-                ),
-            )
-        };
-        assert_eq!(
-            set(3, "request_timeout_ms", "180000").unwrap().2,
-            s(&["  request_timeout_ms: 180000   # five minutes"])
-        );
-        assert_eq!(set(4, "max", "1").unwrap().2, s(&["  max: '1'"]));
-        // A key that holds a block takes no scalar; a line of another key is left.
-        assert!(set(2, "request_settings", "x").is_none());
-        assert!(set(3, "max", "1").is_none());
-        assert_eq!(
-            set_argument(
-                "    process_count_per_node=0, mini_batch_size='1x',",
-                "mini_batch_size",
-                "10MB"
-            )
-            .unwrap(),
-            "    process_count_per_node=0, mini_batch_size=\"10MB\","
-        );
-        assert_eq!(
-            set_argument(
-                "    process_count_per_node=0,",
-                "process_count_per_node",
-                "2"
-            )
-            .unwrap(),
-            "    process_count_per_node=2,"
-        );
-        // A whole word, `=` not `==`, a quoted value with a comma in it.
-        assert_eq!(
-            set_argument(
-                "cfg(my_step_name='a,b', step_name = 'Bad_Name')",
-                "step_name",
-                "bad-name"
-            )
-            .unwrap(),
-            "cfg(my_step_name='a,b', step_name=\"bad-name\")"
-        );
-        assert!(set_argument("if run_max_try == 0:", "run_max_try", "3").is_none());
-    }
-
-    #[test]
-    fn requirements_take_a_specifier_in_every_spelling() {
-        let set = |line: &str, key: &str, v: &str| set_value(line, key, v, &[]);
-        assert_eq!(
-            set(
-                "    - azureml-inference-server-http==0.4.13",
-                "azureml-inference-server-http",
-                ">=0.7.0"
-            )
-            .unwrap(),
-            "    - azureml-inference-server-http>=0.7.0"
-        );
-        assert_eq!(
-            set("Flask==2.0.3  # web", "flask", ">=2").unwrap(),
-            "Flask>=2  # web"
-        );
-        assert_eq!(
-            set("  - conda-forge::python=3.8", "python", "=3.10").unwrap(),
-            "  - conda-forge::python=3.10"
-        );
-        assert_eq!(
-            set(
-                "azureml-defaults==1.38 ; python_version >= '3.8'",
-                "azureml-defaults",
-                ">=1.44"
-            )
-            .unwrap(),
-            "azureml-defaults>=1.44 ; python_version >= '3.8'"
-        );
-        assert!(set("numpy==1.26", "flask", ">=2").is_none());
-        assert_eq!(scalar(">=0.7.0"), "'>=0.7.0'");
-        assert_eq!(scalar("Standard_DS3_v2"), "Standard_DS3_v2");
-        assert_eq!(scalar("-1"), "-1");
-        assert_eq!(scalar("- x"), "'- x'");
-    }
-
-    #[test]
-    fn removal_takes_the_block_and_additions_find_their_place() {
-        let text = "name: blue\nscale_settings:\n  type: target_utilization\n  target_utilization_percentage: 70\n\nrequest_settings:\n  request_timeout_ms: 5000\n";
-        assert_eq!(
-            one(
-                text,
-                edit(
-                    2,
-                    Change::Remove {
-                        key: "scale_settings".to_owned()
-                    }
-                )
-            )
-            .unwrap(),
-            (
-                2,
-                s(&[
-                    "scale_settings:",
-                    "  type: target_utilization",
-                    "  target_utilization_percentage: 70"
-                ]),
-                vec![]
-            )
-        );
-        let add = |line, keys: &[&str]| {
-            one(
-                text,
-                edit(
-                    line,
-                    Change::AddKey {
-                        keys: s(keys),
-                        value: "4".to_owned(),
-                    },
-                ),
-            )
-        };
-        assert_eq!(
-            add(6, &["max_concurrent_requests_per_instance"]).unwrap(),
-            (8, vec![], s(&["  max_concurrent_requests_per_instance: 4"]))
-        );
-        assert_eq!(
-            add(0, &["liveness_probe", "initial_delay"]).unwrap(),
-            (8, vec![], s(&["liveness_probe:", "  initial_delay: 4"]))
-        );
-        let conda = "dependencies:\n- python=3.8\n- pip:\n  - flask==2.0\n  - numpy\n";
-        assert_eq!(
-            one(
-                conda,
-                edit(
-                    4,
-                    Change::Remove {
-                        key: "flask".to_owned()
-                    }
-                )
-            )
-            .unwrap()
-            .1,
-            s(&["  - flask==2.0"])
-        );
-        assert_eq!(
-            one(
-                conda,
-                edit(
-                    1,
-                    Change::Remove {
-                        key: "dependencies".to_owned()
-                    }
-                )
-            )
-            .unwrap()
-            .1
-            .len(),
-            5
-        );
     }
 
     #[test]
