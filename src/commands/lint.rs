@@ -12,7 +12,7 @@ use crate::context::Context;
 use crate::error::{Error, Result};
 use crate::exit_code::ExitCode;
 use crate::lint;
-use crate::report::findings::ResourceReport;
+use crate::report::findings::{NotAnalysed, ResourceReport};
 use crate::source::project_files;
 
 use super::pipeline::finish;
@@ -43,7 +43,17 @@ pub fn run(
     };
     let (read, notes) = lint::project::read(&files);
     c.input_errors = notes.input_errors;
-    c.not_analysed = notes.not_analysed;
+    c.not_analysed = notes
+        .not_analysed
+        .into_iter()
+        .map(|n| {
+            if n.error {
+                NotAnalysed::error(&n.path, n.reason)
+            } else {
+                NotAnalysed::new(&n.path, n.reason)
+            }
+        })
+        .collect();
     c.warnings = notes.warnings;
     if read.deployable == 0 && c.input_errors.is_empty() {
         let named: Vec<String> = paths.iter().map(|p| p.display().to_string()).collect();
