@@ -7,6 +7,7 @@
 // The 100-line limit is for src/: a scenario test reads best as one story.
 #![allow(clippy::too_many_lines)]
 
+mod architecture;
 mod articles;
 mod check;
 mod ci_examples;
