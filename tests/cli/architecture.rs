@@ -4,6 +4,7 @@
 //! top-level modules import each other.
 
 use std::collections::{BTreeMap, BTreeSet};
+use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 
 fn root() -> PathBuf {
@@ -73,11 +74,12 @@ fn module_map() -> String {
     let mut out = String::from("| file | what it holds |\n|---|---|\n");
     for file in sources() {
         let text = std::fs::read_to_string(root().join("src").join(&file)).unwrap();
-        out.push_str(&format!(
-            "| `src/{}` | {} |\n",
+        let _ = writeln!(
+            out,
+            "| `src/{}` | {} |",
             file.to_string_lossy().replace('\\', "/"),
             purpose(&text)
-        ));
+        );
     }
     out
 }
