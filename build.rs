@@ -29,7 +29,7 @@ fn main() {
     collect(&root.join("rules"), &mut files);
     files.sort();
     let mut code = String::from(
-        "/// Built-in rule files: (path relative to the crate, contents).\npub static BUILTIN_RULES: &[(&str, &str)] = &[\n",
+        "/// Built-in rule files: (path relative to the crate, contents).\npub(crate) static BUILTIN_RULES: &[(&str, &str)] = &[\n",
     );
     for f in &files {
         let relative = f

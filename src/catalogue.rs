@@ -7,7 +7,7 @@ use serde::{Deserialize, Serialize};
 use crate::yaml_error::YamlError;
 
 const HTTP_STATUS_YAML: &str = include_str!("../catalogue/http-status.yaml");
-pub const HTTP_STATUS_PATH: &str = "catalogue/http-status.yaml";
+pub(crate) const HTTP_STATUS_PATH: &str = "catalogue/http-status.yaml";
 
 /// One status in one kind of endpoint.
 #[derive(Debug, Clone, PartialEq, Eq, Deserialize, Serialize, schemars::JsonSchema)]
@@ -29,7 +29,7 @@ pub struct HttpStatus {
 }
 
 /// Parses catalogue text; errors name the position.
-pub fn parse(text: &str) -> Result<Vec<HttpStatus>, String> {
+pub(crate) fn parse(text: &str) -> Result<Vec<HttpStatus>, String> {
     let list: Vec<HttpStatus> = serde_saphyr::from_str(text).map_err(|e| {
         let y = YamlError::from_saphyr(&e);
         match y.unknown_key() {
@@ -55,7 +55,7 @@ pub fn parse(text: &str) -> Result<Vec<HttpStatus>, String> {
 }
 
 /// The built-in catalogue.
-pub fn http_statuses() -> Result<Vec<HttpStatus>, String> {
+pub(crate) fn http_statuses() -> Result<Vec<HttpStatus>, String> {
     parse(HTTP_STATUS_YAML).map_err(|e| format!("{HTTP_STATUS_PATH}: {e}"))
 }
 

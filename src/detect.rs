@@ -7,7 +7,7 @@ use regex::bytes::RegexSet;
 use crate::evidence::DocumentKind;
 
 /// How much of a document detection reads: enough for a container's startup banner.
-pub const HEAD_BYTES: usize = 16 * 1024;
+pub(crate) const HEAD_BYTES: usize = 16 * 1024;
 /// At most this many lines of the head are looked at (a CI log's preamble can be long).
 const HEAD_LINES: usize = 250;
 /// Lines after which reading stops once some kind has won: most logs say what they are
@@ -15,7 +15,7 @@ const HEAD_LINES: usize = 250;
 const DECIDED_LINES: usize = 120;
 
 /// Why a document's first bytes say it is not text amldoctor can read, if they do.
-pub fn unreadable_text(head: &[u8]) -> Option<&'static str> {
+pub(crate) fn unreadable_text(head: &[u8]) -> Option<&'static str> {
     if head.starts_with(&[0xFF, 0xFE]) || head.starts_with(&[0xFE, 0xFF]) {
         return Some(
             "UTF-16 text (as Windows PowerShell's `>` writes it); convert it first, e.g. iconv -f UTF-16 -t UTF-8 FILE > FILE.utf8.log",
@@ -27,7 +27,7 @@ pub fn unreadable_text(head: &[u8]) -> Option<&'static str> {
 
 /// Compiled detection grammars (one multi-pattern set); build once and reuse.
 #[derive(Debug)]
-pub struct Detector {
+pub(crate) struct Detector {
     set: RegexSet,
 }
 
@@ -163,7 +163,7 @@ const SIGNALS: &[(DocumentKind, &str, u32)] = &[
 /// Lines that open a section of a kind, wherever they are in a document: rare and
 /// unmistakable, so the scanner can stop at them (they join the rule literals) and let
 /// that kind's rules read the rest of a paste that starts as something else.
-pub const SECTION_MARKERS: &[(&str, DocumentKind)] = &[
+pub(crate) const SECTION_MARKERS: &[(&str, DocumentKind)] = &[
     (
         "Azure ML Inferencing HTTP server",
         DocumentKind::InferenceServer,
@@ -196,7 +196,7 @@ impl Default for Detector {
 }
 
 impl Detector {
-    pub fn new() -> Detector {
+    pub(crate) fn new() -> Detector {
         let set = regex::bytes::RegexSetBuilder::new(SIGNALS.iter().map(|(_, p, _)| *p))
             .unicode(false)
             .build()
@@ -206,13 +206,13 @@ impl Detector {
 
     /// The kind of a document whose first bytes are `head`, named `name`.
     #[cfg(test)]
-    pub fn detect(&self, head: &[u8], name: Option<&str>) -> DocumentKind {
+    pub(crate) fn detect(&self, head: &[u8], name: Option<&str>) -> DocumentKind {
         self.detect_sections(head, name).0
     }
 
     /// The kind of a document, and every kind its sections read as: a paste of `az`
     /// output, pod events and container lines is read by the rules of all three.
-    pub fn detect_sections(
+    pub(crate) fn detect_sections(
         &self,
         head: &[u8],
         name: Option<&str>,

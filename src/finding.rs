@@ -366,7 +366,7 @@ pub enum BaselineState {
 }
 
 /// 64-bit FNV-1a; stable across platforms and releases, unlike `std`'s hasher.
-pub fn fnv1a(bytes: &[u8]) -> u64 {
+pub(crate) fn fnv1a(bytes: &[u8]) -> u64 {
     let mut h: u64 = 0xcbf2_9ce4_8422_2325;
     for b in bytes {
         h ^= u64::from(*b);
@@ -377,7 +377,7 @@ pub fn fnv1a(bytes: &[u8]) -> u64 {
 
 /// Text with the parts that change from run to run (timestamps, pids, counts, ids)
 /// masked: runs of digits become `#`, hex-looking words of 8+ characters become `#`.
-pub fn normalize_for_fingerprint(text: &str) -> String {
+pub(crate) fn normalize_for_fingerprint(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
     for word in text.split_whitespace() {
         if !out.is_empty() {
@@ -407,7 +407,7 @@ pub fn normalize_for_fingerprint(text: &str) -> String {
 }
 
 /// The fingerprint of a finding of `rule_id` whose first evidence line is `text`.
-pub fn fingerprint(rule_id: &str, text: &str) -> String {
+pub(crate) fn fingerprint(rule_id: &str, text: &str) -> String {
     let mut key = rule_id.as_bytes().to_vec();
     key.push(0);
     key.extend(normalize_for_fingerprint(text).as_bytes());

@@ -22,17 +22,17 @@ pub struct Suppression {
     pub source: String,
 }
 
-pub use crate::finding::Suppressed;
+pub(crate) use crate::finding::Suppressed;
 
 /// The baseline file written by `--write-baseline`.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
-pub struct BaselineFile {
+pub(crate) struct BaselineFile {
     pub schema_version: u32,
     pub findings: Vec<BaselineEntry>,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub struct BaselineEntry {
+pub(crate) struct BaselineEntry {
     pub rule_id: String,
     pub fingerprint: String,
     #[serde(default)]
@@ -40,7 +40,7 @@ pub struct BaselineEntry {
 }
 
 impl BaselineFile {
-    pub fn from_findings(findings: &[Finding]) -> BaselineFile {
+    pub(crate) fn from_findings(findings: &[Finding]) -> BaselineFile {
         let mut entries: Vec<BaselineEntry> = findings
             .iter()
             .map(|f| BaselineEntry {
@@ -60,7 +60,7 @@ impl BaselineFile {
         }
     }
 
-    pub fn parse(text: &str) -> Result<BaselineFile, String> {
+    pub(crate) fn parse(text: &str) -> Result<BaselineFile, String> {
         let b: BaselineFile = serde_json::from_str(text.trim_start_matches('\u{feff}'))
             .map_err(|e| format!("not a baseline written by --write-baseline: {e}"))?;
         if b.schema_version != 1 {
@@ -75,7 +75,7 @@ impl BaselineFile {
 
 /// Everything the gate needs.
 #[derive(Debug, Clone)]
-pub struct Gate {
+pub(crate) struct Gate {
     pub fail_on: FailOn,
     pub suppressions: Vec<Suppression>,
     pub baseline: Option<BaselineFile>,
@@ -86,7 +86,7 @@ pub struct Gate {
 }
 
 /// An input path as `path:` globs see it: relative to the working directory, without `./`.
-pub fn normalize_path(path: &str, base: Option<&std::path::Path>) -> String {
+pub(crate) fn normalize_path(path: &str, base: Option<&std::path::Path>) -> String {
     let mut p = path.replace('\\', "/");
     if let Some(base) = base
         && let Ok(rel) = std::path::Path::new(&p).strip_prefix(base)
@@ -101,7 +101,7 @@ pub fn normalize_path(path: &str, base: Option<&std::path::Path>) -> String {
 
 /// The gate's verdict over a run's findings.
 #[derive(Debug, Clone)]
-pub struct GateResult {
+pub(crate) struct GateResult {
     pub findings: Vec<Finding>,
     pub suppressed: Vec<Suppressed>,
     /// Things the user must know: expired suppressions, suppressions that matched nothing.
@@ -114,7 +114,7 @@ fn show_date(d: u32) -> String {
 }
 
 /// Applies suppressions, the baseline and the threshold.
-pub fn apply(gate: &Gate, findings: Vec<Finding>) -> GateResult {
+pub(crate) fn apply(gate: &Gate, findings: Vec<Finding>) -> GateResult {
     let mut kept = Vec::new();
     let mut suppressed = Vec::new();
     let mut notices = Vec::new();
@@ -208,7 +208,7 @@ pub fn apply(gate: &Gate, findings: Vec<Finding>) -> GateResult {
 }
 
 /// Whether `path` matches `glob`: `*` any run without `/`, `**` any run, `?` one char.
-pub fn glob_match(glob: &str, path: &str) -> bool {
+pub(crate) fn glob_match(glob: &str, path: &str) -> bool {
     fn go(g: &[u8], p: &[u8]) -> bool {
         match g.split_first() {
             None => p.is_empty(),
@@ -227,7 +227,7 @@ pub fn glob_match(glob: &str, path: &str) -> bool {
 }
 
 /// Civil date (`YYYYMMDD`, UTC) of a Unix time.
-pub fn yyyymmdd_from_unix(secs: u64) -> u32 {
+pub(crate) fn yyyymmdd_from_unix(secs: u64) -> u32 {
     let Some(date) = i64::try_from(secs)
         .ok()
         .and_then(|s| jiff::Timestamp::from_second(s).ok())

@@ -8,7 +8,7 @@ use std::sync::OnceLock;
 use regex::Regex;
 
 /// What a secret is replaced with.
-pub const MASK: &str = "***REDACTED***";
+pub(crate) const MASK: &str = "***REDACTED***";
 
 struct Redactor {
     /// Words without which no pattern below can match: most log lines contain none, and
@@ -50,7 +50,7 @@ fn redactor() -> &'static Redactor {
 /// Log text fit for a report: secrets replaced by [`MASK`] and terminal control
 /// characters (escape sequences, bells, NULs; not tabs) replaced by U+FFFD. Every piece
 /// of input text is cleaned once, where it is read (the scanner, the PRS parser).
-pub fn clean(text: &str) -> Cow<'_, str> {
+pub(crate) fn clean(text: &str) -> Cow<'_, str> {
     let redacted = redact(text);
     if !redacted.chars().any(|c| c.is_control() && c != '\t') {
         return redacted;
@@ -71,7 +71,7 @@ pub fn clean(text: &str) -> Cow<'_, str> {
 
 /// Whether a JSON key names a secret (`AZURE_CLIENT_SECRET`, `password`, `accountKey`,
 /// `connectionString`, `sasToken`…): its value is masked whatever it looks like.
-pub fn is_secret_key(key: &str) -> bool {
+pub(crate) fn is_secret_key(key: &str) -> bool {
     let k = key.to_ascii_lowercase().replace(['_', '-'], "");
     [
         "secret",
@@ -91,7 +91,7 @@ pub fn is_secret_key(key: &str) -> bool {
 
 /// A JSON document fit to save: the values of secret-named keys masked, and every
 /// string redacted as log text is.
-pub fn json_value(value: &mut serde_json::Value) {
+pub(crate) fn json_value(value: &mut serde_json::Value) {
     use serde_json::Value;
     match value {
         Value::Object(map) => {
@@ -117,16 +117,16 @@ pub fn json_value(value: &mut serde_json::Value) {
 /// saved without its secrets while it streams. A line longer than [`LINE_LIMIT`] is
 /// redacted in pieces of that size. Lines that are not UTF-8 pass unchanged.
 #[derive(Debug)]
-pub struct LineRedactor<W: std::io::Write> {
+pub(crate) struct LineRedactor<W: std::io::Write> {
     inner: W,
     pending: Vec<u8>,
 }
 
 /// The longest piece kept before redacting it.
-pub const LINE_LIMIT: usize = 1 << 20;
+pub(crate) const LINE_LIMIT: usize = 1 << 20;
 
 impl<W: std::io::Write> LineRedactor<W> {
-    pub fn new(inner: W) -> Self {
+    pub(crate) fn new(inner: W) -> Self {
         LineRedactor {
             inner,
             pending: Vec::new(),
@@ -159,7 +159,7 @@ impl<W: std::io::Write> LineRedactor<W> {
     }
 
     /// Writes what is left and hands back the inner writer.
-    pub fn finish(mut self) -> std::io::Result<W> {
+    pub(crate) fn finish(mut self) -> std::io::Result<W> {
         let n = self.pending.len();
         self.emit(n)?;
         self.inner.flush()?;
@@ -198,7 +198,7 @@ impl<W: std::io::Write> std::io::Write for LineRedactor<W> {
 }
 
 /// `text` with every secret replaced by [`MASK`].
-pub fn redact(text: &str) -> Cow<'_, str> {
+pub(crate) fn redact(text: &str) -> Cow<'_, str> {
     let r = redactor();
     if !r.triggers.is_match(text) {
         return Cow::Borrowed(text);

@@ -2,7 +2,7 @@
 //! error codes and flags' values.
 
 /// Edit distance, for "did you mean".
-pub fn distance(a: &str, b: &str) -> usize {
+pub(crate) fn distance(a: &str, b: &str) -> usize {
     let a: Vec<char> = a.to_lowercase().chars().collect();
     let b: Vec<char> = b.to_lowercase().chars().collect();
     let mut prev: Vec<usize> = (0..=b.len()).collect();
@@ -18,7 +18,7 @@ pub fn distance(a: &str, b: &str) -> usize {
 }
 
 /// Up to five names close to `query`, closest first.
-pub fn closest(query: &str, names: &[&str]) -> Vec<String> {
+pub(crate) fn closest(query: &str, names: &[&str]) -> Vec<String> {
     let q = query.trim().to_lowercase();
     let mut scored: Vec<(usize, &str)> = names
         .iter()

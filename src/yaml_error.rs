@@ -5,14 +5,14 @@ use std::fmt;
 
 /// A YAML parse or schema error reduced to its position and message.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct YamlError {
+pub(crate) struct YamlError {
     pub line: Option<u64>,
     pub column: Option<u64>,
     pub message: String,
 }
 
 impl YamlError {
-    pub fn from_saphyr(err: &serde_saphyr::Error) -> YamlError {
+    pub(crate) fn from_saphyr(err: &serde_saphyr::Error) -> YamlError {
         let text = err.to_string();
         let first = text
             .lines()
@@ -39,13 +39,13 @@ impl YamlError {
     }
 
     /// The key serde names in "unknown field `x`".
-    pub fn unknown_key(&self) -> Option<&str> {
+    pub(crate) fn unknown_key(&self) -> Option<&str> {
         let rest = &self.message[self.message.find("unknown field `")? + "unknown field `".len()..];
         Some(&rest[..rest.find('`')?])
     }
 
     /// ` at line 2 column 1`, or nothing when the position is unknown.
-    pub fn position(&self) -> String {
+    pub(crate) fn position(&self) -> String {
         match (self.line, self.column) {
             (Some(l), Some(c)) => format!(" at line {l} column {c}"),
             (Some(l), None) => format!(" at line {l}"),

@@ -10,7 +10,7 @@ use crate::yaml_error::YamlError;
 
 /// Values read from a deployment YAML, each with its dotted key.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
-pub struct DeploymentCapacity {
+pub(crate) struct DeploymentCapacity {
     pub name: Option<String>,
     pub endpoint_name: Option<String>,
     pub max_concurrent_requests_per_instance: Option<u64>,
@@ -22,15 +22,15 @@ pub struct DeploymentCapacity {
     pub autoscale_max_instances: Option<u64>,
 }
 
-pub const KEY_MAX_CONCURRENT: &str = "request_settings.max_concurrent_requests_per_instance";
-pub const KEY_TIMEOUT: &str = "request_settings.request_timeout_ms";
-pub const KEY_UTILIZATION: &str = "scale_settings.target_utilization_percentage";
-pub const KEY_INSTANCE_COUNT: &str = "instance_count";
-pub const KEY_MAX_INSTANCES: &str = "scale_settings.max_instances";
+pub(crate) const KEY_MAX_CONCURRENT: &str = "request_settings.max_concurrent_requests_per_instance";
+pub(crate) const KEY_TIMEOUT: &str = "request_settings.request_timeout_ms";
+pub(crate) const KEY_UTILIZATION: &str = "scale_settings.target_utilization_percentage";
+pub(crate) const KEY_INSTANCE_COUNT: &str = "instance_count";
+pub(crate) const KEY_MAX_INSTANCES: &str = "scale_settings.max_instances";
 
 impl DeploymentCapacity {
     /// Parses YAML text. Errors are one sentence without the file name; the caller adds it.
-    pub fn from_yaml(text: &str) -> Result<DeploymentCapacity, String> {
+    pub(crate) fn from_yaml(text: &str) -> Result<DeploymentCapacity, String> {
         if text.trim().is_empty() {
             return Err("the file is empty; expected an az ml online deployment YAML".to_owned());
         }

@@ -9,25 +9,25 @@
 //!
 //! Everything is computed with exact [`Ratio`]s; see `ratio.rs` for why.
 
-pub mod deployment;
-pub mod quantity;
-pub mod ratio;
+pub(crate) mod deployment;
+pub(crate) mod quantity;
+pub(crate) mod ratio;
 
 use serde::Serialize;
 
-pub use ratio::{Overflow, Ratio};
+pub(crate) use ratio::{Overflow, Ratio};
 
 use crate::setting::Setting;
 
 /// The article's example: 20 rps at 10 s per request, 1 concurrent request, 70 %.
-pub const DEFAULT_REQUEST_TIME_SECONDS: u128 = 10;
-pub const DEFAULT_MAX_CONCURRENT: u64 = 1;
+pub(crate) const DEFAULT_REQUEST_TIME_SECONDS: u128 = 10;
+pub(crate) const DEFAULT_MAX_CONCURRENT: u64 = 1;
 /// 70 % — the autoscaler's default target and the article's example.
-pub const DEFAULT_UTILIZATION_PERCENT: u128 = 70;
+pub(crate) const DEFAULT_UTILIZATION_PERCENT: u128 = 70;
 /// `request_settings.request_timeout_ms` when a deployment does not set it.
-pub const DEFAULT_REQUEST_TIMEOUT_MS: u64 = 5_000;
+pub(crate) const DEFAULT_REQUEST_TIMEOUT_MS: u64 = 5_000;
 /// The largest `request_timeout_ms` managed online endpoints accept.
-pub const MAX_REQUEST_TIMEOUT_MS: u64 = 180_000;
+pub(crate) const MAX_REQUEST_TIMEOUT_MS: u64 = 180_000;
 
 /// Everything the formula needs, each value with its origin.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]

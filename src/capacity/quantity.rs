@@ -4,14 +4,14 @@
 
 use super::ratio::Ratio;
 
-pub const RATE_FORM: &str = "a decimal number greater than 0, such as 20 or 0.5";
-pub const DURATION_FORM: &str = "a duration greater than 0: seconds (10, 1.5), a number with a unit (250ms, 10s, 2m, 1h) or ISO 8601 (PT10S, PT1M30S)";
-pub const UTILIZATION_FORM: &str =
+pub(crate) const RATE_FORM: &str = "a decimal number greater than 0, such as 20 or 0.5";
+pub(crate) const DURATION_FORM: &str = "a duration greater than 0: seconds (10, 1.5), a number with a unit (250ms, 10s, 2m, 1h) or ISO 8601 (PT10S, PT1M30S)";
+pub(crate) const UTILIZATION_FORM: &str =
     "a fraction in (0, 1] such as 0.7, or a percentage in (0, 100] such as 70% or 70";
-pub const COUNT_FORM: &str = "a whole number of at least 1";
+pub(crate) const COUNT_FORM: &str = "a whole number of at least 1";
 
 /// A decimal strictly greater than zero (`--rps`).
-pub fn parse_rate(text: &str) -> Result<Ratio, String> {
+pub(crate) fn parse_rate(text: &str) -> Result<Ratio, String> {
     match Ratio::parse_decimal(text.trim()) {
         Some(r) if !r.is_zero() => Ok(r),
         _ => Err(format!("expected {RATE_FORM}")),
@@ -20,7 +20,7 @@ pub fn parse_rate(text: &str) -> Result<Ratio, String> {
 
 /// A duration in seconds, exact. Bare numbers are seconds, as in the article's
 /// `request_process_time = 10`.
-pub fn parse_duration(text: &str) -> Result<Ratio, String> {
+pub(crate) fn parse_duration(text: &str) -> Result<Ratio, String> {
     let err = || format!("expected {DURATION_FORM}");
     let t = text.trim();
     let seconds = if t.len() > 1 && (t.starts_with('P') || t.starts_with('p')) {
@@ -90,7 +90,7 @@ fn parse_iso8601(rest: &str) -> Option<Ratio> {
 /// Target utilization as a fraction in (0, 1]. `0.7`, `70%` and `70` all mean 70 %:
 /// a bare number above 1 can only be a percentage, and one at or below 1 is a fraction
 /// (so `1` is 100 %, never 1 %).
-pub fn parse_utilization(text: &str) -> Result<Ratio, String> {
+pub(crate) fn parse_utilization(text: &str) -> Result<Ratio, String> {
     let err = || format!("expected {UTILIZATION_FORM}");
     let t = text.trim();
     let (number, percent) = match t.strip_suffix('%') {
@@ -110,7 +110,7 @@ pub fn parse_utilization(text: &str) -> Result<Ratio, String> {
 }
 
 /// A whole number ≥ 1 (`--max-concurrent`, `--instances`).
-pub fn parse_count(text: &str) -> Result<u64, String> {
+pub(crate) fn parse_count(text: &str) -> Result<u64, String> {
     let t = text.trim();
     if t.is_empty() || !t.bytes().all(|b| b.is_ascii_digit()) {
         return Err(format!("expected {COUNT_FORM}"));

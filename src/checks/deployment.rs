@@ -12,18 +12,18 @@ use crate::finding::{Computed, Edit, Evidence, Location};
 use crate::setting::{Setting, ValueSource};
 
 /// The largest request timeout managed online endpoints accept, in milliseconds.
-pub const MAX_REQUEST_TIMEOUT_MS: u64 = 180_000;
+pub(crate) const MAX_REQUEST_TIMEOUT_MS: u64 = 180_000;
 
 /// A number read from the resource, with where it stands.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Read<T> {
+pub(crate) struct Read<T> {
     pub value: T,
     pub pointer: String,
 }
 
 /// A liveness or readiness probe, in whole seconds.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Probe {
+pub(crate) struct Probe {
     pub initial_delay: Option<Read<u64>>,
     pub period: Option<Read<u64>>,
     pub timeout: Option<Read<u64>>,
@@ -32,7 +32,7 @@ pub struct Probe {
 
 /// The settings the checks need.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Settings {
+pub(crate) struct Settings {
     pub request_timeout_ms: Option<Read<u64>>,
     pub max_concurrent: Option<Read<u64>>,
     pub instance_count: Option<Read<u64>>,
@@ -103,7 +103,7 @@ fn autoscaled(root: &Value, pointer: &str) -> bool {
 
 impl Settings {
     /// Reads an online deployment in either shape.
-    pub fn read(r: &Resource) -> Settings {
+    pub(crate) fn read(r: &Resource) -> Settings {
         let j = &r.json;
         if r.shape == Shape::Arm {
             Settings {
@@ -176,7 +176,7 @@ fn computed(
 
 /// The edit giving the key at `pointer` of a spec file `value` (none for resources
 /// read from Azure or its JSON, which `lint` does not edit).
-pub fn set_edit(r: &Resource, pointer: &str, value: String) -> Vec<Edit> {
+pub(crate) fn set_edit(r: &Resource, pointer: &str, value: String) -> Vec<Edit> {
     if r.shape != Shape::File {
         return Vec::new();
     }
@@ -188,7 +188,7 @@ fn deployment(r: &Resource) -> Option<Settings> {
 }
 
 /// `request_timeout_ms` over what managed online endpoints accept.
-pub fn request_timeout_over_limit(r: &Resource, _: &CheckOptions) -> Option<Computed> {
+pub(crate) fn request_timeout_over_limit(r: &Resource, _: &CheckOptions) -> Option<Computed> {
     let t = deployment(r)?.request_timeout_ms?;
     (t.value > MAX_REQUEST_TIMEOUT_MS).then(|| {
         let mut c = computed(
@@ -213,7 +213,7 @@ pub fn request_timeout_over_limit(r: &Resource, _: &CheckOptions) -> Option<Comp
 }
 
 /// A probe whose timeout is not shorter than its period.
-pub fn probe_timeout_not_below_period(r: &Resource, _: &CheckOptions) -> Option<Computed> {
+pub(crate) fn probe_timeout_not_below_period(r: &Resource, _: &CheckOptions) -> Option<Computed> {
     let s = deployment(r)?;
     let mut evidence_list = Vec::new();
     let mut facts = Vec::new();
@@ -255,7 +255,10 @@ pub fn probe_timeout_not_below_period(r: &Resource, _: &CheckOptions) -> Option<
 }
 
 /// The liveness probe restarts the container before the readiness probe even starts.
-pub fn liveness_gives_up_before_readiness(r: &Resource, _: &CheckOptions) -> Option<Computed> {
+pub(crate) fn liveness_gives_up_before_readiness(
+    r: &Resource,
+    _: &CheckOptions,
+) -> Option<Computed> {
     let s = deployment(r)?;
     let (l, ready) = (s.liveness?, s.readiness?);
     let ready_delay = ready.initial_delay?;
@@ -299,7 +302,7 @@ pub fn liveness_gives_up_before_readiness(r: &Resource, _: &CheckOptions) -> Opt
 
 /// Fewer instances than `--rps` needs, by the `replicas` formula. With autoscale the
 /// ceiling (`max_instances`) is what is checked, at the autoscaler's target.
-pub fn instances_below_rps(r: &Resource, o: &CheckOptions) -> Option<Computed> {
+pub(crate) fn instances_below_rps(r: &Resource, o: &CheckOptions) -> Option<Computed> {
     let rps = o.rps?;
     let s = deployment(r)?;
     let (count, what, setting) = match &s.max_instances {
@@ -360,11 +363,11 @@ pub fn instances_below_rps(r: &Resource, o: &CheckOptions) -> Option<Computed> {
 
 /// How long an operation may run before the deployment counts as stuck: creating one
 /// takes up to about 20 minutes when the image is built and pulled.
-pub const STUCK_AFTER_MINUTES: i64 = 60;
+pub(crate) const STUCK_AFTER_MINUTES: i64 = 60;
 
 /// A deployment or endpoint still creating, updating, scaling or deleting long after
 /// its last change.
-pub fn provisioning_stuck(r: &Resource, o: &CheckOptions) -> Option<Computed> {
+pub(crate) fn provisioning_stuck(r: &Resource, o: &CheckOptions) -> Option<Computed> {
     use crate::evidence::resource::ResourceKind as K;
     if !matches!(r.kind, K::OnlineDeployment | K::OnlineEndpoint) {
         return None;

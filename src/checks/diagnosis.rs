@@ -17,7 +17,7 @@ const DOCS: &str =
     "https://learn.microsoft.com/azure/machine-learning/how-to-workspace-diagnostic-api";
 
 /// Every result item of every workspace diagnosis among `resources`.
-pub fn findings(resources: &[Resource], placeholders: &Placeholders) -> Vec<Finding> {
+pub(crate) fn findings(resources: &[Resource], placeholders: &Placeholders) -> Vec<Finding> {
     let mut out = Vec::new();
     for r in resources
         .iter()

@@ -12,14 +12,14 @@ use crate::evidence::dns::{DnsObservation, HostRole, Outcome};
 use crate::finding::{Computed, Evidence};
 
 /// The rule ids of this module, each written here once.
-pub const NOT_FOUND: &str = "dns-name-not-found";
-pub const NO_ANSWER: &str = "dns-server-no-answer";
-pub const DISAGREE: &str = "dns-servers-disagree";
-pub const PUBLIC_ADDRESS: &str = "dns-public-address-for-private-host";
-pub const OUTSIDE_EXPECTED: &str = "dns-address-outside-expected";
-pub const SKIPS_PRIVATELINK: &str = "dns-cname-skips-privatelink";
+pub(crate) const NOT_FOUND: &str = "dns-name-not-found";
+pub(crate) const NO_ANSWER: &str = "dns-server-no-answer";
+pub(crate) const DISAGREE: &str = "dns-servers-disagree";
+pub(crate) const PUBLIC_ADDRESS: &str = "dns-public-address-for-private-host";
+pub(crate) const OUTSIDE_EXPECTED: &str = "dns-address-outside-expected";
+pub(crate) const SKIPS_PRIVATELINK: &str = "dns-cname-skips-privatelink";
 
-pub const RULE_IDS: [&str; 6] = [
+pub(crate) const RULE_IDS: [&str; 6] = [
     NOT_FOUND,
     NO_ANSWER,
     DISAGREE,
@@ -30,7 +30,7 @@ pub const RULE_IDS: [&str; 6] = [
 
 /// What the answers should look like.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
-pub struct Expectations {
+pub(crate) struct Expectations {
     /// The roles whose hosts take no public traffic, so must resolve privately.
     pub private_roles: Vec<HostRole>,
     /// `--expect-cidr`: every address must fall in one of these.
@@ -45,7 +45,7 @@ pub struct Expectations {
 
 /// Whether `ip` is an address only a private network reaches (RFC 1918, shared
 /// address space, loopback, link-local, IPv6 unique-local).
-pub fn is_private(ip: IpAddr) -> bool {
+pub(crate) fn is_private(ip: IpAddr) -> bool {
     match ip {
         IpAddr::V4(v4) => {
             let [a, b, ..] = v4.octets();
@@ -109,7 +109,7 @@ fn evidence(o: &DnsObservation, note: &str) -> Evidence {
 }
 
 /// Every finding the observations show, host by host in the order they were asked.
-pub fn findings(observations: &[DnsObservation], expect: &Expectations) -> Vec<Computed> {
+pub(crate) fn findings(observations: &[DnsObservation], expect: &Expectations) -> Vec<Computed> {
     let mut hosts: Vec<&str> = Vec::new();
     for o in observations {
         if !hosts.contains(&o.host.as_str()) {

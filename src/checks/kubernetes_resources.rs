@@ -9,11 +9,11 @@ use super::CheckOptions;
 use crate::evidence::resource::{Resource, ResourceKind};
 use crate::finding::{Computed, Evidence, Location};
 
-pub const RULE_ID: &str = "deployment-spec-requests-over-limits";
+pub(crate) const RULE_ID: &str = "deployment-spec-requests-over-limits";
 
 /// A Kubernetes quantity in thousandths of its unit (`500m` is 500, `1` is 1000,
 /// `1Ki` is 1,024,000); `None` for what is not a quantity.
-pub fn milli(value: &Value) -> Option<u128> {
+pub(crate) fn milli(value: &Value) -> Option<u128> {
     let text = match value {
         Value::String(s) => s.trim().to_owned(),
         Value::Number(n) => n.to_string(),
@@ -64,7 +64,7 @@ pub fn milli(value: &Value) -> Option<u128> {
 }
 
 /// Requests over their limits in `resources.requests` / `resources.limits`.
-pub fn requests_over_limits(r: &Resource, _: &CheckOptions) -> Option<Computed> {
+pub(crate) fn requests_over_limits(r: &Resource, _: &CheckOptions) -> Option<Computed> {
     if r.kind != ResourceKind::OnlineDeployment {
         return None;
     }

@@ -6,11 +6,11 @@
 //! findings out, each under a rule id whose YAML file says `computed: true` and carries
 //! the text, fix and commands.
 
-pub mod deployment;
-pub mod diagnosis;
-pub mod dns;
-pub mod kubernetes_resources;
-pub mod unrecognised;
+pub(crate) mod deployment;
+pub(crate) mod diagnosis;
+pub(crate) mod dns;
+pub(crate) mod kubernetes_resources;
+pub(crate) mod unrecognised;
 
 use crate::capacity::Ratio;
 use crate::evidence::resource::Resource;
@@ -18,7 +18,7 @@ use crate::finding::Computed;
 
 /// What the user told `check` beyond the resources (`--rps`, `--latency`).
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
-pub struct CheckOptions {
+pub(crate) struct CheckOptions {
     /// Requests per second the deployment must serve.
     pub rps: Option<Ratio>,
     /// Seconds one request takes.
@@ -28,7 +28,7 @@ pub struct CheckOptions {
 }
 
 /// One computed check: its rule id and the code that decides it for one resource.
-pub struct ComputedCheck {
+pub(crate) struct ComputedCheck {
     pub rule_id: &'static str,
     pub compute: fn(&Resource, &CheckOptions) -> Option<Computed>,
 }
@@ -40,7 +40,7 @@ impl std::fmt::Debug for ComputedCheck {
 }
 
 /// Every computed check; each id is written here once.
-pub const REGISTRY: &[ComputedCheck] = &[
+pub(crate) const REGISTRY: &[ComputedCheck] = &[
     ComputedCheck {
         rule_id: "deployment-request-timeout-over-limit",
         compute: deployment::request_timeout_over_limit,
@@ -68,7 +68,7 @@ pub const REGISTRY: &[ComputedCheck] = &[
 ];
 
 /// Runs every computed check whose rule is selected over every resource.
-pub fn run(
+pub(crate) fn run(
     resources: &[Resource],
     options: &CheckOptions,
     selected: &dyn Fn(&str) -> bool,

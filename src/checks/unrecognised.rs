@@ -10,7 +10,7 @@ use crate::evidence::DocumentKind;
 use crate::finding::{Computed, Evidence};
 
 /// The rule id, whose YAML file carries the text and fix.
-pub const RULE_ID: &str = "unrecognised-failure";
+pub(crate) const RULE_ID: &str = "unrecognised-failure";
 
 /// How close to the end an error must be to count as how the input ended: a crashed
 /// server prints a few shutdown lines after its exception; an `az` error block ends
@@ -24,11 +24,11 @@ fn near_end_lines(kind: DocumentKind) -> u64 {
 
 /// Findings that say a failure-looking line is harmless: with one of them, the input is
 /// explained.
-pub const EXPLAINS_NOISE: &[&str] = &["prs-internal-bookkeeping-noise"];
+pub(crate) const EXPLAINS_NOISE: &[&str] = &["prs-internal-bookkeeping-noise"];
 
 /// The finding for one input, if it ended in a failure. `last_errors` are its last
 /// error-like lines (oldest first), `lines` its length.
-pub fn check(kind: DocumentKind, lines: u64, last_errors: &[Evidence]) -> Option<Computed> {
+pub(crate) fn check(kind: DocumentKind, lines: u64, last_errors: &[Evidence]) -> Option<Computed> {
     if kind == DocumentKind::Prs {
         // A ParallelRunStep tree has its own job summary and computed findings.
         return None;

@@ -7,7 +7,7 @@ use crate::error::{Error, Result};
 use crate::source;
 
 /// `/subscriptions/…/workspaces/…` from the context, or an error naming the flag.
-pub fn workspace_path(ctx: &Context, command: &str) -> Result<String> {
+pub(crate) fn workspace_path(ctx: &Context, command: &str) -> Result<String> {
     let need = |what: &str, flag: &str, default: &str| {
         Error::input(format!("{command} needs the {what}: pass {flag}"))
             .with_hint(format!("or set a default: {default}"))
@@ -47,7 +47,7 @@ pub fn workspace_path(ctx: &Context, command: &str) -> Result<String> {
 }
 
 /// `--debug`: every request and its answer, secrets redacted.
-pub fn debug_traces(
+pub(crate) fn debug_traces(
     ctx: &Context,
     azure: &mut crate::source::azure::Azure,
     err: &mut dyn std::io::Write,
@@ -61,7 +61,7 @@ pub fn debug_traces(
 
 /// The connection for the context's cloud; `AMLDOCTOR_ARM_ENDPOINT` overrides the
 /// Resource Manager URL (tests point it at a server on this machine).
-pub fn connect_azure(ctx: &Context) -> Result<crate::source::azure::Azure> {
+pub(crate) fn connect_azure(ctx: &Context) -> Result<crate::source::azure::Azure> {
     let o = &ctx.overrides;
     let (arm, scope) = ctx.cloud.value.arm().ok_or_else(|| {
         Error::input(format!(
@@ -101,7 +101,7 @@ pub fn connect_azure(ctx: &Context) -> Result<crate::source::azure::Azure> {
 }
 
 /// The workspace a live command reads, from the context (an error names the flag).
-pub fn place(ctx: &Context, command: &str) -> Result<crate::source::collect::Place> {
+pub(crate) fn place(ctx: &Context, command: &str) -> Result<crate::source::collect::Place> {
     let workspace_path = workspace_path(ctx, command)?;
     let value = |s: &Option<crate::setting::Setting<String>>| s.as_ref().map(|s| s.value.clone());
     Ok(crate::source::collect::Place {
@@ -117,7 +117,7 @@ pub fn place(ctx: &Context, command: &str) -> Result<crate::source::collect::Pla
 
 /// Runs `work` on the folder a live read saves its bundle in: `--save DIR`, kept (and
 /// `work` is told so, to say where), else a temporary folder removed afterwards.
-pub fn in_bundle_dir<T>(
+pub(crate) fn in_bundle_dir<T>(
     save: Option<&std::path::Path>,
     command: &str,
     work: impl FnOnce(&std::path::Path, bool) -> Result<T>,

@@ -18,7 +18,7 @@ use crate::rules::RuleSet;
 use crate::source;
 
 /// Gates, reports and returns the exit code.
-pub fn finish(
+pub(crate) fn finish(
     command: &'static str,
     ctx: &Context,
     set: &RuleSet,

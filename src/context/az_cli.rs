@@ -6,14 +6,14 @@ use std::collections::BTreeMap;
 
 /// An INI file as Python's `configparser` reads it: section → lower-cased key → value.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
-pub struct IniFile {
+pub(crate) struct IniFile {
     sections: BTreeMap<String, BTreeMap<String, String>>,
 }
 
 impl IniFile {
     /// Parses configparser syntax: `[section]`, `key = value` or `key: value`, `#`/`;`
     /// comment lines, and indented continuation lines. Errors name the line.
-    pub fn parse(text: &str) -> Result<IniFile, String> {
+    pub(crate) fn parse(text: &str) -> Result<IniFile, String> {
         let text = text.strip_prefix('\u{feff}').unwrap_or(text);
         let mut ini = IniFile::default();
         let mut section: Option<String> = None;
@@ -73,7 +73,7 @@ impl IniFile {
     }
 
     /// The value of `key` in `section`, if present and not empty.
-    pub fn get(&self, section: &str, key: &str) -> Option<&str> {
+    pub(crate) fn get(&self, section: &str, key: &str) -> Option<&str> {
         self.sections
             .get(section)?
             .get(&key.to_lowercase())
@@ -84,7 +84,7 @@ impl IniFile {
 
 /// The default subscription of `azureProfile.json`.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct ProfileSubscription {
+pub(crate) struct ProfileSubscription {
     pub id: String,
     pub name: Option<String>,
     pub tenant_id: Option<String>,
@@ -94,7 +94,7 @@ pub struct ProfileSubscription {
 /// Finds the `"isDefault": true` subscription. The file is written as `utf-8-sig`, so a
 /// leading BOM is expected and skipped. A profile without subscriptions (after
 /// `az logout`) is normal and yields `None`.
-pub fn default_subscription(text: &str) -> Result<Option<ProfileSubscription>, String> {
+pub(crate) fn default_subscription(text: &str) -> Result<Option<ProfileSubscription>, String> {
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     if text.trim().is_empty() {
         return Ok(None);
@@ -138,7 +138,7 @@ pub fn default_subscription(text: &str) -> Result<Option<ProfileSubscription>, S
 /// The id of the subscription called `name` in `azureProfile.json` (as `az account
 /// set --subscription NAME` finds it: the name compared without regard to case), when
 /// exactly one has that name.
-pub fn subscription_id_named(text: &str, name: &str) -> Option<String> {
+pub(crate) fn subscription_id_named(text: &str, name: &str) -> Option<String> {
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     let doc: serde_json::Value = serde_json::from_str(text).ok()?;
     let ids: Vec<&str> = doc

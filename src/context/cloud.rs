@@ -15,7 +15,7 @@ pub enum Cloud {
     Custom(String),
 }
 
-pub const KNOWN: &str = "AzureCloud, AzureChinaCloud or AzureUSGovernment";
+pub(crate) const KNOWN: &str = "AzureCloud, AzureChinaCloud or AzureUSGovernment";
 
 impl Cloud {
     /// Parses a known cloud name, case-insensitively.

@@ -6,11 +6,11 @@
 //! `azureProfile.json`), and the project file `.amldoctor.yaml`. Nothing here does I/O:
 //! `source` hands over the environment snapshot and the files' text.
 
-pub mod az_cli;
-pub mod cloud;
-pub mod names;
-pub mod overrides;
-pub mod project_config;
+pub(crate) mod az_cli;
+pub(crate) mod cloud;
+pub(crate) mod names;
+pub(crate) mod overrides;
+pub(crate) mod project_config;
 
 use std::path::PathBuf;
 
@@ -19,10 +19,10 @@ use clap::ValueEnum;
 use crate::error::{Error, Result};
 use crate::report::OutputFormat;
 use crate::setting::{Setting, ValueSource};
-pub use crate::source::Environment;
+pub(crate) use crate::source::Environment;
 use crate::source::LoadedFile;
 
-pub use cloud::Cloud;
+pub(crate) use cloud::Cloud;
 use project_config::ProjectConfig;
 
 /// The files the context is resolved from, as loaded by `source`.

@@ -2,7 +2,7 @@
 //! what a valid name looks like.
 
 /// ARM resource group names: 1–90 letters, digits, `_ - . ( )`, not ending in `.`.
-pub fn resource_group(name: &str) -> Result<String, String> {
+pub(crate) fn resource_group(name: &str) -> Result<String, String> {
     let ok = !name.is_empty()
         && name.chars().count() <= 90
         && name
@@ -18,7 +18,7 @@ pub fn resource_group(name: &str) -> Result<String, String> {
 
 /// Azure Machine Learning workspace names: 3–33 ASCII letters, digits, `-` or `_`,
 /// starting with a letter or digit.
-pub fn workspace(name: &str) -> Result<String, String> {
+pub(crate) fn workspace(name: &str) -> Result<String, String> {
     let bytes = name.as_bytes();
     let ok = (3..=33).contains(&bytes.len())
         && bytes[0].is_ascii_alphanumeric()
@@ -34,7 +34,7 @@ pub fn workspace(name: &str) -> Result<String, String> {
 
 /// Online endpoint and deployment names: 3–32 ASCII letters, digits or `-`, starting
 /// with a letter and not ending with `-`.
-pub fn endpoint(name: &str) -> Result<String, String> {
+pub(crate) fn endpoint(name: &str) -> Result<String, String> {
     let bytes = name.as_bytes();
     let ok = (3..=32).contains(&bytes.len())
         && bytes[0].is_ascii_alphabetic()
@@ -50,7 +50,7 @@ pub fn endpoint(name: &str) -> Result<String, String> {
 }
 
 /// `--host`: a DNS host name (a URL is taken for its host).
-pub fn dns_host(value: &str) -> Result<String, String> {
+pub(crate) fn dns_host(value: &str) -> Result<String, String> {
     if value.trim().parse::<std::net::IpAddr>().is_ok() {
         return Err("an IP address needs no lookup; give the host name the client uses".to_owned());
     }
@@ -66,7 +66,7 @@ pub fn dns_host(value: &str) -> Result<String, String> {
 }
 
 /// `--nameserver`: `IP`, `IP:PORT` or `[IPv6]:PORT`; port 53 when not given.
-pub fn nameserver(value: &str) -> Result<std::net::SocketAddr, String> {
+pub(crate) fn nameserver(value: &str) -> Result<std::net::SocketAddr, String> {
     let v = value.trim();
     if let Ok(addr) = v.parse::<std::net::SocketAddr>() {
         return if addr.port() == 0 {
@@ -89,7 +89,7 @@ pub fn nameserver(value: &str) -> Result<std::net::SocketAddr, String> {
 }
 
 /// `--expect-cidr`: a range such as `10.0.0.0/16`; a bare address is that address alone.
-pub fn cidr(value: &str) -> Result<ipnet::IpNet, String> {
+pub(crate) fn cidr(value: &str) -> Result<ipnet::IpNet, String> {
     let v = value.trim();
     v.parse::<ipnet::IpNet>()
         .or_else(|_| v.parse::<std::net::IpAddr>().map(ipnet::IpNet::from))
@@ -98,7 +98,7 @@ pub fn cidr(value: &str) -> Result<ipnet::IpNet, String> {
 }
 
 /// Whether `value` is a GUID (`8-4-4-4-12` hex digits), as ARM paths need.
-pub fn is_guid(value: &str) -> bool {
+pub(crate) fn is_guid(value: &str) -> bool {
     let parts: Vec<&str> = value.split('-').collect();
     parts.len() == 5
         && parts
@@ -109,7 +109,7 @@ pub fn is_guid(value: &str) -> bool {
 
 /// A subscription id (GUID) or display name; only emptiness and control characters
 /// are rejected here, since names are resolved by Azure.
-pub fn subscription(value: &str) -> Result<String, String> {
+pub(crate) fn subscription(value: &str) -> Result<String, String> {
     let v = value.trim();
     if v.is_empty() || v.chars().any(char::is_control) {
         Err("expected a subscription id (a GUID) or a subscription name".to_owned())

@@ -26,7 +26,7 @@ use crate::yaml_error::YamlError;
 /// The keys `.amldoctor.yaml` accepts, as written by the user.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Deserialize)]
 #[serde(deny_unknown_fields, rename_all = "kebab-case")]
-pub struct ProjectConfig {
+pub(crate) struct ProjectConfig {
     pub subscription: Option<String>,
     pub resource_group: Option<String>,
     pub workspace: Option<String>,
@@ -41,7 +41,7 @@ pub struct ProjectConfig {
 /// One entry of `suppressions:`.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Deserialize)]
 #[serde(deny_unknown_fields)]
-pub struct SuppressionSpec {
+pub(crate) struct SuppressionSpec {
     pub rule: String,
     #[serde(default)]
     pub reason: Option<String>,
@@ -51,7 +51,7 @@ pub struct SuppressionSpec {
     pub path: Option<String>,
 }
 
-pub const KEYS: &[&str] = &[
+pub(crate) const KEYS: &[&str] = &[
     "subscription",
     "resource-group",
     "workspace",
@@ -65,7 +65,7 @@ pub const KEYS: &[&str] = &[
 
 impl ProjectConfig {
     /// Parses the file's text; an empty file or one with only comments is an empty config.
-    pub fn parse(text: &str) -> Result<ProjectConfig, String> {
+    pub(crate) fn parse(text: &str) -> Result<ProjectConfig, String> {
         let meaningful = text
             .lines()
             .any(|l| !l.trim().is_empty() && !l.trim_start().starts_with('#') && l.trim() != "---");

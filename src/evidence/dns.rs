@@ -14,18 +14,18 @@ use serde_json::Value;
 use super::resource::{Resource, ResourceKind};
 
 // The saved answers have their own file (see there why); they are used at these paths.
-pub use super::dns_answers::{DnsDocument, DnsObservation, HostRole, Outcome};
+pub(crate) use super::dns_answers::{DnsDocument, DnsObservation, HostRole, Outcome};
 
 /// A host to resolve, and why.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct DnsTarget {
+pub(crate) struct DnsTarget {
     pub host: String,
     pub role: HostRole,
 }
 
 /// The DNS suffixes of one Azure cloud.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct CloudSuffixes {
+pub(crate) struct CloudSuffixes {
     pub inference: &'static str,
     pub api: &'static str,
     pub registry: &'static str,
@@ -42,7 +42,7 @@ impl Default for CloudSuffixes {
 }
 
 impl CloudSuffixes {
-    pub const PUBLIC: CloudSuffixes = CloudSuffixes {
+    pub(crate) const PUBLIC: CloudSuffixes = CloudSuffixes {
         inference: "inference.ml.azure.com",
         api: "api.azureml.ms",
         registry: "azurecr.io",
@@ -50,7 +50,7 @@ impl CloudSuffixes {
         blob: "blob.core.windows.net",
         private_zone: "privatelink.api.azureml.ms",
     };
-    pub const CHINA: CloudSuffixes = CloudSuffixes {
+    pub(crate) const CHINA: CloudSuffixes = CloudSuffixes {
         inference: "inference.ml.azure.cn",
         api: "api.ml.azure.cn",
         registry: "azurecr.cn",
@@ -58,7 +58,7 @@ impl CloudSuffixes {
         blob: "blob.core.chinacloudapi.cn",
         private_zone: "privatelink.api.ml.azure.cn",
     };
-    pub const US_GOVERNMENT: CloudSuffixes = CloudSuffixes {
+    pub(crate) const US_GOVERNMENT: CloudSuffixes = CloudSuffixes {
         inference: "inference.ml.azure.us",
         api: "api.ml.azure.us",
         registry: "azurecr.us",
@@ -68,7 +68,7 @@ impl CloudSuffixes {
     };
 
     /// The suffixes of the cloud named as the az CLI names it (`AzureChinaCloud`).
-    pub fn of(cloud: &str) -> CloudSuffixes {
+    pub(crate) fn of(cloud: &str) -> CloudSuffixes {
         match cloud {
             "AzureChinaCloud" => CloudSuffixes::CHINA,
             "AzureUSGovernment" => CloudSuffixes::US_GOVERNMENT,
@@ -85,7 +85,7 @@ fn text_at<'v>(json: &'v Value, pointers: &[&str]) -> Option<&'v str> {
 }
 
 /// The host of a URL (`https://ep.eastus.inference.ml.azure.com/score` → the name).
-pub fn url_host(url: &str) -> Option<String> {
+pub(crate) fn url_host(url: &str) -> Option<String> {
     let rest = url.split_once("://").map_or(url, |(_, r)| r);
     let host = rest.split(['/', '?', '#']).next()?;
     let host = host.rsplit_once('@').map_or(host, |(_, h)| h);
@@ -97,7 +97,7 @@ pub fn url_host(url: &str) -> Option<String> {
 
 /// Whether `s` is a DNS host name: dot-separated labels of letters, digits and `-`
 /// (`_` allowed, as some Azure records use it), 1 to 63 bytes each, 253 in all.
-pub fn is_host_name(s: &str) -> bool {
+pub(crate) fn is_host_name(s: &str) -> bool {
     let s = s.strip_suffix('.').unwrap_or(s);
     !s.is_empty()
         && s.len() <= 253
@@ -121,7 +121,7 @@ fn id_name(id: &str) -> Option<&str> {
 }
 
 /// The hosts a workspace's clients call, named by the resources read.
-pub fn targets(resources: &[Resource], suffixes: CloudSuffixes) -> Vec<DnsTarget> {
+pub(crate) fn targets(resources: &[Resource], suffixes: CloudSuffixes) -> Vec<DnsTarget> {
     let mut out: Vec<DnsTarget> = Vec::new();
     let mut add = |host: Option<String>, role: HostRole| {
         if let Some(host) = host.filter(|h| is_host_name(h))
@@ -183,7 +183,7 @@ pub fn targets(resources: &[Resource], suffixes: CloudSuffixes) -> Vec<DnsTarget
 
 /// The scoring host a managed endpoint gets by name, `{endpoint}.{region}` under the
 /// cloud's inference domain, when no scoring URI was read but the workspace's region was.
-pub fn scoring_by_name(
+pub(crate) fn scoring_by_name(
     resources: &[Resource],
     endpoint: &str,
     suffixes: CloudSuffixes,
@@ -208,7 +208,7 @@ pub fn scoring_by_name(
 /// The roles whose hosts must resolve to private addresses: each resource's own
 /// `publicNetworkAccess` says so (`Disabled`); the scoring host follows the endpoint's
 /// setting, or the workspace's when the endpoint was not read.
-pub fn private_roles(resources: &[Resource]) -> Vec<HostRole> {
+pub(crate) fn private_roles(resources: &[Resource]) -> Vec<HostRole> {
     let setting = |kind: ResourceKind| {
         resources.iter().filter(|r| r.kind == kind).find_map(|r| {
             text_at(
@@ -239,7 +239,7 @@ pub fn private_roles(resources: &[Resource]) -> Vec<HostRole> {
 
 /// The private DNS zone that answers for a role's hosts in this cloud's public form
 /// (the registry, vault and blob zones are the same names in every cloud but the suffix).
-pub fn private_zone(role: HostRole, suffixes: CloudSuffixes) -> String {
+pub(crate) fn private_zone(role: HostRole, suffixes: CloudSuffixes) -> String {
     match role {
         HostRole::Registry => format!("privatelink.{}", suffixes.registry),
         HostRole::KeyVault => format!(
@@ -253,7 +253,7 @@ pub fn private_zone(role: HostRole, suffixes: CloudSuffixes) -> String {
 
 /// The addresses private DNS record sets give (`aRecords`, `aaaaRecords`): where the
 /// private endpoints are, when the zone's records were read.
-pub fn private_endpoint_addresses(
+pub(crate) fn private_endpoint_addresses(
     resources: &[Resource],
 ) -> std::collections::BTreeMap<HostRole, Vec<IpAddr>> {
     let mut out: std::collections::BTreeMap<HostRole, Vec<IpAddr>> = Default::default();

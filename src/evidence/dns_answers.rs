@@ -10,7 +10,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
 /// The key that marks a saved `dns.json` document, holding its format number.
-pub const DOCUMENT_KEY: &str = "amldoctor-dns";
+pub(super) const DOCUMENT_KEY: &str = "amldoctor-dns";
 
 /// What a host is to the workspace: which private DNS zone should answer for it.
 #[derive(
@@ -116,14 +116,14 @@ impl DnsObservation {
 
 /// The saved form: `{"amldoctor-dns": 1, "observations": [...]}`.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
-pub struct DnsDocument {
+pub(crate) struct DnsDocument {
     #[serde(rename = "amldoctor-dns")]
     pub format: u32,
     pub observations: Vec<DnsObservation>,
 }
 
 impl DnsDocument {
-    pub fn new(observations: Vec<DnsObservation>) -> DnsDocument {
+    pub(crate) fn new(observations: Vec<DnsObservation>) -> DnsDocument {
         DnsDocument {
             format: 1,
             observations,
@@ -131,7 +131,7 @@ impl DnsDocument {
     }
 
     /// A JSON value that is a saved DNS document, read back.
-    pub fn from_value(value: &Value) -> Option<Result<DnsDocument, String>> {
+    pub(crate) fn from_value(value: &Value) -> Option<Result<DnsDocument, String>> {
         value.get(DOCUMENT_KEY)?;
         Some(serde_json::from_value(value.clone()).map_err(|e| e.to_string()))
     }

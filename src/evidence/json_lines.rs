@@ -69,7 +69,7 @@ impl JsonText {
 }
 
 /// The unescaped reference tokens of a JSON pointer (`/a~1b/0` → `["a/b", "0"]`).
-pub fn split_pointer(pointer: &str) -> Vec<String> {
+pub(crate) fn split_pointer(pointer: &str) -> Vec<String> {
     if pointer.is_empty() {
         return Vec::new();
     }
@@ -81,12 +81,12 @@ pub fn split_pointer(pointer: &str) -> Vec<String> {
 }
 
 /// One pointer token escaped for a JSON pointer.
-pub fn escape_token(token: &str) -> String {
+pub(crate) fn escape_token(token: &str) -> String {
     token.replace('~', "~0").replace('/', "~1")
 }
 
 /// The last key of an RFC 6901 pointer, unescaped (`/a/b~1c` → `b/c`).
-pub fn last_key(pointer: &str) -> String {
+pub(crate) fn last_key(pointer: &str) -> String {
     pointer
         .rsplit('/')
         .next()

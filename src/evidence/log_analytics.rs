@@ -8,7 +8,7 @@ use std::collections::BTreeMap;
 use serde::Serialize;
 
 /// The most rows one query returns (the query API's own limit is 500,000).
-pub const MAX_ROWS: u64 = 500_000;
+pub(crate) const MAX_ROWS: u64 = 500_000;
 
 /// The lines read for one endpoint, deployment, instance and container.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, schemars::JsonSchema)]
@@ -74,12 +74,12 @@ pub struct LogAnalyticsSummary {
 }
 
 /// The lines of each file written, with their times, by the file's path.
-pub type Lines = BTreeMap<String, Vec<(String, String)>>;
+pub(crate) type Lines = BTreeMap<String, Vec<(String, String)>>;
 
 /// What a Log Analytics query read: the summary for the report, and the lines of each
 /// file written to the bundle, with their times, for counting findings per hour.
 #[derive(Debug)]
-pub struct LogAnalyticsRead {
+pub(crate) struct LogAnalyticsRead {
     pub summary: LogAnalyticsSummary,
     pub lines: Lines,
 }

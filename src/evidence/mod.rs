@@ -4,14 +4,14 @@
 //! Documents are streamed, never held whole: a [`Document`] names its origin and kind,
 //! and `source` hands the engine a reader for its bytes.
 
-pub mod dns;
+pub(crate) mod dns;
 mod dns_answers;
-pub mod json_lines;
-pub mod log_analytics;
-pub mod names;
-pub mod normalize;
-pub mod resource;
-pub mod yaml_doc;
+pub(crate) mod json_lines;
+pub(crate) mod log_analytics;
+pub(crate) mod names;
+pub(crate) mod normalize;
+pub(crate) mod resource;
+pub(crate) mod yaml_doc;
 
 use std::fmt;
 use std::path::PathBuf;

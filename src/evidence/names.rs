@@ -8,7 +8,7 @@ use std::sync::LazyLock;
 use regex::Regex;
 
 /// Literals of the lines worth harvesting; the scanner's prefilter finds them.
-pub const MARKERS: &[&str] = &[
+pub(crate) const MARKERS: &[&str] = &[
     "/subscriptions/",
     ".inference.ml.azure.",
     ".azurecr.",
@@ -58,7 +58,7 @@ static SHAPES: LazyLock<Vec<Regex>> = LazyLock::new(|| {
 
 /// Every `(placeholder name, value)` in `text`. Storage accounts and registries are
 /// lowercase names whatever case the host was written in.
-pub fn harvest(text: &str) -> Vec<(&'static str, String)> {
+pub(crate) fn harvest(text: &str) -> Vec<(&'static str, String)> {
     const NAMES: &[&str] = &[
         "subscription",
         "group",

@@ -14,7 +14,7 @@
 /// adding to the rules' groups. Prefixes and code marks need no trigger: they never
 /// split a literal (bold can: `was sent **SIGKILL**`, hence `**`), and every line a
 /// literal selects is normalised anyway.
-pub const TRIGGERS: &[&str] = &[
+pub(crate) const TRIGGERS: &[&str] = &[
     "\\\"", "\\n", "\\u", "&q", "&#", "&a", "&l", "&g", "#e", "**", "\u{A0}",
 ];
 
@@ -99,7 +99,7 @@ fn anchor_code(text: &[u8]) -> Option<(&'static str, usize)> {
 
 /// A line with its artefacts removed.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Normalized {
+pub(crate) struct Normalized {
     pub text: Vec<u8>,
     /// For each byte of `text`, the offset in the original line it came from.
     pub origin: Vec<usize>,
@@ -108,7 +108,7 @@ pub struct Normalized {
 impl Normalized {
     /// The logical lines of the normalised text (JSON `\n` escapes split one physical
     /// line into several), each with its byte range in `text`.
-    pub fn lines(&self) -> impl Iterator<Item = (usize, usize)> + '_ {
+    pub(crate) fn lines(&self) -> impl Iterator<Item = (usize, usize)> + '_ {
         let mut start = 0;
         let text = &self.text;
         std::iter::from_fn(move || {
@@ -123,13 +123,13 @@ impl Normalized {
     }
 
     /// The original offset of normalised byte `at` (the end of the line for `at` past it).
-    pub fn original(&self, at: usize, line_len: usize) -> usize {
+    pub(crate) fn original(&self, at: usize, line_len: usize) -> usize {
         self.origin.get(at).copied().unwrap_or(line_len)
     }
 }
 
 /// `line` without its artefacts, or `None` when it has none.
-pub fn normalize(line: &[u8]) -> Option<Normalized> {
+pub(crate) fn normalize(line: &[u8]) -> Option<Normalized> {
     let start = prefix_len(line);
     let body = &line[start..];
     // Most lines hold none of the bytes an artefact starts with: one pass says so.
@@ -310,13 +310,13 @@ fn decode_at(body: &[u8], i: usize, json: bool) -> (usize, Produced) {
 
 /// Where `needle` first occurs in `hay`. Lines are short and the needles few: this
 /// avoids building a `memmem` searcher for every line the scanner stops at.
-pub fn find(hay: &[u8], needle: &[u8]) -> Option<usize> {
+pub(crate) fn find(hay: &[u8], needle: &[u8]) -> Option<usize> {
     let first = *needle.first()?;
     memchr::memchr_iter(first, hay).find(|i| hay[*i..].starts_with(needle))
 }
 
 /// Every place `needle` occurs in `hay`.
-pub fn find_iter<'a>(hay: &'a [u8], needle: &'a [u8]) -> impl Iterator<Item = usize> + 'a {
+pub(crate) fn find_iter<'a>(hay: &'a [u8], needle: &'a [u8]) -> impl Iterator<Item = usize> + 'a {
     let first = needle.first().copied().unwrap_or(0);
     memchr::memchr_iter(first, hay).filter(move |i| hay[*i..].starts_with(needle))
 }
@@ -325,7 +325,7 @@ pub fn find_iter<'a>(hay: &'a [u8], needle: &'a [u8]) -> impl Iterator<Item = us
 /// (`##[error]`, `::error::`, `::error file=…::`), a CI step timestamp
 /// (`2024-05-01T10:00:00.1234567Z `), and an `Error: ` a CI runner puts before an error
 /// block, in any order and repeated.
-pub fn prefix_len(line: &[u8]) -> usize {
+pub(crate) fn prefix_len(line: &[u8]) -> usize {
     let mut at = 0;
     loop {
         let rest = &line[at..];
@@ -390,7 +390,7 @@ fn ci_timestamp(rest: &[u8]) -> Option<usize> {
 /// an empty line keeps every later line at its number. `None` when the text does not
 /// look cut: that needs several lines of exactly the widest length, which ordinary
 /// logs, where the longest line is a one-off, do not have.
-pub fn unwrap_terminal(text: &[u8]) -> Option<Vec<u8>> {
+pub(crate) fn unwrap_terminal(text: &[u8]) -> Option<Vec<u8>> {
     // Widths in bytes: cut error messages are ASCII, and a byte count keeps this check
     // nearly free on the logs it leaves alone.
     // Columns, not bytes (a progress bar's block characters take three bytes each). A

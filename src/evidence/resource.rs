@@ -155,7 +155,7 @@ impl fmt::Display for ResourceKind {
 
 /// The kinds only `lint` makes resources of (files the user writes, not Azure's): their
 /// rules belong to no `check` area.
-pub const LINTED_ONLY: u16 = ResourceKind::Environment.bit()
+pub(crate) const LINTED_ONLY: u16 = ResourceKind::Environment.bit()
     | ResourceKind::PythonScript.bit()
     | ResourceKind::ParallelJob.bit();
 
@@ -308,7 +308,7 @@ impl Resource {
 
 /// What a JSON document turned out to be.
 #[derive(Debug)]
-pub enum JsonDocument {
+pub(crate) enum JsonDocument {
     /// One or more resources (a list yields one per element).
     Resources(Vec<Resource>),
     /// An ARM or service error body (`{"error": {...}}`): text for the log rules.
@@ -322,7 +322,7 @@ pub enum JsonDocument {
 }
 
 /// Classifies a parsed JSON document from `path`.
-pub fn classify(path: &str, value: Value, text: JsonText) -> JsonDocument {
+pub(crate) fn classify(path: &str, value: Value, text: JsonText) -> JsonDocument {
     match value {
         Value::Array(items) => list(path, items, "", &text),
         Value::Object(mut map) => {
@@ -411,7 +411,7 @@ fn resource(
 
 /// The kind and shape of one object, from its ARM `type`, its resource id, or the keys
 /// an `az` command prints.
-pub fn kind_of(value: &Value) -> Option<(ResourceKind, Shape)> {
+pub(crate) fn kind_of(value: &Value) -> Option<(ResourceKind, Shape)> {
     let obj = value.as_object()?;
     // az ml prints a `properties` string map too; its snake_case keys tell it apart.
     let snake = [
@@ -448,7 +448,7 @@ pub fn kind_of(value: &Value) -> Option<(ResourceKind, Shape)> {
 
 /// The resource type of an ARM id: `/subscriptions/s/resourceGroups/rg/providers/
 /// Microsoft.X/a/n1/b/n2` → `Microsoft.X/a/b`. Segment names compare case-insensitively.
-pub fn arm_type_of_id(id: &str) -> Option<String> {
+pub(crate) fn arm_type_of_id(id: &str) -> Option<String> {
     let id = id.strip_prefix("azureml:").unwrap_or(id);
     let parts: Vec<&str> = id.trim_matches('/').split('/').collect();
     let at = parts

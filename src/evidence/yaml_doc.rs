@@ -15,13 +15,13 @@ use crate::yaml_error::YamlError;
 /// A parsed YAML document: its value and the 1-based line of each key (by RFC 6901
 /// pointer; for a list element, the line it starts on).
 #[derive(Debug, Clone, PartialEq)]
-pub struct YamlDoc {
+pub(crate) struct YamlDoc {
     pub value: Value,
     pub lines: BTreeMap<String, u64>,
 }
 
 /// Parses `text` (one YAML document). An empty document is `null`.
-pub fn parse(text: &str) -> Result<YamlDoc, YamlError> {
+pub(crate) fn parse(text: &str) -> Result<YamlDoc, YamlError> {
     if text.trim().is_empty() {
         return Ok(YamlDoc {
             value: Value::Null,

@@ -16,7 +16,7 @@ use tree_sitter::Node;
 
 /// What a dataset expression is, as far as the script shows.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
-pub struct Dataset {
+pub(crate) struct Dataset {
     /// `file`, `tabular` or `unknown`.
     pub kind: &'static str,
     /// `sql` (`from_sql_query`), `parquet-file` (`from_parquet_files` of one `.parquet`
@@ -197,10 +197,14 @@ fn assignments(node: Node<'_>, bytes: &[u8], env: &mut Env) {
 
 /// The derived keys of one `ParallelRunStep(...)` / `ParallelRunConfig(...)` call: key,
 /// value, line.
-pub type Derived = Vec<(String, Value, u64)>;
+pub(crate) type Derived = Vec<(String, Value, u64)>;
 
 /// The derived keys of each call node, by its line.
-pub fn derive(root: Node<'_>, bytes: &[u8], calls: &[(u64, Node<'_>)]) -> BTreeMap<u64, Derived> {
+pub(crate) fn derive(
+    root: Node<'_>,
+    bytes: &[u8],
+    calls: &[(u64, Node<'_>)],
+) -> BTreeMap<u64, Derived> {
     let mut env = Env::default();
     assignments(root, bytes, &mut env);
     let service_principal = find_text(root, bytes, "ServicePrincipalAuthentication(");

@@ -13,11 +13,11 @@ use crate::evidence::resource::{Resource, ResourceKind, Shape};
 use crate::evidence::yaml_doc::YamlDoc;
 
 /// The key that marks the view (and tells `evidence::resource` what it is).
-pub const VIEW_KEY: &str = "environment_kind";
+pub(crate) const VIEW_KEY: &str = "environment_kind";
 
 /// One package an environment installs.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Package {
+pub(crate) struct Package {
     /// Normalised (PEP 503: lower case, runs of `-_.` as `-`).
     pub name: String,
     /// What follows the name, as written (`==2.0.3`, `>=1.0,<2`, `=3.10`); empty when
@@ -35,7 +35,7 @@ pub struct Package {
 
 /// The packages of one file, and the lines that could not be read.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
-pub struct Environment {
+pub(crate) struct Environment {
     /// `conda` or `pip`.
     pub kind: &'static str,
     /// A conda environment's `name:`.
@@ -46,7 +46,7 @@ pub struct Environment {
 }
 
 /// PEP 503 name normalisation.
-pub fn normalise(name: &str) -> String {
+pub(crate) fn normalise(name: &str) -> String {
     let mut out = String::with_capacity(name.len());
     let mut dash = false;
     for c in name.trim().chars() {
@@ -138,7 +138,7 @@ fn conda_package(text: &str, line: u64) -> Option<Package> {
 }
 
 /// The packages of a conda environment file.
-pub fn from_conda(doc: &YamlDoc) -> Environment {
+pub(crate) fn from_conda(doc: &YamlDoc) -> Environment {
     let mut env = Environment {
         kind: "conda",
         name: doc
@@ -180,7 +180,7 @@ pub fn from_conda(doc: &YamlDoc) -> Environment {
 }
 
 /// The packages of a pip requirements file.
-pub fn from_requirements(text: &str) -> Environment {
+pub(crate) fn from_requirements(text: &str) -> Environment {
     let mut env = Environment {
         kind: "pip",
         ..Environment::default()
@@ -199,7 +199,7 @@ pub fn from_requirements(text: &str) -> Environment {
 /// The environment as the resource its rules read:
 /// `{"environment_kind": "conda", "python": "3.10", "packages": {NAME: {"specifier",
 /// "version", "pinned", "source"}}, "unpinned": [NAME…]}`, each package at its line.
-pub fn resource(path: &str, env: &Environment) -> Resource {
+pub(crate) fn resource(path: &str, env: &Environment) -> Resource {
     let mut packages = Map::new();
     let mut lines = BTreeMap::new();
     let mut unpinned = Vec::new();

@@ -16,11 +16,11 @@ use crate::evidence::resource::Resource;
 use crate::finding::{Computed, Evidence, Location};
 
 /// The rule of [`processes_exceed_gpus`].
-pub const RULE_ID: &str = "parallel-job-processes-exceed-gpus";
+pub(crate) const RULE_ID: &str = "parallel-job-processes-exceed-gpus";
 
 /// A VM size read from a file, with where it stands.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct SizeAt {
+pub(crate) struct SizeAt {
     pub size: String,
     pub path: String,
     pub line: u64,
@@ -30,7 +30,7 @@ pub struct SizeAt {
 
 /// The compute a job runs on, as its file names it: `azureml:gpu-cluster` (v2), or
 /// `compute_target="gpu-cluster"` (v1, a literal).
-pub fn compute_name(job: &Resource) -> Option<String> {
+pub(crate) fn compute_name(job: &Resource) -> Option<String> {
     let text = job
         .json
         .get("compute")
@@ -46,7 +46,11 @@ pub fn compute_name(job: &Resource) -> Option<String> {
 /// The VM size of the job's nodes: its own `resources.instance_type`, else the compute
 /// it names among `computes`, else (a v1 script that names no compute by a literal and
 /// provisions one size) `script_sizes`.
-pub fn node_size(job: &Resource, computes: &[SizeAt], script_sizes: &[SizeAt]) -> Option<SizeAt> {
+pub(crate) fn node_size(
+    job: &Resource,
+    computes: &[SizeAt],
+    script_sizes: &[SizeAt],
+) -> Option<SizeAt> {
     let pointer = "/resources/instance_type";
     if let Some(size) = job.json.pointer(pointer).and_then(Value::as_str) {
         return Some(SizeAt {
@@ -75,7 +79,7 @@ pub fn node_size(job: &Resource, computes: &[SizeAt], script_sizes: &[SizeAt]) -
 }
 
 /// The finding when the job's processes per node outnumber the GPUs of `size`.
-pub fn processes_exceed_gpus(job: &Resource, size: &SizeAt) -> Option<Computed> {
+pub(crate) fn processes_exceed_gpus(job: &Resource, size: &SizeAt) -> Option<Computed> {
     let Accelerators::Cuda(gpus, model) = accelerators(&size.size) else {
         return None;
     };

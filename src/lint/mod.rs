@@ -4,15 +4,15 @@
 //! resource the configuration checks read (so the deployment rules and computed checks
 //! apply to it), and computes the findings that need the file system's answers.
 
-pub mod dataflow;
-pub mod environment;
-pub mod fix;
-pub mod gpu;
+pub(crate) mod dataflow;
+pub(crate) mod environment;
+pub(crate) mod fix;
+pub(crate) mod gpu;
 pub(crate) mod project;
-pub mod python;
-pub mod python_requires;
-pub mod script;
-pub mod vm_size;
+pub(crate) mod python;
+pub(crate) mod python_requires;
+pub(crate) mod script;
+pub(crate) mod vm_size;
 
 use std::path::{Path, PathBuf};
 
@@ -24,13 +24,13 @@ use crate::evidence::yaml_doc::YamlDoc;
 use crate::finding::{Computed, Evidence, Location};
 
 /// The rule of [`missing_references`].
-pub const FILE_NOT_FOUND: &str = "deployment-spec-file-not-found";
+pub(crate) const FILE_NOT_FOUND: &str = "deployment-spec-file-not-found";
 
 /// The rule of [`missing_references`] for a parallel job.
-pub const JOB_FILE_NOT_FOUND: &str = "parallel-job-file-not-found";
+pub(crate) const JOB_FILE_NOT_FOUND: &str = "parallel-job-file-not-found";
 
 /// The ids of the rules computed by lint.
-pub fn computed_rule_ids() -> impl Iterator<Item = &'static str> {
+pub(crate) fn computed_rule_ids() -> impl Iterator<Item = &'static str> {
     [
         FILE_NOT_FOUND,
         JOB_FILE_NOT_FOUND,
@@ -43,7 +43,7 @@ pub fn computed_rule_ids() -> impl Iterator<Item = &'static str> {
 
 /// The parallel jobs of a YAML file: the file itself (`type: parallel`) or each
 /// parallel step of a pipeline (`jobs.NAME`), with their lines.
-pub fn parallel_jobs(path: &str, doc: &YamlDoc) -> Vec<Resource> {
+pub(crate) fn parallel_jobs(path: &str, doc: &YamlDoc) -> Vec<Resource> {
     let job = |base: String, json: &Value| Resource {
         path: path.to_owned(),
         base,
@@ -79,12 +79,12 @@ pub fn parallel_jobs(path: &str, doc: &YamlDoc) -> Vec<Resource> {
 
 /// The key that marks a v1 `ParallelRunConfig(...)` / `ParallelRunStep(...)` call read
 /// as a parallel job (and tells `evidence::resource` what it is).
-pub const CALL_KEY: &str = "parallel_run_call";
+pub(crate) const CALL_KEY: &str = "parallel_run_call";
 
 /// The `ParallelRunConfig(...)` and `ParallelRunStep(...)` calls of a v1 pipeline
 /// script as parallel jobs: their literal keyword arguments, each at its line, so the
 /// parallel job rules read the v1 settings too.
-pub fn parallel_run_calls(path: &str, script: &python::Script) -> Vec<Resource> {
+pub(crate) fn parallel_run_calls(path: &str, script: &python::Script) -> Vec<Resource> {
     script
         .parallel_run_calls
         .iter()
@@ -124,7 +124,7 @@ fn local_path(r: &Resource, pointer: &str) -> Option<String> {
 }
 
 /// The local code folder and entry script a parallel job names.
-pub fn job_references(job: &Resource, spec_dir: &Path) -> Vec<Reference> {
+pub(crate) fn job_references(job: &Resource, spec_dir: &Path) -> Vec<Reference> {
     let local = |p: &str| local_path(job, p);
     let mut out = Vec::new();
     let code = local("/task/code");
@@ -150,7 +150,7 @@ pub fn job_references(job: &Resource, spec_dir: &Path) -> Vec<Reference> {
 
 /// What a file of a project is, as far as `lint` is concerned.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum FileKind {
+pub(crate) enum FileKind {
     /// An `az ml online-deployment create -f` spec (managed or Kubernetes).
     OnlineDeployment,
     /// An `az ml online-endpoint create -f` spec.
@@ -171,7 +171,7 @@ pub enum FileKind {
 }
 
 impl FileKind {
-    pub fn name(self) -> &'static str {
+    pub(crate) fn name(self) -> &'static str {
         match self {
             FileKind::OnlineDeployment => "online deployment spec",
             FileKind::OnlineEndpoint => "online endpoint spec",
@@ -186,10 +186,10 @@ impl FileKind {
 }
 
 /// What lint looks for, for the message when a directory holds none of it.
-pub const LOOKED_FOR: &str = "online deployment specs (YAML with a managedOnlineDeployment or kubernetesOnlineDeployment $schema, or model, environment or code_configuration with endpoint_name or instance settings), online endpoint specs (an onlineEndpoint $schema, or name with auth_mode), parallel job specs, conda environment files, requirements*.txt and Python scripts";
+pub(crate) const LOOKED_FOR: &str = "online deployment specs (YAML with a managedOnlineDeployment or kubernetesOnlineDeployment $schema, or model, environment or code_configuration with endpoint_name or instance settings), online endpoint specs (an onlineEndpoint $schema, or name with auth_mode), parallel job specs, conda environment files, requirements*.txt and Python scripts";
 
 /// The kind of a file from its name and, for YAML, its parsed value.
-pub fn classify(path: &Path, yaml: Option<&Value>) -> FileKind {
+pub(crate) fn classify(path: &Path, yaml: Option<&Value>) -> FileKind {
     let ext = path
         .extension()
         .and_then(|e| e.to_str())
@@ -254,12 +254,12 @@ pub fn classify(path: &Path, yaml: Option<&Value>) -> FileKind {
 
 /// An online deployment spec as the resource the deployment rules read: the `az ml`
 /// shape, lines from the YAML.
-pub fn deployment_resource(path: &str, doc: &YamlDoc) -> Resource {
+pub(crate) fn deployment_resource(path: &str, doc: &YamlDoc) -> Resource {
     spec_resource(path, doc, ResourceKind::OnlineDeployment)
 }
 
 /// An online endpoint spec as the resource the endpoint rules read.
-pub fn endpoint_resource(path: &str, doc: &YamlDoc) -> Resource {
+pub(crate) fn endpoint_resource(path: &str, doc: &YamlDoc) -> Resource {
     spec_resource(path, doc, ResourceKind::OnlineEndpoint)
 }
 
@@ -279,7 +279,7 @@ fn spec_resource(path: &str, doc: &YamlDoc, kind: ResourceKind) -> Resource {
 
 /// A compute spec as a resource (for the report's list of what was read) and its VM
 /// size, if it names one.
-pub fn compute(path: &str, doc: &YamlDoc) -> (Resource, Option<gpu::SizeAt>) {
+pub(crate) fn compute(path: &str, doc: &YamlDoc) -> (Resource, Option<gpu::SizeAt>) {
     let name = doc
         .value
         .get("name")
@@ -310,7 +310,7 @@ pub fn compute(path: &str, doc: &YamlDoc) -> (Resource, Option<gpu::SizeAt>) {
 
 /// A local path a deployment spec names, resolved against the spec's folder.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Reference {
+pub(crate) struct Reference {
     /// The key that names it.
     pub pointer: String,
     /// As written.
@@ -322,7 +322,7 @@ pub struct Reference {
 /// The local files and folders a deployment spec names: its code folder and scoring
 /// script (relative to the code folder), conda file, image build context and model
 /// path. Registered assets (`azureml:…`), URLs and inline values are not paths.
-pub fn references(spec: &Resource, spec_dir: &Path) -> Vec<Reference> {
+pub(crate) fn references(spec: &Resource, spec_dir: &Path) -> Vec<Reference> {
     let local = |p: &str| local_path(spec, p);
     let mut out = Vec::new();
     let mut push = |pointer: &str, written: String, base: &Path| {
@@ -356,7 +356,7 @@ pub fn references(spec: &Resource, spec_dir: &Path) -> Vec<Reference> {
 
 /// The finding (under `rule_id`) for the references that do not exist (`missing`, as
 /// [`references`] or [`job_references`] gave them).
-pub fn missing_references(
+pub(crate) fn missing_references(
     rule_id: &'static str,
     spec: &Resource,
     missing: &[Reference],

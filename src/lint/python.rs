@@ -7,7 +7,7 @@ use tree_sitter::{Node, Parser};
 
 /// A module-level function.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Function {
+pub(crate) struct Function {
     pub name: String,
     /// Parameters a positional argument can go to (`*args` counts; `**kwargs` does not).
     pub positional: usize,
@@ -18,7 +18,7 @@ pub struct Function {
 
 /// What a script holds.
 #[derive(Debug, Clone, Default, PartialEq)]
-pub struct Script {
+pub(crate) struct Script {
     pub functions: Vec<Function>,
     /// The top-level package of each absolute import, with its line (first occurrence).
     pub imports: Vec<(String, u64)>,
@@ -44,7 +44,7 @@ pub struct Script {
 
 /// A call with its keyword arguments whose values are literals.
 #[derive(Debug, Clone, PartialEq)]
-pub struct Call {
+pub(crate) struct Call {
     /// The callee's last name (`ParallelRunConfig`).
     pub name: String,
     pub line: u64,
@@ -147,7 +147,7 @@ fn calls_to<'t>(node: Node<'t>, bytes: &[u8], callees: &[&str], out: &mut Vec<(u
 
 /// A string literal naming a model file.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct ModelFile {
+pub(crate) struct ModelFile {
     /// The path it holds.
     pub path: String,
     pub line: u64,
@@ -157,7 +157,7 @@ pub struct ModelFile {
 
 /// A call that creates a folder (`os.makedirs(…)`, `Path(…).mkdir(…)`).
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct MakeDirs {
+pub(crate) struct MakeDirs {
     pub call: String,
     pub line: u64,
     /// `exist_ok=True` is passed: a second process creating it does not fail.
@@ -169,7 +169,7 @@ pub struct MakeDirs {
 }
 
 impl Script {
-    pub fn function(&self, name: &str) -> Option<&Function> {
+    pub(crate) fn function(&self, name: &str) -> Option<&Function> {
         self.functions.iter().find(|f| f.name == name)
     }
 }
@@ -192,7 +192,7 @@ const MODEL_EXTENSIONS: &[&str] = &[
 ];
 
 /// Parses `source`.
-pub fn read(source: &str) -> Script {
+pub(crate) fn read(source: &str) -> Script {
     let mut parser = Parser::new();
     let language: tree_sitter::Language = tree_sitter_python::LANGUAGE.into();
     let mut script = Script::default();
@@ -424,14 +424,14 @@ fn add_import(script: &mut Script, dotted: &str, line: u64) {
 }
 
 /// Whether `module` comes with Python (`sys.stdlib_module_names`, Python 3.12).
-pub fn is_standard_library(module: &str) -> bool {
+pub(crate) fn is_standard_library(module: &str) -> bool {
     module.starts_with('_') || STDLIB.binary_search(&module).is_ok()
 }
 
 /// Imports a deployment gets from the platform or from another distribution's name:
 /// `azureml` is a namespace of many distributions (azureml-core, azureml-defaults…),
 /// `inference_schema` comes with the inference server.
-pub fn provided_by_any_of(module: &str) -> &'static [&'static str] {
+pub(crate) fn provided_by_any_of(module: &str) -> &'static [&'static str] {
     match module {
         "azureml" => &[
             "azureml-core",

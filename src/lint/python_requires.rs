@@ -15,7 +15,7 @@ use super::environment::{Environment, Package};
 use crate::finding::{Change, Computed, Edit, Evidence};
 
 /// The rule of [`check`].
-pub const RULE_ID: &str = "env-package-needs-newer-python";
+pub(crate) const RULE_ID: &str = "env-package-needs-newer-python";
 
 /// `(package, first release, the lowest Python it supports)`, ascending per package.
 const TRANSITIONS: &[(&str, &str, &str)] = &[
@@ -68,7 +68,7 @@ const TRANSITIONS: &[(&str, &str, &str)] = &[
 ];
 
 /// The lowest Python that release `version` of `package` supports, if the table knows.
-pub fn minimum_python(package: &str, version: &Version) -> Option<&'static str> {
+pub(crate) fn minimum_python(package: &str, version: &Version) -> Option<&'static str> {
     TRANSITIONS
         .iter()
         .rev()
@@ -103,7 +103,7 @@ fn lowest_allowed(p: &Package) -> Option<Version> {
 
 /// The finding for the packages of `env` (read from `path`) whose lowest allowed
 /// release needs a newer Python than the one the environment pins.
-pub fn check(path: &str, env: &Environment) -> Option<Computed> {
+pub(crate) fn check(path: &str, env: &Environment) -> Option<Computed> {
     let python = env.packages.iter().find(|p| p.name == "python")?;
     let python_version = Version::from_str(python.version.as_deref()?).ok()?;
     // `python=3` is any 3.x: no minor version to judge.

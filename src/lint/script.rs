@@ -11,16 +11,16 @@ use super::environment::{Environment, normalise};
 use super::python::{Script, is_standard_library, provided_by_any_of};
 use crate::engine::names::pip_package;
 
-pub const MISSING_INIT_OR_RUN: &str = "score-script-missing-init-or-run";
-pub const RUN_TAKES_NO_ARGUMENT: &str = "score-script-run-takes-no-argument";
-pub const IMPORT_NOT_IN_ENVIRONMENT: &str = "score-script-import-not-in-environment";
-pub const MODEL_PATH_WITHOUT_MODEL_DIR: &str = "score-script-model-path-without-model-dir";
+pub(crate) const MISSING_INIT_OR_RUN: &str = "score-script-missing-init-or-run";
+pub(crate) const RUN_TAKES_NO_ARGUMENT: &str = "score-script-run-takes-no-argument";
+pub(crate) const IMPORT_NOT_IN_ENVIRONMENT: &str = "score-script-import-not-in-environment";
+pub(crate) const MODEL_PATH_WITHOUT_MODEL_DIR: &str = "score-script-model-path-without-model-dir";
 
-pub const ENTRY_WITHOUT_RUN: &str = "prs-entry-script-without-run";
-pub const ENTRY_INIT_MAKEDIRS: &str = "prs-entry-script-init-makedirs-not-idempotent";
+pub(crate) const ENTRY_WITHOUT_RUN: &str = "prs-entry-script-without-run";
+pub(crate) const ENTRY_INIT_MAKEDIRS: &str = "prs-entry-script-init-makedirs-not-idempotent";
 
 /// The ids of the rules computed here.
-pub const RULES: &[&str] = &[
+pub(crate) const RULES: &[&str] = &[
     MISSING_INIT_OR_RUN,
     RUN_TAKES_NO_ARGUMENT,
     IMPORT_NOT_IN_ENVIRONMENT,
@@ -31,7 +31,7 @@ pub const RULES: &[&str] = &[
 
 /// What is wrong with a parallel job's entry script: `run(mini_batch)` must be there,
 /// and folders `init()` creates must survive every worker process creating them.
-pub fn entry_findings(path: &str, script: &Script) -> Vec<Computed> {
+pub(crate) fn entry_findings(path: &str, script: &Script) -> Vec<Computed> {
     let mut out = Vec::new();
     match script.function("run") {
         Some(run) if run.positional > 0 => {}
@@ -189,7 +189,7 @@ fn computed(rule_id: &'static str, evidence: Vec<Evidence>, facts: &[(&str, Stri
 /// Everything wrong with the scoring script at `path`. `environment` is the file the
 /// image is built from (its path and packages), when one was found; `local` are the
 /// modules beside the script (its own `helpers.py`, a `utils/` package).
-pub fn findings(
+pub(crate) fn findings(
     path: &str,
     script: &Script,
     environment: Option<(&str, &Environment)>,

@@ -9,7 +9,7 @@
 
 /// What the table knows of a size.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Accelerators {
+pub(crate) enum Accelerators {
     /// No GPU family: a CPU size.
     None,
     /// This many NVIDIA GPUs the guest sees, and their model.
@@ -91,7 +91,7 @@ const NOT_CUDA: &[(&str, &str)] = &[
 ];
 
 /// What a node of `size` (any case, with or without `Standard_`) has.
-pub fn accelerators(size: &str) -> Accelerators {
+pub(crate) fn accelerators(size: &str) -> Accelerators {
     let lower = size.trim().to_ascii_lowercase();
     let name = if lower.starts_with("standard_") {
         lower

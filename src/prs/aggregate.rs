@@ -44,7 +44,7 @@ struct Messages {
 }
 
 /// Summarises one tree from its parsed files (in any order).
-pub fn analyze(root: &str, mut files: Vec<ParsedFile>) -> (PrsSummary, Vec<Computed>) {
+pub(crate) fn analyze(root: &str, mut files: Vec<ParsedFile>) -> (PrsSummary, Vec<Computed>) {
     files.sort_by(|a, b| a.role.cmp(&b.role).then_with(|| a.path.cmp(&b.path)));
     let mut s = PrsSummary {
         root: root.to_owned(),
@@ -531,7 +531,7 @@ fn processes_and_nodes(s: &mut PrsSummary, files: &[ParsedFile], agg: &AttemptAg
 
 /// Compares names with their runs of digits taken as numbers (`node 2` < `node 10`,
 /// `10.0.0.4` < `10.0.0.12`).
-pub fn natural_cmp(a: &str, b: &str) -> std::cmp::Ordering {
+pub(super) fn natural_cmp(a: &str, b: &str) -> std::cmp::Ordering {
     fn chunks(s: &str) -> Vec<(bool, &str)> {
         let mut out = Vec::new();
         let mut start = 0;

@@ -20,7 +20,7 @@ use super::tree::Role;
 use super::user_errors::Phase;
 use crate::finding::Evidence;
 
-pub use crate::finding::Computed;
+pub(super) use crate::finding::Computed;
 
 /// What a rule found, before the registry puts its id on it.
 #[derive(Debug, Default)]
@@ -84,7 +84,7 @@ const fn rule_ids() -> [&'static str; RULES.len()] {
 const RULE_IDS: [&str; RULES.len()] = rule_ids();
 
 /// Rule ids this module computes.
-pub const COMPUTED_RULES: &[&str] = &RULE_IDS;
+pub(crate) const COMPUTED_RULES: &[&str] = &RULE_IDS;
 
 /// Runs every computed rule over one tree.
 pub(super) fn compute(inputs: &Inputs<'_>) -> Vec<Computed> {

@@ -12,7 +12,7 @@ use super::user_errors::ErrorGroups;
 /// What the job's messages count: "The run() in the entry script had raised exception
 /// for N times" and its siblings.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub enum Repeated {
+pub(crate) enum Repeated {
     RunException,
     RunTimeout,
     InitException,
@@ -21,7 +21,7 @@ pub enum Repeated {
 
 /// The overview's final sentence when every mini-batch was processed.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-pub struct FinalCounts {
+pub(crate) struct FinalCounts {
     pub mini_batches: u64,
     pub items: u64,
     pub processed: u64,
@@ -32,7 +32,7 @@ pub struct FinalCounts {
 
 /// Everything one file says.
 #[derive(Debug, Clone, Default)]
-pub struct FileFacts {
+pub(crate) struct FileFacts {
     pub lines: u64,
     /// Lines that fit the file's grammar (0 for a structured file means garbled).
     pub recognised: u64,

@@ -6,7 +6,7 @@ use crate::finding::Evidence;
 
 /// A line that supports a conclusion.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Line {
+pub(crate) struct Line {
     pub line: u64,
     pub text: String,
 }

@@ -9,39 +9,39 @@ use aho_corasick::AhoCorasick;
 
 /// The message patterns a line may match, as bits; see [`wanted`].
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-pub struct Wanted(u32);
+pub(super) struct Wanted(u32);
 
 impl Wanted {
-    pub const SCHEDULED: Wanted = Wanted(1);
-    pub const PROGRESS: Wanted = Wanted(1 << 1);
-    pub const ALL_PROCESSED: Wanted = Wanted(1 << 2);
-    pub const FINAL_COUNTS: Wanted = Wanted(1 << 3);
-    pub const THRESHOLD: Wanted = Wanted(1 << 4);
-    pub const STOPPED: Wanted = Wanted(1 << 5);
-    pub const NO_PROGRESS: Wanted = Wanted(1 << 6);
-    pub const TIMES: Wanted = Wanted(1 << 7);
-    pub const NO_SUCCEEDED: Wanted = Wanted(1 << 8);
-    pub const BAD_RETURN: Wanted = Wanted(1 << 9);
-    pub const SYSTEM_ERROR: Wanted = Wanted(1 << 10);
-    pub const SLOW_TASKS: Wanted = Wanted(1 << 11);
-    pub const PROCESS_EXIT: Wanted = Wanted(1 << 12);
-    pub const RUN_TIMEOUT: Wanted = Wanted(1 << 13);
+    pub(super) const SCHEDULED: Wanted = Wanted(1);
+    pub(super) const PROGRESS: Wanted = Wanted(1 << 1);
+    pub(super) const ALL_PROCESSED: Wanted = Wanted(1 << 2);
+    pub(super) const FINAL_COUNTS: Wanted = Wanted(1 << 3);
+    pub(super) const THRESHOLD: Wanted = Wanted(1 << 4);
+    pub(super) const STOPPED: Wanted = Wanted(1 << 5);
+    pub(super) const NO_PROGRESS: Wanted = Wanted(1 << 6);
+    pub(super) const TIMES: Wanted = Wanted(1 << 7);
+    pub(super) const NO_SUCCEEDED: Wanted = Wanted(1 << 8);
+    pub(super) const BAD_RETURN: Wanted = Wanted(1 << 9);
+    pub(super) const SYSTEM_ERROR: Wanted = Wanted(1 << 10);
+    pub(super) const SLOW_TASKS: Wanted = Wanted(1 << 11);
+    pub(super) const PROCESS_EXIT: Wanted = Wanted(1 << 12);
+    pub(super) const RUN_TIMEOUT: Wanted = Wanted(1 << 13);
     /// The driver's arguments (`--node_count 2`, `'node_count': 2`, `node_count=2`).
-    pub const ARGS: Wanted = Wanted(1 << 14);
+    pub(super) const ARGS: Wanted = Wanted(1 << 14);
     /// `SystemExit: N` closing a driver log.
-    pub const SYSTEM_EXIT: Wanted = Wanted(1 << 15);
+    pub(super) const SYSTEM_EXIT: Wanted = Wanted(1 << 15);
     /// `The overviewer on <node> started.` / `stopped.`
-    pub const OVERVIEWER: Wanted = Wanted(1 << 16);
+    pub(super) const OVERVIEWER: Wanted = Wanted(1 << 16);
 
-    pub fn has(self, other: Wanted) -> bool {
+    pub(super) fn has(self, other: Wanted) -> bool {
         self.0 & other.0 != 0
     }
 
-    pub fn any(self) -> bool {
+    pub(super) fn any(self) -> bool {
         self.0 != 0
     }
 
-    pub fn without(self, other: Wanted) -> Wanted {
+    pub(super) fn without(self, other: Wanted) -> Wanted {
         Wanted(self.0 & !other.0)
     }
 }
@@ -140,13 +140,13 @@ impl Dispatch {
 }
 
 /// The message patterns worth trying on `message`.
-pub fn wanted(message: &[u8]) -> Wanted {
+pub(super) fn wanted(message: &[u8]) -> Wanted {
     static D: OnceLock<Dispatch> = OnceLock::new();
     D.get_or_init(|| Dispatch::new(DISPATCH)).wanted(message)
 }
 
 /// [`Wanted::ARGS`] when `message` may hold one of the driver's arguments.
-pub fn wanted_args(message: &[u8]) -> Wanted {
+pub(super) fn wanted_args(message: &[u8]) -> Wanted {
     static D: OnceLock<Dispatch> = OnceLock::new();
     D.get_or_init(|| Dispatch::new(ARGS_DISPATCH))
         .wanted(message)
@@ -212,7 +212,7 @@ fn field(line: &[u8], at: usize, ok: impl Fn(&[u8]) -> bool) -> Option<usize> {
 
 /// Where a line's time and message are.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Shape {
+pub(super) enum Shape {
     /// `YYYY-MM-DD HH:MM:SS,mmm|[Name|]LEVEL|[pid|][tid|][func()|]message`: the time is
     /// the first 23 bytes.
     Sys { message: usize },
@@ -224,7 +224,7 @@ pub enum Shape {
 
 impl Shape {
     /// Where the message starts.
-    pub fn message_start(self) -> usize {
+    pub(super) fn message_start(self) -> usize {
         match self {
             Shape::Sys { message } => message,
             Shape::Overview { time_end } => time_end + 1,
@@ -235,7 +235,7 @@ impl Shape {
 
 /// The shape of `line` (without its terminator): the fields a sys line's pattern
 /// takes, split on `|`, or an overview line's time.
-pub fn shape(line: &[u8]) -> Shape {
+pub(super) fn shape(line: &[u8]) -> Shape {
     if let Some(message) = sys_message(line) {
         return Shape::Sys { message };
     }
@@ -247,7 +247,7 @@ pub fn shape(line: &[u8]) -> Shape {
 
 /// Whether `line` is a sys line: the check [`shape`] makes, without looking for where
 /// the message starts (this runs on every line of a busy job's logs).
-pub fn is_sys(line: &[u8]) -> bool {
+pub(super) fn is_sys(line: &[u8]) -> bool {
     sys_time(line) && (field(line, 24, is_level).is_some() || sys_message(line).is_some())
 }
 
@@ -276,7 +276,7 @@ fn sys_message(line: &[u8]) -> Option<usize> {
 }
 
 /// The end of an overview line's time (`YYYY-MM-DDTHH:MM:SS[.ffffff]` then a space).
-pub fn overview_time_end(line: &[u8]) -> Option<usize> {
+pub(super) fn overview_time_end(line: &[u8]) -> Option<usize> {
     if line.len() < 20 || !date_time(&line[..19], b'T') {
         return None;
     }

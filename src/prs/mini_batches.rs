@@ -13,7 +13,7 @@ use super::tree::Role;
 
 /// One attempt at one mini-batch, from the processed mini-batches CSV.
 #[derive(Debug, Clone, PartialEq)]
-pub struct Attempt {
+pub(crate) struct Attempt {
     pub id: String,
     pub picked: u32,
     pub node: String,
@@ -31,7 +31,7 @@ pub struct Attempt {
 }
 
 impl Attempt {
-    pub fn is_failure(&self) -> bool {
+    pub(crate) fn is_failure(&self) -> bool {
         let s = self.status.to_ascii_uppercase();
         s.contains("EXCEPTION") || s.contains("TIMEOUT") || s.contains("FAIL") || s.contains("KILL")
     }
@@ -39,7 +39,7 @@ impl Attempt {
 
 /// Attempts of one worker process.
 #[derive(Debug, Clone, Default, PartialEq)]
-pub struct ProcessAgg {
+pub(crate) struct ProcessAgg {
     pub attempts: u64,
     pub failures: u64,
     pub retries: u64,
@@ -48,7 +48,7 @@ pub struct ProcessAgg {
 
 /// The last attempt seen for one mini-batch.
 #[derive(Debug, Clone, PartialEq)]
-pub struct FinalState {
+pub(crate) struct FinalState {
     pub picked: u32,
     /// The node of the attempt kept.
     pub node: String,
@@ -64,7 +64,7 @@ pub struct FinalState {
 /// Mini-batch rows aggregated as they stream by; memory grows with the number of
 /// distinct mini-batches (one small entry each), not with rows or text.
 #[derive(Debug, Clone, Default, PartialEq)]
-pub struct AttemptAgg {
+pub(crate) struct AttemptAgg {
     pub rows: u64,
     pub finals: std::collections::HashMap<String, FinalState>,
     pub per_process: BTreeMap<(String, String), ProcessAgg>,
@@ -84,11 +84,11 @@ pub struct AttemptAgg {
     pub moved_from: BTreeMap<String, u64>,
 }
 
-pub const KEEP: usize = 5;
-pub const KEEP_FAILING: usize = 10_000;
+pub(super) const KEEP: usize = 5;
+pub(super) const KEEP_FAILING: usize = 10_000;
 
 impl AttemptAgg {
-    pub fn add(&mut self, a: Attempt) {
+    pub(crate) fn add(&mut self, a: Attempt) {
         self.rows += 1;
         let failure = a.is_failure();
         let p = self
@@ -198,7 +198,7 @@ impl AttemptAgg {
         self.slowest.truncate(KEEP);
     }
 
-    pub fn merge(&mut self, other: AttemptAgg) {
+    pub(crate) fn merge(&mut self, other: AttemptAgg) {
         self.rows += other.rows;
         for (id, f) in other.finals {
             self.keep_final(id, f);

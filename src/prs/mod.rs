@@ -8,7 +8,7 @@
 //! limits in `retry_budget.rs`).
 
 mod aggregate;
-pub mod analyze;
+pub(crate) mod analyze;
 mod computed;
 mod csv;
 mod facts;
@@ -17,20 +17,20 @@ mod line;
 mod message;
 mod mini_batches;
 mod nodes;
-pub mod parse;
-pub mod perf;
+pub(crate) mod parse;
+pub(crate) mod perf;
 mod resources;
 pub(crate) mod retry_budget;
 mod run_times;
-pub mod summary;
+pub(crate) mod summary;
 mod text_logs;
 mod time;
-pub mod tree;
+pub(crate) mod tree;
 mod user_errors;
 
-pub use computed::COMPUTED_RULES;
+pub(crate) use computed::COMPUTED_RULES;
 
 /// The ids of the rules computed from a tree rather than matched from text.
-pub fn computed_rule_ids() -> Vec<&'static str> {
+pub(crate) fn computed_rule_ids() -> Vec<&'static str> {
     COMPUTED_RULES.to_vec()
 }

@@ -17,7 +17,7 @@ use crate::finding::Evidence;
 /// another node still writes is taken as lost. Busy workers write a line per
 /// mini-batch, no `run()` outlasts its timeout, and at the end every node logs its
 /// shutdown, so a live node is not silent that long while others work.
-pub const LOST_AFTER_SECONDS: i64 = 300;
+pub(super) const LOST_AFTER_SECONDS: i64 = 300;
 
 /// A time and where it was written.
 #[derive(Debug, Clone)]

@@ -18,11 +18,11 @@ use crate::engine::observe::{LineObserver, Observers, Placement};
 use crate::evidence::{DocumentKind, KindSource};
 
 /// Kept at this path for the PRS table, which shows each error group's method.
-pub use super::user_errors::Phase;
+pub(crate) use super::user_errors::Phase;
 
 /// Parses the lines of one file according to its role.
 #[derive(Debug)]
-pub struct FileParser {
+pub(crate) struct FileParser {
     role: Role,
     facts: FileFacts,
     text: TextLog,
@@ -32,7 +32,7 @@ pub struct FileParser {
 }
 
 impl FileParser {
-    pub fn new(role: Role) -> FileParser {
+    pub(crate) fn new(role: Role) -> FileParser {
         FileParser {
             role,
             facts: FileFacts::default(),
@@ -43,7 +43,7 @@ impl FileParser {
         }
     }
 
-    pub fn finish(mut self) -> FileFacts {
+    pub(crate) fn finish(mut self) -> FileFacts {
         self.errors.finish(&mut self.facts.errors);
         self.perf.finish(&mut self.facts.perf);
         self.text.finish(&mut self.facts);
@@ -51,7 +51,7 @@ impl FileParser {
     }
 
     /// Feeds one line (without its terminator); `number` is 1-based.
-    pub fn line(&mut self, number: u64, raw: &[u8]) {
+    pub(crate) fn line(&mut self, number: u64, raw: &[u8]) {
         self.facts.lines = number;
         let mut raw = raw;
         while let Some(r) = raw.strip_suffix(b"\r") {
@@ -130,7 +130,7 @@ impl LineObserver for FileParser {
 /// The placement of every input for the scan: files of a tree with a known role are
 /// PRS documents, and those the parser reads get a [`FileParser`].
 #[derive(Debug)]
-pub struct PrsObservers<'a>(pub &'a [Option<Role>]);
+pub(crate) struct PrsObservers<'a>(pub &'a [Option<Role>]);
 
 impl Observers for PrsObservers<'_> {
     type Observer = FileParser;

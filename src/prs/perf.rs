@@ -18,7 +18,7 @@ const MAX_SAMPLES: usize = 10_000;
 
 /// One process's memory at one sampling time.
 #[derive(Debug, Clone, PartialEq)]
-pub struct ProcessMemory {
+pub(crate) struct ProcessMemory {
     pub name: String,
     pub pid: Option<u64>,
     /// Resident memory in MB, when the source gives an amount.
@@ -40,7 +40,7 @@ impl ProcessMemory {
     }
 
     /// `process001 (pid 409): 11,140 MB at 2023-05-16T22:57:00`.
-    pub fn describe(&self) -> String {
+    pub(crate) fn describe(&self) -> String {
         let pid = self.pid.map(|p| format!(" (pid {p})")).unwrap_or_default();
         let amount = match (self.mb, self.percent) {
             (Some(mb), Some(p)) => format!("{} ({p} % of the node)", megabytes(mb)),
@@ -72,7 +72,7 @@ fn megabytes(mb: f64) -> String {
 
 /// The fullest reading of a node's disks.
 #[derive(Debug, Clone, PartialEq)]
-pub struct DiskUse {
+pub(crate) struct DiskUse {
     /// Mount point, device or drive, as the file names it.
     pub disk: String,
     pub percent: f64,
@@ -84,7 +84,7 @@ pub struct DiskUse {
 
 impl DiskUse {
     /// `/mnt 99.6 % used (0.2 GB free) at 2024-03-14T10:20:00`.
-    pub fn describe(&self) -> String {
+    pub(crate) fn describe(&self) -> String {
         let free = self
             .free
             .as_ref()
@@ -110,7 +110,7 @@ fn round1(x: f64) -> f64 {
 
 /// What one perf file showed.
 #[derive(Debug, Clone, Default, PartialEq)]
-pub struct PerfFacts {
+pub(crate) struct PerfFacts {
     /// Peak `Memory Used Percent` of the node, its time and its line.
     pub peak_memory: Option<(f64, String, u64)>,
     pub peak_cpu: Option<f64>,
@@ -164,7 +164,7 @@ enum Columns {
 
 /// Reads one perf file line by line (lines already cleaned and redacted).
 #[derive(Debug, Default)]
-pub struct PerfParser {
+pub(crate) struct PerfParser {
     columns: Option<Columns>,
     /// A `tasklist` header waiting for its `=====` line.
     tasklist_header: bool,
@@ -222,7 +222,7 @@ fn field(fields: &[String], i: Option<usize>) -> Option<&str> {
 
 impl PerfParser {
     /// A line of `node_resource_usage.csv`; true when it held a reading.
-    pub fn node_line(&mut self, facts: &mut PerfFacts, number: u64, text: &str) -> bool {
+    pub(crate) fn node_line(&mut self, facts: &mut PerfFacts, number: u64, text: &str) -> bool {
         let fields = csv_fields(text);
         let Some(Columns::Node {
             time,
@@ -256,7 +256,7 @@ impl PerfParser {
     }
 
     /// A line of `processes_resource_usage.csv`; true when it held a reading.
-    pub fn process_line(&mut self, facts: &mut PerfFacts, number: u64, text: &str) -> bool {
+    pub(crate) fn process_line(&mut self, facts: &mut PerfFacts, number: u64, text: &str) -> bool {
         let fields = csv_fields(text);
         let Some(Columns::Process {
             time,
@@ -284,7 +284,7 @@ impl PerfParser {
     }
 
     /// A line of `node_disk_usage.csv`; true when it held a reading.
-    pub fn disk_line(&mut self, facts: &mut PerfFacts, number: u64, text: &str) -> bool {
+    pub(crate) fn disk_line(&mut self, facts: &mut PerfFacts, number: u64, text: &str) -> bool {
         let fields = csv_fields(text);
         let Some(Columns::Disk {
             time,
@@ -327,7 +327,7 @@ impl PerfParser {
 
     /// A line of an `os/<YYYYMMDDHH>/processes_<MM>` snapshot taken at `time`; true
     /// when it named a process.
-    pub fn snapshot_line(
+    pub(crate) fn snapshot_line(
         &mut self,
         facts: &mut PerfFacts,
         number: u64,
@@ -489,7 +489,7 @@ impl PerfParser {
     }
 
     /// Ends the file: the last sampling time's process is kept.
-    pub fn finish(&mut self, facts: &mut PerfFacts) {
+    pub(crate) fn finish(&mut self, facts: &mut PerfFacts) {
         self.flush(facts);
     }
 }
@@ -586,7 +586,7 @@ fn short_command(command: &str) -> String {
 }
 
 /// The time of `os/<YYYYMMDDHH>/processes_<MM>` as `YYYY-MM-DDTHH:MM`.
-pub fn snapshot_time(hour: &str, file: &str) -> Option<String> {
+pub(crate) fn snapshot_time(hour: &str, file: &str) -> Option<String> {
     let minute = file.strip_prefix("processes_")?;
     let minute = minute.split('.').next()?;
     let ok = |s: &str, n: usize| s.len() == n && s.bytes().all(|b| b.is_ascii_digit());

@@ -8,10 +8,10 @@ use super::time::time_key;
 use super::tree::Role;
 
 /// Disk use at or above this is reported as a full disk.
-pub const DISK_FULL_PERCENT: f64 = 95.0;
+pub(super) const DISK_FULL_PERCENT: f64 = 95.0;
 
 /// The node a perf file is about.
-pub fn perf_node(role: &Role) -> Option<&str> {
+pub(super) fn perf_node(role: &Role) -> Option<&str> {
     match role {
         Role::NodePerf { node }
         | Role::ProcessPerf { node }
@@ -22,7 +22,7 @@ pub fn perf_node(role: &Role) -> Option<&str> {
 }
 
 /// The per-process readings of one node (CSV and snapshots) with their files.
-pub fn process_readings<'a>(
+pub(super) fn process_readings<'a>(
     files: &'a [ParsedFile],
     node: &'a str,
 ) -> impl Iterator<Item = (&'a ParsedFile, &'a ProcessMemory)> + 'a {
@@ -36,7 +36,7 @@ pub fn process_readings<'a>(
 
 /// The reading that best explains a kill at `killed_at` (a log line's timestamp): the
 /// node's largest process at the last sample at or before it, else its largest ever.
-pub fn before_kill<'a>(
+pub(super) fn before_kill<'a>(
     files: &'a [ParsedFile],
     node: &'a str,
     killed_at: Option<String>,
@@ -59,7 +59,7 @@ fn larger(a: &ProcessMemory, b: &ProcessMemory) -> std::cmp::Ordering {
 }
 
 /// The fullest disk reading of a node, with its file.
-pub fn fullest_disk<'a>(
+pub(super) fn fullest_disk<'a>(
     files: &'a [ParsedFile],
     node: &str,
 ) -> Option<(&'a ParsedFile, &'a DiskUse)> {

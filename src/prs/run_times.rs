@@ -5,7 +5,7 @@
 /// Run times kept exactly while few, then as a logarithmic histogram, so a tree with
 /// millions of mini-batches still takes bounded memory.
 #[derive(Debug, Clone, Default, PartialEq)]
-pub struct Sample {
+pub(crate) struct Sample {
     values: Vec<f64>,
     hist: Vec<u64>,
     count: u64,
@@ -31,7 +31,7 @@ impl Sample {
         (x.max(0.0) as usize).min((PER_DECADE * DECADES) as usize)
     }
 
-    pub fn add(&mut self, v: f64) {
+    pub(crate) fn add(&mut self, v: f64) {
         self.count += 1;
         self.sum += v;
         if self.hist.is_empty() {
@@ -47,7 +47,7 @@ impl Sample {
         }
     }
 
-    pub fn merge(&mut self, other: &Sample) {
+    pub(crate) fn merge(&mut self, other: &Sample) {
         if other.hist.is_empty() {
             for v in &other.values {
                 self.add(*v);
@@ -74,12 +74,12 @@ impl Sample {
         self.hist[Sample::bucket(v)] += 1;
     }
 
-    pub fn mean(&self) -> Option<f64> {
+    pub(crate) fn mean(&self) -> Option<f64> {
         (self.count > 0).then(|| self.sum / self.count as f64)
     }
 
     /// Nearest-rank percentile: exact while values are kept, else the bucket's upper edge.
-    pub fn percentile(&self, p: f64) -> Option<f64> {
+    pub(crate) fn percentile(&self, p: f64) -> Option<f64> {
         if self.count == 0 {
             return None;
         }

@@ -13,13 +13,13 @@ use crate::finding::Evidence;
 
 /// Defaults from the ParallelRunConfig documentation, used when the driver log does not
 /// show a value (findings say so).
-pub const DEFAULT_RUN_INVOCATION_TIMEOUT: u64 = 60;
+pub(crate) const DEFAULT_RUN_INVOCATION_TIMEOUT: u64 = 60;
 /// GPU nodes default to one process; CPU nodes to their core count, which logs do not show.
-pub const DEFAULT_PROCESS_COUNT_PER_NODE: u64 = 1;
+pub(crate) const DEFAULT_PROCESS_COUNT_PER_NODE: u64 = 1;
 /// Memory use at or above this on a node where a worker was killed corroborates an OOM.
-pub const OOM_MEMORY_PERCENT: f64 = 90.0;
+pub(crate) const OOM_MEMORY_PERCENT: f64 = 90.0;
 /// Failing mini-batches listed in json/yaml (the table shows fewer).
-pub const MAX_FAILING_LISTED: usize = 50;
+pub(crate) const MAX_FAILING_LISTED: usize = 50;
 
 /// A number as the summary and the findings quoting it show it: two decimals.
 pub(super) fn round2(x: f64) -> f64 {
@@ -28,7 +28,7 @@ pub(super) fn round2(x: f64) -> f64 {
 
 /// One parsed file of a tree.
 #[derive(Debug, Clone)]
-pub struct ParsedFile {
+pub(crate) struct ParsedFile {
     pub path: String,
     pub role: Role,
     pub facts: FileFacts,
@@ -71,7 +71,7 @@ pub struct Config {
 }
 
 /// The `append_row` output file when `append_row_file_name` does not name one.
-pub const DEFAULT_APPEND_ROW_FILE: &str = "parallel_run_step.txt";
+pub(crate) const DEFAULT_APPEND_ROW_FILE: &str = "parallel_run_step.txt";
 
 impl Config {
     /// What becomes of `run()`'s results (`append_row into scores.txt, …`), when the

@@ -12,7 +12,7 @@ use std::path::{Path, PathBuf};
 
 /// What one file of a tree holds.
 #[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub enum Role {
+pub(crate) enum Role {
     /// `job_progress_overview.<YYYYMMDDHH>.txt` (the key orders rotated files) or the
     /// legacy `overview.txt`.
     Overview {
@@ -76,13 +76,13 @@ pub enum Role {
 
 impl Role {
     /// Whether the PRS parser reads this file line by line.
-    pub fn parsed(&self) -> bool {
+    pub(crate) fn parsed(&self) -> bool {
         !matches!(self, Role::Other | Role::UserLog)
     }
 }
 
 /// Files whose presence marks a `logs/` folder as a ParallelRunStep tree.
-pub fn is_marker(relative: &str) -> bool {
+pub(crate) fn is_marker(relative: &str) -> bool {
     let r = relative;
     r.starts_with("job_progress_overview")
         || r == "overview.txt"
@@ -104,7 +104,7 @@ fn components(path: &Path) -> Vec<String> {
 /// at its place in it (`job_result.txt` at the top, `sys/node/…` below). The folder is
 /// usually called `logs`, but a downloaded or renamed copy (`job-123-logs/`, or `.` when
 /// run from inside it) is found the same way.
-pub fn find_roots(files: &[PathBuf]) -> Vec<PathBuf> {
+pub(crate) fn find_roots(files: &[PathBuf]) -> Vec<PathBuf> {
     let mut roots = BTreeSet::new();
     for f in files {
         let parts = components(f);
@@ -135,7 +135,7 @@ pub fn find_roots(files: &[PathBuf]) -> Vec<PathBuf> {
 }
 
 /// The tree a file belongs to, and its role there.
-pub fn classify(roots: &[PathBuf], file: &Path) -> Option<(usize, Role)> {
+pub(crate) fn classify(roots: &[PathBuf], file: &Path) -> Option<(usize, Role)> {
     for (i, root) in roots.iter().enumerate() {
         let relative = if root == Path::new(".") {
             Ok(file.strip_prefix("./").unwrap_or(file))
@@ -211,7 +211,7 @@ fn path_matches(pattern: &str, path: &str) -> bool {
 /// A command as it can run against the tree at `root`, whose files are `files`: a
 /// path of the tree that names no file of it (the other layout's file) drops the
 /// command; a path with a `<placeholder>` that one file matches gets that file.
-pub fn command_for_files(command: &str, root: &str, files: &[&str]) -> Option<String> {
+pub(crate) fn command_for_files(command: &str, root: &str, files: &[&str]) -> Option<String> {
     let root = root.trim_end_matches('/');
     let mut words: Vec<String> = Vec::new();
     for word in command.split(' ') {
@@ -239,7 +239,7 @@ pub fn command_for_files(command: &str, root: &str, files: &[&str]) -> Option<St
 
 /// A `.yaml` / `.yml` file inside a tree or its job folder that is none of the tree's
 /// logs: a job definition, or notes kept beside a downloaded tree.
-pub fn is_side_file(roots: &[PathBuf], file: &Path) -> bool {
+pub(crate) fn is_side_file(roots: &[PathBuf], file: &Path) -> bool {
     let yaml = file
         .extension()
         .and_then(|e| e.to_str())

@@ -59,14 +59,14 @@ impl Phase {
 
 /// An error message from the user error files, grouped by exception and message.
 #[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
-pub struct ErrorKey {
+pub(crate) struct ErrorKey {
     pub phase: Phase,
     pub exception: String,
     pub message: String,
 }
 
 /// The failures of one file: count, first occurrence and its timestamp, per group.
-pub type ErrorGroups = BTreeMap<ErrorKey, (u64, Line, String)>;
+pub(super) type ErrorGroups = BTreeMap<ErrorKey, (u64, Line, String)>;
 
 struct Patterns {
     entry_failed: Regex,

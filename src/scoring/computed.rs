@@ -27,7 +27,7 @@ fn rule_of(outcome: &Outcome) -> Option<&'static str> {
 }
 
 /// The rules computed here, in report order.
-pub const COMPUTED_RULES: &[&str] = &[
+pub(crate) const COMPUTED_RULES: &[&str] = &[
     "score-auth-failed",
     "score-not-found",
     "score-timed-out",
@@ -106,7 +106,7 @@ fn ids(samples: &[&Sample], get: impl Fn(&Sample) -> Option<String>) -> String {
 }
 
 /// The findings of one probe.
-pub fn compute(summary: &ScoreSummary, samples: &[Sample]) -> Vec<Computed> {
+pub(crate) fn compute(summary: &ScoreSummary, samples: &[Sample]) -> Vec<Computed> {
     let mut groups: BTreeMap<&'static str, Vec<&Sample>> = BTreeMap::new();
     for s in samples {
         if let Some(rule) = rule_of(&s.outcome) {

@@ -5,14 +5,14 @@
 //! `amldoctor explain`.
 
 pub(crate) mod bounds;
-pub mod computed;
-pub mod sample;
-pub mod summary;
+pub(crate) mod computed;
+pub(crate) mod sample;
+pub(crate) mod summary;
 pub(crate) mod target;
 
-pub use computed::COMPUTED_RULES;
+pub(crate) use computed::COMPUTED_RULES;
 
 /// The ids of the rules computed from a scoring probe.
-pub fn computed_rule_ids() -> Vec<&'static str> {
+pub(crate) fn computed_rule_ids() -> Vec<&'static str> {
     COMPUTED_RULES.to_vec()
 }

@@ -5,7 +5,7 @@ use std::time::Duration;
 
 /// How a request ended.
 #[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub enum Outcome {
+pub(crate) enum Outcome {
     /// The endpoint answered with this status.
     Status(u16),
     /// No answer within `--timeout`.
@@ -20,7 +20,7 @@ pub enum Outcome {
 
 impl Outcome {
     /// `200`, `timeout`, `reset`, `connect`, `tls`: how reports name it.
-    pub fn label(&self) -> String {
+    pub(crate) fn label(&self) -> String {
         match self {
             Outcome::Status(s) => s.to_string(),
             Outcome::Timeout => "timeout".to_owned(),
@@ -30,11 +30,11 @@ impl Outcome {
         }
     }
 
-    pub fn is_success(&self) -> bool {
+    pub(crate) fn is_success(&self) -> bool {
         matches!(self, Outcome::Status(s) if (200..300).contains(s))
     }
 
-    pub fn status(&self) -> Option<u16> {
+    pub(crate) fn status(&self) -> Option<u16> {
         match self {
             Outcome::Status(s) => Some(*s),
             _ => None,
@@ -44,7 +44,7 @@ impl Outcome {
 
 /// The response headers that say why (or who answered).
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
-pub struct Headers {
+pub(crate) struct Headers {
     /// `x-request-id`: the service's id of the request, for a support ticket.
     pub request_id: Option<String>,
     /// `ms-azureml-model-error-statuscode`: the status the scoring container returned
@@ -65,7 +65,7 @@ pub struct Headers {
 
 /// One request and its answer.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Sample {
+pub(crate) struct Sample {
     /// 0-based, in the order the requests were started.
     pub index: u64,
     /// The `x-ms-client-request-id` sent.

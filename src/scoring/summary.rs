@@ -11,7 +11,7 @@ use crate::catalogue::HttpStatus;
 
 /// What the command knew before sending anything.
 #[derive(Debug, Clone, Default)]
-pub struct Setup {
+pub(crate) struct Setup {
     pub endpoint: String,
     pub deployment: Option<String>,
     /// The scoring URI without its query.
@@ -114,13 +114,13 @@ fn ms(us: u64) -> f64 {
 }
 
 /// The latency of the answered requests (those that got a status).
-pub fn latency(samples: &[Sample]) -> Option<Latency> {
+pub(crate) fn latency(samples: &[Sample]) -> Option<Latency> {
     latency_of(samples, |o| o.status().is_some())
 }
 
 /// The latency of the successful requests: what sizing is about (a fast 401 or 429
 /// says nothing of how long scoring takes).
-pub fn success_latency(samples: &[Sample]) -> Option<Latency> {
+pub(crate) fn success_latency(samples: &[Sample]) -> Option<Latency> {
     latency_of(samples, Outcome::is_success)
 }
 
@@ -141,7 +141,7 @@ fn latency_of(samples: &[Sample], counted: impl Fn(&Outcome) -> bool) -> Option<
 }
 
 /// Summarises the samples; `statuses` is the catalogue.
-pub fn summarise(
+pub(crate) fn summarise(
     setup: &Setup,
     samples: &[Sample],
     statuses: &[HttpStatus],

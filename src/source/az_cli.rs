@@ -10,7 +10,7 @@ use super::LoadedFile;
 use super::local::read_config_file;
 
 /// `$AZURE_CONFIG_DIR`, else `~/.azure`; `None` when neither can be determined.
-pub fn config_dir(env: &Environment) -> Option<PathBuf> {
+pub(crate) fn config_dir(env: &Environment) -> Option<PathBuf> {
     if let Some(dir) = env.var("AZURE_CONFIG_DIR") {
         return Some(PathBuf::from(dir));
     }
@@ -21,7 +21,7 @@ pub fn config_dir(env: &Environment) -> Option<PathBuf> {
 
 /// The az CLI `config` INI file and `azureProfile.json`; either may be absent, which is
 /// normal on machines where az was never used.
-pub fn load(env: &Environment) -> Result<(Option<LoadedFile>, Option<LoadedFile>)> {
+pub(crate) fn load(env: &Environment) -> Result<(Option<LoadedFile>, Option<LoadedFile>)> {
     let Some(dir) = config_dir(env) else {
         return Ok((None, None));
     };

@@ -12,10 +12,10 @@ use serde_json::Value;
 use crate::error::{Error, Result};
 
 /// The manifest's file name, at the top of the bundle.
-pub const MANIFEST: &str = "manifest.json";
+pub(crate) const MANIFEST: &str = "manifest.json";
 
 /// The manifest format this release writes and reads.
-pub const FORMAT: u32 = 1;
+pub(crate) const FORMAT: u32 = 1;
 
 /// What `manifest.json` holds.
 #[derive(Debug, Clone, Default, Serialize, Deserialize)]
@@ -79,7 +79,7 @@ impl BundleSource {
 
 /// Where a file of the bundle stands before a download.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Slot {
+pub(crate) enum Slot {
     /// Already saved whole by an earlier run (its size).
     Complete(u64),
     /// To fetch into this path (its folder exists).
@@ -110,11 +110,11 @@ pub struct Failure {
 }
 
 /// The sentence every manifest carries about redaction.
-pub const REDACTION: &str = "SAS signatures, bearer tokens, JWTs, account keys, connection strings, client secrets and passwords are replaced by ***REDACTED*** in every saved file; secret-named JSON keys are masked whatever their value";
+pub(crate) const REDACTION: &str = "SAS signatures, bearer tokens, JWTs, account keys, connection strings, client secrets and passwords are replaced by ***REDACTED*** in every saved file; secret-named JSON keys are masked whatever their value";
 
 /// A bundle being written.
 #[derive(Debug)]
-pub struct BundleWriter {
+pub(crate) struct BundleWriter {
     root: PathBuf,
     pub manifest: Manifest,
 }
@@ -122,7 +122,11 @@ pub struct BundleWriter {
 impl BundleWriter {
     /// Creates the folder `root`, or reuses it (to resume) when it is empty or holds a
     /// bundle of the same subject; a bundle of something else is never mixed in.
-    pub fn create(root: &Path, source: BundleSource, created: String) -> Result<BundleWriter> {
+    pub(crate) fn create(
+        root: &Path,
+        source: BundleSource,
+        created: String,
+    ) -> Result<BundleWriter> {
         if let Some(old) = read_manifest(root)?
             && !old.source.same_subject(&source)
         {
@@ -147,13 +151,13 @@ impl BundleWriter {
         })
     }
 
-    pub fn root(&self) -> &Path {
+    pub(crate) fn root(&self) -> &Path {
         &self.root
     }
 
     /// Where `relative` (a service-given path) lands, or why it may not be written: it
     /// must stay inside the bundle, also through links already in the folder.
-    pub fn place(&self, relative: &str) -> Result<PathBuf, String> {
+    pub(crate) fn place(&self, relative: &str) -> Result<PathBuf, String> {
         let dest = safe_join(&self.root, relative)?;
         let mut at = self.root.clone();
         for part in dest
@@ -175,7 +179,7 @@ impl BundleWriter {
     /// Prepares `relative` for a download: complete already (when `resume` and a file is
     /// under its final name, which only finished downloads are), or a path whose folder
     /// exists.
-    pub fn slot(&self, relative: &str, resume: bool) -> Result<Slot, String> {
+    pub(crate) fn slot(&self, relative: &str, resume: bool) -> Result<Slot, String> {
         let dest = self.place(relative)?;
         if resume && let Ok(meta) = std::fs::metadata(&dest) {
             return Ok(Slot::Complete(meta.len()));
@@ -187,13 +191,13 @@ impl BundleWriter {
     }
 
     /// Saves log text, redacted.
-    pub fn write_text(&mut self, relative: &str, what: &str, text: &str) -> Result<()> {
+    pub(crate) fn write_text(&mut self, relative: &str, what: &str, text: &str) -> Result<()> {
         let clean = crate::redact::redact(text);
         self.save(relative, what, clean.as_bytes())
     }
 
     /// Saves a resource document as pretty JSON, secrets masked.
-    pub fn write_json(&mut self, relative: &str, what: &str, value: &Value) -> Result<()> {
+    pub(crate) fn write_json(&mut self, relative: &str, what: &str, value: &Value) -> Result<()> {
         let mut value = value.clone();
         crate::redact::json_value(&mut value);
         let mut text = serde_json::to_string_pretty(&value).unwrap_or_default();
@@ -212,7 +216,7 @@ impl BundleWriter {
     }
 
     /// Records a file saved by someone else (a download).
-    pub fn collected(&mut self, relative: &str, what: &str, bytes: u64) {
+    pub(crate) fn collected(&mut self, relative: &str, what: &str, bytes: u64) {
         self.manifest.collected.push(SavedFile {
             path: relative.to_owned(),
             what: what.to_owned(),
@@ -221,7 +225,7 @@ impl BundleWriter {
     }
 
     /// Records what could not be collected.
-    pub fn failed(&mut self, what: &str, reason: &str, path: Option<&str>) {
+    pub(crate) fn failed(&mut self, what: &str, reason: &str, path: Option<&str>) {
         self.manifest.failed.push(Failure {
             what: what.to_owned(),
             reason: crate::redact::redact(reason).into_owned(),
@@ -231,7 +235,7 @@ impl BundleWriter {
     }
 
     /// Records a check that could not run, and why.
-    pub fn skipped(&mut self, check: &str, what: &str, reason: &str) {
+    pub(crate) fn skipped(&mut self, check: &str, what: &str, reason: &str) {
         self.failed(what, reason, None);
         if let Some(last) = self.manifest.failed.last_mut() {
             last.skipped_check = Some(check.to_owned());
@@ -239,7 +243,7 @@ impl BundleWriter {
     }
 
     /// Writes `manifest.json`.
-    pub fn finish(self) -> Result<Manifest> {
+    pub(crate) fn finish(self) -> Result<Manifest> {
         let mut text = serde_json::to_string_pretty(&self.manifest).unwrap_or_default();
         text.push('\n');
         let path = self.root.join(MANIFEST);
@@ -250,7 +254,7 @@ impl BundleWriter {
 
 /// `root` joined with a path a service handed out, refused when it could land outside
 /// `root`: `..`, an absolute path, a drive letter or a Windows separator trick.
-pub fn safe_join(root: &Path, relative: &str) -> Result<PathBuf, String> {
+pub(crate) fn safe_join(root: &Path, relative: &str) -> Result<PathBuf, String> {
     let refuse = |why: &str| Err(format!("the path '{relative}' {why}; not saved"));
     if relative.is_empty() {
         return refuse("is empty");
@@ -281,7 +285,7 @@ pub fn safe_join(root: &Path, relative: &str) -> Result<PathBuf, String> {
 
 /// The manifest in `dir`, if `dir` is a bundle. A `manifest.json` that is not
 /// amldoctor's is not a bundle's; one that is but cannot be read is an error.
-pub fn read_manifest(dir: &Path) -> Result<Option<Manifest>> {
+pub(crate) fn read_manifest(dir: &Path) -> Result<Option<Manifest>> {
     let path = dir.join(MANIFEST);
     let text = match std::fs::read_to_string(&path) {
         Ok(t) => t,

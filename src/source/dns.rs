@@ -17,7 +17,7 @@ use crate::evidence::dns::{DnsObservation, DnsTarget, Outcome};
 
 /// A DNS server to ask.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Server {
+pub(crate) enum Server {
     /// The machine's own resolver (`/etc/resolv.conf`, the hosts file), or the server
     /// `AMLDOCTOR_SYSTEM_RESOLVER` puts in its place (tests, containers).
     System(Option<SocketAddr>),
@@ -27,7 +27,7 @@ pub enum Server {
 
 impl Server {
     /// As reports name it: `system` or `IP:PORT`.
-    pub fn label(self) -> String {
+    pub(crate) fn label(self) -> String {
         match self {
             Server::System(_) => "system".to_owned(),
             Server::At(addr) => addr.to_string(),
@@ -158,7 +158,7 @@ async fn observe(resolver: TokioResolver, host: String, timeout: Duration) -> Ou
 
 /// Every target through every server, all at once: the time is bounded by one
 /// query's `timeout` (and a margin), whatever the number of hosts and servers.
-pub fn resolve(
+pub(crate) fn resolve(
     targets: &[DnsTarget],
     servers: &[Server],
     timeout: Duration,

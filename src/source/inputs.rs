@@ -11,7 +11,7 @@ use crate::evidence::Origin;
 
 /// An input that could not be analysed, and why.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Unreadable {
+pub(crate) struct Unreadable {
     pub path: String,
     pub reason: String,
     /// Named on the command line (an error), rather than found inside a directory.
@@ -20,7 +20,7 @@ pub struct Unreadable {
 
 /// The documents found for the given arguments, in a stable order.
 #[derive(Debug, Clone, Default)]
-pub struct InputSet {
+pub(crate) struct InputSet {
     pub documents: Vec<Origin>,
     pub unreadable: Vec<Unreadable>,
     /// Documents named on the command line (not found inside a directory).
@@ -46,7 +46,7 @@ impl InputSet {
 
 /// Expands `args` (`-` is stdin) into documents. Directories are walked recursively in
 /// name order without following symbolic links to directories.
-pub fn collect(args: &[String]) -> InputSet {
+pub(crate) fn collect(args: &[String]) -> InputSet {
     let mut set = InputSet::default();
     let mut seen = std::collections::HashSet::new();
     let mut stdin_seen = false;
@@ -186,7 +186,7 @@ fn take_stdin_head() -> Vec<u8> {
 }
 
 /// Opens a document for streaming.
-pub fn open(origin: &Origin) -> io::Result<Box<dyn Read + Send>> {
+pub(crate) fn open(origin: &Origin) -> io::Result<Box<dyn Read + Send>> {
     match origin {
         // Whatever `json::read_json` already read of stdin comes first.
         Origin::Stdin => Ok(Box::new(
@@ -197,7 +197,7 @@ pub fn open(origin: &Origin) -> io::Result<Box<dyn Read + Send>> {
 }
 
 /// Reads every rule file (`*.yaml`, `*.yml`) below `dir`.
-pub fn read_rule_dir(dir: &Path) -> Result<Vec<(PathBuf, String)>, String> {
+pub(crate) fn read_rule_dir(dir: &Path) -> Result<Vec<(PathBuf, String)>, String> {
     let meta = std::fs::metadata(dir).map_err(|e| {
         format!(
             "cannot read rule directory {}: {}",

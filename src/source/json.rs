@@ -15,11 +15,11 @@ use super::inputs::replay_stdin;
 use crate::evidence::Origin;
 
 /// The largest JSON document read whole; a larger input is analysed as text.
-pub const MAX_JSON_BYTES: usize = 64 * 1024 * 1024;
+pub(crate) const MAX_JSON_BYTES: usize = 64 * 1024 * 1024;
 
 /// What reading an input as JSON gave.
 #[derive(Debug)]
-pub enum JsonRead {
+pub(crate) enum JsonRead {
     /// Does not start like JSON, or is more than one value (JSON lines): a text input.
     NotJson,
     /// One JSON document and its bytes (for pointer → line lookups).
@@ -35,7 +35,7 @@ pub enum JsonRead {
 }
 
 /// Reads `origin` as one JSON document if it starts like one, up to `limit` bytes.
-pub fn read_json(origin: &Origin, limit: usize) -> io::Result<JsonRead> {
+pub(crate) fn read_json(origin: &Origin, limit: usize) -> io::Result<JsonRead> {
     match origin {
         Origin::File(path) => read_from(std::fs::File::open(path)?, limit).map(|(r, _)| r),
         Origin::Stdin => {

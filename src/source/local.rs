@@ -8,14 +8,14 @@ use crate::error::{Error, Result};
 use super::{Environment, LoadedFile};
 
 /// The project file amldoctor looks for in the working directory and its parents.
-pub const PROJECT_FILE_NAME: &str = ".amldoctor.yaml";
+pub(crate) const PROJECT_FILE_NAME: &str = ".amldoctor.yaml";
 
 /// Configuration files larger than this are not configuration: refuse rather than
 /// read gigabytes into memory by mistake.
-pub const MAX_CONFIG_BYTES: u64 = 4 * 1024 * 1024;
+pub(crate) const MAX_CONFIG_BYTES: u64 = 4 * 1024 * 1024;
 
 /// Environment variables and whether stdout is a terminal.
-pub fn environment() -> Environment {
+pub(crate) fn environment() -> Environment {
     Environment {
         vars: std::env::vars_os()
             .filter_map(|(k, v)| Some((k.into_string().ok()?, v.into_string().ok()?)))
@@ -27,13 +27,13 @@ pub fn environment() -> Environment {
 }
 
 /// Whether standard input is a terminal (nothing piped in: a person must type or paste).
-pub fn stdin_is_terminal() -> bool {
+pub(crate) fn stdin_is_terminal() -> bool {
     std::io::stdin().is_terminal()
 }
 
 /// Reads a small UTF-8 text file (a config or deployment YAML). `Ok(None)` when it
 /// does not exist and `missing_ok` is set.
-pub fn read_config_file(path: &Path, missing_ok: bool) -> Result<Option<LoadedFile>> {
+pub(crate) fn read_config_file(path: &Path, missing_ok: bool) -> Result<Option<LoadedFile>> {
     let file = match std::fs::File::open(path) {
         Ok(f) => f,
         Err(e) if missing_ok && e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
@@ -71,7 +71,7 @@ pub fn read_config_file(path: &Path, missing_ok: bool) -> Result<Option<LoadedFi
 }
 
 /// The nearest `.amldoctor.yaml` in `start` or one of its parents.
-pub fn find_project_file(start: &Path) -> Result<Option<LoadedFile>> {
+pub(crate) fn find_project_file(start: &Path) -> Result<Option<LoadedFile>> {
     for dir in start.ancestors() {
         let candidate = dir.join(PROJECT_FILE_NAME);
         if candidate.is_file() {
@@ -82,13 +82,13 @@ pub fn find_project_file(start: &Path) -> Result<Option<LoadedFile>> {
 }
 
 /// Writes a report or baseline file, creating nothing but the file itself.
-pub fn write_file(path: &Path, bytes: &[u8]) -> Result<()> {
+pub(crate) fn write_file(path: &Path, bytes: &[u8]) -> Result<()> {
     std::fs::write(path, bytes).map_err(|e| Error::io("write", path, &e))
 }
 
 /// A fresh folder name under the system's temporary directory, for a live run's
 /// bundle when the user keeps none.
-pub fn temporary_dir(command: &str) -> PathBuf {
+pub(crate) fn temporary_dir(command: &str) -> PathBuf {
     let nanos = std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)
         .map_or(0, |d| d.subsec_nanos());
@@ -99,12 +99,12 @@ pub fn temporary_dir(command: &str) -> PathBuf {
 }
 
 /// Removes a temporary bundle; best effort.
-pub fn remove_dir(dir: &Path) {
+pub(crate) fn remove_dir(dir: &Path) {
     let _ = std::fs::remove_dir_all(dir);
 }
 
 /// The clock, in seconds since the Unix epoch.
-pub fn now_unix() -> u64 {
+pub(crate) fn now_unix() -> u64 {
     std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)
         .map_or(0, |d| d.as_secs())
@@ -113,13 +113,13 @@ pub fn now_unix() -> u64 {
 /// The working directory, for project file discovery.
 /// The root of the git repository `dir` is in (the nearest folder up that holds
 /// `.git`), if any: code scanning resolves SARIF paths against it.
-pub fn repository_root(dir: &Path) -> Option<PathBuf> {
+pub(crate) fn repository_root(dir: &Path) -> Option<PathBuf> {
     dir.ancestors()
         .find(|d| d.join(".git").exists())
         .map(Path::to_path_buf)
 }
 
-pub fn current_dir() -> Result<PathBuf> {
+pub(crate) fn current_dir() -> Result<PathBuf> {
     std::env::current_dir().map_err(|e| {
         Error::input(format!(
             "cannot determine the working directory: {}",
@@ -129,10 +129,10 @@ pub fn current_dir() -> Result<PathBuf> {
 }
 
 /// The largest request body `score` sends (managed endpoints take at most 100 MB).
-pub const MAX_REQUEST_BODY: u64 = 100 * 1024 * 1024;
+pub(crate) const MAX_REQUEST_BODY: u64 = 100 * 1024 * 1024;
 
 /// A request body for `score`: a file, or standard input for `-`; any bytes.
-pub fn read_request_body(spec: &str) -> Result<Vec<u8>> {
+pub(crate) fn read_request_body(spec: &str) -> Result<Vec<u8>> {
     let limit = MAX_REQUEST_BODY;
     let (what, bytes) = if spec == "-" {
         if stdin_is_terminal() {
@@ -177,7 +177,9 @@ pub fn read_request_body(spec: &str) -> Result<Vec<u8>> {
 }
 
 /// The resources of one JSON file (an endpoint or deployment `az` saved).
-pub fn resources_in(path: &Path) -> crate::error::Result<Vec<crate::evidence::resource::Resource>> {
+pub(crate) fn resources_in(
+    path: &Path,
+) -> crate::error::Result<Vec<crate::evidence::resource::Resource>> {
     use crate::error::Error;
     use crate::evidence::json_lines::JsonText;
     use crate::evidence::resource::{JsonDocument, classify};

@@ -17,7 +17,7 @@ use crate::source::bundle::{BundleSource, BundleWriter};
 
 /// The queries to run, as the analysis built them.
 #[derive(Debug, Clone)]
-pub struct Request {
+pub(crate) struct Request {
     /// The Log Analytics workspace id (a GUID).
     pub workspace_id: String,
     /// The candidate lines of the online endpoints' console and event logs.
@@ -32,7 +32,7 @@ pub struct Request {
 
 /// Runs `request` and writes what it read as a bundle in `dir`. Anything the user
 /// should know (a cut answer, no traffic counts) is in the summary's notes.
-pub fn read(
+pub(crate) fn read(
     azure: &mut Azure,
     request: &Request,
     dir: &std::path::Path,

@@ -1,17 +1,17 @@
 //! The only layer that touches the outside world: files, stdin, the environment and,
 //! in later work, Azure and DNS. It knows nothing about rules or output formats.
 
-pub mod az_cli;
-pub mod azure;
-pub mod bundle;
-pub mod collect;
-pub mod dns;
-pub mod inputs;
-pub mod json;
-pub mod local;
-pub mod log_analytics;
-pub mod project_files;
-pub mod scoring;
+pub(crate) mod az_cli;
+pub(crate) mod azure;
+pub(crate) mod bundle;
+pub(crate) mod collect;
+pub(crate) mod dns;
+pub(crate) mod inputs;
+pub(crate) mod json;
+pub(crate) mod local;
+pub(crate) mod log_analytics;
+pub(crate) mod project_files;
+pub(crate) mod scoring;
 
 use std::collections::BTreeMap;
 use std::path::PathBuf;

@@ -8,7 +8,7 @@ use crate::error::Error;
 
 /// One file found, with its text or why it could not be read.
 #[derive(Debug)]
-pub struct ProjectFile {
+pub(crate) struct ProjectFile {
     pub path: PathBuf,
     pub text: Result<String, Error>,
     /// Named on the command line (not found by walking a directory).
@@ -17,7 +17,7 @@ pub struct ProjectFile {
 
 /// What walking the named paths found.
 #[derive(Debug, Default)]
-pub struct ProjectFiles {
+pub(crate) struct ProjectFiles {
     pub files: Vec<ProjectFile>,
     /// Named paths that do not exist or cannot be listed: `(path, reason)`.
     pub unreadable: Vec<(String, String)>,
@@ -43,7 +43,7 @@ fn is_environment_dir(dir: &Path) -> bool {
 const MAX_DEPTH: usize = 8;
 
 /// Whether a file found by walking is one `lint` reads.
-pub fn is_candidate(path: &Path) -> bool {
+pub(crate) fn is_candidate(path: &Path) -> bool {
     let name = path
         .file_name()
         .and_then(|n| n.to_str())
@@ -59,7 +59,7 @@ pub fn is_candidate(path: &Path) -> bool {
 }
 
 /// Walks `paths` (files or directories) in a stable order.
-pub fn collect(paths: &[PathBuf]) -> ProjectFiles {
+pub(crate) fn collect(paths: &[PathBuf]) -> ProjectFiles {
     let mut out = ProjectFiles::default();
     for path in paths {
         match std::fs::metadata(path) {
@@ -118,13 +118,13 @@ fn read(path: &Path, named: bool) -> ProjectFile {
 }
 
 /// Whether `path` names an existing file or directory.
-pub fn exists(path: &Path) -> bool {
+pub(crate) fn exists(path: &Path) -> bool {
     path.exists()
 }
 
 /// The Python modules importable from `dir` itself: its `*.py` files and its folders
 /// (packages, namespace packages), by name.
-pub fn local_modules(dir: &Path) -> Vec<String> {
+pub(crate) fn local_modules(dir: &Path) -> Vec<String> {
     let Ok(entries) = std::fs::read_dir(dir) else {
         return Vec::new();
     };

@@ -18,7 +18,7 @@ const BODY_KEPT: usize = 300;
 
 /// What to send.
 #[derive(Clone)]
-pub struct Probe {
+pub(crate) struct Probe {
     pub url: String,
     /// The key or token sent as `Authorization: Bearer …`.
     pub credential: Option<String>,
@@ -50,7 +50,7 @@ impl std::fmt::Debug for Probe {
 }
 
 /// A client request id the service accepts: letters, digits, `-` and `_`, at most 40.
-pub fn client_request_id(prefix: &str, index: u64) -> String {
+pub(crate) fn client_request_id(prefix: &str, index: u64) -> String {
     let mut id: String = format!("{prefix}-{}", index + 1)
         .chars()
         .filter(|c| c.is_ascii_alphanumeric() || *c == '-' || *c == '_')
@@ -60,7 +60,7 @@ pub fn client_request_id(prefix: &str, index: u64) -> String {
 }
 
 /// A prefix unique enough to find this run's requests in the service's logs.
-pub fn id_prefix() -> String {
+pub(crate) fn id_prefix() -> String {
     let nanos = std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)
         .map_or(0, |d| d.as_nanos());
@@ -70,7 +70,7 @@ pub fn id_prefix() -> String {
 }
 
 /// Sends the requests; `done` is called after each one (for a progress bar).
-pub fn run(probe: &Probe, done: Arc<dyn Fn() + Send + Sync>) -> Result<Vec<Sample>, Error> {
+pub(crate) fn run(probe: &Probe, done: Arc<dyn Fn() + Send + Sync>) -> Result<Vec<Sample>, Error> {
     let url = super::azure::http::checked_url(&probe.url).map_err(|e| {
         e.with_hint("amldoctor sends a scoring credential only over https (or to this machine); a Kubernetes endpoint that allows plain http must be scored with another client")
     })?;
@@ -276,7 +276,7 @@ fn classify(e: &reqwest::Error) -> Outcome {
 }
 
 /// Requests done of all, on a terminal's stderr, for more than a few requests.
-pub fn progress_bar(count: u64) -> indicatif::ProgressBar {
+pub(crate) fn progress_bar(count: u64) -> indicatif::ProgressBar {
     if count <= 5 || !std::io::IsTerminal::is_terminal(&std::io::stderr()) {
         return indicatif::ProgressBar::hidden();
     }

@@ -16,7 +16,7 @@ const AROUND: &str = "ep-around.eastus.inference.ml.azure.com";
 const MISSING: &str = "ep-missing.eastus.inference.ml.azure.com";
 
 /// The view from inside the virtual network: the private endpoint's zone answers.
-pub fn inside() -> SocketAddr {
+pub(crate) fn inside() -> SocketAddr {
     static ADDR: OnceLock<SocketAddr> = OnceLock::new();
     *ADDR.get_or_init(|| {
         start(vec![

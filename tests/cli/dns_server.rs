@@ -12,7 +12,7 @@ use hickory_server::store::in_memory::InMemoryZoneHandler;
 use hickory_server::zone_handler::{AxfrPolicy, Catalog, ZoneHandler, ZoneType};
 
 /// A record of a test zone.
-pub enum Rec {
+pub(crate) enum Rec {
     A(&'static str, [u8; 4]),
     Cname(&'static str, &'static str),
 }
@@ -50,7 +50,7 @@ fn zone(origin: &str, records: &[Rec]) -> InMemoryZoneHandler {
 
 /// Starts an authoritative server for `zones` (origin, records) on 127.0.0.1; it runs
 /// until the test process ends.
-pub fn start(zones: Vec<(&'static str, Vec<Rec>)>) -> SocketAddr {
+pub(crate) fn start(zones: Vec<(&'static str, Vec<Rec>)>) -> SocketAddr {
     let socket = UdpSocket::bind("127.0.0.1:0").unwrap();
     socket.set_nonblocking(true).unwrap();
     let addr = socket.local_addr().unwrap();
@@ -75,7 +75,7 @@ pub fn start(zones: Vec<(&'static str, Vec<Rec>)>) -> SocketAddr {
 
 /// A UDP socket on 127.0.0.1 that receives queries and never answers. The socket is
 /// leaked so it stays bound for the rest of the test run.
-pub fn silent() -> SocketAddr {
+pub(crate) fn silent() -> SocketAddr {
     let socket = UdpSocket::bind("127.0.0.1:0").unwrap();
     let addr = socket.local_addr().unwrap();
     std::mem::forget(socket);
@@ -84,7 +84,7 @@ pub fn silent() -> SocketAddr {
 
 /// A server with no zones: it refuses every name at once. Every sandboxed run uses it
 /// as its system resolver.
-pub fn refusing() -> SocketAddr {
+pub(crate) fn refusing() -> SocketAddr {
     static ADDR: std::sync::OnceLock<SocketAddr> = std::sync::OnceLock::new();
     *ADDR.get_or_init(|| start(Vec::new()))
 }

@@ -11,15 +11,15 @@ use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 /// The token the fake hands out; it must never show in amldoctor's output.
-pub const TOKEN: &str = "FAKE-ACCESS-TOKEN-5f2a9c";
+pub(crate) const TOKEN: &str = "FAKE-ACCESS-TOKEN-5f2a9c";
 /// The subscription every live test names.
-pub const SUB: &str = "00000000-0000-0000-0000-0000000000aa";
+pub(crate) const SUB: &str = "00000000-0000-0000-0000-0000000000aa";
 /// The header secret managed identity sends.
-pub const IDENTITY_HEADER: &str = "fake-identity-header-77";
+pub(crate) const IDENTITY_HEADER: &str = "fake-identity-header-77";
 
 /// One request the fake received.
 #[derive(Debug, Clone)]
-pub struct Request {
+pub(crate) struct Request {
     pub method: String,
     /// Path and query.
     pub target: String,
@@ -28,7 +28,7 @@ pub struct Request {
 }
 
 impl Request {
-    pub fn header(&self, name: &str) -> Option<&str> {
+    pub(crate) fn header(&self, name: &str) -> Option<&str> {
         self.headers
             .iter()
             .find(|(k, _)| k.eq_ignore_ascii_case(name))
@@ -38,7 +38,7 @@ impl Request {
 
 /// A scripted answer.
 #[derive(Debug, Clone)]
-pub struct Answer {
+pub(crate) struct Answer {
     pub status: u16,
     pub headers: Vec<(&'static str, String)>,
     pub body: String,
@@ -47,7 +47,7 @@ pub struct Answer {
 }
 
 impl Answer {
-    pub fn json(status: u16, body: &str) -> Answer {
+    pub(crate) fn json(status: u16, body: &str) -> Answer {
         Answer {
             status,
             headers: vec![("x-ms-request-id", "fake-request-0001".to_owned())],
@@ -56,17 +56,17 @@ impl Answer {
         }
     }
 
-    pub fn with_header(mut self, name: &'static str, value: &str) -> Answer {
+    pub(crate) fn with_header(mut self, name: &'static str, value: &str) -> Answer {
         self.headers.push((name, value.to_owned()));
         self
     }
 
     /// Closes the connection without answering (a reset as the client sees it).
-    pub fn reset() -> Answer {
+    pub(crate) fn reset() -> Answer {
         Answer::json(0, "")
     }
 
-    pub fn slow(mut self, delay: Duration) -> Answer {
+    pub(crate) fn slow(mut self, delay: Duration) -> Answer {
         self.delay = delay;
         self
     }
@@ -75,7 +75,7 @@ impl Answer {
 type Handler = dyn Fn(&Request, usize) -> Answer + Send + Sync;
 
 /// The server; stops when dropped.
-pub struct FakeAzure {
+pub(crate) struct FakeAzure {
     pub port: u16,
     pub requests: Arc<Mutex<Vec<Request>>>,
     stop: Arc<AtomicBool>,
@@ -84,7 +84,9 @@ pub struct FakeAzure {
 impl FakeAzure {
     /// Serves `handler(request, how many ARM requests came before)` for ARM calls, and
     /// tokens for the managed-identity endpoint `/msi/token`.
-    pub fn start(handler: impl Fn(&Request, usize) -> Answer + Send + Sync + 'static) -> FakeAzure {
+    pub(crate) fn start(
+        handler: impl Fn(&Request, usize) -> Answer + Send + Sync + 'static,
+    ) -> FakeAzure {
         let listener = TcpListener::bind("127.0.0.1:0").unwrap();
         listener.set_nonblocking(true).unwrap();
         let port = listener.local_addr().unwrap().port();
@@ -112,13 +114,13 @@ impl FakeAzure {
         }
     }
 
-    pub fn url(&self) -> String {
+    pub(crate) fn url(&self) -> String {
         format!("http://127.0.0.1:{}", self.port)
     }
 
     /// A sandbox whose managed identity signs in at this fake and whose Resource
     /// Manager calls go to it, with `retry_budget` seconds of waiting for retries.
-    pub fn sandbox(&self, name: &str, retry_budget: &str) -> super::Sandbox {
+    pub(crate) fn sandbox(&self, name: &str, retry_budget: &str) -> super::Sandbox {
         super::Sandbox::new(name)
             .env("IDENTITY_ENDPOINT", &format!("{}/msi/token", self.url()))
             .env("IDENTITY_HEADER", IDENTITY_HEADER)
@@ -127,7 +129,7 @@ impl FakeAzure {
     }
 
     /// The ARM requests received (token requests left out).
-    pub fn arm_requests(&self) -> Vec<Request> {
+    pub(crate) fn arm_requests(&self) -> Vec<Request> {
         self.requests
             .lock()
             .unwrap()

@@ -157,7 +157,7 @@ impl<'t> Source<'t> {
 
 /// The suggestions for `findings` (in report order: an earlier finding's edit wins a
 /// line), against `texts` (each file's text by the path findings name).
-pub fn suggest(findings: &[Finding], texts: &BTreeMap<String, String>) -> FixSuggestions {
+pub(crate) fn suggest(findings: &[Finding], texts: &BTreeMap<String, String>) -> FixSuggestions {
     let sources: BTreeMap<&str, Source> = texts
         .iter()
         .map(|(p, t)| (p.as_str(), Source::new(t)))

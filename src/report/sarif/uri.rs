@@ -8,17 +8,17 @@
 use std::fmt::Write as _;
 
 /// The base id relative URIs name.
-pub const SRCROOT: &str = "SRCROOT";
+pub(super) const SRCROOT: &str = "SRCROOT";
 
 /// An artifact location: the URI and, for a relative one, the base it is relative to.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct ArtifactUri {
+pub(super) struct ArtifactUri {
     pub uri: String,
     pub base: Option<&'static str>,
 }
 
 /// The URN standard input is reported at.
-pub const STDIN: &str = "urn:amldoctor:stdin";
+pub(super) const STDIN: &str = "urn:amldoctor:stdin";
 
 /// Every byte but the unreserved ones as `%XX` (UTF-8), so brackets, quotes, pipes,
 /// spaces, backslashes and non-ASCII letters survive any URI parser.
@@ -62,7 +62,7 @@ fn windows(path: &str) -> Option<(String, Vec<&str>)> {
 
 /// Where relative paths are read from and what they are reported against.
 #[derive(Debug, Clone, Copy, Default)]
-pub struct Bases<'a> {
+pub(super) struct Bases<'a> {
     /// The working directory (absolute, `/`-separated).
     pub cwd: Option<&'a str>,
     /// The repository the working directory is in (code scanning resolves URIs against
@@ -87,7 +87,7 @@ fn normalise(path: &str) -> Option<Vec<&str>> {
 
 /// The artifact URI of `path`: relative to the repository root when it lies inside it,
 /// else an absolute `file:` URI.
-pub fn artifact(path: &str, bases: Bases) -> ArtifactUri {
+pub(super) fn artifact(path: &str, bases: Bases) -> ArtifactUri {
     // A scoring URI (`score`'s evidence): a URI already, not a file.
     if path.starts_with("https://") || path.starts_with("http://") {
         return ArtifactUri {
@@ -143,7 +143,7 @@ pub fn artifact(path: &str, bases: Bases) -> ArtifactUri {
 }
 
 /// A folder as a `file:` URI ending in `/` (a drive's colon kept: `file:///C:/x/`).
-pub fn directory(dir: &str) -> String {
+pub(super) fn directory(dir: &str) -> String {
     let dir = dir.replace('\\', "/");
     let segments: Vec<&str> = dir.split('/').filter(|s| !s.is_empty()).collect();
     let Some((first, rest)) = segments.split_first() else {
@@ -165,7 +165,7 @@ pub fn directory(dir: &str) -> String {
 }
 
 /// The URN a DNS name is reported at.
-pub fn dns(host: &str) -> String {
+pub(super) fn dns(host: &str) -> String {
     format!("urn:amldoctor:dns:{}", encode_segment(host))
 }
 

@@ -10,7 +10,7 @@ use super::Azure;
 use crate::error::{Error, Result};
 
 /// Workspaces, online endpoints and deployments (stable).
-pub const ML_API: &str = "2024-10-01";
+pub(crate) const ML_API: &str = "2024-10-01";
 /// Key Vault management.
 const KEY_VAULT_API: &str = "2023-07-01";
 /// Container registry management.
@@ -19,20 +19,20 @@ const REGISTRY_API: &str = "2023-07-01";
 const PRIVATE_DNS_API: &str = "2020-06-01";
 
 /// The containers getLogs reads: our name and the service's.
-pub const CONTAINERS: [(&str, &str); 2] = [
+pub(crate) const CONTAINERS: [(&str, &str); 2] = [
     ("storage-initializer", "StorageInitializer"),
     ("inference-server", "InferenceServer"),
 ];
 
 impl Azure {
     /// `GET` a workspace, endpoint or deployment by its path.
-    pub fn ml_resource(&mut self, path: &str, what: &str) -> Result<Value> {
+    pub(crate) fn ml_resource(&mut self, path: &str, what: &str) -> Result<Value> {
         self.arm_get(path, ML_API, what)
     }
 
     /// The endpoint's primary key (`POST …/listKeys`), for key authentication. The
     /// answer is never traced or saved.
-    pub fn endpoint_key(&mut self, endpoint_path: &str, what: &str) -> Result<String> {
+    pub(crate) fn endpoint_key(&mut self, endpoint_path: &str, what: &str) -> Result<String> {
         let keys = self.arm_post(
             &format!("{endpoint_path}/listKeys"),
             ML_API,
@@ -48,7 +48,7 @@ impl Azure {
     }
 
     /// A scoring token of the endpoint (`POST …/token`), for AML token authentication.
-    pub fn endpoint_token(&mut self, endpoint_path: &str, what: &str) -> Result<String> {
+    pub(crate) fn endpoint_token(&mut self, endpoint_path: &str, what: &str) -> Result<String> {
         let answer = self.arm_post(&format!("{endpoint_path}/token"), ML_API, &json!({}), what)?;
         answer["accessToken"]
             .as_str()
@@ -58,7 +58,11 @@ impl Azure {
     }
 
     /// The names of an endpoint's deployments.
-    pub fn deployment_names(&mut self, endpoint_path: &str, what: &str) -> Result<Vec<String>> {
+    pub(crate) fn deployment_names(
+        &mut self,
+        endpoint_path: &str,
+        what: &str,
+    ) -> Result<Vec<String>> {
         let list = self.arm_list(&format!("{endpoint_path}/deployments"), ML_API, what)?;
         Ok(list
             .iter()
@@ -67,7 +71,7 @@ impl Azure {
     }
 
     /// The tail of one container's log (the getLogs action), secrets redacted.
-    pub fn container_log(
+    pub(crate) fn container_log(
         &mut self,
         deployment_path: &str,
         container_type: &str,
@@ -84,12 +88,12 @@ impl Azure {
     }
 
     /// A Key Vault, by the id the workspace names.
-    pub fn key_vault(&mut self, id: &str, what: &str) -> Result<Value> {
+    pub(crate) fn key_vault(&mut self, id: &str, what: &str) -> Result<Value> {
         self.arm_get(resource_path(id)?, KEY_VAULT_API, what)
     }
 
     /// A registry's private endpoint connections, as one `{"value": […]}` list.
-    pub fn registry_connections(&mut self, id: &str, what: &str) -> Result<Value> {
+    pub(crate) fn registry_connections(&mut self, id: &str, what: &str) -> Result<Value> {
         let path = format!("{}/privateEndpointConnections", resource_path(id)?);
         let items = self.arm_list(&path, REGISTRY_API, what)?;
         Ok(json!({ "value": items }))
@@ -97,7 +101,7 @@ impl Azure {
 
     /// Every record set of the private DNS zone `zone` in the resource group at
     /// `group_path` (`/subscriptions/…/resourceGroups/…`), as one `{"value": […]}` list.
-    pub fn private_dns_records(
+    pub(crate) fn private_dns_records(
         &mut self,
         group_path: &str,
         zone: &str,
@@ -109,7 +113,12 @@ impl Azure {
     }
 
     /// The virtual network links of the private DNS zone `zone`, as one list.
-    pub fn private_dns_links(&mut self, group_path: &str, zone: &str, what: &str) -> Result<Value> {
+    pub(crate) fn private_dns_links(
+        &mut self,
+        group_path: &str,
+        zone: &str,
+        what: &str,
+    ) -> Result<Value> {
         let path = format!(
             "{group_path}/providers/Microsoft.Network/privateDnsZones/{zone}/virtualNetworkLinks"
         );
@@ -118,7 +127,11 @@ impl Azure {
     }
 
     /// The workspace diagnose API (a long-running operation) over every category.
-    pub fn workspace_diagnosis(&mut self, workspace_path: &str, what: &str) -> Result<Value> {
+    pub(crate) fn workspace_diagnosis(
+        &mut self,
+        workspace_path: &str,
+        what: &str,
+    ) -> Result<Value> {
         // Every category, each with no options, as the documented examples send it.
         let body = json!({"value": {
             "udr": {}, "nsg": {}, "resourceLock": {}, "dnsResolution": {}, "storageAccount": {},

@@ -27,7 +27,7 @@ pub enum AuthChoice {
 
 /// One way of signing in, ready to ask for tokens.
 #[derive(Debug)]
-pub struct Auth {
+pub(crate) struct Auth {
     credential: Arc<dyn TokenCredential>,
     /// What it is, for messages (`service principal from AZURE_CLIENT_ID`).
     pub describe: String,
@@ -37,7 +37,7 @@ pub struct Auth {
 impl Auth {
     /// Picks the credential `choice` names. An error lists what was tried and how to
     /// fix each.
-    pub fn new(choice: AuthChoice, env: &Environment) -> Result<Auth, Error> {
+    pub(crate) fn new(choice: AuthChoice, env: &Environment) -> Result<Auth, Error> {
         let has = |k: &str| env.var(k).is_some();
         let sp = has("AZURE_CLIENT_ID") && has("AZURE_TENANT_ID") && has("AZURE_CLIENT_SECRET");
         let workload = has("AZURE_FEDERATED_TOKEN_FILE");
@@ -75,7 +75,7 @@ impl Auth {
     }
 
     /// A bearer token for `scope` (one resource's `/.default`), cached for the run.
-    pub async fn token(&self, scope: &str) -> Result<String, Error> {
+    pub(crate) async fn token(&self, scope: &str) -> Result<String, Error> {
         if let Some(t) = self.cache.lock().ok().and_then(|c| c.get(scope).cloned()) {
             return Ok(t);
         }

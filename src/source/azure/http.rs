@@ -12,7 +12,7 @@ use crate::error::{Error, ServiceAnswer};
 
 /// How hard to try.
 #[derive(Debug, Clone, Copy)]
-pub struct RetryPolicy {
+pub(crate) struct RetryPolicy {
     /// Retries after the first attempt.
     pub max_retries: u32,
     /// The first backoff; each retry doubles it.
@@ -37,7 +37,7 @@ impl Default for RetryPolicy {
 
 /// A finished exchange: status, the headers that matter, the body.
 #[derive(Debug, Clone)]
-pub struct Reply {
+pub(crate) struct Reply {
     /// What was called (secrets redacted), for messages.
     pub url: String,
     pub status: u16,
@@ -56,13 +56,13 @@ pub struct Reply {
 /// How many queries the caller may still send in the current window, and when it
 /// starts again (Resource Graph throttles per user).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Quota {
+pub(crate) struct Quota {
     pub remaining: u64,
     pub resets_after: Option<Duration>,
 }
 
 /// `x-ms-user-quota-remaining: 14` with `x-ms-user-quota-resets-after: 00:00:04`.
-pub fn quota(headers: &HeaderMap) -> Option<Quota> {
+pub(crate) fn quota(headers: &HeaderMap) -> Option<Quota> {
     let remaining = header(headers, "x-ms-user-quota-remaining")?
         .trim()
         .parse()
@@ -86,13 +86,13 @@ pub fn quota(headers: &HeaderMap) -> Option<Quota> {
 
 /// The client.
 #[derive(Debug, Clone)]
-pub struct Http {
+pub(crate) struct Http {
     client: reqwest::Client,
     policy: RetryPolicy,
 }
 
 /// Whether `url` may be called: https anywhere, plain http only on loopback.
-pub fn allowed(url: &reqwest::Url) -> bool {
+pub(crate) fn allowed(url: &reqwest::Url) -> bool {
     match url.scheme() {
         "https" => true,
         "http" => matches!(
@@ -104,7 +104,7 @@ pub fn allowed(url: &reqwest::Url) -> bool {
 }
 
 /// `url` parsed, if it may be called at all.
-pub fn checked_url(url: &str) -> Result<reqwest::Url, Error> {
+pub(crate) fn checked_url(url: &str) -> Result<reqwest::Url, Error> {
     let parsed = reqwest::Url::parse(url)
         .map_err(|_| Error::access(format!("'{}' is not a URL", crate::redact::redact(url))))?;
     if !allowed(&parsed) {
@@ -135,7 +135,7 @@ enum Attempt {
 }
 
 /// Where a download is written until it is complete.
-pub fn part_path(dest: &std::path::Path) -> std::path::PathBuf {
+pub(crate) fn part_path(dest: &std::path::Path) -> std::path::PathBuf {
     let mut name = dest.as_os_str().to_owned();
     name.push(".part");
     std::path::PathBuf::from(name)
@@ -159,7 +159,7 @@ fn transient(status: u16) -> bool {
 
 impl Http {
     /// A client with `timeout` per request (connect and read).
-    pub fn new(timeout: Duration, policy: RetryPolicy) -> Result<Http, Error> {
+    pub(crate) fn new(timeout: Duration, policy: RetryPolicy) -> Result<Http, Error> {
         let client = reqwest::Client::builder()
             .connect_timeout(timeout.min(Duration::from_secs(10)))
             // A read that waits this long fails; a large download that keeps arriving
@@ -175,7 +175,7 @@ impl Http {
     /// Sends `method url` with the bearer `token` (none for discovery documents and
     /// storage SAS URLs, which must never see it) and an optional JSON `body`, retrying
     /// what is worth retrying. `trace` receives one redacted line per attempt.
-    pub async fn send(
+    pub(crate) async fn send(
         &self,
         method: reqwest::Method,
         url: &str,
@@ -268,7 +268,7 @@ impl Http {
     /// `dest` + `.part` renamed on completion, so a file that exists is complete and an
     /// interrupted run leaves no half file under the final name. Retries like
     /// [`Http::send`]. Returns the bytes written.
-    pub async fn download(
+    pub(crate) async fn download(
         &self,
         url: &str,
         dest: &std::path::Path,
@@ -372,7 +372,7 @@ impl Http {
 }
 
 /// `x-ms-retry-after-ms`, `retry-after-ms`, then `Retry-After` (seconds or an HTTP date).
-pub fn retry_after(headers: &HeaderMap) -> Option<Duration> {
+pub(crate) fn retry_after(headers: &HeaderMap) -> Option<Duration> {
     let text = |name: &str| {
         headers
             .get(name)
@@ -467,7 +467,7 @@ fn not_found(what: &str, reply: &Reply, code: Option<String>, message: String) -
 
 /// An ARM error answer as one sentence: the service's message, its code and request id
 /// kept for support, and the next step for the status.
-pub fn arm_error(what: &str, reply: &Reply) -> Error {
+pub(crate) fn arm_error(what: &str, reply: &Reply) -> Error {
     let body: serde_json::Value = serde_json::from_slice(&reply.body).unwrap_or_default();
     let err = &body["error"];
     let code = err["code"].as_str().map(str::to_owned);

@@ -11,7 +11,7 @@ use crate::error::{Error, Result};
 
 /// The rows of a query and how long it took.
 #[derive(Debug, Clone, Default)]
-pub struct QueryAnswer {
+pub(crate) struct QueryAnswer {
     pub rows: Vec<Value>,
     pub elapsed: Duration,
     /// The service's reason when the answer is incomplete (a size or time limit).
@@ -25,7 +25,7 @@ const QUERY_TIMEOUT: Duration = Duration::from_secs(600);
 impl Azure {
     /// Runs `query` in Log Analytics workspace `workspace_id` (its GUID) over `timespan`
     /// (ISO 8601, `PT24H`).
-    pub fn log_analytics_query(
+    pub(crate) fn log_analytics_query(
         &mut self,
         workspace_id: &str,
         query: &str,

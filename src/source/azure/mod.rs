@@ -3,12 +3,12 @@
 //! Only GET and the documented read-only POSTs (getLogs, list, diagnose, and an
 //! endpoint's listKeys and token for `score`) are sent.
 
-pub mod arm;
-pub mod auth;
-pub mod http;
-pub mod log_analytics;
-pub mod resource_graph;
-pub mod run_history;
+pub(crate) mod arm;
+pub(crate) mod auth;
+pub(crate) mod http;
+pub(crate) mod log_analytics;
+pub(crate) mod resource_graph;
+pub(crate) mod run_history;
 
 use std::path::PathBuf;
 use std::time::Duration;
@@ -18,12 +18,12 @@ use serde_json::Value;
 use crate::error::Error;
 use crate::source::Environment;
 
-pub use auth::{Auth, AuthChoice};
-pub use http::{Http, RetryPolicy};
+pub(crate) use auth::{Auth, AuthChoice};
+pub(crate) use http::{Http, RetryPolicy};
 
 /// What the facade needs to know.
 #[derive(Debug, Clone)]
-pub struct AzureOptions {
+pub(crate) struct AzureOptions {
     /// The Resource Manager base URL (`https://management.azure.com`).
     pub arm_endpoint: String,
     /// Its token scope (`https://management.azure.com/.default`).
@@ -41,7 +41,7 @@ pub struct AzureOptions {
 
 /// One file to fetch: its storage URL (with its SAS) and where it goes.
 #[derive(Debug, Clone)]
-pub struct Download {
+pub(crate) struct Download {
     pub url: String,
     pub dest: PathBuf,
 }
@@ -147,7 +147,7 @@ fn operation_failed(what: &str, status: &Value) -> Error {
 
 /// A connection to Azure for one run.
 #[derive(Debug)]
-pub struct Azure {
+pub(crate) struct Azure {
     runtime: tokio::runtime::Runtime,
     http: Http,
     auth: Auth,
@@ -160,7 +160,7 @@ pub struct Azure {
 
 impl Azure {
     /// Sets up the runtime, the client and the credential; no request is sent yet.
-    pub fn connect(options: AzureOptions, env: &Environment) -> Result<Azure, Error> {
+    pub(crate) fn connect(options: AzureOptions, env: &Environment) -> Result<Azure, Error> {
         let runtime = tokio::runtime::Builder::new_current_thread()
             .enable_all()
             .build()
@@ -180,7 +180,7 @@ impl Azure {
     /// `POST {arm}{path}?api-version=…` with a JSON body (a read-only action such as
     /// getLogs); the JSON answer, or the service's error as one sentence. `what` says
     /// what was being done, for that sentence.
-    pub fn arm_post(
+    pub(crate) fn arm_post(
         &mut self,
         path: &str,
         api_version: &str,
@@ -191,14 +191,19 @@ impl Azure {
     }
 
     /// `GET {arm}{path}?api-version=…`.
-    pub fn arm_get(&mut self, path: &str, api_version: &str, what: &str) -> Result<Value, Error> {
+    pub(crate) fn arm_get(
+        &mut self,
+        path: &str,
+        api_version: &str,
+        what: &str,
+    ) -> Result<Value, Error> {
         self.arm(reqwest::Method::GET, path, api_version, None, what)
     }
 
     /// Every item of an ARM list: `value` of each page, following `nextLink` verbatim
     /// (only on the same Resource Manager host, so the token goes nowhere else; at most
     /// 1,000 pages).
-    pub fn arm_list(
+    pub(crate) fn arm_list(
         &mut self,
         path: &str,
         api_version: &str,
@@ -299,7 +304,7 @@ impl Azure {
     /// `Azure-AsyncOperation` (until it says the operation ended) and then `Location`
     /// (until it stops answering 202), on the Resource Manager host only, waiting as
     /// `Retry-After` asks (at least a second), until the operation timeout passes.
-    pub fn arm_post_operation(
+    pub(crate) fn arm_post_operation(
         &mut self,
         path: &str,
         api_version: &str,
@@ -376,7 +381,7 @@ impl Azure {
     }
 
     /// A JSON document fetched without any token: the workspace's discovery document.
-    pub fn anonymous_get(&mut self, url: &str, what: &str) -> Result<Value, Error> {
+    pub(crate) fn anonymous_get(&mut self, url: &str, what: &str) -> Result<Value, Error> {
         let reply = self.exchange(reqwest::Method::GET, url, None, None)?;
         json_of(what, &reply)
     }
@@ -384,7 +389,7 @@ impl Azure {
     /// `GET url` on the AML data plane (run history, artifacts) with a token for its own
     /// scope; when that token is refused, with the Resource Manager token (which these
     /// services also accept) from then on.
-    pub fn data_get(&mut self, url: &str, what: &str) -> Result<Value, Error> {
+    pub(crate) fn data_get(&mut self, url: &str, what: &str) -> Result<Value, Error> {
         if !data_plane_host(url) {
             return Err(Error::access(format!(
                 "{what}: {} is not an Azure Machine Learning host; not sending it a token",
@@ -410,7 +415,7 @@ impl Azure {
 
     /// Downloads every file (storage SAS URLs: no token is sent), at most `jobs` at a
     /// time. `done(index, result)` is called as each ends, in completion order.
-    pub fn download_all(
+    pub(crate) fn download_all(
         &mut self,
         files: &[Download],
         jobs: usize,
@@ -449,7 +454,7 @@ impl Azure {
 
     /// An Entra token for the AML data plane (`ml_scope`), as an Entra-authenticated
     /// online endpoint wants it; bounded like any sign-in. Never traced or saved.
-    pub fn data_plane_token(&mut self) -> Result<String, Error> {
+    pub(crate) fn data_plane_token(&mut self) -> Result<String, Error> {
         let scope = self.options.ml_scope.clone();
         let timeout = self.options.timeout;
         let auth = &self.auth;
@@ -457,7 +462,7 @@ impl Azure {
     }
 
     /// The trace lines gathered so far (`--debug`).
-    pub fn take_traces(&mut self) -> Vec<String> {
+    pub(crate) fn take_traces(&mut self) -> Vec<String> {
         std::mem::take(&mut self.traces)
     }
 }

@@ -11,7 +11,7 @@ use super::{Azure, json_of, table_rows};
 use crate::error::{Error, Result};
 
 /// The Resource Graph api-version (stable).
-pub const GRAPH_API: &str = "2022-10-01";
+pub(crate) const GRAPH_API: &str = "2022-10-01";
 /// Rows a page asks for (the service's maximum).
 const PAGE_ROWS: u64 = 1000;
 /// Pages followed at most: ten million rows.
@@ -19,14 +19,14 @@ const MAX_PAGES: usize = 10_000;
 
 /// What the query covers.
 #[derive(Debug, Clone, Default)]
-pub struct GraphScope {
+pub(crate) struct GraphScope {
     pub subscriptions: Vec<String>,
     pub management_groups: Vec<String>,
 }
 
 /// How the query went, for the report.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
-pub struct GraphStats {
+pub(crate) struct GraphStats {
     pub pages: u64,
     pub rows: u64,
     /// From the first request to the last page.
@@ -39,7 +39,7 @@ pub struct GraphStats {
 
 impl Azure {
     /// Runs `query` over `scope`; `page` receives each page's rows in order.
-    pub fn resource_graph(
+    pub(crate) fn resource_graph(
         &mut self,
         query: &str,
         scope: &GraphScope,

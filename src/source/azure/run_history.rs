@@ -8,7 +8,7 @@ use crate::error::{Error, Result};
 
 /// Where a workspace's run history and artifacts are served.
 #[derive(Debug, Clone)]
-pub struct DataPlane {
+pub(crate) struct DataPlane {
     /// `{api}/history/v1.0{workspace path}`.
     history: String,
     /// `{api}/artifact/v2.0{workspace path}`.
@@ -20,7 +20,7 @@ pub struct DataPlane {
 
 /// One file of a run, with the storage URL (SAS) to fetch it from.
 #[derive(Debug, Clone)]
-pub struct Artifact {
+pub(crate) struct Artifact {
     pub path: String,
     pub content_uri: String,
 }
@@ -32,7 +32,11 @@ impl Azure {
     /// The data plane of the workspace `workspace` (its ARM JSON), at `workspace_path`:
     /// the `api` host (else `history`) of the discovery document at
     /// `properties.discoveryUrl`, exactly as the service hands it out.
-    pub fn data_plane(&mut self, workspace: &Value, workspace_path: &str) -> Result<DataPlane> {
+    pub(crate) fn data_plane(
+        &mut self,
+        workspace: &Value,
+        workspace_path: &str,
+    ) -> Result<DataPlane> {
         let url = workspace["properties"]["discoveryUrl"]
             .as_str()
             .filter(|u| !u.is_empty())
@@ -68,14 +72,14 @@ impl Azure {
     }
 
     /// A run of the workspace, by id.
-    pub fn run(&mut self, dp: &DataPlane, run_id: &str) -> Result<Value> {
+    pub(crate) fn run(&mut self, dp: &DataPlane, run_id: &str) -> Result<Value> {
         let url = format!("{}/runs/{}", dp.history, segment(run_id));
         self.data_get(&url, &format!("reading run '{run_id}'"))
             .map_err(|e| not_found_hint(e, run_id, dp))
     }
 
     /// The runs directly under `run_id` (a pipeline's step runs).
-    pub fn children(&mut self, dp: &DataPlane, run_id: &str) -> Result<Vec<Value>> {
+    pub(crate) fn children(&mut self, dp: &DataPlane, run_id: &str) -> Result<Vec<Value>> {
         let url = format!("{}/runs/{}/children", dp.history, segment(run_id));
         // The run history service spells its paging parameter its own way.
         self.pages(
@@ -87,7 +91,7 @@ impl Azure {
 
     /// The files of a run's data container under `prefix` (`logs/`), each with its SAS
     /// URL.
-    pub fn artifacts(
+    pub(crate) fn artifacts(
         &mut self,
         dp: &DataPlane,
         container: &str,

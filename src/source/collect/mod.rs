@@ -4,38 +4,38 @@
 //! only a failure that leaves nothing to analyse (the endpoint or run does not exist,
 //! no credential) ends the command.
 
-pub mod run_tree;
+pub(crate) mod run_tree;
 
 use serde_json::Value;
 
 use crate::error::{Error, Result};
 use crate::source::azure::Azure;
-pub use crate::source::azure::arm::CONTAINERS;
+pub(crate) use crate::source::azure::arm::CONTAINERS;
 use crate::source::bundle::{BundleSource, BundleWriter, Manifest};
 
 /// The workspace a live command reads, and the names for the manifest.
 #[derive(Debug, Clone)]
-pub struct Place {
+pub(crate) struct Place {
     /// `/subscriptions/…/workspaces/…`.
     pub workspace_path: String,
     pub source: BundleSource,
 }
 
 impl Place {
-    pub fn endpoint_path(&self, endpoint: &str) -> String {
+    pub(crate) fn endpoint_path(&self, endpoint: &str) -> String {
         format!("{}/onlineEndpoints/{endpoint}", self.workspace_path)
     }
 }
 
 /// The bundle's creation time.
-pub fn created() -> String {
+pub(crate) fn created() -> String {
     jiff::Timestamp::now().to_string()
 }
 
 /// What live `check` reads besides DNS answers: the `check` areas by name, the
 /// endpoint (and deployment) to read, and the cloud's private DNS zone.
 #[derive(Debug, Clone)]
-pub struct CheckPlan<'a> {
+pub(crate) struct CheckPlan<'a> {
     pub areas: &'a [&'a str],
     pub endpoint: Option<&'a str>,
     pub deployment: Option<&'a str>,
@@ -44,7 +44,7 @@ pub struct CheckPlan<'a> {
 
 /// Reads what the planned areas need into `bundle`: a piece that cannot be read is a
 /// skipped check; a named endpoint that does not exist ends the command.
-pub fn check_bundle(
+pub(crate) fn check_bundle(
     azure: &mut Azure,
     place: &Place,
     plan: &CheckPlan<'_>,
@@ -88,7 +88,7 @@ pub fn check_bundle(
 }
 
 /// Reads the workspace, saving it; when it cannot be read, why (also recorded).
-pub fn workspace(
+pub(crate) fn workspace(
     azure: &mut Azure,
     place: &Place,
     bundle: &mut BundleWriter,
@@ -120,7 +120,7 @@ pub fn workspace(
 /// `every`, all of them), their JSON and, with `lines`, the tail of both containers'
 /// logs. The endpoint must exist; every other failure is recorded. Returns the
 /// deployments read.
-pub fn deployments(
+pub(crate) fn deployments(
     azure: &mut Azure,
     place: &Place,
     endpoint: &str,
@@ -173,7 +173,7 @@ pub fn deployments(
 
 /// `logs -e EP --out DIR` and live `diagnose -e EP`: the workspace, the endpoint, the
 /// deployment and both containers' logs, saved with the manifest.
-pub fn deployment_bundle(
+pub(crate) fn deployment_bundle(
     azure: &mut Azure,
     place: &Place,
     endpoint: &str,
@@ -201,7 +201,7 @@ pub fn deployment_bundle(
 
 /// `logs --run RUN --out DIR` and live `diagnose --run RUN`: the run's log tree, saved
 /// with the manifest. Returns it with the download's tally.
-pub fn run_bundle(
+pub(crate) fn run_bundle(
     azure: &mut Azure,
     place: &Place,
     run: &str,
@@ -223,7 +223,7 @@ pub fn run_bundle(
 }
 
 /// One container's log tail, as text (redacted).
-pub fn container_log(
+pub(crate) fn container_log(
     azure: &mut Azure,
     deployment_path: &str,
     container_type: &str,
@@ -239,7 +239,11 @@ pub fn container_log(
 }
 
 /// The endpoint's deployment when it has exactly one; otherwise an error listing them.
-pub fn only_deployment(azure: &mut Azure, endpoint_path: &str, endpoint: &str) -> Result<String> {
+pub(crate) fn only_deployment(
+    azure: &mut Azure,
+    endpoint_path: &str,
+    endpoint: &str,
+) -> Result<String> {
     let names = deployment_names(azure, endpoint_path, endpoint)?;
     match names.as_slice() {
         [one] => Ok(one.clone()),
@@ -267,7 +271,7 @@ fn deployment_names(azure: &mut Azure, endpoint_path: &str, endpoint: &str) -> R
 /// registry's private endpoint connections, and the workspace's own diagnosis, for the
 /// `check` areas named in `areas`. A piece
 /// that cannot be read is a skipped check with the reason and the role it needs.
-pub fn workspace_checks(
+pub(crate) fn workspace_checks(
     azure: &mut Azure,
     place: &Place,
     workspace: Result<&Value, &str>,
@@ -334,7 +338,7 @@ fn registry_connections(azure: &mut Azure, props: &Value, bundle: &mut BundleWri
 
 /// The record sets of the workspace's private DNS zone, when it is in the workspace's
 /// resource group; what the private endpoint wrote there is what `check dns` expects.
-pub fn private_dns_records(
+pub(crate) fn private_dns_records(
     azure: &mut Azure,
     place: &Place,
     zone: &str,
@@ -425,7 +429,7 @@ fn linked(bundle: &mut BundleWriter, read: Result<Value>, check: &str, file: &st
 
 /// A refusal (403) says which role would have let the read through; other failures
 /// keep their own next step.
-pub fn needs_role(e: &Error, role: &str) -> String {
+pub(crate) fn needs_role(e: &Error, role: &str) -> String {
     if e.service.as_ref().is_some_and(|s| s.status == 403) {
         format!("{e}; the identity needs {role}")
     } else {
@@ -445,7 +449,7 @@ fn save_json(bundle: &mut BundleWriter, path: &str, what: &str, value: &Value) -
 }
 
 /// An error as the manifest keeps it: the sentence and its next step.
-pub fn sentence(e: &Error) -> String {
+pub(crate) fn sentence(e: &Error) -> String {
     match &e.hint {
         Some(h) => format!("{e}; {h}"),
         None => e.to_string(),
@@ -453,7 +457,7 @@ pub fn sentence(e: &Error) -> String {
 }
 
 /// One Azure Machine Learning resource read from Azure, as a resource of `kind`.
-pub fn ml_resource(
+pub(crate) fn ml_resource(
     azure: &mut Azure,
     path: &str,
     kind: crate::evidence::resource::ResourceKind,
@@ -473,7 +477,7 @@ pub fn ml_resource(
 /// The lines of `now` after what `before` already showed. Both are tails of the same
 /// log, so `before`'s end reappears in `now`: everything after the longest such overlap
 /// is new. With no overlap (the log was rotated or grew past the tail), all of `now`.
-pub fn new_lines<'a>(before: &str, now: &'a str) -> Vec<&'a str> {
+pub(crate) fn new_lines<'a>(before: &str, now: &'a str) -> Vec<&'a str> {
     let old: Vec<&str> = before.lines().collect();
     let new: Vec<&str> = now.lines().collect();
     let Some(last) = old.last() else {

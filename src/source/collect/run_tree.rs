@@ -20,7 +20,7 @@ const PREFIXES: [&str; 2] = ["logs/", "azureml-logs/"];
 
 /// How a download went, for the closing line.
 #[derive(Debug, Default, Clone, Copy, PartialEq, Eq)]
-pub struct Tally {
+pub(crate) struct Tally {
     pub listed: u64,
     pub downloaded: u64,
     pub bytes: u64,
@@ -29,7 +29,7 @@ pub struct Tally {
 }
 
 /// Fetches the run's log tree into `bundle`; returns the step run's id and the tally.
-pub fn fetch_tree(
+pub(crate) fn fetch_tree(
     azure: &mut Azure,
     place: &Place,
     workspace: &Value,
@@ -215,7 +215,7 @@ fn progress_bar(files: u64) -> indicatif::ProgressBar {
 }
 
 /// The closing line: what was fetched, skipped and lost.
-pub fn summary(tally: &Tally, dir: &std::path::Path) -> String {
+pub(crate) fn summary(tally: &Tally, dir: &std::path::Path) -> String {
     format!(
         "{} of {} run files downloaded ({} bytes) into {}; {} already complete; {} failed",
         tally.downloaded,
