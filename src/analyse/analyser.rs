@@ -47,7 +47,7 @@ pub(crate) struct ScannedDocument {
 #[derive(Debug)]
 pub(crate) struct ParsedTree {
     pub(crate) root: std::path::PathBuf,
-    pub(crate) files: Vec<prs::analyze::ParsedFile>,
+    pub(crate) files: Vec<prs::summary::ParsedFile>,
 }
 
 /// Where analysers put what they conclude.
@@ -137,7 +137,7 @@ impl Analyser for ParallelRunStep {
                 .or_else(|| tree.files.first())
                 .map(|f| f.path.clone());
             let root_name = tree.root.display().to_string();
-            let (summary, computed) = prs::analyze::analyze(&root_name, tree.files);
+            let (summary, computed) = prs::aggregate::analyze(&root_name, tree.files);
             for mut c in computed {
                 if c.evidence.is_empty()
                     && let Some(path) = &anchor

@@ -15,13 +15,14 @@ mod scan;
 pub(crate) mod selection;
 
 use crate::checks::CheckOptions;
-use crate::engine::{Analysis, Placeholders};
+use crate::engine::Analysis;
 use crate::error::Error;
 use crate::evidence::DocumentKind;
 use crate::finding::{Evidence as EvidenceLine, Finding};
 use crate::report::findings::{InputReport, NotAnalysed, ResourceReport, RuleRef};
 use crate::report::section::{Section, Sections};
 use crate::rules::RuleSet;
+use crate::rules::template::Placeholders;
 
 use analyser::{ANALYSERS, Phase, Sink, Subject};
 pub(crate) use gather::{Evidence, ReadMode, gather};
@@ -151,7 +152,7 @@ pub(crate) fn analyse(set: &RuleSet, evidence: Evidence, options: &Options) -> A
     for s in sink.sections {
         a.sections.push(s);
     }
-    let trees: Vec<&crate::prs::analyze::PrsSummary> = a.sections.prs().collect();
+    let trees: Vec<&crate::prs::summary::PrsSummary> = a.sections.prs().collect();
     let tree_files: Vec<&str> = a
         .inputs
         .iter()

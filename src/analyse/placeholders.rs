@@ -5,10 +5,10 @@
 //! after every finding is in, and what stays unknown is listed for the user.
 
 use crate::context::Context;
-use crate::engine::Placeholders;
 use crate::engine::names::MissingName;
 use crate::finding::Finding;
 use crate::prs;
+use crate::rules::template::Placeholders;
 use crate::source::inputs::InputSet;
 
 /// Values for `{group}`, `{workspace}`, `{subscription}`, `{endpoint}` and
@@ -67,7 +67,7 @@ pub(crate) fn complete(
 /// finding was read from, as the user passed it, rather than a relative `logs/`.
 pub(crate) fn fill_tree_folders(
     findings: &mut [Finding],
-    trees: &[&prs::analyze::PrsSummary],
+    trees: &[&prs::summary::PrsSummary],
     files: &[&str],
 ) {
     for f in findings {
@@ -90,14 +90,14 @@ pub(crate) fn fill_tree_folders(
         let values = Placeholders::from([("logs", first.root.clone())]);
         let none = std::collections::BTreeMap::new();
         for c in &mut f.commands {
-            *c = crate::engine::fill(c, &none, &values);
+            *c = crate::rules::template::fill(c, &none, &values);
         }
         f.commands = f
             .commands
             .drain(..)
             .filter_map(|c| prs::tree::command_for_files(&c, &first.root, files))
             .collect();
-        f.remediation = crate::engine::fill(&f.remediation, &none, &values);
+        f.remediation = crate::rules::template::fill(&f.remediation, &none, &values);
     }
 }
 

@@ -3,8 +3,8 @@
 
 use crate::capacity::CapacityPlan;
 use crate::capacity::deployment::DeploymentCapacity;
-use crate::engine::Placeholders;
 use crate::report::plural;
+use crate::rules::template::Placeholders;
 
 /// The az command that applies the result, with the run's names filled in and the rest
 /// shown as `<name>`, or why there is none. amldoctor never runs it.

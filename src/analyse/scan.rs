@@ -10,7 +10,7 @@ use crate::error::Error;
 use crate::evidence::Origin;
 use crate::finding::Evidence;
 use crate::prs;
-use crate::prs::analyze::ParsedFile;
+use crate::prs::summary::ParsedFile;
 use crate::report::findings::{InputReport, NotAnalysed};
 use crate::rules::RuleSet;
 use crate::source;

@@ -31,7 +31,7 @@ pub(crate) const MAX_REQUEST_TIMEOUT_MS: u64 = 180_000;
 
 /// Everything the formula needs, each value with its origin.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
-pub struct CapacityInputs {
+pub(crate) struct CapacityInputs {
     /// Target requests per second.
     pub rps: Setting<Ratio>,
     /// Time to process one request, in seconds.
@@ -49,7 +49,7 @@ pub struct CapacityInputs {
 
 /// The result for a given instance count.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
-pub struct Evaluation {
+pub(crate) struct Evaluation {
     pub instances: u64,
     /// Requests per second these instances sustain at the target utilization.
     pub sustained_rps: Ratio,
@@ -63,7 +63,7 @@ pub struct Evaluation {
 
 /// A problem with the inputs that makes the sizing moot or insufficient.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
-pub struct Warning {
+pub(crate) struct Warning {
     /// Stable kebab-case code.
     pub code: &'static str,
     pub message: String,
@@ -133,7 +133,7 @@ fn timeout_check(inputs: &CapacityInputs) -> Result<TimeoutCheck, Overflow> {
 
 /// The finished sizing.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
-pub struct CapacityPlan {
+pub(crate) struct CapacityPlan {
     pub inputs: CapacityInputs,
     pub concurrent_requests: Ratio,
     pub instances_required: u64,
@@ -151,7 +151,7 @@ pub struct CapacityPlan {
 
 impl CapacityPlan {
     /// Applies the formula. Fails only when numbers overflow 128-bit exact arithmetic.
-    pub fn compute(inputs: CapacityInputs) -> Result<CapacityPlan, Overflow> {
+    pub(crate) fn compute(inputs: CapacityInputs) -> Result<CapacityPlan, Overflow> {
         let max_concurrent = u128::from(inputs.max_concurrent_requests_per_instance.value);
         let concurrent = inputs
             .rps
@@ -197,7 +197,7 @@ impl CapacityPlan {
     }
 
     /// Names of inputs that fell back to a default, for "which inputs were defaulted".
-    pub fn defaulted_inputs(&self) -> Vec<&'static str> {
+    pub(crate) fn defaulted_inputs(&self) -> Vec<&'static str> {
         let i = &self.inputs;
         let mut names = Vec::new();
         if i.request_time_seconds.origin.is_default() {

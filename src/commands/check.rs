@@ -16,7 +16,7 @@ use super::azure::{connect_azure, in_bundle_dir};
 use super::pipeline::finish;
 use super::support::load_rules;
 
-pub fn run(
+pub(crate) fn run(
     ctx: &Context,
     args: &CheckArgs,
     out: &mut dyn Write,

@@ -18,7 +18,7 @@ use super::pipeline::finish;
 use super::support::load_rules;
 use crate::source::collect;
 
-pub fn run(
+pub(crate) fn run(
     ctx: &Context,
     args: &DiagnoseArgs,
     out: &mut dyn Write,

@@ -30,7 +30,7 @@ struct Explanation<'a> {
     missing_names: Vec<crate::engine::names::MissingName>,
 }
 
-pub fn run(ctx: &Context, args: &ExplainArgs, out: &mut dyn Write) -> Result<ExitCode> {
+pub(crate) fn run(ctx: &Context, args: &ExplainArgs, out: &mut dyn Write) -> Result<ExitCode> {
     if !matches!(
         ctx.output.value,
         OutputFormat::Table | OutputFormat::Json | OutputFormat::Yaml | OutputFormat::Markdown

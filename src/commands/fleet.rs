@@ -20,7 +20,7 @@ use crate::source::azure::resource_graph::GraphScope;
 use super::azure::connect_azure;
 use super::pipeline::finish;
 
-pub fn run(
+pub(crate) fn run(
     ctx: &Context,
     args: &CheckArgs,
     set: &RuleSet,

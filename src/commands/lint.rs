@@ -18,7 +18,7 @@ use crate::source::project_files;
 use super::pipeline::finish;
 use super::support::load_rules;
 
-pub fn run(
+pub(crate) fn run(
     ctx: &Context,
     args: &LintArgs,
     out: &mut dyn Write,

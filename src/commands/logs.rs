@@ -16,7 +16,7 @@ use crate::source::bundle::Manifest;
 use super::azure::{connect_azure, debug_traces};
 use crate::source::collect::{self, Place};
 
-pub fn run(
+pub(crate) fn run(
     ctx: &Context,
     args: &LogsArgs,
     out: &mut dyn Write,
@@ -86,7 +86,7 @@ fn save_run(
 }
 
 /// Says when a pipeline run was resolved to its ParallelRunStep step.
-pub fn note_resolved(manifest: &Manifest, err: &mut dyn Write) {
+pub(crate) fn note_resolved(manifest: &Manifest, err: &mut dyn Write) {
     if let (Some(asked), Some(step)) = (&manifest.source.requested_run, &manifest.source.run) {
         super::support::note(
             err,

@@ -3,21 +3,21 @@
 //! they call.
 
 pub(crate) mod azure;
-pub mod check;
+pub(crate) mod check;
 mod check_sources;
 pub mod completions;
-pub mod diagnose;
-pub mod explain;
-pub mod fleet;
+pub(crate) mod diagnose;
+pub(crate) mod explain;
+pub(crate) mod fleet;
 pub(crate) mod gate_config;
-pub mod lint;
-pub mod logs;
+pub(crate) mod lint;
+pub(crate) mod logs;
 pub(crate) mod pipeline;
 
 pub mod printed;
-pub mod replicas;
+pub(crate) mod replicas;
 pub mod rules;
-pub mod score;
+pub(crate) mod score;
 pub mod support;
 
 use std::io::Write;

@@ -25,7 +25,7 @@ enum SpecSource {
     Live(String),
 }
 
-pub fn run(
+pub(crate) fn run(
     ctx: &Context,
     args: &ReplicasArgs,
     out: &mut dyn Write,

@@ -28,7 +28,7 @@ use super::pipeline::finish;
 use super::support::load_rules;
 use crate::source::collect::{self, Place};
 
-pub fn run(
+pub(crate) fn run(
     ctx: &Context,
     args: &ScoreArgs,
     out: &mut dyn Write,

@@ -27,7 +27,7 @@ fn hits_of<'s>(
 }
 
 /// Whether `rule` fires on a document of `kind` with this scan, and with what.
-pub fn evaluate_rule(
+pub(crate) fn evaluate_rule(
     index: usize,
     rule: &Rule,
     kinds: KindSet,
@@ -94,7 +94,11 @@ pub fn evaluate_rule(
 }
 
 /// Every rule that fires on the document, in rule order.
-pub fn evaluate(set: &RuleSet, kinds: impl Into<KindSet>, scan: &DocumentScan) -> Vec<RuleHit> {
+pub(crate) fn evaluate(
+    set: &RuleSet,
+    kinds: impl Into<KindSet>,
+    scan: &DocumentScan,
+) -> Vec<RuleHit> {
     let kinds = kinds.into();
     set.rules
         .iter()

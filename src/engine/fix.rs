@@ -15,7 +15,7 @@ use super::resource::Facts;
 /// The edits of `rule`'s fix for resource `r`, with values filled from `facts` (and the
 /// resource's names). A value naming an unknown fact, or a key to remove that the file
 /// lacks, gives no edit.
-pub fn edits(rule: &Rule, r: &Resource, facts: &Facts) -> Vec<Edit> {
+pub(crate) fn edits(rule: &Rule, r: &Resource, facts: &Facts) -> Vec<Edit> {
     let names = r.names();
     let value = |name: &str| facts.get(name).or_else(|| names.get(name)).cloned();
     let mut out = Vec::new();
@@ -63,7 +63,7 @@ pub fn edits(rule: &Rule, r: &Resource, facts: &Facts) -> Vec<Edit> {
 
 /// The edit giving the key at `pointer` (relative to the resource) `value`; analysers
 /// that compute a setting's new value make their edits with it too.
-pub fn set_key(r: &Resource, pointer: &str, value: String) -> Edit {
+pub(crate) fn set_key(r: &Resource, pointer: &str, value: String) -> Edit {
     Edit {
         path: r.path.clone(),
         line: r.line_of(pointer),

@@ -2,14 +2,14 @@
 //! (`evaluate.rs`) and merges the results of all documents into findings, linked cause
 //! to symptom and sorted (`Analysis`). Pure: it reads only the streams it is given.
 
-pub mod evaluate;
+pub(crate) mod evaluate;
 pub mod examples;
-pub mod fix;
-pub mod names;
-pub mod observe;
-pub mod parallel;
-pub mod resource;
-pub mod scan;
+pub(crate) mod fix;
+pub(crate) mod names;
+pub(crate) mod observe;
+pub(crate) mod parallel;
+pub(crate) mod resource;
+pub(crate) mod scan;
 
 #[cfg(test)]
 mod tests;
@@ -25,7 +25,7 @@ use evaluate::RuleHit;
 /// How many evidence lines a finding keeps over all inputs.
 pub const EVIDENCE_KEPT: usize = 5;
 
-pub use crate::rules::template::{Placeholders, fill, shell_safe};
+use crate::rules::template::{Placeholders, fill};
 
 /// Collects rule hits from many documents and produces the findings.
 #[derive(Debug, Default)]
@@ -372,6 +372,7 @@ fn severity_slot(out: &[Finding], f: &Finding) -> usize {
 mod order_tests {
     use super::*;
     use crate::finding::Severity;
+    use crate::rules::template::shell_safe;
 
     fn finding(id: &str, severity: Severity, caused_by: &[&str]) -> Finding {
         Finding {

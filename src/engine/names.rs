@@ -58,7 +58,7 @@ fn seen_values(
 
 /// The values the run agrees on: a name seen with two different values (two
 /// endpoints in one paste) is left for the user rather than guessed.
-pub fn pooled(
+pub(crate) fn pooled(
     findings: &[Finding],
     seen: &[(&'static str, String)],
     run: &Placeholders,
@@ -77,7 +77,7 @@ pub fn pooled(
 /// The PyPI package that provides the import `module`: the usual name where the two
 /// differ (`sklearn` is `scikit-learn`), the dotted name joined with `-` for the
 /// `azure` and `azureml` namespaces, else the top-level module.
-pub fn pip_package(module: &str) -> String {
+pub(crate) fn pip_package(module: &str) -> String {
     const KNOWN: &[(&str, &str)] = &[
         ("sklearn", "scikit-learn"),
         ("cv2", "opencv-python-headless"),
@@ -123,7 +123,7 @@ fn derive_facts(f: &mut Finding) {
 
 /// Fills what `pool` knows into every finding's commands and fix, shows the rest as
 /// `<name>`, and returns the values still missing with where to get each.
-pub fn complete(findings: &mut [Finding], pool: &Placeholders) -> Vec<MissingName> {
+pub(crate) fn complete(findings: &mut [Finding], pool: &Placeholders) -> Vec<MissingName> {
     for f in findings.iter_mut() {
         derive_facts(f);
         // The finding's own facts, then the names its own evidence agrees on (the pod
@@ -175,7 +175,7 @@ fn known_in_hint(hint: &str, pool: &Placeholders) -> String {
 /// The values still shown `<name>` in printed `commands` (every one) and `fixes`
 /// (the ones a flag or query fills: a fix's prose also shows `azureml:<name>:<version>`
 /// as a pattern), in the order [`FILLED_BY`] gives, then the rule authors' own.
-pub fn missing_in<'a>(
+pub(crate) fn missing_in<'a>(
     commands: impl Iterator<Item = &'a str>,
     fixes: impl Iterator<Item = &'a str>,
 ) -> Vec<MissingName> {

@@ -7,7 +7,7 @@ use std::io::{self, Read};
 use crate::evidence::{DocumentKind, KindSource};
 
 /// Sees every line of one document while the scanner reads it (ripgrep's sink idea).
-pub trait LineObserver {
+pub(crate) trait LineObserver {
     /// What the observer concluded, handed back with the document's scan.
     type Output: Send;
     /// One line without its terminator; `number` is 1-based. Lines longer than
@@ -18,7 +18,7 @@ pub trait LineObserver {
 
 /// What a document's place says before it is read.
 #[derive(Debug)]
-pub struct Placement<O> {
+pub(crate) struct Placement<O> {
     /// The kind the document is known to be (overrides detection, not `--kind`).
     pub kind: Option<(DocumentKind, KindSource)>,
     pub observer: Option<O>,
@@ -26,7 +26,7 @@ pub struct Placement<O> {
 
 /// Gives each document (by its index in the input list) its placement; shared by the
 /// scanning threads.
-pub trait Observers: Sync {
+pub(crate) trait Observers: Sync {
     type Observer: LineObserver;
     fn place(&self, index: usize) -> Placement<Self::Observer>;
 }
@@ -37,7 +37,7 @@ pub(crate) const MAX_OBSERVED_LINE: usize = 64 * 1024;
 
 /// Passes every line of the bytes read through it to a [`LineObserver`].
 #[derive(Debug)]
-pub struct Tap<'o, O, R> {
+pub(crate) struct Tap<'o, O, R> {
     inner: R,
     observer: &'o mut O,
     pending: Vec<u8>,
@@ -46,7 +46,7 @@ pub struct Tap<'o, O, R> {
 }
 
 impl<'o, O: LineObserver, R: Read> Tap<'o, O, R> {
-    pub fn new(inner: R, observer: &'o mut O) -> Self {
+    pub(crate) fn new(inner: R, observer: &'o mut O) -> Self {
         Tap {
             inner,
             observer,

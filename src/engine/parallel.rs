@@ -18,7 +18,7 @@ use super::scan::{DocumentScan, Scanner};
 #[derive(Debug)]
 // Skipped documents are rare; boxing the common variant would cost every document.
 #[allow(clippy::large_enum_variant)]
-pub enum ScanOutcome<T> {
+pub(crate) enum ScanOutcome<T> {
     Scanned {
         kind: DocumentKind,
         /// The kinds of the document's other sections, besides `kind`.
@@ -39,21 +39,21 @@ pub enum ScanOutcome<T> {
 
 /// A document's origin with its outcome.
 #[derive(Debug)]
-pub struct DocumentResult<T> {
+pub(crate) struct DocumentResult<T> {
     pub origin: Origin,
     pub outcome: ScanOutcome<T>,
 }
 
 /// How to get at documents' bytes; supplied by `source`, so the engine does no I/O
 /// of its own.
-pub type Opener<'a> = dyn Fn(&Origin) -> io::Result<Box<dyn Read + Send>> + Sync + 'a;
+pub(crate) type Opener<'a> = dyn Fn(&Origin) -> io::Result<Box<dyn Read + Send>> + Sync + 'a;
 
 /// What the observer of `O` concludes about one document.
 type Observed<O> = <<O as Observers>::Observer as LineObserver>::Output;
 
 /// Scans `documents` with up to `threads` workers; `observers` places each document
 /// and may give it a line observer.
-pub fn scan_all<O: Observers>(
+pub(crate) fn scan_all<O: Observers>(
     set: &RuleSet,
     documents: &[Origin],
     observers: &O,

@@ -14,17 +14,17 @@ use crate::evidence::normalize::Normalized;
 use crate::rules::{PatternRole, RuleSet};
 
 /// Bytes read per buffer fill; also the longest piece of one line scanned as a unit.
-pub const CHUNK: usize = 1 << 20;
+pub(crate) const CHUNK: usize = 1 << 20;
 /// Bytes of an overlong line's piece repeated at the start of the next piece.
-pub const OVERLAP: usize = 8 * 1024;
+pub(crate) const OVERLAP: usize = 8 * 1024;
 /// How many hits of a pattern keep their text (the rest are only counted).
-pub const HITS_KEPT: usize = 3;
+pub(crate) const HITS_KEPT: usize = 3;
 /// Longest evidence text kept from one line.
-pub const MAX_TEXT: usize = 400;
+pub(crate) const MAX_TEXT: usize = 400;
 /// Longest captured fact value.
-pub const MAX_FACT: usize = 300;
+pub(crate) const MAX_FACT: usize = 300;
 /// Error-like lines remembered for "nothing matched" reports.
-pub const ERROR_LINES_KEPT: usize = 5;
+pub(crate) const ERROR_LINES_KEPT: usize = 5;
 
 /// One matching line.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -39,7 +39,7 @@ pub struct Hit {
 
 /// Everything one pattern matched in a document.
 #[derive(Debug, Clone, Default)]
-pub struct PatternHits {
+pub(crate) struct PatternHits {
     pub count: u64,
     pub first: Vec<Hit>,
     /// Named captures of the first hit.
@@ -50,14 +50,14 @@ pub struct PatternHits {
 
 /// What the lines after a rule's first hit yielded.
 #[derive(Debug, Clone, Default)]
-pub struct ContextResult {
+pub(crate) struct ContextResult {
     pub facts: BTreeMap<String, String>,
     pub lines: Vec<Hit>,
 }
 
 /// The result of scanning one document.
 #[derive(Debug, Clone, Default)]
-pub struct DocumentScan {
+pub(crate) struct DocumentScan {
     pub lines: u64,
     pub bytes: u64,
     /// Lines longer than [`CHUNK`], scanned in pieces.
@@ -75,7 +75,7 @@ pub struct DocumentScan {
 }
 
 /// Lines read for names per document: the names repeat, a few lines suffice.
-pub const NAME_LINES_READ: u32 = 16;
+pub(crate) const NAME_LINES_READ: u32 = 16;
 
 struct Window {
     rule: usize,
@@ -84,7 +84,7 @@ struct Window {
 
 /// A reusable scanner; one per thread.
 #[derive(Debug)]
-pub struct Scanner<'a> {
+pub(crate) struct Scanner<'a> {
     set: &'a RuleSet,
     buf: Vec<u8>,
 }
@@ -109,7 +109,7 @@ struct Walk<'s> {
 }
 
 impl<'a> Scanner<'a> {
-    pub fn new(set: &'a RuleSet) -> Scanner<'a> {
+    pub(crate) fn new(set: &'a RuleSet) -> Scanner<'a> {
         Scanner {
             set,
             buf: Vec::new(),
@@ -117,7 +117,7 @@ impl<'a> Scanner<'a> {
     }
 
     /// Scans `reader` to the end as a document read as `kinds`.
-    pub fn scan(
+    pub(crate) fn scan(
         &mut self,
         kinds: impl Into<KindSet>,
         reader: &mut dyn Read,
@@ -571,7 +571,7 @@ fn fact_text(bytes: &[u8], line: &str) -> String {
 }
 
 /// The largest index ≤ `max` on a char boundary of `s`.
-pub fn floor_char_boundary(s: &str, max: usize) -> usize {
+pub(crate) fn floor_char_boundary(s: &str, max: usize) -> usize {
     if max >= s.len() {
         return s.len();
     }

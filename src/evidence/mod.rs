@@ -155,14 +155,14 @@ pub enum KindSource {
 
 /// Where a document's bytes come from.
 #[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum Origin {
+pub(crate) enum Origin {
     File(PathBuf),
     Stdin,
 }
 
 impl Origin {
     /// The name used in `path:line` evidence.
-    pub fn display_name(&self) -> String {
+    pub(crate) fn display_name(&self) -> String {
         match self {
             Origin::File(p) => p.display().to_string(),
             Origin::Stdin => "<stdin>".to_owned(),

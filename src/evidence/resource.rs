@@ -176,7 +176,7 @@ pub enum Shape {
 
 /// The facts [`Resource::names`] can provide: the names in a resource id, the id itself,
 /// and the region. Rules may use them in commands.
-pub const NAME_FACTS: &[&str] = &[
+pub(crate) const NAME_FACTS: &[&str] = &[
     "subscription",
     "group",
     "workspace",

@@ -7,8 +7,7 @@
 //! findings that need counting rather than matching (`computed.rs`, with the retry
 //! limits in `retry_budget.rs`).
 
-mod aggregate;
-pub(crate) mod analyze;
+pub(crate) mod aggregate;
 mod computed;
 mod csv;
 mod facts;

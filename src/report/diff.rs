@@ -7,7 +7,7 @@
 use crate::lint::fix::{FileEdits, FixSuggestions};
 
 /// The diff's lines, file after file.
-pub fn lines(s: &FixSuggestions) -> Vec<String> {
+pub(crate) fn lines(s: &FixSuggestions) -> Vec<String> {
     let mut out = Vec::new();
     for f in &s.files {
         out.extend(file_lines(f));

@@ -9,7 +9,7 @@ use super::style::Style;
 use super::text;
 
 /// `DNS answers` and, per host, what each server said.
-pub fn write(out: &mut dyn Write, dns: &[DnsObservation], style: Style) -> io::Result<()> {
+pub(crate) fn write(out: &mut dyn Write, dns: &[DnsObservation], style: Style) -> io::Result<()> {
     if dns.is_empty() {
         return Ok(());
     }

@@ -17,7 +17,7 @@ use super::{Detail, text};
 
 /// What `explain QUERY` found, best match first.
 #[derive(Debug)]
-pub struct Answer<'a> {
+pub(crate) struct Answer<'a> {
     pub query: &'a str,
     pub statuses: &'a [HttpStatus],
     pub rules: Vec<&'a Rule>,
@@ -27,12 +27,12 @@ pub struct Answer<'a> {
 
 impl Answer<'_> {
     /// A command or a text with the run's names filled in and the rest shown `<name>`.
-    pub fn filled(&self, template: &str) -> String {
+    pub(crate) fn filled(&self, template: &str) -> String {
         show_missing(&fill(template, &Default::default(), self.names))
     }
 
     /// The values the printed commands still need, and where to get each.
-    pub fn missing(&self) -> Vec<MissingName> {
+    pub(crate) fn missing(&self) -> Vec<MissingName> {
         let best = self.rules.first();
         let commands: Vec<String> = best
             .map(|r| r.commands.as_slice())
@@ -54,7 +54,7 @@ impl Answer<'_> {
 }
 
 /// For a terminal: prose reflowed at the style's width, commands continued with ` \`.
-pub fn write_table(
+pub(crate) fn write_table(
     out: &mut dyn Write,
     a: &Answer,
     style: Style,
@@ -140,7 +140,7 @@ fn write_docs(out: &mut dyn Write, docs: &[String]) -> io::Result<()> {
     Ok(())
 }
 
-pub fn write_status(
+pub(crate) fn write_status(
     out: &mut dyn Write,
     a: &Answer,
     s: &HttpStatus,
@@ -217,7 +217,7 @@ fn write_others(out: &mut dyn Write, a: &Answer, style: Style) -> io::Result<()>
 }
 
 /// As markdown: the same answer, for an issue or a wiki page.
-pub fn write_markdown(out: &mut dyn Write, a: &Answer) -> io::Result<()> {
+pub(crate) fn write_markdown(out: &mut dyn Write, a: &Answer) -> io::Result<()> {
     if let Some(rule) = a.rules.first() {
         writeln!(out, "## {}: {}\n", a.query, rule.title)?;
         writeln!(out, "_rule `{}`, {}_\n", rule.id, rule.severity)?;

@@ -163,7 +163,7 @@ pub struct ReportDocument<'a> {
     /// When no rule fired: the last error-like lines seen, so the user has a lead.
     pub last_error_lines: &'a [Evidence],
     /// One summary per ParallelRunStep log tree found among the inputs.
-    pub prs: Vec<&'a crate::prs::analyze::PrsSummary>,
+    pub prs: Vec<&'a crate::prs::summary::PrsSummary>,
     /// `score`: the probe's requests, latency and the explanation of each error status.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub score: Option<&'a crate::scoring::summary::ScoreSummary>,

@@ -43,7 +43,7 @@ pub struct FleetSummary {
 }
 
 /// The table rendering, before the findings.
-pub fn write_table(out: &mut dyn Write, f: &FleetSummary, style: Style) -> io::Result<()> {
+pub(crate) fn write_table(out: &mut dyn Write, f: &FleetSummary, style: Style) -> io::Result<()> {
     let mut scope: Vec<String> = f
         .subscriptions
         .iter()
@@ -103,7 +103,7 @@ pub fn write_table(out: &mut dyn Write, f: &FleetSummary, style: Style) -> io::R
 }
 
 /// The markdown rendering: a table of workspaces.
-pub fn write_markdown(out: &mut dyn Write, f: &FleetSummary) -> io::Result<()> {
+pub(crate) fn write_markdown(out: &mut dyn Write, f: &FleetSummary) -> io::Result<()> {
     writeln!(
         out,
         "**Fleet**: {} resources read from Azure Resource Graph in {} s.\n",

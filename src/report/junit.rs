@@ -11,7 +11,7 @@ use crate::finding::{BaselineState, Finding};
 use super::findings::Report;
 
 /// Escapes text for XML 1.0 attributes and content, dropping characters XML forbids.
-pub fn escape(text: &str) -> String {
+pub(crate) fn escape(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
     for c in text.chars() {
         match c {
@@ -186,7 +186,11 @@ fn seconds(s: f64) -> String {
     format!("{:.3}", s.max(0.0))
 }
 
-pub fn write(out: &mut dyn Write, report: &Report, options: &JunitOptions) -> io::Result<()> {
+pub(crate) fn write(
+    out: &mut dyn Write,
+    report: &Report,
+    options: &JunitOptions,
+) -> io::Result<()> {
     let mut suites = String::new();
     let mut total = Counts::default();
     let mut reported: Vec<&str> = Vec::new();

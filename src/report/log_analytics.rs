@@ -10,7 +10,11 @@ use super::style::Style;
 use super::text;
 
 /// The table rendering, before the findings.
-pub fn write_table(out: &mut dyn Write, l: &LogAnalyticsSummary, style: Style) -> io::Result<()> {
+pub(crate) fn write_table(
+    out: &mut dyn Write,
+    l: &LogAnalyticsSummary,
+    style: Style,
+) -> io::Result<()> {
     let head = format!(
         "── Log Analytics workspace {} ({}) ──",
         l.workspace_id, l.timespan
@@ -97,7 +101,7 @@ fn write_traffic(out: &mut dyn Write, traffic: &[TrafficCount], style: Style) ->
 }
 
 /// The markdown rendering: a table of the groups.
-pub fn write_markdown(out: &mut dyn Write, l: &LogAnalyticsSummary) -> io::Result<()> {
+pub(crate) fn write_markdown(out: &mut dyn Write, l: &LogAnalyticsSummary) -> io::Result<()> {
     writeln!(
         out,
         "**Log Analytics** `{}` ({}): {} candidate lines in {} s.\n",

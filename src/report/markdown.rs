@@ -22,7 +22,7 @@ fn icon(s: Severity) -> &'static str {
 /// The largest comment GitHub takes on a pull request (65,536 characters; counted here
 /// in bytes, which are never fewer, so the same number also holds a job summary's
 /// byte limit).
-pub const PR_COMMENT_LIMIT: usize = 65_536;
+pub(crate) const PR_COMMENT_LIMIT: usize = 65_536;
 
 /// How the markdown writer writes (`--markdown-limit`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -57,7 +57,7 @@ const CUT_INPUTS: usize = 50;
 /// The report in markdown, within `--markdown-limit` characters: a report too long
 /// keeps its summary, the first findings that fit (table rows and sections) and a line
 /// saying how many were left out and how to get them all.
-pub fn write(out: &mut dyn Write, r: &Report, options: &MarkdownOptions) -> io::Result<()> {
+pub(crate) fn write(out: &mut dyn Write, r: &Report, options: &MarkdownOptions) -> io::Result<()> {
     let full = render(r, None)?;
     let limit = options.limit;
     if limit == 0 || full.len() <= limit {

@@ -2,7 +2,7 @@
 //! shared by the markdown writer and the sections that render themselves.
 
 /// Escapes text for a table cell: pipes, newlines and backticks cannot break the row.
-pub fn cell(text: &str) -> String {
+pub(crate) fn cell(text: &str) -> String {
     // A backslash of the text is escaped first, so one before a pipe cannot escape the
     // pipe's own escape and end the cell.
     text.replace('\\', "\\\\")
@@ -17,7 +17,7 @@ pub fn cell(text: &str) -> String {
 /// no pipe can end the cell. (Code spans show `<` literally, so it needs no escape.)
 /// `<storage-account>` in prose put in a code span: a renderer would take it for an
 /// HTML tag and show nothing. Code spans and fenced blocks are left as they are.
-pub fn placeholders_as_code(text: &str) -> String {
+pub(crate) fn placeholders_as_code(text: &str) -> String {
     let mut out = String::with_capacity(text.len() + 16);
     let mut fenced = false;
     for (i, line) in text.split('\n').enumerate() {
@@ -60,7 +60,7 @@ pub fn placeholders_as_code(text: &str) -> String {
     out
 }
 
-pub fn code(text: &str) -> String {
+pub(crate) fn code(text: &str) -> String {
     // In a code span a backslash is literal, but the table's cell splitter reads `\\|`
     // as an escaped backslash and a bare pipe: the one before a pipe is doubled.
     text.replace('`', "'")
@@ -70,7 +70,7 @@ pub fn code(text: &str) -> String {
 }
 
 /// A fenced block that its content cannot close.
-pub fn fence(lang: &str, body: &str) -> String {
+pub(crate) fn fence(lang: &str, body: &str) -> String {
     let mut ticks = "```".to_owned();
     while body.contains(&ticks) {
         ticks.push('`');

@@ -1,28 +1,28 @@
 //! Rendering finished results. Each output format is its own printer over the same
 //! data; nothing here computes or decides anything.
 
-pub mod diff;
-pub mod dns_table;
-pub mod explain;
-pub mod findings;
-pub mod fleet;
-pub mod json;
-pub mod junit;
-pub mod log_analytics;
-pub mod markdown;
-pub mod markdown_escape;
-pub mod prs_table;
-pub mod replicas;
+pub(crate) mod diff;
+pub(crate) mod dns_table;
+pub(crate) mod explain;
+pub(crate) mod findings;
+pub(crate) mod fleet;
+pub(crate) mod json;
+pub(crate) mod junit;
+pub(crate) mod log_analytics;
+pub(crate) mod markdown;
+pub(crate) mod markdown_escape;
+pub(crate) mod prs_table;
+pub(crate) mod replicas;
 pub mod rule_doc;
-pub mod rule_list;
-pub mod sarif;
+pub(crate) mod rule_list;
+pub(crate) mod sarif;
 pub mod schema;
-pub mod score_table;
-pub mod section;
-pub mod style;
-pub mod table;
-pub mod text;
-pub mod yaml;
+pub(crate) mod score_table;
+pub(crate) mod section;
+pub(crate) mod style;
+pub(crate) mod table;
+pub(crate) mod text;
+pub(crate) mod yaml;
 
 use std::fmt;
 

@@ -2,8 +2,8 @@
 
 use std::io::{self, Write};
 
-use crate::prs::analyze::{ConfigSource, ConfigValue, JobOutcome, PerfData, PrsSummary};
 use crate::prs::parse::Phase;
+use crate::prs::summary::{ConfigSource, ConfigValue, JobOutcome, PerfData, PrsSummary};
 
 use super::markdown_escape::{cell, code};
 use super::plural;
@@ -83,7 +83,7 @@ fn table(
 
 /// The summary of one tree: the outcome and its cause (the entry script's errors)
 /// first, then the counts, settings, tables and the mini-batches behind them.
-pub fn write(out: &mut dyn Write, p: &PrsSummary, style: Style) -> io::Result<()> {
+pub(crate) fn write(out: &mut dyn Write, p: &PrsSummary, style: Style) -> io::Result<()> {
     let head = format!(
         "── ParallelRunStep job: {} ({} layout) ──",
         p.root, p.layout
@@ -404,7 +404,7 @@ fn write_batches(out: &mut dyn Write, p: &PrsSummary, style: Style) -> io::Resul
                 out,
                 "    … and {} more (-o json lists up to {})",
                 total - 10,
-                crate::prs::analyze::MAX_FAILING_LISTED
+                crate::prs::summary::MAX_FAILING_LISTED
             )?;
         }
     }
@@ -500,7 +500,7 @@ fn write_node_changes(out: &mut dyn Write, p: &PrsSummary, style: Style) -> io::
 }
 
 /// The job summary in markdown: counts, per-node table, failing mini-batches.
-pub fn write_markdown(out: &mut dyn Write, p: &PrsSummary) -> io::Result<()> {
+pub(crate) fn write_markdown(out: &mut dyn Write, p: &PrsSummary) -> io::Result<()> {
     let opt = |v: Option<u64>| v.map_or_else(|| "?".to_owned(), |x| x.to_string());
     writeln!(
         out,
@@ -550,7 +550,7 @@ pub fn write_markdown(out: &mut dyn Write, p: &PrsSummary) -> io::Result<()> {
         }
         writeln!(out)?;
     }
-    if p.perf_data == crate::prs::analyze::PerfData::MonitorOff {
+    if p.perf_data == crate::prs::summary::PerfData::MonitorOff {
         writeln!(
             out,
             "No resource readings: the resource monitor was off (`--resource_monitor_interval 0`).\n"

@@ -12,7 +12,7 @@ use super::text;
 
 /// The `replicas` document for every output format.
 #[derive(Debug, Clone, Serialize)]
-pub struct ReplicasReport {
+pub(crate) struct ReplicasReport {
     pub inputs: CapacityInputs,
     pub results: ReplicasResults,
     pub warnings: Vec<Warning>,
@@ -29,7 +29,7 @@ pub struct ReplicasReport {
 }
 
 #[derive(Debug, Clone, Serialize)]
-pub struct ReplicasResults {
+pub(crate) struct ReplicasResults {
     pub concurrent_requests: Ratio,
     /// `concurrent_requests` as an exact fraction, e.g. `2000/7`.
     pub concurrent_requests_exact: String,
@@ -42,7 +42,7 @@ pub struct ReplicasResults {
 }
 
 impl ReplicasReport {
-    pub fn new(
+    pub(crate) fn new(
         plan: CapacityPlan,
         next_command: Option<String>,
         no_command_reason: Option<String>,
@@ -113,7 +113,7 @@ fn percent(r: Ratio) -> String {
 }
 
 /// Human-readable output. With `quiet`, only the instance count.
-pub fn write_table(
+pub(crate) fn write_table(
     out: &mut dyn Write,
     report: &ReplicasReport,
     style: Style,

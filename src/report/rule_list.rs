@@ -24,7 +24,7 @@ struct RuleSummary<'a> {
 }
 
 /// A rule as `rules list|show -o json` and `explain -o json` print it.
-pub fn summary(r: &Rule) -> impl Serialize + '_ {
+pub(crate) fn summary(r: &Rule) -> impl Serialize + '_ {
     RuleSummary {
         id: &r.id,
         severity: r.severity,
@@ -43,7 +43,7 @@ pub fn summary(r: &Rule) -> impl Serialize + '_ {
 
 /// `rules list` as a table: id, severity, family and title on one line when they fit
 /// `width`, else the title wrapped on the lines below, indented.
-pub fn table(rules: &[&Rule], width: usize) -> String {
+pub(crate) fn table(rules: &[&Rule], width: usize) -> String {
     let w = rules.iter().map(|r| r.id.len()).max().unwrap_or(2);
     let fw = rules.iter().map(|r| r.family.len()).max().unwrap_or(6);
     let lead = w + 2 + 7 + 2 + fw + 2;

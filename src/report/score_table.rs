@@ -12,7 +12,7 @@ use super::style::Style;
 use super::{Detail, text};
 
 /// The section, before the findings.
-pub fn write(
+pub(crate) fn write(
     out: &mut dyn Write,
     s: &ScoreSummary,
     style: Style,
@@ -147,7 +147,7 @@ fn write_capacity(out: &mut dyn Write, s: &ScoreSummary, style: Style) -> io::Re
 
 /// `score`'s probe: where it went, outcomes, latency, the 429 ceiling and sizing, and
 /// each error status in a sentence (the table of endpoints it comes from named).
-pub fn write_markdown(out: &mut dyn Write, s: &ScoreSummary) -> io::Result<()> {
+pub(crate) fn write_markdown(out: &mut dyn Write, s: &ScoreSummary) -> io::Result<()> {
     writeln!(
         out,
         "**Scoring probe** of `{}` ({}, {} auth) at `{}`: {} requests, {} at a time, {} ms timeout; {} bytes sent, {} received.\n",

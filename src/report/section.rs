@@ -7,7 +7,7 @@ use std::io::{self, Write};
 
 use crate::evidence::dns::DnsObservation;
 use crate::lint::fix::FixSuggestions;
-use crate::prs::analyze::PrsSummary;
+use crate::prs::summary::PrsSummary;
 use crate::scoring::summary::ScoreSummary;
 
 use super::Detail;

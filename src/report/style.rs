@@ -9,7 +9,7 @@ pub struct Style {
 }
 
 /// The width when nothing says otherwise (not a terminal, no `COLUMNS`).
-pub const DEFAULT_WIDTH: usize = 100;
+pub(crate) const DEFAULT_WIDTH: usize = 100;
 
 impl Style {
     pub fn new(enabled: bool) -> Style {

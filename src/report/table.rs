@@ -22,7 +22,7 @@ fn severity_label(style: Style, s: Severity) -> String {
 }
 
 /// Human-readable output: findings grouped by severity, causes before symptoms.
-pub fn write_table(
+pub(crate) fn write_table(
     out: &mut dyn Write,
     r: &Report,
     style: Style,

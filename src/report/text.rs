@@ -6,7 +6,7 @@
 use unicode_width::UnicodeWidthStr;
 
 /// Display columns of `s`.
-pub fn columns(s: &str) -> usize {
+pub(crate) fn columns(s: &str) -> usize {
     UnicodeWidthStr::width(s)
 }
 
@@ -15,7 +15,7 @@ pub fn columns(s: &str) -> usize {
 /// its own, whole.
 /// `body` after the label `first` (a space is added unless it ends with one), wrapped
 /// at `width`, continuation lines indented `rest` columns, written to `out`.
-pub fn para(
+pub(crate) fn para(
     out: &mut dyn std::io::Write,
     width: usize,
     first: &str,
@@ -33,7 +33,7 @@ pub fn para(
     Ok(())
 }
 
-pub fn wrap(text: &str, width: usize, first: &str, rest: &str) -> Vec<String> {
+pub(crate) fn wrap(text: &str, width: usize, first: &str, rest: &str) -> Vec<String> {
     let mut lines = Vec::new();
     let mut line = first.to_owned();
     let mut empty = true;
@@ -86,7 +86,7 @@ fn glued_words(text: &str) -> Vec<String> {
 
 /// `text` after `first` as it is when it fits in `width`, else [`wrap`]ped (which
 /// loses runs of spaces used for alignment).
-pub fn fit(text: &str, width: usize, first: &str, rest: &str) -> Vec<String> {
+pub(crate) fn fit(text: &str, width: usize, first: &str, rest: &str) -> Vec<String> {
     if columns(first) + columns(text) <= width {
         vec![format!("{first}{text}")]
     } else {
@@ -96,7 +96,7 @@ pub fn fit(text: &str, width: usize, first: &str, rest: &str) -> Vec<String> {
 
 /// A path and what is said of it, on one line when both fit; else the path alone
 /// (a path cannot be broken) and the label wrapped below it, four columns deeper.
-pub fn labelled(path: &str, label: &str, width: usize, indent: &str) -> Vec<String> {
+pub(crate) fn labelled(path: &str, label: &str, width: usize, indent: &str) -> Vec<String> {
     let one = format!("{path}  {label}");
     if columns(indent) + columns(&one) <= width {
         return vec![format!("{indent}{one}")];
@@ -109,7 +109,7 @@ pub fn labelled(path: &str, label: &str, width: usize, indent: &str) -> Vec<Stri
 
 /// Inline markdown shown as plain terminal text: `**bold**` loses its stars and
 /// `<https://…>` its angle brackets; code spans keep their backticks.
-pub fn plain(text: &str) -> String {
+pub(crate) fn plain(text: &str) -> String {
     let mut s = text.replace("**", "");
     while let Some(start) = s.find("<http") {
         let Some(len) = s[start..].find('>') else {
@@ -192,7 +192,7 @@ fn blocks(text: &str) -> Vec<Block> {
 /// columns under `indent` spaces: paragraphs are filled, list items hang under their
 /// marker, code stays as written. Blocks are separated by one blank line, except
 /// consecutive list items.
-pub fn reflow(text: &str, width: usize, indent: usize) -> Vec<String> {
+pub(crate) fn reflow(text: &str, width: usize, indent: usize) -> Vec<String> {
     let pad = " ".repeat(indent);
     let mut lines: Vec<String> = Vec::new();
     let mut previous_item = false;
@@ -224,7 +224,7 @@ const BREAKS: &[char] = &[
 
 /// `text` cut to `width` columns around byte offset `at` (where the match starts), at
 /// word boundaries, with `…` where something was left out.
-pub fn shorten(text: &str, width: usize, at: usize) -> String {
+pub(crate) fn shorten(text: &str, width: usize, at: usize) -> String {
     if columns(text) <= width {
         return text.to_owned();
     }
@@ -296,7 +296,7 @@ fn floor_boundary(s: &str, mut i: usize) -> usize {
 /// A shell command fitted to `width` columns under `indent` spaces: when too long it
 /// is broken between arguments (never inside quotes) with ` \` line continuations, so
 /// it still pastes into a POSIX shell as one command.
-pub fn command_lines(command: &str, width: usize, indent: usize) -> Vec<String> {
+pub(crate) fn command_lines(command: &str, width: usize, indent: usize) -> Vec<String> {
     let pad = " ".repeat(indent);
     if indent + columns(command) <= width {
         return vec![format!("{pad}{command}")];

@@ -4,7 +4,7 @@ use std::io::{self, Write};
 
 use serde::Serialize;
 
-pub fn write<T: Serialize>(out: &mut dyn Write, value: &T) -> io::Result<()> {
+pub(crate) fn write<T: Serialize>(out: &mut dyn Write, value: &T) -> io::Result<()> {
     let text = serde_saphyr::to_string(value).map_err(io::Error::other)?;
     out.write_all(text.as_bytes())?;
     if !text.ends_with('\n') {

@@ -95,7 +95,7 @@ impl ValueType {
 }
 
 /// `YYYYMMDD` or `YYYY-MM-DD` as a comparable number.
-pub fn parse_date(text: &str) -> Option<u32> {
+pub(crate) fn parse_date(text: &str) -> Option<u32> {
     let digits: String = text.trim().chars().filter(|c| *c != '-').collect();
     if digits.len() != 8 || !digits.bytes().all(|b| b.is_ascii_digit()) {
         return None;
@@ -110,7 +110,7 @@ pub fn parse_date(text: &str) -> Option<u32> {
 /// release numbers and pre/post phase, which is also how a PEP 440 version compares with
 /// one of them.
 #[derive(Debug, Clone)]
-pub struct Version {
+pub(crate) struct Version {
     pep440: Option<pep440_rs::Version>,
     release: Vec<u64>,
     /// Pre-release phase: dev < a < b < rc < (final) < post.
@@ -120,7 +120,7 @@ pub struct Version {
 impl Version {
     /// Accepts what the lenient form accepts (the set of versions rule files and facts
     /// may use is unchanged), ordered by PEP 440 where both sides are PEP 440.
-    pub fn parse(text: &str) -> Option<Version> {
+    pub(crate) fn parse(text: &str) -> Option<Version> {
         let (release, phase) = Version::lenient(text)?;
         let pep440 = pep440_rs::Version::from_str(text.trim()).ok();
         Some(Version {

@@ -32,7 +32,7 @@ pub struct Fix {
 
 /// The `fix:` entries of a rule over resources, checked: one action each, keys without
 /// `*` or indexes, placeholders that are captured facts or the resource's names.
-pub fn compile(
+pub(crate) fn compile(
     spec: &RuleSpec,
     resource_kinds: u16,
     captures: &BTreeSet<String>,

@@ -6,12 +6,12 @@
 use regex_syntax::hir::{Class, Hir, HirKind};
 
 /// Shortest literal worth prefiltering on.
-pub const MIN_LITERAL: usize = 3;
+pub(crate) const MIN_LITERAL: usize = 3;
 /// More alternatives than this make the prefilter useless for the pattern.
 const MAX_ALTERNATIVES: usize = 64;
 
 /// Parses `pattern` the way rules are compiled (ASCII mode).
-pub fn parse(pattern: &str) -> Result<Hir, String> {
+pub(crate) fn parse(pattern: &str) -> Result<Hir, String> {
     regex_syntax::ParserBuilder::new()
         .unicode(false)
         .utf8(false)
@@ -52,7 +52,7 @@ impl Literal {
 
 /// A set of literals, at least one of which occurs in every match; `None` when no
 /// literal of [`MIN_LITERAL`] bytes is required.
-pub fn required_literals(hir: &Hir) -> Option<Vec<Literal>> {
+pub(crate) fn required_literals(hir: &Hir) -> Option<Vec<Literal>> {
     let set = required(hir)?;
     let usable = set.iter().all(|l| l.len() >= MIN_LITERAL) && set.len() <= MAX_ALTERNATIVES;
     usable.then_some(set)

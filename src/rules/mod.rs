@@ -4,17 +4,17 @@
 //! `literal.rs` finds each pattern's required literal, `compare.rs` does the typed fact
 //! comparisons.
 
-pub mod compare;
+pub(crate) mod compare;
 mod error;
-pub mod fix;
-pub mod literal;
-pub mod load;
-pub mod model;
+pub(crate) mod fix;
+pub(crate) mod literal;
+pub(crate) mod load;
+pub(crate) mod model;
 mod names;
-pub mod prefilter;
-pub mod pushdown;
-pub mod resource;
-pub mod template;
+pub(crate) mod prefilter;
+pub(crate) mod pushdown;
+pub(crate) mod resource;
+pub(crate) mod template;
 
 use std::collections::BTreeMap;
 

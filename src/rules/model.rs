@@ -7,7 +7,7 @@ use crate::finding::Severity;
 
 #[derive(Debug, Clone, Deserialize)]
 #[serde(deny_unknown_fields, rename_all = "kebab-case")]
-pub struct RuleSpec {
+pub(crate) struct RuleSpec {
     pub id: String,
     pub title: String,
     pub severity: Severity,
@@ -51,7 +51,7 @@ pub struct RuleSpec {
 
 #[derive(Debug, Clone, Default, Deserialize)]
 #[serde(deny_unknown_fields, rename_all = "kebab-case")]
-pub struct MatchSpec {
+pub(crate) struct MatchSpec {
     #[serde(default)]
     pub any: Vec<String>,
     #[serde(default)]
@@ -75,7 +75,7 @@ pub struct MatchSpec {
 /// Field tests combined: every test of `all` and, when given, at least one of `any`.
 #[derive(Debug, Clone, Default, Deserialize)]
 #[serde(deny_unknown_fields)]
-pub struct FieldsSpec {
+pub(crate) struct FieldsSpec {
     #[serde(default)]
     pub all: Vec<FieldSpec>,
     #[serde(default)]
@@ -85,7 +85,7 @@ pub struct FieldsSpec {
 /// A test on one field of a resource (see docs/rule-format.md).
 #[derive(Debug, Clone, Default, Deserialize)]
 #[serde(deny_unknown_fields, rename_all = "kebab-case")]
-pub struct FieldSpec {
+pub(crate) struct FieldSpec {
     /// Dotted path, `[*]`/`*` for every element, `|` between alternatives
     /// (`properties.networkAcls.bypass | bypass`).
     #[serde(default)]
@@ -131,7 +131,7 @@ pub struct FieldSpec {
 /// One edit of a rule's `fix:`: the key it changes and how.
 #[derive(Debug, Clone, Deserialize)]
 #[serde(deny_unknown_fields, rename_all = "kebab-case")]
-pub struct FixSpec {
+pub(crate) struct FixSpec {
     /// A field path without `*` (`request_settings.request_timeout_ms`); with
     /// alternatives (`a | b`), the first the file has is edited.
     pub key: String,
@@ -150,7 +150,7 @@ pub struct FixSpec {
 /// Another resource a rule needs (or must not find).
 #[derive(Debug, Clone, Deserialize)]
 #[serde(deny_unknown_fields)]
-pub struct RelatedSpec {
+pub(crate) struct RelatedSpec {
     pub kind: String,
     #[serde(default)]
     pub all: Vec<FieldSpec>,
@@ -161,7 +161,7 @@ pub struct RelatedSpec {
 /// A literal in a field test, as YAML writes it.
 #[derive(Debug, Clone, PartialEq, Deserialize)]
 #[serde(untagged)]
-pub enum Scalar {
+pub(crate) enum Scalar {
     Bool(bool),
     Int(i64),
     Float(f64),
@@ -170,7 +170,7 @@ pub enum Scalar {
 
 impl Scalar {
     /// The text form every comparison uses.
-    pub fn text(&self) -> String {
+    pub(crate) fn text(&self) -> String {
         match self {
             Scalar::Bool(b) => b.to_string(),
             Scalar::Int(i) => i.to_string(),
@@ -182,7 +182,7 @@ impl Scalar {
 
 #[derive(Debug, Clone, Deserialize)]
 #[serde(deny_unknown_fields)]
-pub struct ConditionSpec {
+pub(crate) struct ConditionSpec {
     pub fact: String,
     #[serde(rename = "is")]
     pub value_type: String,
@@ -192,7 +192,7 @@ pub struct ConditionSpec {
 
 #[derive(Debug, Clone, Deserialize)]
 #[serde(deny_unknown_fields)]
-pub struct ContextSpec {
+pub(crate) struct ContextSpec {
     pub lines: u32,
     #[serde(default)]
     pub extract: Vec<String>,
@@ -200,7 +200,7 @@ pub struct ContextSpec {
 
 #[derive(Debug, Clone, Default, Deserialize)]
 #[serde(deny_unknown_fields, rename_all = "kebab-case")]
-pub struct ExamplesSpec {
+pub(crate) struct ExamplesSpec {
     #[serde(default, rename = "match")]
     pub matching: Vec<String>,
     #[serde(default)]
@@ -210,7 +210,7 @@ pub struct ExamplesSpec {
 }
 
 /// The families rules belong to.
-pub const FAMILIES: &[&str] = &[
+pub(crate) const FAMILIES: &[&str] = &[
     "inference-server",
     "storage",
     "deployment",

@@ -11,7 +11,7 @@ pub(super) fn is_snake(name: &str) -> bool {
 }
 
 /// The `{name}` placeholders of a command template.
-pub fn placeholders(template: &str) -> Vec<&str> {
+pub(crate) fn placeholders(template: &str) -> Vec<&str> {
     let mut out = Vec::new();
     let mut rest = template;
     while let Some(start) = rest.find('{') {
@@ -33,4 +33,4 @@ pub fn placeholders(template: &str) -> Vec<&str> {
 
 /// Names resource rules may use in commands besides their captures: what every
 /// resource provides (see `Resource::names`).
-pub use crate::evidence::resource::NAME_FACTS as RESOURCE_PLACEHOLDERS;
+pub(crate) use crate::evidence::resource::NAME_FACTS as RESOURCE_PLACEHOLDERS;

@@ -7,7 +7,7 @@
 use super::literal::Literal;
 
 /// A KQL string literal.
-pub fn kql_string(text: &str) -> String {
+pub(crate) fn kql_string(text: &str) -> String {
     let mut out = String::with_capacity(text.len() + 2);
     out.push('"');
     for c in text.chars() {
@@ -32,7 +32,7 @@ fn is_term(text: &str) -> bool {
 /// Whether `literal` stands as a whole word in `pattern`: `\b` (or a character that is
 /// no letter or digit) on both sides, so `has` cannot miss a line the pattern matches
 /// (`has "Killed"` does not find `OOMKilled`).
-pub fn bounded_in(pattern: &str, literal: &str) -> bool {
+pub(crate) fn bounded_in(pattern: &str, literal: &str) -> bool {
     let p = pattern.to_ascii_lowercase();
     let l = literal.to_ascii_lowercase();
     let mut found = false;
@@ -63,7 +63,7 @@ pub fn bounded_in(pattern: &str, literal: &str) -> bool {
 
 /// `column has_any (…) or column contains "…" or …` over `literals`, each with whether
 /// every pattern it serves bounds it as a word. `None` when there is nothing to filter.
-pub fn filter(column: &str, literals: &[(&Literal, bool)]) -> Option<String> {
+pub(crate) fn filter(column: &str, literals: &[(&Literal, bool)]) -> Option<String> {
     let mut terms: Vec<String> = Vec::new();
     let mut substrings: Vec<String> = Vec::new();
     for (l, bounded) in literals {

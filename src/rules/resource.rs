@@ -234,7 +234,7 @@ impl TextPattern {
 
 /// Whether `text` holds a `{name}` placeholder (a regex repetition such as `{36}` or
 /// `{2,3}` is not one).
-pub fn has_placeholder(text: &str) -> bool {
+pub(crate) fn has_placeholder(text: &str) -> bool {
     placeholder_spans(text).next().is_some()
 }
 
@@ -268,7 +268,7 @@ fn placeholder_spans(text: &str) -> impl Iterator<Item = (usize, usize)> + '_ {
 
 /// Fills `{name}` placeholders with `value(name)` passed through `escape`; `None` when a
 /// value is unknown.
-pub fn fill_template(
+pub(crate) fn fill_template(
     template: &str,
     value: &dyn Fn(&str) -> Option<String>,
     escape: fn(&str) -> String,
@@ -352,7 +352,7 @@ pub struct ResourceMatch {
 
 /// Compiles field tests; `key` names the place for errors, `captures` collects the
 /// fact names they capture.
-pub fn compile_tests(
+pub(crate) fn compile_tests(
     specs: &[FieldSpec],
     key: &str,
     captures: &mut Vec<String>,
@@ -501,7 +501,7 @@ fn compile_value_tests(
 }
 
 /// Compiles a `with`/`without` entry.
-pub fn compile_related(
+pub(crate) fn compile_related(
     spec: &RelatedSpec,
     key: &str,
     captures: &mut Vec<String>,
@@ -533,7 +533,7 @@ pub fn compile_related(
     })
 }
 
-pub fn resource_kind_names() -> String {
+pub(crate) fn resource_kind_names() -> String {
     ResourceKind::ALL
         .iter()
         .map(|k| k.name())

@@ -4,12 +4,12 @@
 use std::collections::BTreeMap;
 
 /// Values for command placeholders that come from the run, not from the evidence.
-pub type Placeholders = BTreeMap<&'static str, String>;
+pub(crate) type Placeholders = BTreeMap<&'static str, String>;
 
 /// Whether a value can be pasted into a shell command as it is. Values come from logs,
 /// which an attacker may write: anything with quotes, spaces, `$`, backticks or other
 /// shell syntax is not filled in, and the placeholder stays visible instead.
-pub fn shell_safe(value: &str) -> bool {
+pub(crate) fn shell_safe(value: &str) -> bool {
     !value.is_empty()
         && value.bytes().all(|b| {
             b.is_ascii_alphanumeric()
@@ -21,7 +21,7 @@ pub fn shell_safe(value: &str) -> bool {
 }
 
 /// `value` as one shell word: as it is when [`shell_safe`], else single-quoted.
-pub fn shell_word(value: &str) -> String {
+pub(crate) fn shell_word(value: &str) -> String {
     if shell_safe(value) {
         value.to_owned()
     } else {
@@ -32,18 +32,22 @@ pub fn shell_word(value: &str) -> String {
 /// Fills `{name}` placeholders from the run (flags, project file: what the user said
 /// wins), then from facts, when the value is [`shell_safe`]; unknown or unsafe ones
 /// stay `{name}` for [`show_missing`].
-pub fn fill(template: &str, facts: &BTreeMap<String, String>, run: &Placeholders) -> String {
+pub(crate) fn fill(template: &str, facts: &BTreeMap<String, String>, run: &Placeholders) -> String {
     fill_with(template, facts, run, shell_safe)
 }
 
 /// Whether a value can stand in a fix's prose: any short text that cannot end a code
 /// span or start a placeholder (`>=3.8` can; a backtick or a newline cannot).
-pub fn prose_safe(value: &str) -> bool {
+pub(crate) fn prose_safe(value: &str) -> bool {
     !value.is_empty() && value.len() <= 200 && !value.contains(['`', '\n', '\r', '{', '}', '<'])
 }
 
 /// [`fill`] for a fix's text, where values need not be shell words.
-pub fn fill_prose(template: &str, facts: &BTreeMap<String, String>, run: &Placeholders) -> String {
+pub(crate) fn fill_prose(
+    template: &str,
+    facts: &BTreeMap<String, String>,
+    run: &Placeholders,
+) -> String {
     fill_with(template, facts, run, prose_safe)
 }
 
@@ -53,7 +57,7 @@ pub fn fill_prose(template: &str, facts: &BTreeMap<String, String>, run: &Placeh
 /// that start with a captured fact, the other names captured are shown too. Rule authors
 /// name facts so one text serves every run; the reader wants this run's values. Names
 /// the finding did not capture stay as written.
-pub fn show_fact_values(text: &str, facts: &BTreeMap<String, String>) -> String {
+pub(crate) fn show_fact_values(text: &str, facts: &BTreeMap<String, String>) -> String {
     static RE: std::sync::OnceLock<regex::Regex> = std::sync::OnceLock::new();
     let re = RE.get_or_init(|| {
         regex::Regex::new(concat!(
@@ -155,7 +159,7 @@ fn is_name(name: &str) -> bool {
 }
 
 /// The `{name}` placeholders still in `text`, in order, each once.
-pub fn unfilled(text: &str) -> Vec<&str> {
+pub(crate) fn unfilled(text: &str) -> Vec<&str> {
     let mut out: Vec<&str> = Vec::new();
     let mut rest = text;
     while let Some(start) = rest.find('{') {
@@ -171,13 +175,13 @@ pub fn unfilled(text: &str) -> Vec<&str> {
 }
 
 /// How a placeholder still unknown is shown: `<endpoint>`, `<storage-account>`.
-pub fn missing_form(name: &str) -> String {
+pub(crate) fn missing_form(name: &str) -> String {
     format!("<{}>", name.replace('_', "-"))
 }
 
 /// `text` with every `{name}` still unfilled shown as [`missing_form`], the one style
 /// a user sees for a value to fill in.
-pub fn show_missing(text: &str) -> String {
+pub(crate) fn show_missing(text: &str) -> String {
     let mut out = text.to_owned();
     for name in unfilled(text) {
         out = out.replace(&format!("{{{name}}}"), &missing_form(name));
@@ -187,7 +191,7 @@ pub fn show_missing(text: &str) -> String {
 
 /// Where the user gets a value a command needs, for the names a flag, the project
 /// file or one `az` query fills; shown once under the findings for the ones missing.
-pub const FILLED_BY: &[(&str, &str)] = &[
+pub(crate) const FILLED_BY: &[(&str, &str)] = &[
     (
         "endpoint",
         "az ml online-endpoint list -g GROUP -w WORKSPACE -o table; then `endpoint:` in .amldoctor.yaml",
@@ -244,7 +248,7 @@ pub const FILLED_BY: &[(&str, &str)] = &[
 
 /// Whether `name` (between `<` and `>`) is a placeholder's kebab name: `storage-account`,
 /// not an HTML tag's attributes, a URL or a shell redirection.
-pub fn is_kebab(name: &str) -> bool {
+pub(crate) fn is_kebab(name: &str) -> bool {
     name.bytes().next().is_some_and(|b| b.is_ascii_lowercase())
         && name
             .bytes()
@@ -253,7 +257,7 @@ pub fn is_kebab(name: &str) -> bool {
 
 /// The `<kebab-name>` values a rule author left for the user in a command (the
 /// principal id, the deployment YAML): amldoctor never reads them from the input.
-pub fn authored(command: &str) -> Vec<&str> {
+pub(crate) fn authored(command: &str) -> Vec<&str> {
     let mut out: Vec<&str> = Vec::new();
     let mut rest = command;
     while let Some(start) = rest.find('<') {
@@ -270,7 +274,7 @@ pub fn authored(command: &str) -> Vec<&str> {
 
 /// Where to find the values of [`authored`] placeholders that come up often; the
 /// others point at the finding's fix, which says what the value is.
-pub const AUTHORED_HINTS: &[(&str, &str)] = &[
+pub(crate) const AUTHORED_HINTS: &[(&str, &str)] = &[
     (
         "<principal-id>",
         "the principal id of the identity the fix names (az identity show --ids IDENTITY_ID --query principalId -o tsv for a user-assigned one)",
@@ -351,7 +355,7 @@ pub const AUTHORED_HINTS: &[(&str, &str)] = &[
 ];
 
 /// What to tell the user about an [`authored`] placeholder.
-pub fn authored_hint(token: &str) -> &'static str {
+pub(crate) fn authored_hint(token: &str) -> &'static str {
     AUTHORED_HINTS
         .iter()
         .find(|(t, _)| *t == token)

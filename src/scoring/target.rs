@@ -317,8 +317,8 @@ pub(crate) fn summary_of(
 pub(crate) fn names_of(
     target: &Target,
     deployment: Option<&str>,
-    mut names: crate::engine::Placeholders,
-) -> crate::engine::Placeholders {
+    mut names: crate::rules::template::Placeholders,
+) -> crate::rules::template::Placeholders {
     names
         .entry("endpoint")
         .or_insert_with(|| target.endpoint.clone());

@@ -19,7 +19,7 @@ pub(crate) const FORMAT: u32 = 1;
 
 /// What `manifest.json` holds.
 #[derive(Debug, Clone, Default, Serialize, Deserialize)]
-pub struct Manifest {
+pub(crate) struct Manifest {
     /// The bundle format; its presence marks the file as an amldoctor manifest.
     pub amldoctor_bundle: u32,
     pub tool_version: String,
@@ -34,7 +34,7 @@ pub struct Manifest {
 
 /// Where the bundle's contents came from.
 #[derive(Debug, Clone, Default, Serialize, Deserialize)]
-pub struct BundleSource {
+pub(crate) struct BundleSource {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub subscription: Option<String>,
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -56,7 +56,7 @@ pub struct BundleSource {
 impl BundleSource {
     /// Whether a bundle of `self` may be resumed by a collection of `new` (which names
     /// the run the user asked for, perhaps the pipeline run `self` was resolved from).
-    pub fn same_subject(&self, new: &BundleSource) -> bool {
+    pub(crate) fn same_subject(&self, new: &BundleSource) -> bool {
         let run_matches = new.run.is_none() && self.run.is_none()
             || new.run.is_some() && (new.run == self.run || new.run == self.requested_run);
         self.subscription == new.subscription
@@ -67,7 +67,7 @@ impl BundleSource {
     }
 
     /// `run X of workspace W` / `endpoint E of workspace W`, for messages.
-    pub fn describe(&self) -> String {
+    pub(crate) fn describe(&self) -> String {
         let ws = self.workspace.as_deref().unwrap_or("?");
         match (&self.run, &self.endpoint) {
             (Some(run), _) => format!("run '{run}' of workspace '{ws}'"),
@@ -88,7 +88,7 @@ pub(crate) enum Slot {
 
 /// One saved file.
 #[derive(Debug, Clone, Serialize, Deserialize)]
-pub struct SavedFile {
+pub(crate) struct SavedFile {
     /// Relative to the bundle, with `/`.
     pub path: String,
     /// What it is (`inference-server log of deployment blue`, `workspace ws1`).
@@ -98,7 +98,7 @@ pub struct SavedFile {
 
 /// Something that could not be collected, and why.
 #[derive(Debug, Clone, Serialize, Deserialize)]
-pub struct Failure {
+pub(crate) struct Failure {
     pub what: String,
     pub reason: String,
     /// The file it would have been, when there was one.

@@ -352,7 +352,7 @@ pub(super) fn same(value: &Value, want: &str) -> bool {
     enum_form(&have) == enum_form(want)
 }
 
-pub fn enum_form(text: &str) -> String {
+pub(crate) fn enum_form(text: &str) -> String {
     let t = text.trim();
     let t = match t.split_once('.') {
         Some((class, member))

@@ -8,7 +8,7 @@ use std::collections::BTreeMap;
 
 use serde_json::Value;
 
-pub use field::enum_form;
+pub(crate) use field::enum_form;
 
 use crate::evidence::resource::Resource;
 use crate::finding::{Evidence, Location};
@@ -18,11 +18,11 @@ use crate::rules::{Rule, RuleSet};
 use field::{Way, ways};
 
 /// Facts of a hit: captured values and the names read from resource ids.
-pub type Facts = BTreeMap<String, String>;
+pub(crate) type Facts = BTreeMap<String, String>;
 
 /// A resource rule that fired on one resource.
 #[derive(Debug, Clone)]
-pub struct ResourceHit {
+pub(crate) struct ResourceHit {
     pub rule: usize,
     /// The index of the resource it fired on.
     pub resource: usize,
@@ -37,7 +37,7 @@ pub struct ResourceHit {
 /// A place in a resource that a test looked at: pointer (relative to the resource)
 /// and what it shows.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Spot {
+pub(crate) struct Spot {
     pub pointer: String,
     pub text: String,
 }
@@ -60,7 +60,7 @@ struct Fixed<'r> {
 
 /// Every resource rule `select` accepts over every resource it applies to. `fired`
 /// gives the facts of a rule that already fired in this run (for `with-finding`).
-pub fn evaluate(
+pub(crate) fn evaluate(
     set: &RuleSet,
     resources: &[Resource],
     fired: &dyn Fn(&str) -> Option<Facts>,
@@ -231,7 +231,7 @@ fn none_related(rel: &Related, all: &[Resource], facts: &Facts) -> bool {
 }
 
 /// Evidence for a place in a resource: its file, the line of the key and its pointer.
-pub fn evidence(r: &Resource, s: &Spot) -> Evidence {
+pub(crate) fn evidence(r: &Resource, s: &Spot) -> Evidence {
     let pointer = crate::redact::clean(&r.absolute(&s.pointer)).into_owned();
     Evidence {
         location: Location::Pointer {

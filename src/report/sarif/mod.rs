@@ -18,11 +18,11 @@ use crate::finding::{BaselineState, Finding, Severity};
 
 use super::findings::Report;
 
-pub const SCHEMA: &str = "https://json.schemastore.org/sarif-2.1.0.json";
+pub(crate) const SCHEMA: &str = "https://json.schemastore.org/sarif-2.1.0.json";
 const INFORMATION_URI: &str = "https://github.com/amldoctor/amldoctor";
 
 /// SARIF `level` for a severity: error → error, warning → warning, info → note.
-pub fn level(s: Severity) -> &'static str {
+pub(crate) fn level(s: Severity) -> &'static str {
     match s {
         Severity::Error => "error",
         Severity::Warning => "warning",
@@ -437,7 +437,7 @@ fn results(report: &Report, o: &SarifOptions) -> (Vec<Value>, Vec<Value>) {
     (rules, results)
 }
 
-pub fn document(report: &Report, o: &SarifOptions) -> Value {
+pub(crate) fn document(report: &Report, o: &SarifOptions) -> Value {
     let (rules, results) = results(report, o);
     let notifications: Vec<Value> = report
         .notices
@@ -481,7 +481,7 @@ pub fn document(report: &Report, o: &SarifOptions) -> Value {
     })
 }
 
-pub fn write(out: &mut dyn Write, report: &Report, o: &SarifOptions) -> io::Result<()> {
+pub(crate) fn write(out: &mut dyn Write, report: &Report, o: &SarifOptions) -> io::Result<()> {
     // Serialise first: writing through serde_json would hide a closed pipe's error kind.
     let mut text = serde_json::to_vec_pretty(&document(report, o)).map_err(io::Error::other)?;
     text.push(b'\n');

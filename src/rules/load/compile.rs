@@ -23,7 +23,7 @@ use super::validate::{
 };
 
 /// Compiles a pattern in the rules' ASCII mode.
-pub fn compile_regex(pattern: &str) -> Result<Regex, String> {
+pub(crate) fn compile_regex(pattern: &str) -> Result<Regex, String> {
     RegexBuilder::new(pattern)
         .unicode(false)
         .size_limit(4 * 1024 * 1024)

@@ -13,10 +13,8 @@ use compile::Builder;
 
 // The paths callers (the engine, the commands, `rules`' own re-exports) use.
 pub use super::error::RuleError;
-pub use super::names::{RESOURCE_PLACEHOLDERS, placeholders};
-pub use compile::compile_regex;
-pub use read::{RuleFile, builtin_rule_files};
-pub use validate::{ANY_CAUSE, CONTEXT_PLACEHOLDERS, DERIVED_PLACEHOLDERS};
+pub(crate) use read::{RuleFile, builtin_rule_files};
+pub(crate) use validate::{ANY_CAUSE, CONTEXT_PLACEHOLDERS};
 
 /// The built-in catalogue. `computed` lists the rule ids that analysers compute.
 pub fn load_builtin(computed: &[&str]) -> Result<RuleSet, RuleError> {
@@ -33,7 +31,7 @@ pub fn load_dir(user: Vec<RuleFile>, computed: &[&str]) -> Result<RuleSet, RuleE
 /// Validates and compiles rule files into one set. `computed` lists the ids analysers
 /// compute (handed in, so rules never import an analyser). The first problem, in file
 /// order, is the error.
-pub fn compile(files: Vec<RuleFile>, computed: &[&str]) -> Result<RuleSet, RuleError> {
+pub(crate) fn compile(files: Vec<RuleFile>, computed: &[&str]) -> Result<RuleSet, RuleError> {
     let mut b = Builder::new(computed);
     let mut seen: HashMap<String, String> = HashMap::new();
     for file in &files {

@@ -16,7 +16,7 @@ pub struct RuleFile {
 }
 
 /// The files of the built-in catalogue, embedded at build time.
-pub fn builtin_rule_files() -> Vec<RuleFile> {
+pub(crate) fn builtin_rule_files() -> Vec<RuleFile> {
     builtin_files()
         .iter()
         .map(|(path, text)| RuleFile {

@@ -16,7 +16,7 @@ use crate::rules::{Examples, Rule};
 use super::read::RuleFile;
 
 /// Placeholders the report fills from the run's context rather than from facts.
-pub const CONTEXT_PLACEHOLDERS: &[&str] = &[
+pub(crate) const CONTEXT_PLACEHOLDERS: &[&str] = &[
     "endpoint",
     "deployment",
     "workspace",
@@ -36,11 +36,11 @@ pub const CONTEXT_PLACEHOLDERS: &[&str] = &[
 
 /// Placeholders amldoctor derives from a captured fact: `{package}`, the pip package
 /// of a captured `module`.
-pub const DERIVED_PLACEHOLDERS: &[(&str, &str)] = &[("package", "module")];
+pub(crate) const DERIVED_PLACEHOLDERS: &[(&str, &str)] = &[("package", "module")];
 
 /// `caused-by: ['*']`: the rule is a wrapper (`InternalServerError`, `DeploymentFailed`)
 /// whose cause is any other error-level finding on the same input.
-pub const ANY_CAUSE: &str = "*";
+pub(crate) const ANY_CAUSE: &str = "*";
 
 fn is_kebab(id: &str) -> bool {
     !id.is_empty()
