@@ -27,7 +27,7 @@ struct Explanation<'a> {
     rules: Vec<serde_json::Value>,
     /// Values the commands still need, and where to get each.
     #[serde(skip_serializing_if = "Vec::is_empty")]
-    missing_names: Vec<crate::engine::names::MissingName>,
+    missing_names: Vec<crate::rules::template::MissingName>,
 }
 
 pub(crate) fn run(ctx: &Context, args: &ExplainArgs, out: &mut dyn Write) -> Result<ExitCode> {

@@ -75,7 +75,7 @@ fn report_of(
     args: &ReportArgs,
     c: Analysed,
     outcome: crate::gate::GateResult,
-    missing_names: Vec<crate::engine::names::MissingName>,
+    missing_names: Vec<crate::rules::template::MissingName>,
 ) -> Report {
     let findings = outcome.findings;
     let count = |s: Severity| findings.iter().filter(|f| f.severity == s).count() as u64;

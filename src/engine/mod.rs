@@ -5,7 +5,6 @@
 pub(crate) mod evaluate;
 pub mod examples;
 pub(crate) mod fix;
-pub(crate) mod names;
 pub(crate) mod observe;
 pub(crate) mod parallel;
 pub(crate) mod resource;

@@ -251,6 +251,43 @@ pub(crate) fn resource(path: &str, env: &Environment) -> Resource {
     }
 }
 
+/// The PyPI package that provides the import `module`: the usual name where the two
+/// differ (`sklearn` is `scikit-learn`), the dotted name joined with `-` for the
+/// `azure` and `azureml` namespaces, else the top-level module.
+pub(crate) fn package_of_import(module: &str) -> String {
+    const KNOWN: &[(&str, &str)] = &[
+        ("sklearn", "scikit-learn"),
+        ("cv2", "opencv-python-headless"),
+        ("PIL", "pillow"),
+        ("yaml", "pyyaml"),
+        ("bs4", "beautifulsoup4"),
+        ("skimage", "scikit-image"),
+        ("dateutil", "python-dateutil"),
+        ("dotenv", "python-dotenv"),
+        ("jwt", "pyjwt"),
+        ("attr", "attrs"),
+        ("Crypto", "pycryptodome"),
+        ("serial", "pyserial"),
+        ("docx", "python-docx"),
+        ("fitz", "pymupdf"),
+        ("google.protobuf", "protobuf"),
+        ("sentencepiece", "sentencepiece"),
+        ("tensorflow_hub", "tensorflow-hub"),
+    ];
+    let parts: Vec<&str> = module.split('.').collect();
+    if let Some((_, p)) = KNOWN
+        .iter()
+        .find(|(m, _)| module == *m || module.starts_with(&format!("{m}.")))
+    {
+        return (*p).to_owned();
+    }
+    match parts.as_slice() {
+        ["azure" | "azureml", rest @ ..] if !rest.is_empty() => parts.join("-"),
+        [top, ..] => top.replace('_', "-"),
+        [] => module.to_owned(),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -9,7 +9,7 @@ use crate::finding::{Change, Computed, Edit, Evidence};
 
 use super::environment::{Environment, normalise};
 use super::python::{Script, is_standard_library, provided_by_any_of};
-use crate::engine::names::pip_package;
+use crate::lint::environment::package_of_import;
 
 pub(crate) const MISSING_INIT_OR_RUN: &str = "score-script-missing-init-or-run";
 pub(crate) const RUN_TAKES_NO_ARGUMENT: &str = "score-script-run-takes-no-argument";
@@ -322,11 +322,11 @@ fn imports_missing(
         .filter_map(|(module, line)| {
             let alternatives = provided_by_any_of(module);
             let found = if alternatives.is_empty() {
-                listed(&pip_package(module))
+                listed(&package_of_import(module))
             } else {
                 alternatives.iter().any(|d| listed(d))
             };
-            (!found).then(|| (module.clone(), pip_package(module), *line))
+            (!found).then(|| (module.clone(), package_of_import(module), *line))
         })
         .collect();
     let (module, _, _) = missing.first()?.clone();

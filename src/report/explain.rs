@@ -8,8 +8,8 @@ use std::fmt::Write as _;
 use std::io::{self, Write};
 
 use crate::catalogue::HttpStatus;
-use crate::engine::names::{MissingName, missing_in};
 use crate::rules::Rule;
+use crate::rules::template::{MissingName, missing_in};
 use crate::rules::template::{Placeholders, fill, show_missing};
 
 use super::style::Style;

@@ -124,7 +124,7 @@ pub struct Report {
     pub summary: Summary,
     pub findings: Vec<Finding>,
     /// Values the printed commands need that no flag, file or log gave.
-    pub missing_names: Vec<crate::engine::names::MissingName>,
+    pub missing_names: Vec<crate::rules::template::MissingName>,
     pub suppressed: Vec<crate::finding::Suppressed>,
     /// Expired or unused suppressions and similar things the user must know.
     pub notices: Vec<String>,
@@ -151,7 +151,7 @@ pub struct ReportDocument<'a> {
     pub findings: &'a [Finding],
     /// Values the printed commands need that no flag, file or log gave.
     #[serde(skip_serializing_if = "<[_]>::is_empty")]
-    pub missing_names: &'a [crate::engine::names::MissingName],
+    pub missing_names: &'a [crate::rules::template::MissingName],
     pub suppressed: &'a [crate::finding::Suppressed],
     /// Expired or unused suppressions and similar things the user must know.
     pub notices: &'a [String],

@@ -4,8 +4,8 @@
 use std::fmt::Write as _;
 use std::io::{self, Write};
 
-use crate::engine::names::MissingName;
 use crate::finding::{BaselineState, Severity};
+use crate::rules::template::MissingName;
 
 use super::findings::Report;
 use super::markdown_escape::{cell, code, fence, placeholders_as_code};

@@ -25,7 +25,7 @@ pub(crate) struct ReplicasReport {
     pub no_command_reason: Option<String>,
     /// Values the command still needs, and where to get each.
     #[serde(skip_serializing_if = "Vec::is_empty")]
-    pub missing_names: Vec<crate::engine::names::MissingName>,
+    pub missing_names: Vec<crate::rules::template::MissingName>,
 }
 
 #[derive(Debug, Clone, Serialize)]
@@ -74,8 +74,8 @@ impl ReplicasReport {
 
 /// What the update command still needs: offline, the deployment file names the
 /// endpoint and deployment; live, `replicas -e` reads them.
-fn missing_names(cmd: &str) -> Vec<crate::engine::names::MissingName> {
-    let mut missing = crate::engine::names::missing_in(std::iter::once(cmd), std::iter::empty());
+fn missing_names(cmd: &str) -> Vec<crate::rules::template::MissingName> {
+    let mut missing = crate::rules::template::missing_in(std::iter::once(cmd), std::iter::empty());
     for m in &mut missing {
         if matches!(m.placeholder.as_str(), "<endpoint>" | "<deployment>") {
             m.filled_by = format!("-f DEPLOYMENT.yml, or {}", m.filled_by);

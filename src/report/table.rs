@@ -4,9 +4,9 @@
 use std::fmt::Write as _;
 use std::io::{self, Write};
 
-use crate::engine::names::MissingName;
 use crate::evidence::KindSource;
 use crate::finding::{Evidence, Finding, Severity};
+use crate::rules::template::MissingName;
 
 use super::findings::Report;
 use super::style::Style;

@@ -362,6 +362,51 @@ pub(crate) fn authored_hint(token: &str) -> &'static str {
         .map_or("yours to give: the fix above says what it is", |(_, h)| h)
 }
 
+/// A value a printed command needs and the run did not give, and how to give it.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, schemars::JsonSchema)]
+pub struct MissingName {
+    /// As shown in the commands: `<endpoint>`.
+    pub placeholder: String,
+    /// The flag, project key or query that fills it.
+    pub filled_by: String,
+}
+
+/// The values still shown `<name>` in printed `commands` (every one) and `fixes`
+/// (the ones a flag or query fills: a fix's prose also shows `azureml:<name>:<version>`
+/// as a pattern), in the order [`FILLED_BY`] gives, then the rule authors' own.
+pub(crate) fn missing_in<'a>(
+    commands: impl Iterator<Item = &'a str>,
+    fixes: impl Iterator<Item = &'a str>,
+) -> Vec<MissingName> {
+    let mut tokens: Vec<&str> = Vec::new();
+    for c in commands {
+        for t in authored(c) {
+            if !tokens.contains(&t) {
+                tokens.push(t);
+            }
+        }
+    }
+    let fix_tokens: Vec<&str> = fixes.flat_map(authored).collect();
+    let mut out: Vec<MissingName> = FILLED_BY
+        .iter()
+        .map(|(name, how)| (missing_form(name), how))
+        .filter(|(form, _)| tokens.contains(&form.as_str()) || fix_tokens.contains(&form.as_str()))
+        .map(|(placeholder, how)| MissingName {
+            placeholder,
+            filled_by: (*how).to_owned(),
+        })
+        .collect();
+    for t in tokens {
+        if !out.iter().any(|m| m.placeholder == t) {
+            out.push(MissingName {
+                placeholder: t.to_owned(),
+                filled_by: authored_hint(t).to_owned(),
+            });
+        }
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -4,29 +4,21 @@
 //! way, `<endpoint>`, with the flag or query that fills it said once.
 //!
 //! Order: the run's values (flags, project file) and a finding's own facts were
-//! applied by the engine already; this adds the values the run's evidence agrees on.
+//! applied when the engine made the finding; this adds the values the run's evidence
+//! agrees on.
 
-use serde::Serialize;
 use std::collections::{BTreeMap, BTreeSet};
 
 use crate::evidence::names::harvest;
 use crate::finding::Finding;
-use crate::rules::template::{self, FILLED_BY, Placeholders};
+use crate::lint::environment::package_of_import;
+use crate::rules::template::{self, MissingName, Placeholders, missing_in};
 
 /// Whether one finding's evidence may fill `name` in another finding's commands: the
 /// run's placeholders name the same deployment for the whole run, unlike an exception
 /// or a status. `logs` is per tree and is filled by the tree analysis instead.
 fn shared(name: &str) -> bool {
     name != "logs" && crate::rules::load::CONTEXT_PLACEHOLDERS.contains(&name)
-}
-
-/// A value a printed command needs and the run did not give, and how to give it.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, schemars::JsonSchema)]
-pub struct MissingName {
-    /// As shown in the commands: `<endpoint>`.
-    pub placeholder: String,
-    /// The flag, project key or query that fills it.
-    pub filled_by: String,
 }
 
 /// Every value of a shared name the findings' facts and evidence hold, and the names
@@ -74,49 +66,12 @@ pub(crate) fn pooled(
     pool
 }
 
-/// The PyPI package that provides the import `module`: the usual name where the two
-/// differ (`sklearn` is `scikit-learn`), the dotted name joined with `-` for the
-/// `azure` and `azureml` namespaces, else the top-level module.
-pub(crate) fn pip_package(module: &str) -> String {
-    const KNOWN: &[(&str, &str)] = &[
-        ("sklearn", "scikit-learn"),
-        ("cv2", "opencv-python-headless"),
-        ("PIL", "pillow"),
-        ("yaml", "pyyaml"),
-        ("bs4", "beautifulsoup4"),
-        ("skimage", "scikit-image"),
-        ("dateutil", "python-dateutil"),
-        ("dotenv", "python-dotenv"),
-        ("jwt", "pyjwt"),
-        ("attr", "attrs"),
-        ("Crypto", "pycryptodome"),
-        ("serial", "pyserial"),
-        ("docx", "python-docx"),
-        ("fitz", "pymupdf"),
-        ("google.protobuf", "protobuf"),
-        ("sentencepiece", "sentencepiece"),
-        ("tensorflow_hub", "tensorflow-hub"),
-    ];
-    let parts: Vec<&str> = module.split('.').collect();
-    if let Some((_, p)) = KNOWN
-        .iter()
-        .find(|(m, _)| module == *m || module.starts_with(&format!("{m}.")))
-    {
-        return (*p).to_owned();
-    }
-    match parts.as_slice() {
-        ["azure" | "azureml", rest @ ..] if !rest.is_empty() => parts.join("-"),
-        [top, ..] => top.replace('_', "-"),
-        [] => module.to_owned(),
-    }
-}
-
 /// Values derived from captured facts: the pip package of a missing module.
 fn derive_facts(f: &mut Finding) {
     if let Some(module) = f.facts.get("module")
         && !f.facts.contains_key("package")
     {
-        let package = pip_package(module);
+        let package = package_of_import(module);
         f.facts.insert("package".to_owned(), package);
     }
 }
@@ -170,42 +125,6 @@ fn known_in_hint(hint: &str, pool: &Placeholders) -> String {
         })
         .collect::<Vec<_>>()
         .join(" ")
-}
-
-/// The values still shown `<name>` in printed `commands` (every one) and `fixes`
-/// (the ones a flag or query fills: a fix's prose also shows `azureml:<name>:<version>`
-/// as a pattern), in the order [`FILLED_BY`] gives, then the rule authors' own.
-pub(crate) fn missing_in<'a>(
-    commands: impl Iterator<Item = &'a str>,
-    fixes: impl Iterator<Item = &'a str>,
-) -> Vec<MissingName> {
-    let mut tokens: Vec<&str> = Vec::new();
-    for c in commands {
-        for t in template::authored(c) {
-            if !tokens.contains(&t) {
-                tokens.push(t);
-            }
-        }
-    }
-    let fix_tokens: Vec<&str> = fixes.flat_map(template::authored).collect();
-    let mut out: Vec<MissingName> = FILLED_BY
-        .iter()
-        .map(|(name, how)| (template::missing_form(name), how))
-        .filter(|(form, _)| tokens.contains(&form.as_str()) || fix_tokens.contains(&form.as_str()))
-        .map(|(placeholder, how)| MissingName {
-            placeholder,
-            filled_by: (*how).to_owned(),
-        })
-        .collect();
-    for t in tokens {
-        if !out.iter().any(|m| m.placeholder == t) {
-            out.push(MissingName {
-                placeholder: t.to_owned(),
-                filled_by: template::authored_hint(t).to_owned(),
-            });
-        }
-    }
-    out
 }
 
 #[cfg(test)]
@@ -316,7 +235,7 @@ mod tests {
             ("inference_schema.schema_decorators", "inference-schema"),
             ("google.protobuf", "protobuf"),
         ] {
-            assert_eq!(pip_package(module), package, "{module}");
+            assert_eq!(package_of_import(module), package, "{module}");
         }
     }
 

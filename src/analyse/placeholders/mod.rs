@@ -4,10 +4,12 @@
 //! engine fills each finding from its own facts; what is left is filled here, once,
 //! after every finding is in, and what stays unknown is listed for the user.
 
+mod pool;
+
 use crate::context::Context;
-use crate::engine::names::MissingName;
 use crate::finding::Finding;
 use crate::prs;
+use crate::rules::template::MissingName;
 use crate::rules::template::Placeholders;
 use crate::source::inputs::InputSet;
 
@@ -59,8 +61,8 @@ pub(crate) fn complete(
     seen: &[(&'static str, String)],
     run: &Placeholders,
 ) -> Vec<MissingName> {
-    let pool = crate::engine::names::pooled(findings, seen, run);
-    crate::engine::names::complete(findings, &pool)
+    let pool = pool::pooled(findings, seen, run);
+    pool::complete(findings, &pool)
 }
 
 /// `{logs}` in ParallelRunStep commands and fixes: the `logs/` folder of the tree the
