@@ -8,11 +8,11 @@ use std::path::PathBuf;
 
 use clap::{Args, Parser, Subcommand};
 
-use crate::capacity::Ratio;
 use crate::capacity::quantity;
-use crate::context::{cloud, names};
+use crate::context::{cloud, name_rules};
 use crate::evidence::DocumentKind;
 use crate::finding::FailOn;
+use crate::ratio::Ratio;
 use crate::report::OutputFormat;
 
 const EXAMPLES_AND_DEFAULTS: &str = "\
@@ -106,13 +106,13 @@ pub struct OutputArgs {
 pub struct AzureArgs {
     /// Subscription id or name [default: the az CLI's default subscription]; `check
     /// --fleet` takes several (repeat it)
-    #[arg(long, global = true, value_name = "ID", value_parser = names::subscription, action = clap::ArgAction::Append)]
+    #[arg(long, global = true, value_name = "ID", value_parser = name_rules::subscription, action = clap::ArgAction::Append)]
     pub subscription: Vec<String>,
     /// Resource group [default: az configure --defaults group=…]
-    #[arg(short = 'g', long, global = true, value_name = "NAME", value_parser = names::resource_group)]
+    #[arg(short = 'g', long, global = true, value_name = "NAME", value_parser = name_rules::resource_group)]
     pub resource_group: Option<String>,
     /// Azure Machine Learning workspace [default: az configure --defaults workspace=…]
-    #[arg(short = 'w', long, global = true, value_name = "NAME", value_parser = names::workspace)]
+    #[arg(short = 'w', long, global = true, value_name = "NAME", value_parser = name_rules::workspace)]
     pub workspace_name: Option<String>,
     /// Azure cloud: AzureCloud, AzureChinaCloud or AzureUSGovernment [default: the az CLI's active cloud]
     #[arg(long, global = true, value_name = "NAME", value_parser = parse_cloud)]
@@ -257,10 +257,10 @@ Examples:
   amldoctor logs --run my-pipeline-run-id --out ./job-logs --jobs 16")]
 pub struct LogsArgs {
     /// The online endpoint
-    #[arg(short = 'e', long = "endpoint-name", value_name = "NAME", value_parser = names::endpoint, required_unless_present = "run")]
+    #[arg(short = 'e', long = "endpoint-name", value_name = "NAME", value_parser = name_rules::endpoint, required_unless_present = "run")]
     pub endpoint: Option<String>,
     /// The deployment [default: the endpoint's only deployment]
-    #[arg(short = 'n', long = "name", value_name = "NAME", value_parser = names::endpoint, requires = "endpoint")]
+    #[arg(short = 'n', long = "name", value_name = "NAME", value_parser = name_rules::endpoint, requires = "endpoint")]
     pub deployment: Option<String>,
     /// Which container's log
     #[arg(
@@ -340,10 +340,10 @@ pub struct DiagnoseArgs {
     #[arg(long, value_enum, value_name = "KIND")]
     pub kind: Option<DocumentKind>,
     /// Diagnose this online endpoint live: its logs and settings are read from Azure
-    #[arg(short = 'e', long = "endpoint-name", value_name = "NAME", value_parser = names::endpoint)]
+    #[arg(short = 'e', long = "endpoint-name", value_name = "NAME", value_parser = name_rules::endpoint)]
     pub endpoint: Option<String>,
     /// The deployment, with -e [default: the endpoint's only deployment]
-    #[arg(short = 'n', long = "name", value_name = "NAME", value_parser = names::endpoint, requires = "endpoint")]
+    #[arg(short = 'n', long = "name", value_name = "NAME", value_parser = name_rules::endpoint, requires = "endpoint")]
     pub deployment: Option<String>,
     /// Diagnose this ParallelRunStep run (or its pipeline run) live: its log tree is
     /// downloaded from Azure
@@ -451,10 +451,10 @@ pub struct CheckArgs {
     #[arg(long = "from", value_name = "FILE|DIR|-")]
     pub from: Vec<String>,
     /// The online endpoint to check, when reading from Azure
-    #[arg(short = 'e', long = "endpoint-name", value_name = "NAME", value_parser = names::endpoint, conflicts_with = "from")]
+    #[arg(short = 'e', long = "endpoint-name", value_name = "NAME", value_parser = name_rules::endpoint, conflicts_with = "from")]
     pub endpoint: Option<String>,
     /// Its deployment, with -e [default: every deployment of the endpoint]
-    #[arg(short = 'n', long = "name", value_name = "NAME", value_parser = names::endpoint, requires = "endpoint")]
+    #[arg(short = 'n', long = "name", value_name = "NAME", value_parser = name_rules::endpoint, requires = "endpoint")]
     pub deployment: Option<String>,
     /// When reading from Azure: keep what was read as a bundle in DIR
     #[arg(long, value_name = "DIR", conflicts_with = "from")]
@@ -468,14 +468,14 @@ pub struct CheckArgs {
     pub latency: Option<Ratio>,
     /// dns: a host to resolve besides those the resources name; a URL is taken for its
     /// host (repeatable)
-    #[arg(long = "host", value_name = "HOST", value_parser = names::dns_host)]
+    #[arg(long = "host", value_name = "HOST", value_parser = name_rules::dns_host)]
     pub hosts: Vec<String>,
     /// dns: a DNS server to ask besides the system resolver (repeatable); Azure DNS,
     /// 168.63.129.16, answers only inside an Azure virtual network
-    #[arg(long = "nameserver", value_name = "IP[:PORT]", value_parser = names::nameserver)]
+    #[arg(long = "nameserver", value_name = "IP[:PORT]", value_parser = name_rules::nameserver)]
     pub nameservers: Vec<std::net::SocketAddr>,
     /// dns: an address range every answer must fall in (repeatable)
-    #[arg(long = "expect-cidr", value_name = "CIDR", value_parser = names::cidr)]
+    #[arg(long = "expect-cidr", value_name = "CIDR", value_parser = name_rules::cidr)]
     pub expect_cidrs: Vec<ipnet::IpNet>,
     /// dns: ask only the --nameserver servers, not this machine's resolver
     #[arg(long, requires = "nameservers")]
@@ -638,10 +638,10 @@ pub struct ReplicasArgs {
     #[arg(long, short = 'f', value_name = "FILE", conflicts_with = "endpoint")]
     pub deployment_file: Option<PathBuf>,
     /// Read the settings from this online endpoint's deployment in Azure (with -n)
-    #[arg(short = 'e', long = "endpoint-name", value_name = "NAME", value_parser = names::endpoint, requires = "deployment")]
+    #[arg(short = 'e', long = "endpoint-name", value_name = "NAME", value_parser = name_rules::endpoint, requires = "deployment")]
     pub endpoint: Option<String>,
     /// The deployment to read, with -e
-    #[arg(short = 'n', long = "name", value_name = "NAME", value_parser = names::endpoint, requires = "endpoint")]
+    #[arg(short = 'n', long = "name", value_name = "NAME", value_parser = name_rules::endpoint, requires = "endpoint")]
     pub deployment: Option<String>,
 }
 
@@ -665,11 +665,11 @@ Examples:
       the instances 40 requests/s need at the measured p95 latency")]
 pub struct ScoreArgs {
     /// The online endpoint [default: the name in --from, or `endpoint:` in .amldoctor.yaml]
-    #[arg(short = 'e', long = "endpoint-name", value_name = "NAME", value_parser = names::endpoint)]
+    #[arg(short = 'e', long = "endpoint-name", value_name = "NAME", value_parser = name_rules::endpoint)]
     pub endpoint: Option<String>,
     /// Send every request to this deployment (the azureml-model-deployment header), so a
     /// deployment with 0 % traffic is reached too
-    #[arg(short = 'n', long = "name", value_name = "NAME", value_parser = names::endpoint)]
+    #[arg(short = 'n', long = "name", value_name = "NAME", value_parser = name_rules::endpoint)]
     pub deployment: Option<String>,
     /// The request body: a file, or - for standard input
     #[arg(long, value_name = "FILE|-")]

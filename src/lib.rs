@@ -22,6 +22,7 @@ pub(crate) mod finding;
 pub(crate) mod gate;
 pub(crate) mod lint;
 pub(crate) mod prs;
+pub(crate) mod ratio;
 pub(crate) mod redact;
 pub mod report;
 pub mod rules;

@@ -28,10 +28,10 @@ pub(crate) struct Scope<'a> {
 pub(crate) fn request(
     set: &RuleSet,
     workspace_id: String,
-    since: Option<crate::capacity::Ratio>,
+    since: Option<crate::ratio::Ratio>,
     scope: Scope<'_>,
 ) -> Result<crate::source::log_analytics::Request> {
-    if !crate::context::names::is_guid(&workspace_id) {
+    if !crate::context::name_rules::is_guid(&workspace_id) {
         return Err(Error::input(format!(
             "--log-analytics {workspace_id}: expected the Log Analytics workspace id, a GUID (az monitor log-analytics workspace show --query customerId)"
         )));
@@ -75,13 +75,13 @@ fn pushed_filter(set: &RuleSet) -> Result<(String, u64)> {
 }
 
 /// `--since` in whole minutes (24 hours without it).
-fn minutes(since: Option<crate::capacity::Ratio>) -> Result<u64> {
+fn minutes(since: Option<crate::ratio::Ratio>) -> Result<u64> {
     let Some(since) = since else {
         return Ok(DEFAULT_MINUTES);
     };
     since
-        .checked_div(crate::capacity::Ratio::from_int(60))
-        .map(crate::capacity::Ratio::ceil)
+        .checked_div(crate::ratio::Ratio::from_int(60))
+        .map(crate::ratio::Ratio::ceil)
         .ok()
         .and_then(|m| u64::try_from(m).ok())
         .filter(|m| (1..=60 * 24 * 730).contains(m))

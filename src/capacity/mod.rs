@@ -11,12 +11,10 @@
 
 pub(crate) mod deployment;
 pub(crate) mod quantity;
-pub(crate) mod ratio;
 
 use serde::Serialize;
 
-pub(crate) use ratio::{Overflow, Ratio};
-
+use crate::ratio::{Overflow, Ratio};
 use crate::setting::Setting;
 
 /// The article's example: 20 rps at 10 s per request, 1 concurrent request, 70 %.

@@ -2,7 +2,7 @@
 //! utilization percentages and counts. Each error names the accepted forms so the
 //! message clap prints next to the flag is enough to fix the command line.
 
-use super::ratio::Ratio;
+use crate::ratio::Ratio;
 
 pub(crate) const RATE_FORM: &str = "a decimal number greater than 0, such as 20 or 0.5";
 pub(crate) const DURATION_FORM: &str = "a duration greater than 0: seconds (10, 1.5), a number with a unit (250ms, 10s, 2m, 1h) or ISO 8601 (PT10S, PT1M30S)";

@@ -6,9 +6,10 @@ use serde_json::Value;
 
 use super::CheckOptions;
 use crate::capacity::quantity::parse_duration;
-use crate::capacity::{CapacityInputs, CapacityPlan, Ratio};
+use crate::capacity::{CapacityInputs, CapacityPlan};
 use crate::evidence::resource::{Resource, ResourceKind, Shape};
 use crate::finding::{Computed, Edit, Evidence, Location};
+use crate::ratio::Ratio;
 use crate::setting::{Setting, ValueSource};
 
 /// The largest request timeout managed online endpoints accept, in milliseconds.
@@ -23,7 +24,7 @@ pub(crate) struct Read<T> {
 
 /// A liveness or readiness probe, in whole seconds.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub(crate) struct Probe {
+pub(crate) struct ProbeSettings {
     pub initial_delay: Option<Read<u64>>,
     pub period: Option<Read<u64>>,
     pub timeout: Option<Read<u64>>,
@@ -40,8 +41,8 @@ pub(crate) struct Settings {
     pub max_instances: Option<Read<u64>>,
     /// The autoscaler's target utilization, in percent.
     pub target_utilization_percent: Option<Read<u64>>,
-    pub liveness: Option<Probe>,
-    pub readiness: Option<Probe>,
+    pub liveness: Option<ProbeSettings>,
+    pub readiness: Option<ProbeSettings>,
 }
 
 fn at<'v>(root: &'v Value, pointer: &str) -> Option<&'v Value> {
@@ -72,7 +73,7 @@ fn iso(root: &Value, pointer: &str, per_second: u128) -> Option<Read<u64>> {
     })
 }
 
-fn probe(root: &Value, base: &str, arm: bool) -> Option<Probe> {
+fn probe(root: &Value, base: &str, arm: bool) -> Option<ProbeSettings> {
     at(root, base)?;
     let seconds = |arm_key: &str, cli_key: &str| {
         if arm {
@@ -86,7 +87,7 @@ fn probe(root: &Value, base: &str, arm: bool) -> Option<Probe> {
     } else {
         "failure_threshold"
     };
-    Some(Probe {
+    Some(ProbeSettings {
         initial_delay: seconds("initialDelay", "initial_delay"),
         period: seconds("period", "period"),
         timeout: seconds("timeout", "timeout"),

@@ -12,9 +12,9 @@ pub(crate) mod dns;
 pub(crate) mod kubernetes_resources;
 pub(crate) mod unrecognised;
 
-use crate::capacity::Ratio;
 use crate::evidence::resource::Resource;
 use crate::finding::Computed;
+use crate::ratio::Ratio;
 
 /// What the user told `check` beyond the resources (`--rps`, `--latency`).
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]

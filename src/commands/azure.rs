@@ -19,7 +19,7 @@ pub(crate) fn workspace_path(ctx: &Context, command: &str) -> Result<String> {
             "az account set --subscription <id>",
         )
     })?;
-    if !crate::context::names::is_guid(&sub.value) {
+    if !crate::context::name_rules::is_guid(&sub.value) {
         return Err(Error::input(format!(
             "--subscription: '{}' is a name; pass the subscription id (a GUID)",
             sub.value

@@ -88,7 +88,7 @@ fn resolve_dns(
             .system_resolver
             .as_deref()
             .map(|v| {
-                crate::context::names::nameserver(v)
+                crate::context::name_rules::nameserver(v)
                     .map_err(|e| Error::input(format!("AMLDOCTOR_SYSTEM_RESOLVER: '{v}': {e}")))
             })
             .transpose()?;

@@ -114,7 +114,10 @@ fn subscriptions(ctx: &Context, args: &CheckArgs) -> Result<Vec<String>> {
         // A management group alone: the default subscription is not meant.
         subs.clear();
     }
-    if let Some(bad) = subs.iter().find(|s| !crate::context::names::is_guid(s)) {
+    if let Some(bad) = subs
+        .iter()
+        .find(|s| !crate::context::name_rules::is_guid(s))
+    {
         return Err(Error::input(format!(
             "--subscription {bad}: check --fleet needs the subscription id (a GUID), as Resource Graph takes it"
         ))

@@ -5,12 +5,13 @@ use std::io::Write;
 use crate::capacity::deployment::{self, DeploymentCapacity};
 use crate::capacity::{
     CapacityInputs, CapacityPlan, DEFAULT_MAX_CONCURRENT, DEFAULT_REQUEST_TIME_SECONDS,
-    DEFAULT_UTILIZATION_PERCENT, Ratio,
+    DEFAULT_UTILIZATION_PERCENT,
 };
 use crate::cli::ReplicasArgs;
 use crate::context::Context;
 use crate::error::{Error, Result};
 use crate::exit_code::ExitCode;
+use crate::ratio::Ratio;
 use crate::report::OutputFormat;
 use crate::report::replicas::{ReplicasReport, write_table};
 use crate::report::style::Style;

@@ -8,7 +8,7 @@
 
 pub(crate) mod az_cli;
 pub(crate) mod cloud;
-pub(crate) mod names;
+pub(crate) mod name_rules;
 pub(crate) mod overrides;
 pub(crate) mod project_config;
 
@@ -251,24 +251,24 @@ impl Context {
             .or_else(|| src.project_key("workspace", |c| &c.workspace));
         // Validated in this order so the first error reported is the same as ever.
         let output = src.output(args.output)?;
-        let mut subscription = validate(subscription, names::subscription)?;
+        let mut subscription = validate(subscription, name_rules::subscription)?;
         // A subscription *name* becomes its id when the az profile knows it, so ARM
         // paths and printed commands carry the id.
         if let (Some(s), Some(profile)) = (&mut subscription, &files.az_profile)
-            && !names::is_guid(&s.value)
+            && !name_rules::is_guid(&s.value)
             && let Some(id) = az_cli::subscription_id_named(&profile.text, &s.value)
         {
             s.value = id;
         }
-        let resource_group = validate(resource_group, names::resource_group)?;
-        let workspace = validate(workspace, names::workspace)?;
+        let resource_group = validate(resource_group, name_rules::resource_group)?;
+        let workspace = validate(workspace, name_rules::workspace)?;
         let endpoint = validate(
             src.project_key("endpoint", |c| &c.endpoint),
-            names::endpoint,
+            name_rules::endpoint,
         )?;
         let deployment = validate(
             src.project_key("deployment", |c| &c.deployment),
-            names::endpoint,
+            name_rules::endpoint,
         )?;
         let cloud = src.cloud(&azure.cloud)?;
 

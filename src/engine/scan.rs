@@ -70,7 +70,7 @@ pub(crate) struct DocumentScan {
     /// The last error-like lines, oldest first.
     pub error_lines: VecDeque<Hit>,
     /// Azure names read from the first lines that may hold one
-    /// (`evidence::names::MARKERS`), each `(placeholder, value)` once.
+    /// (`evidence::azure_names::MARKERS`), each `(placeholder, value)` once.
     pub names: Vec<(&'static str, String)>,
 }
 
@@ -440,7 +440,7 @@ impl Walk<'_> {
     fn harvest_names(&mut self, bare: &[u8]) {
         self.name_lines_read += 1;
         let text = crate::redact::clean(&String::from_utf8_lossy(bare)).into_owned();
-        for pair in crate::evidence::names::harvest(&text) {
+        for pair in crate::evidence::azure_names::harvest(&text) {
             if !self.scan.names.contains(&pair) {
                 self.scan.names.push(pair);
             }

@@ -4,11 +4,11 @@
 //! Documents are streamed, never held whole: a [`Document`] names its origin and kind,
 //! and `source` hands the engine a reader for its bytes.
 
+pub(crate) mod azure_names;
 pub(crate) mod dns;
 mod dns_answers;
 pub(crate) mod json_lines;
 pub(crate) mod log_analytics;
-pub(crate) mod names;
 pub(crate) mod normalize;
 pub(crate) mod resource;
 pub(crate) mod yaml_doc;

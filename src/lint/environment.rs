@@ -35,7 +35,7 @@ pub(crate) struct Package {
 
 /// The packages of one file, and the lines that could not be read.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
-pub(crate) struct Environment {
+pub(crate) struct PythonEnvironment {
     /// `conda` or `pip`.
     pub kind: &'static str,
     /// A conda environment's `name:`.
@@ -138,15 +138,15 @@ fn conda_package(text: &str, line: u64) -> Option<Package> {
 }
 
 /// The packages of a conda environment file.
-pub(crate) fn from_conda(doc: &YamlDoc) -> Environment {
-    let mut env = Environment {
+pub(crate) fn from_conda(doc: &YamlDoc) -> PythonEnvironment {
+    let mut env = PythonEnvironment {
         kind: "conda",
         name: doc
             .value
             .get("name")
             .and_then(Value::as_str)
             .map(str::to_owned),
-        ..Environment::default()
+        ..PythonEnvironment::default()
     };
     let Some(deps) = doc.value.get("dependencies").and_then(Value::as_array) else {
         return env;
@@ -180,10 +180,10 @@ pub(crate) fn from_conda(doc: &YamlDoc) -> Environment {
 }
 
 /// The packages of a pip requirements file.
-pub(crate) fn from_requirements(text: &str) -> Environment {
-    let mut env = Environment {
+pub(crate) fn from_requirements(text: &str) -> PythonEnvironment {
+    let mut env = PythonEnvironment {
         kind: "pip",
-        ..Environment::default()
+        ..PythonEnvironment::default()
     };
     for (i, raw) in text.lines().enumerate() {
         let l = i as u64 + 1;
@@ -199,7 +199,7 @@ pub(crate) fn from_requirements(text: &str) -> Environment {
 /// The environment as the resource its rules read:
 /// `{"environment_kind": "conda", "python": "3.10", "packages": {NAME: {"specifier",
 /// "version", "pinned", "source"}}, "unpinned": [NAME…]}`, each package at its line.
-pub(crate) fn resource(path: &str, env: &Environment) -> Resource {
+pub(crate) fn resource(path: &str, env: &PythonEnvironment) -> Resource {
     let mut packages = Map::new();
     let mut lines = BTreeMap::new();
     let mut unpinned = Vec::new();

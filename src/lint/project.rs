@@ -79,7 +79,7 @@ pub(crate) struct Read {
     /// Environments and parallel jobs: resources of files only lint reads.
     file_resources: Vec<Resource>,
     /// Each environment file: its path, display name and packages.
-    env_files: Vec<(PathBuf, String, lint::environment::Environment)>,
+    env_files: Vec<(PathBuf, String, lint::environment::PythonEnvironment)>,
     scripts: Vec<Script>,
     /// Scoring scripts the specs name, with the spec's conda file.
     scoring: Vec<(PathBuf, Option<PathBuf>)>,
@@ -277,7 +277,7 @@ impl Read {
         &mut self,
         file: &Path,
         path: &str,
-        env: lint::environment::Environment,
+        env: lint::environment::PythonEnvironment,
         c: &mut Notes,
     ) {
         for (line, text) in &env.unreadable {

@@ -11,7 +11,7 @@ use std::str::FromStr;
 
 use pep440_rs::{Operator, Version, VersionSpecifiers};
 
-use super::environment::{Environment, Package};
+use super::environment::{Package, PythonEnvironment};
 use crate::finding::{Change, Computed, Edit, Evidence};
 
 /// The rule of [`check`].
@@ -103,7 +103,7 @@ fn lowest_allowed(p: &Package) -> Option<Version> {
 
 /// The finding for the packages of `env` (read from `path`) whose lowest allowed
 /// release needs a newer Python than the one the environment pins.
-pub(crate) fn check(path: &str, env: &Environment) -> Option<Computed> {
+pub(crate) fn check(path: &str, env: &PythonEnvironment) -> Option<Computed> {
     let python = env.packages.iter().find(|p| p.name == "python")?;
     let python_version = Version::from_str(python.version.as_deref()?).ok()?;
     // `python=3` is any 3.x: no minor version to judge.

@@ -7,7 +7,7 @@ use std::collections::BTreeMap;
 
 use crate::finding::{Change, Computed, Edit, Evidence};
 
-use super::environment::{Environment, normalise};
+use super::environment::{PythonEnvironment, normalise};
 use super::python::{Script, is_standard_library, provided_by_any_of};
 use crate::lint::environment::package_of_import;
 
@@ -192,7 +192,7 @@ fn computed(rule_id: &'static str, evidence: Vec<Evidence>, facts: &[(&str, Stri
 pub(crate) fn findings(
     path: &str,
     script: &Script,
-    environment: Option<(&str, &Environment)>,
+    environment: Option<(&str, &PythonEnvironment)>,
     local: &[String],
 ) -> Vec<Computed> {
     let mut out = Vec::new();
@@ -311,7 +311,7 @@ fn imports_missing(
     path: &str,
     script: &Script,
     env_path: &str,
-    env: &Environment,
+    env: &PythonEnvironment,
     local: &[String],
 ) -> Option<Computed> {
     let listed = |name: &str| env.packages.iter().any(|p| p.name == normalise(name));

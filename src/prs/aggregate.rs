@@ -9,7 +9,7 @@ use super::computed::{self, Computed, Inputs};
 use super::facts::Repeated;
 use super::line::ev;
 use super::mini_batches::{Attempt, AttemptAgg, FinalState};
-use super::run_times::Sample;
+use super::run_times::RunTimes;
 use super::summary::{
     Attempts, ConfigSource, ConfigValue, ErrorGroup, JobOutcome, MAX_FAILING_LISTED, MiniBatch,
     NodeSummary, ParsedFile, ProcessSummary, PrsSummary, round2,
@@ -389,7 +389,7 @@ fn known_processes(
     files: &[ParsedFile],
     agg: &AttemptAgg,
 ) -> (
-    BTreeMap<ProcessKey, (ProcessSummary, Sample)>,
+    BTreeMap<ProcessKey, (ProcessSummary, RunTimes)>,
     BTreeMap<ProcessKey, i32>,
 ) {
     let blank = |node: &str, process: &str| {
@@ -399,10 +399,10 @@ fn known_processes(
                 process: process.to_owned(),
                 ..Default::default()
             },
-            Sample::default(),
+            RunTimes::default(),
         )
     };
-    let mut per_process: BTreeMap<ProcessKey, (ProcessSummary, Sample)> = BTreeMap::new();
+    let mut per_process: BTreeMap<ProcessKey, (ProcessSummary, RunTimes)> = BTreeMap::new();
     for ((node, process), p) in &agg.per_process {
         per_process.insert(
             (node.clone(), process.clone()),
@@ -451,10 +451,10 @@ fn processes_and_nodes(s: &mut PrsSummary, files: &[ParsedFile], agg: &AttemptAg
                 node: node.to_owned(),
                 ..Default::default()
             },
-            Sample::default(),
+            RunTimes::default(),
         )
     };
-    let mut nodes: BTreeMap<String, (NodeSummary, Sample)> = BTreeMap::new();
+    let mut nodes: BTreeMap<String, (NodeSummary, RunTimes)> = BTreeMap::new();
     for ((node, process), (mut p, times)) in per_process {
         // A CSV without node information still counts: under an "unknown" node.
         let node = if node.is_empty() {

@@ -8,7 +8,7 @@ use std::collections::BTreeMap;
 
 use super::csv::{csv_fields, learn_header};
 use super::line::{float, num};
-use super::run_times::Sample;
+use super::run_times::RunTimes;
 use super::tree::Role;
 
 /// One attempt at one mini-batch, from the processed mini-batches CSV.
@@ -43,7 +43,7 @@ pub(crate) struct ProcessAgg {
     pub attempts: u64,
     pub failures: u64,
     pub retries: u64,
-    pub times: Sample,
+    pub times: RunTimes,
 }
 
 /// The last attempt seen for one mini-batch.
@@ -68,7 +68,7 @@ pub(crate) struct AttemptAgg {
     pub rows: u64,
     pub finals: std::collections::HashMap<String, FinalState>,
     pub per_process: BTreeMap<(String, String), ProcessAgg>,
-    pub all_times: Sample,
+    pub all_times: RunTimes,
     /// The slowest attempt of each of the slowest mini-batches (at most [`KEEP`]).
     pub slowest: Vec<Attempt>,
     /// The failing latest attempt of each mini-batch (at most [`KEEP_FAILING`]).

@@ -5,7 +5,7 @@
 /// Run times kept exactly while few, then as a logarithmic histogram, so a tree with
 /// millions of mini-batches still takes bounded memory.
 #[derive(Debug, Clone, Default, PartialEq)]
-pub(crate) struct Sample {
+pub(crate) struct RunTimes {
     values: Vec<f64>,
     hist: Vec<u64>,
     count: u64,
@@ -25,7 +25,7 @@ const DECADES: f64 = 9.0;
     clippy::cast_possible_truncation,
     clippy::cast_sign_loss
 )]
-impl Sample {
+impl RunTimes {
     fn bucket(v: f64) -> usize {
         let x = (v.max(0.001).log10() + 3.0) * PER_DECADE;
         (x.max(0.0) as usize).min((PER_DECADE * DECADES) as usize)
@@ -39,15 +39,15 @@ impl Sample {
             if self.values.len() > EXACT {
                 self.hist = vec![0; (PER_DECADE * DECADES) as usize + 1];
                 for x in std::mem::take(&mut self.values) {
-                    self.hist[Sample::bucket(x)] += 1;
+                    self.hist[RunTimes::bucket(x)] += 1;
                 }
             }
         } else {
-            self.hist[Sample::bucket(v)] += 1;
+            self.hist[RunTimes::bucket(v)] += 1;
         }
     }
 
-    pub(crate) fn merge(&mut self, other: &Sample) {
+    pub(crate) fn merge(&mut self, other: &RunTimes) {
         if other.hist.is_empty() {
             for v in &other.values {
                 self.add(*v);
@@ -71,7 +71,7 @@ impl Sample {
         if self.hist.is_empty() {
             self.hist = vec![0; (PER_DECADE * DECADES) as usize + 1];
         }
-        self.hist[Sample::bucket(v)] += 1;
+        self.hist[RunTimes::bucket(v)] += 1;
     }
 
     pub(crate) fn mean(&self) -> Option<f64> {
@@ -106,20 +106,20 @@ mod tests {
 
     #[test]
     fn samples_stay_exact_when_small_and_bounded_when_large() {
-        let mut s = Sample::default();
+        let mut s = RunTimes::default();
         for v in 1..=20 {
             s.add(f64::from(v));
         }
         assert_eq!(s.percentile(0.95), Some(19.0));
         assert_eq!(s.mean(), Some(10.5));
-        let mut big = Sample::default();
+        let mut big = RunTimes::default();
         for v in 0..100_000 {
             big.add(1.0 + f64::from(v % 100));
         }
         assert!(big.values.is_empty() && big.hist.len() < 200, "bounded");
         let p = big.percentile(0.95).unwrap();
         assert!((90.0..=112.0).contains(&p), "{p}");
-        let mut merged = Sample::default();
+        let mut merged = RunTimes::default();
         merged.merge(&s);
         merged.merge(&big);
         assert_eq!(merged.count, 100_020);

@@ -4,7 +4,8 @@ use std::io::{self, Write};
 
 use serde::Serialize;
 
-use crate::capacity::{CapacityInputs, CapacityPlan, Evaluation, Ratio, Warning};
+use crate::capacity::{CapacityInputs, CapacityPlan, Evaluation, Warning};
+use crate::ratio::Ratio;
 
 use super::plural;
 use super::style::Style;

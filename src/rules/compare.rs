@@ -3,7 +3,7 @@
 use std::cmp::Ordering;
 use std::str::FromStr;
 
-use crate::capacity::Ratio;
+use crate::ratio::Ratio;
 
 /// The comparison a `when` condition applies.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -7,7 +7,7 @@ use std::collections::BTreeSet;
 
 use super::error::{KeyError, key_err};
 use super::model::RuleSpec;
-use super::names::{RESOURCE_PLACEHOLDERS, placeholders};
+use super::placeholder_names::{RESOURCE_PLACEHOLDERS, placeholders};
 use super::resource::{FieldPath, Step};
 
 /// What one fix does to its key.

@@ -10,7 +10,7 @@ pub(crate) mod fix;
 pub(crate) mod literal;
 pub(crate) mod load;
 pub(crate) mod model;
-mod names;
+mod placeholder_names;
 pub(crate) mod prefilter;
 pub(crate) mod pushdown;
 pub(crate) mod resource;

@@ -202,7 +202,7 @@ pub struct Prefilter {
     pub literal_is_error: Vec<bool>,
     /// For each literal: the kinds of section it opens (a `KindSet`'s bits; 0 for none).
     pub literal_section: Vec<u8>,
-    /// For each literal: whether its line may name an Azure resource (`evidence::names`).
+    /// For each literal: whether its line may name an Azure resource (`evidence::azure_names`).
     pub literal_is_name: Vec<bool>,
     /// For each literal: the kinds of document whose rules need it (a `KindSet`'s
     /// bits); every kind for the error, section, name and escape literals.

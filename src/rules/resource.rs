@@ -407,7 +407,7 @@ fn compile_test(
         ));
     }
     for name in spec.capture.iter().chain(&spec.capture_key) {
-        if !super::names::is_snake(name) {
+        if !super::placeholder_names::is_snake(name) {
             return Err(err(".capture", format!("'{name}' must be snake_case")));
         }
         captures.push(name.clone());
@@ -447,7 +447,7 @@ fn compile_value_tests(
     if let Some(p) = &spec.matches {
         let pattern = TextPattern::new(p).map_err(|m| err(".matches", m))?;
         for name in pattern.capture_names() {
-            if !super::names::is_snake(&name) {
+            if !super::placeholder_names::is_snake(&name) {
                 return Err(err(
                     ".matches",
                     format!("capture name '{name}' must be snake_case"),

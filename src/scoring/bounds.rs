@@ -4,8 +4,8 @@
 
 use std::time::Duration;
 
-use crate::capacity::Ratio;
 use crate::error::{Error, Result};
+use crate::ratio::Ratio;
 
 /// Without `--force`: a probe, not a load test.
 const SAFE_COUNT: u64 = 100;

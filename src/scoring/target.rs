@@ -5,10 +5,11 @@
 
 use serde_json::Value;
 
-use crate::capacity::{CapacityInputs, CapacityPlan, Ratio};
+use crate::capacity::{CapacityInputs, CapacityPlan};
 use crate::checks::deployment::Settings;
 use crate::error::{Error, Result};
 use crate::evidence::resource::{Resource, Shape};
+use crate::ratio::Ratio;
 use crate::setting::{Setting, ValueSource};
 
 use super::summary::{PendingCeiling, Sizing};

@@ -9,7 +9,7 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
-use crate::evidence::names::harvest;
+use crate::evidence::azure_names::harvest;
 use crate::finding::Finding;
 use crate::lint::environment::package_of_import;
 use crate::rules::template::{self, MissingName, Placeholders, missing_in};

@@ -11,7 +11,7 @@ use crate::rules::compare::{Op, ValueType};
 use crate::rules::error::{KeyError, RuleError, key_err};
 use crate::rules::literal;
 use crate::rules::model::{RelatedSpec, RuleSpec};
-use crate::rules::names::is_snake;
+use crate::rules::placeholder_names::is_snake;
 use crate::rules::resource::{ResourceMatch, compile_related, compile_tests};
 use crate::rules::{
     Condition, ContextCapture, ERROR_LITERALS, Pattern, PatternRole, Rule, RuleSet, RuleSource,
@@ -332,7 +332,7 @@ impl Builder<'_> {
         // Lines that may name the endpoint, workspace or storage account are kept (a
         // few a document) to fill printed commands.
         let mut names = Vec::new();
-        for text in crate::evidence::names::MARKERS {
+        for text in crate::evidence::azure_names::MARKERS {
             let lit = literal::Literal {
                 bytes: text.as_bytes().to_vec(),
                 ascii_case_insensitive: false,

@@ -9,7 +9,7 @@ use crate::evidence::DocumentKind;
 use crate::evidence::resource::ResourceKind;
 use crate::rules::error::{KeyError, RuleError, key_err};
 use crate::rules::model::{FAMILIES, RuleSpec};
-use crate::rules::names::{RESOURCE_PLACEHOLDERS, placeholders};
+use crate::rules::placeholder_names::{RESOURCE_PLACEHOLDERS, placeholders};
 use crate::rules::resource::{CheckArea, resource_kind_names};
 use crate::rules::{Examples, Rule};
 
