@@ -114,10 +114,7 @@ pub(crate) fn is_host_name(s: &str) -> bool {
 
 /// The last segment of an ARM id (`…/registries/acr1` → `acr1`).
 fn id_name(id: &str) -> Option<&str> {
-    id.trim_end_matches('/')
-        .rsplit('/')
-        .next()
-        .filter(|s| !s.is_empty())
+    super::resource_id::ResourceId::new(id).name()
 }
 
 /// The hosts a workspace's clients call, named by the resources read.

@@ -11,6 +11,7 @@ pub(crate) mod json_lines;
 pub(crate) mod log_analytics;
 pub(crate) mod normalize;
 pub(crate) mod resource;
+pub(crate) mod resource_id;
 pub(crate) mod yaml_doc;
 
 use std::fmt;

@@ -227,25 +227,8 @@ impl Resource {
     pub fn names(&self) -> BTreeMap<String, String> {
         let mut facts = BTreeMap::new();
         if let Some(id) = &self.id {
-            let parts: Vec<&str> = id.trim_matches('/').split('/').collect();
-            for pair in parts.chunks(2) {
-                if let [segment, value] = pair {
-                    let name = match segment.to_ascii_lowercase().as_str() {
-                        "subscriptions" => "subscription",
-                        "resourcegroups" => "group",
-                        "workspaces" => "workspace",
-                        "onlineendpoints" => "endpoint",
-                        "deployments" => "deployment",
-                        "vaults" => "vault",
-                        "registries" => "registry",
-                        "storageaccounts" => "storage_account",
-                        "privateendpointconnections" => "connection",
-                        "privatednszones" => "dns_zone",
-                        "computes" => "compute",
-                        _ => continue,
-                    };
-                    facts.insert(name.to_owned(), (*value).to_owned());
-                }
+            for (name, value) in super::resource_id::ResourceId::new(id).names() {
+                facts.insert(name.to_owned(), value.to_owned());
             }
             facts.insert("resource_id".to_owned(), id.clone());
             // The id under a name of its kind too, so a rule can name the id of a
@@ -449,22 +432,7 @@ pub(crate) fn kind_of(value: &Value) -> Option<(ResourceKind, Shape)> {
 /// The resource type of an ARM id: `/subscriptions/s/resourceGroups/rg/providers/
 /// Microsoft.X/a/n1/b/n2` → `Microsoft.X/a/b`. Segment names compare case-insensitively.
 pub(crate) fn arm_type_of_id(id: &str) -> Option<String> {
-    let id = id.strip_prefix("azureml:").unwrap_or(id);
-    let parts: Vec<&str> = id.trim_matches('/').split('/').collect();
-    let at = parts
-        .iter()
-        .rposition(|p| p.eq_ignore_ascii_case("providers"))?;
-    let rest = &parts[at + 1..];
-    let (namespace, types) = rest.split_first()?;
-    if types.is_empty() {
-        return None;
-    }
-    let mut t = (*namespace).to_owned();
-    for pair in types.chunks(2) {
-        t.push('/');
-        t.push_str(pair[0]);
-    }
-    Some(t)
+    super::resource_id::ResourceId::new(id).arm_type()
 }
 
 /// Kinds known only by the keys their `az` command prints.

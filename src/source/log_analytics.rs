@@ -122,13 +122,9 @@ fn segment(text: &str) -> String {
 /// `(workspace, endpoint)` of an endpoint's resource id, lower case.
 fn names_of(resource_id: &str) -> (String, String) {
     let lower = resource_id.to_ascii_lowercase();
-    let after = |key: &str| {
-        lower
-            .split_once(key)
-            .map(|(_, rest)| rest.split('/').next().unwrap_or_default().to_owned())
-            .unwrap_or_default()
-    };
-    (after("/workspaces/"), after("/onlineendpoints/"))
+    let id = crate::evidence::resource_id::ResourceId::new(&lower);
+    let value = |segment: &str| id.value_of(segment).unwrap_or_default().to_owned();
+    (value("workspaces"), value("onlineendpoints"))
 }
 
 fn field<'v>(row: &'v Value, name: &str) -> &'v str {

@@ -56,13 +56,8 @@ impl Azure {
             })?;
         super::http::checked_url(api)?;
         let api = api.trim_end_matches('/');
-        let parts: Vec<&str> = workspace_path.split('/').collect();
-        let after = |name: &str| {
-            parts
-                .windows(2)
-                .find(|w| w[0].eq_ignore_ascii_case(name))
-                .map_or_else(String::new, |w| w[1].to_owned())
-        };
+        let id = crate::evidence::resource_id::ResourceId::new(workspace_path);
+        let after = |name: &str| id.value_of(name).unwrap_or_default().to_owned();
         Ok(DataPlane {
             group: after("resourceGroups"),
             workspace: after("workspaces"),
