@@ -31,6 +31,7 @@ mod names;
 mod prs;
 mod prs_nodes;
 mod prs_perf;
+mod readme;
 mod replicas;
 mod reports;
 mod rules;
