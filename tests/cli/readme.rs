@@ -75,7 +75,13 @@ fn runs_offline(stage: &str) -> bool {
     let paths_exist = words
         .iter()
         .skip(1)
-        .filter(|w| w.contains('/') || w.ends_with(".json") || w.ends_with(".yml"))
+        .filter(|w| {
+            let ext = std::path::Path::new(w).extension();
+            w.contains('/')
+                || ext.is_some_and(|e| {
+                    e.eq_ignore_ascii_case("json") || e.eq_ignore_ascii_case("yml")
+                })
+        })
         .all(|w| root().join(w).exists());
     let reads_files = matches!(words[0], "diagnose" | "check" | "lint");
     paths_exist && (!reads_files || stage.contains("tests/fixtures/") || words.ends_with(&["-"]))
