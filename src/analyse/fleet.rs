@@ -101,6 +101,23 @@ impl Kept {
 /// The workspace properties naming the resources it depends on.
 const LINKS: [&str; 3] = ["keyVault", "containerRegistry", "storageAccount"];
 
+/// What the user must know about the answer: cut short, or resources that came
+/// before any workspace and so could not be placed.
+pub(crate) fn warnings(truncated: bool, dropped: u64) -> Vec<String> {
+    let mut warnings = Vec::new();
+    if truncated {
+        warnings.push(
+            "Resource Graph cut the answer short (resultTruncated): narrow the scope to check the rest".to_owned(),
+        );
+    }
+    if dropped > 0 {
+        warnings.push(format!(
+            "{dropped} Key Vaults, registries or storage accounts came before any workspace in the Resource Graph answer and were not checked"
+        ));
+    }
+    warnings
+}
+
 /// The findings over every workspace (a Key Vault or registry two share is judged
 /// once) and a summary of each, worst first. `subscription_names` names the
 /// subscriptions by id (lower case).

@@ -99,7 +99,19 @@ fn live(
     let place = super::azure::place(ctx, "diagnose")?;
     in_bundle_dir(args.save.as_deref(), "diagnose", |dir, kept| {
         let mut azure = connect_azure(ctx)?;
-        let manifest = read_live(&mut azure, &place, args, dir);
+        let what = match (&args.endpoint, &args.run) {
+            (Some(endpoint), _) => collect::Live::Deployment {
+                endpoint,
+                deployment: args.deployment.as_deref(),
+            },
+            (None, Some(run)) => collect::Live::Run(run),
+            (None, None) => {
+                return Err(Error::input(
+                    "diagnose needs paths, -e ENDPOINT or --run RUN_ID",
+                ));
+            }
+        };
+        let manifest = collect::live_bundle(&mut azure, &place, what, dir);
         super::azure::debug_traces(ctx, &mut azure, err);
         let manifest = manifest?;
         super::logs::note_resolved(&manifest, err);
@@ -112,36 +124,6 @@ fn live(
         analyse(ctx, args, &[dir.display().to_string()], out, err)
     })
 }
-
-/// The deployment's (or run's) bundle, read from Azure into `dir`.
-fn read_live(
-    azure: &mut crate::source::azure::Azure,
-    place: &crate::source::collect::Place,
-    args: &DiagnoseArgs,
-    dir: &std::path::Path,
-) -> Result<crate::source::bundle::Manifest> {
-    match (&args.endpoint, &args.run) {
-        (Some(endpoint), _) => collect::deployment_bundle(
-            azure,
-            place,
-            endpoint,
-            args.deployment.as_deref(),
-            LIVE_LOG_LINES,
-            dir,
-        ),
-        (None, Some(run)) => {
-            collect::run_bundle(azure, place, run, LIVE_DOWNLOADS, dir).map(|(m, _)| m)
-        }
-        (None, None) => Err(Error::input(
-            "diagnose needs paths, -e ENDPOINT or --run RUN_ID",
-        )),
-    }
-}
-
-/// Container log lines a live diagnosis reads (as many as az reads by default).
-const LIVE_LOG_LINES: u64 = 5000;
-/// Parallel downloads of a live `--run` diagnosis.
-const LIVE_DOWNLOADS: usize = 8;
 
 /// Analyses local paths (a bundle among them).
 fn analyse(

@@ -31,21 +31,7 @@ pub(crate) fn run(
         subscriptions: subscriptions(ctx, args)?,
         management_groups: args.management_groups.clone(),
     };
-    let mut azure = connect_azure(ctx)?;
-    let mut kept = fleet::Kept::default();
-    let stats = azure.resource_graph(
-        fleet::QUERY,
-        &scope,
-        "querying Azure Resource Graph",
-        &mut |page| {
-            for row in page {
-                kept.add(row);
-            }
-            Ok(())
-        },
-    );
-    super::azure::debug_traces(ctx, &mut azure, err);
-    let stats = stats?;
+    let (stats, kept) = read_fleet(ctx, &scope, err)?;
     let (rows, dropped, subscription_names) = kept.finish();
     let selection = Selection::Check(args.area.area());
     let names = placeholders::of_context(ctx);
@@ -58,17 +44,7 @@ pub(crate) fn run(
         ..Options::new(selection, names.clone())
     };
     let (findings, workspaces) = fleet::judge(set, rows, &options, &subscription_names);
-    let mut warnings = Vec::new();
-    if stats.truncated {
-        warnings.push(
-            "Resource Graph cut the answer short (resultTruncated): narrow the scope to check the rest".to_owned(),
-        );
-    }
-    if dropped > 0 {
-        warnings.push(format!(
-            "{dropped} Key Vaults, registries or storage accounts came before any workspace in the Resource Graph answer and were not checked"
-        ));
-    }
+    let warnings = fleet::warnings(stats.truncated, dropped);
     let rps = args.rps.is_some();
     let mut a = Analysed {
         warnings,
@@ -88,6 +64,32 @@ pub(crate) fn run(
         workspaces,
     })));
     finish("check", ctx, set, &args.report, a, out, err)
+}
+
+/// The fleet's rows from Resource Graph, kept as the pages stream by.
+fn read_fleet(
+    ctx: &Context,
+    scope: &GraphScope,
+    err: &mut dyn Write,
+) -> Result<(
+    crate::source::azure::resource_graph::GraphStats,
+    fleet::Kept,
+)> {
+    let mut azure = connect_azure(ctx)?;
+    let mut kept = fleet::Kept::default();
+    let stats = azure.resource_graph(
+        fleet::QUERY,
+        scope,
+        "querying Azure Resource Graph",
+        &mut |page| {
+            for row in page {
+                kept.add(row);
+            }
+            Ok(())
+        },
+    );
+    super::azure::debug_traces(ctx, &mut azure, err);
+    Ok((stats?, kept))
 }
 
 /// `--subscription` (repeatable), else the default one; none with a management group.

@@ -32,13 +32,7 @@ pub(crate) fn run(
     let set = load_rules(ctx, &args.rule_dirs)?;
     let files = project_files::collect(&paths);
     let mut c = Analysed {
-        fix_texts: args.fix_suggestions.then(|| {
-            files
-                .files
-                .iter()
-                .filter_map(|f| Some((f.path.display().to_string(), f.text.as_ref().ok()?.clone())))
-                .collect()
-        }),
+        fix_texts: args.fix_suggestions.then(|| files.texts()),
         ..Analysed::default()
     };
     let (read, notes) = lint::project::read(&files);

@@ -13,10 +13,9 @@ use crate::exit_code::ExitCode;
 use crate::report::OutputFormat;
 use crate::report::rule_doc::{catalogue_markdown, rule_markdown};
 use crate::report::rule_list::{self, summary};
-use crate::rules::{Rule, RuleSet};
+use crate::rules::Rule;
 
 use super::support::load_rules;
-use crate::suggest::closest;
 
 fn emit<T: Serialize>(
     ctx: &Context,
@@ -25,22 +24,6 @@ fn emit<T: Serialize>(
     body: &T,
 ) -> Result<()> {
     crate::report::emit(ctx.output.value, command, body, out).map_err(Error::write)
-}
-
-pub fn find<'s>(set: &'s RuleSet, id: &str) -> Result<&'s Rule> {
-    set.rules
-        .iter()
-        .find(|r| r.id.eq_ignore_ascii_case(id.trim()))
-        .ok_or_else(|| {
-            let names: Vec<&str> = set.rules.iter().map(|r| r.id.as_str()).collect();
-            let near = closest(id, &names);
-            let e = Error::input(format!("no rule has the id '{id}'"));
-            if near.is_empty() {
-                e.with_hint("run 'amldoctor rules list'")
-            } else {
-                e.with_hint(format!("did you mean {}?", near.join(", ")))
-            }
-        })
 }
 
 /// Every `amldoctor …` command a rule prints (in its commands or its fix) that does not
@@ -115,6 +98,39 @@ fn test(ctx: &Context, dir: Option<&std::path::PathBuf>, out: &mut dyn Write) ->
     })
 }
 
+/// `rules example ID [--no-match] [--number N]`: one of a rule's own example logs.
+fn example(
+    ctx: &Context,
+    id: &str,
+    no_match: bool,
+    number: u32,
+    rule_dirs: &[std::path::PathBuf],
+    out: &mut dyn Write,
+) -> Result<ExitCode> {
+    let set = load_rules(ctx, rule_dirs)?;
+    let rule = super::support::find_rule(&set, id)?;
+    let (list, which) = if no_match {
+        (&rule.examples.no_match, "no-match")
+    } else {
+        (&rule.examples.matching, "match")
+    };
+    let index = usize::try_from(number).unwrap_or(usize::MAX) - 1;
+    let text = list.get(index).ok_or_else(|| {
+        let have = match list.len() {
+            0 => format!("no {which} example"),
+            1 => format!("1 {which} example"),
+            n => format!("{n} {which} examples"),
+        };
+        Error::input(format!("--number {number}: rule '{}' has {have}", rule.id))
+    })?;
+    let mut text = text.clone();
+    if !text.ends_with('\n') {
+        text.push('\n');
+    }
+    out.write_all(text.as_bytes()).map_err(Error::write)?;
+    Ok(ExitCode::Clean)
+}
+
 pub fn run(ctx: &Context, args: &RulesArgs, out: &mut dyn Write) -> Result<ExitCode> {
     crate::report::require_plain(ctx.output.value, "rules")?;
     match &args.action {
@@ -138,7 +154,7 @@ pub fn run(ctx: &Context, args: &RulesArgs, out: &mut dyn Write) -> Result<ExitC
         }
         RulesAction::Show { id, rule_dirs } => {
             let set = load_rules(ctx, rule_dirs)?;
-            let rule = find(&set, id)?;
+            let rule = super::support::find_rule(&set, id)?;
             if ctx.output.value == OutputFormat::Table {
                 out.write_all(
                     rule_markdown(
@@ -161,30 +177,7 @@ pub fn run(ctx: &Context, args: &RulesArgs, out: &mut dyn Write) -> Result<ExitC
             no_match,
             number,
             rule_dirs,
-        } => {
-            let set = load_rules(ctx, rule_dirs)?;
-            let rule = find(&set, id)?;
-            let (list, which) = if *no_match {
-                (&rule.examples.no_match, "no-match")
-            } else {
-                (&rule.examples.matching, "match")
-            };
-            let index = usize::try_from(*number).unwrap_or(usize::MAX) - 1;
-            let text = list.get(index).ok_or_else(|| {
-                let have = match list.len() {
-                    0 => format!("no {which} example"),
-                    1 => format!("1 {which} example"),
-                    n => format!("{n} {which} examples"),
-                };
-                Error::input(format!("--number {number}: rule '{}' has {have}", rule.id))
-            })?;
-            let mut text = text.clone();
-            if !text.ends_with('\n') {
-                text.push('\n');
-            }
-            out.write_all(text.as_bytes()).map_err(Error::write)?;
-            Ok(ExitCode::Clean)
-        }
+        } => example(ctx, id, *no_match, *number, rule_dirs, out),
         RulesAction::Docs => {
             let set = load_rules(ctx, &[])?;
             out.write_all(catalogue_markdown(&set).as_bytes())

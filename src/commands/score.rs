@@ -43,17 +43,7 @@ pub(crate) fn run(
     } else {
         offline_target(ctx, args)?
     };
-    let known = !target.deployments.is_empty() || !target.traffic.is_empty();
-    if let Some(d) = &args.deployment
-        && known
-        && !target.deployments.iter().any(|x| &x.name == d)
-        && !target.traffic.iter().any(|(n, _)| n == d)
-    {
-        return Err(Error::input(format!(
-            "-n {d}: endpoint '{}' has no deployment of that name",
-            target.endpoint
-        )));
-    }
+    target.check_deployment(args.deployment.as_deref())?;
     let probe = Probe {
         url: target.scoring_uri.clone(),
         credential,

@@ -44,6 +44,23 @@ pub fn unknown_rule(set: &RuleSet, id: &str, key: &str) -> Error {
     }
 }
 
+/// The rule `id` names (in any case), or an error with the closest ids.
+pub(crate) fn find_rule<'s>(set: &'s RuleSet, id: &str) -> Result<&'s crate::rules::Rule> {
+    set.rules
+        .iter()
+        .find(|r| r.id.eq_ignore_ascii_case(id.trim()))
+        .ok_or_else(|| {
+            let names: Vec<&str> = set.rules.iter().map(|r| r.id.as_str()).collect();
+            let near = crate::suggest::closest(id, &names);
+            let e = Error::input(format!("no rule has the id '{id}'"));
+            if near.is_empty() {
+                e.with_hint("run 'amldoctor rules list'")
+            } else {
+                e.with_hint(format!("did you mean {}?", near.join(", ")))
+            }
+        })
+}
+
 /// The time of the run, in Unix seconds: the clock, or `AMLDOCTOR_NOW` (RFC 3339).
 pub fn now_unix(ctx: &Context) -> Result<i64> {
     match &ctx.overrides.now {

@@ -67,6 +67,24 @@ pub(crate) struct Target {
     pub(crate) names: std::collections::BTreeMap<String, String>,
 }
 
+impl Target {
+    /// `-n DEP` names a deployment of this endpoint (when its deployments are known).
+    pub(crate) fn check_deployment(&self, deployment: Option<&str>) -> Result<()> {
+        let known = !self.deployments.is_empty() || !self.traffic.is_empty();
+        if let Some(d) = deployment
+            && known
+            && !self.deployments.iter().any(|x| x.name == d)
+            && !self.traffic.iter().any(|(n, _)| n == d)
+        {
+            return Err(Error::input(format!(
+                "-n {d}: endpoint '{}' has no deployment of that name",
+                self.endpoint
+            )));
+        }
+        Ok(())
+    }
+}
+
 /// The URI as reports show it: no query (a SAS or key could sit there).
 pub(crate) fn without_query(uri: &str) -> String {
     uri.split(['?', '#']).next().unwrap_or(uri).to_owned()

@@ -23,6 +23,16 @@ pub(crate) struct ProjectFiles {
     pub unreadable: Vec<(String, String)>,
 }
 
+impl ProjectFiles {
+    /// The text of every file read, by its path as findings name it.
+    pub(crate) fn texts(&self) -> std::collections::BTreeMap<String, String> {
+        self.files
+            .iter()
+            .filter_map(|f| Some((f.path.display().to_string(), f.text.as_ref().ok()?.clone())))
+            .collect()
+    }
+}
+
 /// Directories never walked into: they hold no deployment files of the user's.
 const SKIPPED_DIRS: &[&str] = &[
     "node_modules",

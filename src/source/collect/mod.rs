@@ -87,6 +87,37 @@ pub(crate) fn check_bundle(
     Ok(())
 }
 
+/// What a live diagnosis reads: a deployment of an endpoint, or a run's log tree.
+#[derive(Debug, Clone, Copy)]
+pub(crate) enum Live<'a> {
+    Deployment {
+        endpoint: &'a str,
+        deployment: Option<&'a str>,
+    },
+    Run(&'a str),
+}
+
+/// Container log lines a live diagnosis reads (as many as az reads by default).
+const LIVE_LOG_LINES: u64 = 5000;
+/// Parallel downloads of a live `--run` diagnosis.
+const LIVE_DOWNLOADS: usize = 8;
+
+/// The deployment's (or run's) bundle, read from Azure into `dir`.
+pub(crate) fn live_bundle(
+    azure: &mut Azure,
+    place: &Place,
+    what: Live<'_>,
+    dir: &std::path::Path,
+) -> Result<Manifest> {
+    match what {
+        Live::Deployment {
+            endpoint,
+            deployment,
+        } => deployment_bundle(azure, place, endpoint, deployment, LIVE_LOG_LINES, dir),
+        Live::Run(run) => run_bundle(azure, place, run, LIVE_DOWNLOADS, dir).map(|(m, _)| m),
+    }
+}
+
 /// Reads the workspace, saving it; when it cannot be read, why (also recorded).
 pub(crate) fn workspace(
     azure: &mut Azure,
