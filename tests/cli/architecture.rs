@@ -211,7 +211,6 @@ const COMPUTED_WITHOUT_TEST: &[&str] = &[
     "prs-error-threshold-near",
     "prs-fewer-results-than-inputs",
     "prs-nothing-succeeded",
-    "score-client-error",
 ];
 
 /// Every file's text under `dir` (recursively).

@@ -740,3 +740,56 @@ fn the_429_ceiling_counts_the_deployments_with_traffic() {
     assert_eq!(c["value"], 12);
     assert_eq!(c["unknown"], json!(["green"]));
 }
+
+/// A body the scoring script cannot parse: the inference server answers 400 with the
+/// script's own message (`run()` raised on the input), which the finding shows; the
+/// same probe answered 200 has no client-error finding.
+#[test]
+fn a_rejected_body_is_a_client_error_with_the_answer_shown() {
+    let fake = FakeAzure::start(|_, _| {
+        Answer::json(
+            400,
+            r#"{"message": "Expected a JSON object with key 'data': KeyError('data')"}"#,
+        )
+        .with_header("x-request-id", "0c7f3a2e-1111-4d2e-9f10-2a3b4c5d6e7f")
+    });
+    let sb = offline("score-client-error", &fake);
+    let run = score(&sb, &["-n", "blue", "--count", "3", "-o", "json"]);
+    assert_eq!(run.code, 1, "{}\n{}", run.stdout, run.stderr);
+    no_secret(&run);
+    let v = run.json();
+    let f = finding(&v, "score-client-error");
+    assert_eq!(f["count"], 3);
+    assert_eq!(f["facts"]["status"], "400");
+    assert!(
+        f["facts"]["request_ids"]
+            .as_str()
+            .unwrap()
+            .contains("0c7f3a2e-1111-4d2e-9f10-2a3b4c5d6e7f"),
+        "{f}"
+    );
+    let table = score(&sb, &["-n", "blue", "--count", "3"]);
+    assert!(
+        table.stdout.contains("score-client-error"),
+        "{}",
+        table.stdout
+    );
+    assert!(
+        table.stdout.contains("KeyError"),
+        "the answer's body is not shown: {}",
+        table.stdout
+    );
+
+    let healthy = FakeAzure::start(|_, _| Answer::json(200, r#"{"predictions": [1]}"#));
+    let sb = offline("score-client-ok", &healthy);
+    let run = score(&sb, &["-n", "blue", "--count", "3", "-o", "json"]);
+    assert_eq!(run.code, 0, "{}\n{}", run.stdout, run.stderr);
+    let v = run.json();
+    let ids: Vec<&str> = v["findings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter_map(|f| f["rule_id"].as_str())
+        .collect();
+    assert!(!ids.contains(&"score-client-error"), "{ids:?}");
+}
