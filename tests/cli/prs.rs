@@ -536,3 +536,88 @@ fn every_file_a_command_names_is_in_the_tree() {
         }
     }
 }
+
+/// `run()` that returns fewer results than it got items (three for five) without
+/// raising, and one that returns an empty list every time: the job completes, and
+/// the report says which mini-batches came back short, or that nothing succeeded.
+#[test]
+fn run_that_returns_too_few_results_or_none() {
+    let ids = |v: &serde_json::Value| -> Vec<String> {
+        v["findings"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|f| f["rule_id"].as_str().unwrap().to_owned())
+            .collect()
+    };
+    let sb = Sandbox::new("prs-short-results");
+    let job = copy_tree(&sb, "healthy-job");
+    let csv = job.join("logs/sys/job_report/processed_mini-batches.csv");
+    let text = std::fs::read_to_string(&csv).unwrap();
+    let short: String = text
+        .lines()
+        .map(|l| {
+            if l.starts_with("0,1,") || l.starts_with("1,1,") {
+                l.replacen(",5,5,0,", ",5,3,0,", 1)
+            } else {
+                l.to_owned()
+            }
+        })
+        .collect::<Vec<_>>()
+        .join("\n");
+    std::fs::write(&csv, short + "\n").unwrap();
+    let v = sb.diagnose_json(&[job.to_str().unwrap()]);
+    let f = v["findings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|f| f["rule_id"] == "prs-fewer-results-than-inputs")
+        .unwrap_or_else(|| panic!("no short results in {:?}", ids(&v)));
+    assert_eq!(f["facts"]["mini_batches"], "2", "{f}");
+    assert_eq!(f["facts"]["items_without_result"], "4", "{f}");
+    assert!(!ids(&v).contains(&"prs-nothing-succeeded".to_owned()));
+
+    // Nothing succeeded: every row, the summaries and the job's last message say 0.
+    let sb = Sandbox::new("prs-nothing-succeeded");
+    let job = copy_tree(&sb, "healthy-job");
+    let report = job.join("logs/sys/job_report");
+    let rows = std::fs::read_to_string(report.join("processed_mini-batches.csv"))
+        .unwrap()
+        .replace(",5,5,0,", ",5,0,0,");
+    std::fs::write(report.join("processed_mini-batches.csv"), rows).unwrap();
+    for (file, from, to) in [
+        ("node_summary.csv", ",100,100,0", ",100,0,0"),
+        ("process_summary.csv", ",50,50,0,", ",50,0,0,"),
+    ] {
+        let t = std::fs::read_to_string(report.join(file))
+            .unwrap()
+            .replace(from, to);
+        std::fs::write(report.join(file), t).unwrap();
+    }
+    for file in [
+        "job_result.txt",
+        "job_progress_overview.2023051708.txt",
+        "sys/master_role.txt",
+        "sys/node/0/process000.txt",
+        "sys/node/0/process001.txt",
+    ] {
+        let t = std::fs::read_to_string(job.join("logs").join(file))
+            .unwrap()
+            .replace("100 succeeded", "0 succeeded")
+            .replace("5 items succeeded", "0 items succeeded");
+        std::fs::write(job.join("logs").join(file), t).unwrap();
+    }
+    let v = sb.diagnose_json(&[job.to_str().unwrap()]);
+    assert!(
+        ids(&v).contains(&"prs-nothing-succeeded".to_owned()),
+        "{:?}",
+        ids(&v)
+    );
+    // The healthy job itself has neither.
+    let sb = Sandbox::new("prs-healthy-results");
+    let job = copy_tree(&sb, "healthy-job");
+    let v = sb.diagnose_json(&[job.to_str().unwrap()]);
+    for id in ["prs-nothing-succeeded", "prs-fewer-results-than-inputs"] {
+        assert!(!ids(&v).contains(&id.to_owned()), "{id} on the healthy job");
+    }
+}
