@@ -720,3 +720,63 @@ fn endpoint_specs_are_read_for_their_name_auth_mode_and_access() {
         .json();
     assert_eq!(good["findings"], serde_json::json!([]));
 }
+
+/// A parallel job's entry script whose `run()` takes no mini-batch is found at the
+/// `def` line before the job is submitted; the same script with `run(mini_batch)` passes.
+#[test]
+fn an_entry_script_whose_run_takes_no_mini_batch() {
+    let job = "$schema: https://azuremlschemas.azureedge.net/latest/parallelJob.schema.json
+type: parallel
+name: nightly-scoring
+compute: azureml:cpu-cluster
+inputs:
+  job_data_path:
+    type: uri_folder
+    path: azureml:nightly-images:1
+mini_batch_size: \"10\"
+resources:
+  instance_count: 1
+max_concurrency_per_instance: 2
+task:
+  type: run_function
+  code: ./src
+  entry_script: batch.py
+  environment: azureml:batch-env:3
+";
+    let script = "import os\n\n\ndef init():\n    global model\n    model = os.environ.get('AZUREML_MODEL_DIR')\n\n\ndef run():\n    return []\n";
+    let sb = Sandbox::new("lint-entry-no-run-arg");
+    sb.write("work/job/job.yml", job);
+    sb.write("work/job/src/batch.py", script);
+    let run = sb.run(&["lint", "job", "-o", "json"]);
+    assert_eq!(run.code, 1, "{}\n{}", run.stdout, run.stderr);
+    let v = run.json();
+    let f = v["findings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|f| f["rule_id"] == "prs-entry-script-without-run")
+        .unwrap_or_else(|| panic!("no prs-entry-script-without-run in {v}"));
+    assert_eq!(f["evidence"][0]["line"], 9, "{f}");
+    assert!(
+        f["evidence"][0]["path"]
+            .as_str()
+            .unwrap()
+            .ends_with("batch.py"),
+        "{f}"
+    );
+
+    sb.write(
+        "work/job/src/batch.py",
+        &script.replace("def run():", "def run(mini_batch):"),
+    );
+    let run = sb.run(&["lint", "job", "-o", "json"]);
+    let v = run.json();
+    assert!(
+        !v["findings"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|f| f["rule_id"] == "prs-entry-script-without-run"),
+        "{v}"
+    );
+}

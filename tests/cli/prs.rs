@@ -621,3 +621,45 @@ fn run_that_returns_too_few_results_or_none() {
         assert!(!ids(&v).contains(&id.to_owned()), "{id} on the healthy job");
     }
 }
+
+/// A job that completes with 8 failed items against an error threshold of 10 is
+/// warned about: one more bad mini-batch and it would have stopped. With 7 (under 80 %)
+/// it is not.
+#[test]
+fn a_job_close_to_its_error_threshold() {
+    let near = |failed: u64| -> Vec<String> {
+        let sb = Sandbox::new(&format!("prs-threshold-{failed}"));
+        let job = copy_tree(&sb, "healthy-job");
+        let done = format!(
+            "Processed 20 mini batches containing 100 items, {} succeeded, {failed} failed.",
+            100 - failed
+        );
+        for file in [
+            "job_result.txt",
+            "job_progress_overview.2023051708.txt",
+            "sys/master_role.txt",
+        ] {
+            let path = job.join("logs").join(file);
+            let t = std::fs::read_to_string(&path).unwrap().replace(
+                "Processed 20 mini batches containing 100 items, 100 succeeded, 0 failed.",
+                &done,
+            );
+            std::fs::write(&path, t).unwrap();
+        }
+        let v = sb.diagnose_json(&[job.to_str().unwrap()]);
+        v["findings"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter(|f| f["rule_id"] == "prs-error-threshold-near")
+            .map(|f| {
+                format!(
+                    "{}/{}",
+                    f["facts"]["failed_items"], f["facts"]["error_threshold"]
+                )
+            })
+            .collect()
+    };
+    assert_eq!(near(8), ["\"8\"/\"10\""]);
+    assert!(near(7).is_empty());
+}
