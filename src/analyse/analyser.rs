@@ -263,10 +263,8 @@ impl Analyser for WorkspaceDiagnosis {
 
     fn check(&self, subject: &mut Subject<'_>, sink: &mut Sink) {
         if subject.options.workspace_diagnosis {
-            sink.findings.extend(crate::checks::diagnosis::findings(
-                subject.resources,
-                &subject.options.names,
-            ));
+            sink.findings
+                .extend(crate::checks::diagnosis::findings(subject.resources));
         }
     }
 }

@@ -160,7 +160,10 @@ pub(crate) fn analyse(set: &RuleSet, evidence: Evidence, options: &Options) -> A
         .map(|i| i.path.as_str())
         .collect();
     placeholders::fill_tree_folders(&mut findings, &trees, &tree_files);
-    findings.extend(sink.findings);
+    // Findings Azure explained carry command templates: the run's names fill them.
+    let mut explained = sink.findings;
+    placeholders::fill_run_values(&mut explained, &options.names);
+    findings.extend(explained);
     a.findings = crate::engine::order(findings);
     let judged_dns = !resources.dns.is_empty();
     if judged_dns {

@@ -10,14 +10,15 @@ use serde_json::Value;
 
 use crate::evidence::resource::{Resource, ResourceKind};
 use crate::finding::{Evidence, Finding, Location, Severity};
-use crate::rules::template::{Placeholders, fill};
 
 /// The documentation of the diagnose API.
 const DOCS: &str =
     "https://learn.microsoft.com/azure/machine-learning/how-to-workspace-diagnostic-api";
 
 /// Every result item of every workspace diagnosis among `resources`.
-pub(crate) fn findings(resources: &[Resource], placeholders: &Placeholders) -> Vec<Finding> {
+/// The commands are templates: the run's workspace and group fill them later, with
+/// every other finding's.
+pub(crate) fn findings(resources: &[Resource]) -> Vec<Finding> {
     let mut out = Vec::new();
     for r in resources
         .iter()
@@ -33,7 +34,7 @@ pub(crate) fn findings(resources: &[Resource], placeholders: &Placeholders) -> V
         for (category, items) in categories {
             for (i, item) in items.as_array().into_iter().flatten().enumerate() {
                 let pointer = format!("{prefix}/{category}/{i}");
-                if let Some(f) = finding(r, category, &pointer, item, placeholders) {
+                if let Some(f) = finding(r, category, &pointer, item) {
                     out.push(f);
                 }
             }
@@ -43,13 +44,7 @@ pub(crate) fn findings(resources: &[Resource], placeholders: &Placeholders) -> V
 }
 
 /// One result item: `{"code", "level", "message"}`.
-fn finding(
-    r: &Resource,
-    category: &str,
-    pointer: &str,
-    item: &Value,
-    placeholders: &Placeholders,
-) -> Option<Finding> {
+fn finding(r: &Resource, category: &str, pointer: &str, item: &Value) -> Option<Finding> {
     let clean = |s: &str| crate::redact::clean(s).into_owned();
     let code = clean(
         item["code"]
@@ -81,12 +76,8 @@ fn finding(
     };
     let mut facts = BTreeMap::new();
     facts.insert("category".to_owned(), area.to_owned());
-    let command = fill(
-        "az ml workspace diagnose --name {workspace} --resource-group {group}",
-        // A diagnosis names no resource: the run's workspace and group fill it.
-        &BTreeMap::new(),
-        placeholders,
-    );
+    // A diagnosis names no resource: the run's workspace and group fill it.
+    let command = "az ml workspace diagnose --name {workspace} --resource-group {group}".to_owned();
     Some(Finding {
         fingerprint: crate::finding::fingerprint(&code, &evidence.text),
         rule_id: code,

@@ -54,6 +54,17 @@ pub(crate) fn with_bundles(ctx: &Context, inputs: &InputSet) -> Placeholders {
     p
 }
 
+/// The run's values (flags, project file, bundle) in findings' commands; a finding
+/// the engine made got them with its own facts already.
+pub(crate) fn fill_run_values(findings: &mut [Finding], run: &Placeholders) {
+    let none = std::collections::BTreeMap::new();
+    for f in findings {
+        for c in &mut f.commands {
+            *c = crate::rules::template::fill(c, &none, run);
+        }
+    }
+}
+
 /// Fills what the findings still need from what the run knows, and lists the values
 /// nobody gave.
 pub(crate) fn complete(
