@@ -414,6 +414,35 @@ pub(crate) fn fingerprint(rule_id: &str, text: &str) -> String {
     format!("{:016x}", fnv1a(&key))
 }
 
+/// An input that was not analysed.
+#[derive(Debug, Clone, Serialize, schemars::JsonSchema)]
+pub struct NotAnalysed {
+    pub path: String,
+    pub reason: String,
+    /// The input was named by the user and could not be used: the run exits 2, and
+    /// JUnit shows it as an error.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub error: bool,
+}
+
+impl NotAnalysed {
+    pub fn new(path: &str, reason: impl Into<String>) -> NotAnalysed {
+        NotAnalysed {
+            path: path.to_owned(),
+            reason: reason.into(),
+            error: false,
+        }
+    }
+
+    /// An input the run could not use although the user named it.
+    pub fn error(path: &str, reason: impl Into<String>) -> NotAnalysed {
+        NotAnalysed {
+            error: true,
+            ..NotAnalysed::new(path, reason)
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -142,8 +142,10 @@ pub(crate) fn judge(
                 }
             }
         }
-        let found = analyse(set, Evidence::of_resources(resources.clone()), &ws).findings;
-        let mut summary = summary_of(&id, &resources, &found);
+        // The summary reads the resources first, so they move into the analysis.
+        let mut summary = summary_of(&id, &resources);
+        let found = analyse(set, Evidence::of_resources(resources), &ws).findings;
+        count_findings(&mut summary, &found);
         summary.subscription_name = subscription_names
             .get(&summary.subscription.to_ascii_lowercase())
             .cloned();
@@ -228,17 +230,10 @@ fn resources_of(workspace: &str, rows: Vec<Value>) -> Vec<Resource> {
     out
 }
 
-fn summary_of(id: &str, resources: &[Resource], found: &[Finding]) -> FleetWorkspace {
-    let count = |s: Severity| found.iter().filter(|f| f.severity == s).count() as u64;
+/// A workspace's line of the fleet table, before its findings are counted.
+fn summary_of(id: &str, resources: &[Resource]) -> FleetWorkspace {
     let ws = resources.iter().find(|r| r.kind == ResourceKind::Workspace);
     let names = ws.map(Resource::names).unwrap_or_default();
-    let mut rules: Vec<String> = found
-        .iter()
-        .filter(|f| f.severity == Severity::Error)
-        .map(|f| f.rule_id.clone())
-        .collect();
-    rules.sort();
-    rules.dedup();
     FleetWorkspace {
         workspace: names
             .get("workspace")
@@ -252,9 +247,25 @@ fn summary_of(id: &str, resources: &[Resource], found: &[Finding]) -> FleetWorks
             .iter()
             .filter(|r| r.kind == ResourceKind::OnlineEndpoint)
             .count() as u64,
-        errors: count(Severity::Error),
-        warnings: count(Severity::Warning),
-        infos: count(Severity::Info),
-        error_rules: rules,
+        errors: 0,
+        warnings: 0,
+        infos: 0,
+        error_rules: Vec::new(),
     }
+}
+
+/// The workspace's findings by severity, and the rules of its errors.
+fn count_findings(summary: &mut FleetWorkspace, found: &[Finding]) {
+    let count = |s: Severity| found.iter().filter(|f| f.severity == s).count() as u64;
+    let mut rules: Vec<String> = found
+        .iter()
+        .filter(|f| f.severity == Severity::Error)
+        .map(|f| f.rule_id.clone())
+        .collect();
+    rules.sort();
+    rules.dedup();
+    summary.errors = count(Severity::Error);
+    summary.warnings = count(Severity::Warning);
+    summary.infos = count(Severity::Info);
+    summary.error_rules = rules;
 }

@@ -6,7 +6,8 @@
 use crate::error::Error;
 use crate::evidence::resource::{Resource, ResourceKind};
 use crate::finding::Computed;
-use crate::report::findings::{NotAnalysed, ResourceReport};
+use crate::finding::NotAnalysed;
+use crate::report::findings::ResourceReport;
 use crate::rules::resource::CheckArea;
 use crate::source;
 use crate::source::inputs::InputSet;

@@ -12,7 +12,7 @@ use crate::context::Context;
 use crate::error::{Error, Result};
 use crate::exit_code::ExitCode;
 use crate::lint;
-use crate::report::findings::{NotAnalysed, ResourceReport};
+use crate::report::findings::ResourceReport;
 use crate::source::project_files;
 
 use super::pipeline::finish;
@@ -37,17 +37,7 @@ pub(crate) fn run(
     };
     let (read, notes) = lint::project::read(&files);
     c.input_errors = notes.input_errors;
-    c.not_analysed = notes
-        .not_analysed
-        .into_iter()
-        .map(|n| {
-            if n.error {
-                NotAnalysed::error(&n.path, n.reason)
-            } else {
-                NotAnalysed::new(&n.path, n.reason)
-            }
-        })
-        .collect();
+    c.not_analysed = notes.not_analysed;
     c.warnings = notes.warnings;
     if read.deployable == 0 && c.input_errors.is_empty() {
         let named: Vec<String> = paths.iter().map(|p| p.display().to_string()).collect();

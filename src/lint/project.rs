@@ -8,35 +8,10 @@ use std::path::{Path, PathBuf};
 use crate::error::Error;
 use crate::evidence::resource::{Resource, ResourceKind};
 use crate::evidence::yaml_doc;
+use crate::finding::NotAnalysed;
 use crate::source::project_files::{self, ProjectFile, ProjectFiles};
 
 use super::{self as lint, FileKind};
-
-/// A file not analysed, and why; `error` when the user named it and it could not be
-/// used (the report's `NotAnalysed`, kept here so lint does not import the report).
-#[derive(Debug, Clone)]
-pub(crate) struct NotAnalysed {
-    pub(crate) path: String,
-    pub(crate) reason: String,
-    pub(crate) error: bool,
-}
-
-impl NotAnalysed {
-    fn new(path: &str, reason: impl Into<String>) -> NotAnalysed {
-        NotAnalysed {
-            path: path.to_owned(),
-            reason: reason.into(),
-            error: false,
-        }
-    }
-
-    fn error(path: &str, reason: impl Into<String>) -> NotAnalysed {
-        NotAnalysed {
-            error: true,
-            ..NotAnalysed::new(path, reason)
-        }
-    }
-}
 
 /// What the user should know about the files, besides findings.
 #[derive(Debug, Default)]

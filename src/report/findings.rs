@@ -5,7 +5,7 @@
 use serde::Serialize;
 
 use crate::evidence::{DocumentKind, KindSource};
-use crate::finding::{Evidence, FailOn, Finding, Severity};
+use crate::finding::{Evidence, FailOn, Finding, NotAnalysed, Severity};
 
 /// One analysed input and the kind it was read as.
 #[derive(Debug, Clone, Serialize, schemars::JsonSchema)]
@@ -24,35 +24,6 @@ pub struct InputReport {
     /// The ParallelRunStep tree (its root) the input belongs to, if any.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub prs_tree: Option<String>,
-}
-
-/// An input that was not analysed.
-#[derive(Debug, Clone, Serialize, schemars::JsonSchema)]
-pub struct NotAnalysed {
-    pub path: String,
-    pub reason: String,
-    /// The input was named by the user and could not be used: the run exits 2, and
-    /// JUnit shows it as an error.
-    #[serde(skip_serializing_if = "std::ops::Not::not")]
-    pub error: bool,
-}
-
-impl NotAnalysed {
-    pub fn new(path: &str, reason: impl Into<String>) -> NotAnalysed {
-        NotAnalysed {
-            path: path.to_owned(),
-            reason: reason.into(),
-            error: false,
-        }
-    }
-
-    /// An input the run could not use although the user named it.
-    pub fn error(path: &str, reason: impl Into<String>) -> NotAnalysed {
-        NotAnalysed {
-            error: true,
-            ..NotAnalysed::new(path, reason)
-        }
-    }
 }
 
 impl ResourceReport {

@@ -21,12 +21,7 @@ fn ids(sb: &Sandbox, name: &str, text: &str) -> Vec<String> {
     ]);
     assert_eq!(run.code, 0, "{name}: {}", run.stderr);
     let v: Value = run.json();
-    v["findings"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|f| f["rule_id"].as_str().unwrap().to_owned())
-        .collect()
+    crate::rule_ids(&v)
 }
 
 fn container_log(build: &str, server: &str) -> String {

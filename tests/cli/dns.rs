@@ -8,7 +8,7 @@ use std::sync::OnceLock;
 use serde_json::Value;
 
 use crate::dns_server::{Rec, silent, start};
-use crate::{Run, Sandbox};
+use crate::{Run, Sandbox, rule_ids};
 
 const PRIVATE: &str = "ep-private.eastus.inference.ml.azure.com";
 const PUBLIC: &str = "ep-public.eastus.inference.ml.azure.com";
@@ -106,15 +106,6 @@ fn endpoint(sb: &Sandbox, name: &str, host: &str, extra: Value) -> std::path::Pa
         ep[k] = v.clone();
     }
     sb.write(&format!("work/{name}.json"), &ep.to_string())
-}
-
-fn rule_ids(v: &Value) -> Vec<String> {
-    v["findings"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|f| f["rule_id"].as_str().unwrap().to_owned())
-        .collect()
 }
 
 #[test]

@@ -203,6 +203,16 @@ impl Run {
     }
 }
 
+/// The rule ids of a JSON report's findings, in report order.
+pub(crate) fn rule_ids(v: &serde_json::Value) -> Vec<String> {
+    v["findings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|f| f["rule_id"].as_str().unwrap().to_owned())
+        .collect()
+}
+
 pub fn fixture(relative: &str) -> String {
     Path::new(env!("CARGO_MANIFEST_DIR"))
         .join("tests/fixtures")

@@ -542,14 +542,7 @@ fn every_file_a_command_names_is_in_the_tree() {
 /// the report says which mini-batches came back short, or that nothing succeeded.
 #[test]
 fn run_that_returns_too_few_results_or_none() {
-    let ids = |v: &serde_json::Value| -> Vec<String> {
-        v["findings"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .map(|f| f["rule_id"].as_str().unwrap().to_owned())
-            .collect()
-    };
+    let ids = crate::rule_ids;
     let sb = Sandbox::new("prs-short-results");
     let job = copy_tree(&sb, "healthy-job");
     let csv = job.join("logs/sys/job_report/processed_mini-batches.csv");
