@@ -6,15 +6,21 @@
 //! `suppressions` and `baselineState`, so suppressed and baseline-unchanged findings are
 //! left out unless asked for; then every result carries both properties (§3.27.23-24).
 
+mod document;
 mod uri;
 
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
 use std::io::{self, Write};
 
-use serde_json::{Value, json};
-
 use crate::finding::{BaselineState, Finding, Severity};
+
+use document::{
+    Artifact, ArtifactChange, ArtifactLocation, ArtifactProperties, AutomationDetails,
+    DefaultConfiguration, Driver, Fix, Help, Invocation, Location, LogicalLocation, Notification,
+    PartialFingerprints, PhysicalLocation, Region, Replacement, ResultProperties, Rule,
+    RuleProperties, Run, SarifLog, SarifResult, Suppression, Text, Tool,
+};
 
 use super::findings::Report;
 
@@ -54,11 +60,22 @@ impl SarifOptions {
 }
 
 /// An `artifactLocation` for `path`.
-fn artifact(path: &str, o: &SarifOptions) -> Value {
+fn artifact(path: &str, o: &SarifOptions) -> ArtifactLocation {
     let a = uri::artifact(path, o.bases());
-    match a.base {
-        Some(base) => json!({"uri": a.uri, "uriBaseId": base}),
-        None => json!({"uri": a.uri}),
+    ArtifactLocation {
+        uri: a.uri,
+        uri_base_id: a.base,
+    }
+}
+
+/// A location of a whole file: its first line.
+fn file_location(path: &str, o: &SarifOptions) -> Location {
+    Location {
+        physical_location: PhysicalLocation {
+            artifact_location: artifact(path, o),
+            ..PhysicalLocation::default()
+        },
+        ..Location::default()
     }
 }
 
@@ -113,7 +130,7 @@ fn help_text(f: &Finding) -> String {
     s
 }
 
-fn rule_object(id: &str, title: &str, severity: Severity, f: Option<&Finding>) -> Value {
+fn rule_object(id: &str, title: &str, severity: Severity, f: Option<&Finding>) -> Rule {
     let name: String = id
         .split('-')
         .map(|w| {
@@ -146,16 +163,22 @@ fn rule_object(id: &str, title: &str, severity: Severity, f: Option<&Finding>) -
     if !family.is_empty() {
         tags.push(family);
     }
-    json!({
-        "id": id,
-        "name": name,
-        "shortDescription": {"text": title},
-        "fullDescription": {"text": full},
-        "help": {"text": text, "markdown": markdown},
-        "helpUri": help_uri,
-        "defaultConfiguration": {"level": level(severity)},
-        "properties": {"tags": tags, "precision": "high", "problem.severity": problem_severity(severity)},
-    })
+    Rule {
+        default_configuration: DefaultConfiguration {
+            level: level(severity),
+        },
+        full_description: Text::new(full),
+        help: Help { markdown, text },
+        help_uri,
+        id: id.to_owned(),
+        name,
+        properties: RuleProperties {
+            precision: "high",
+            problem_severity: problem_severity(severity),
+            tags,
+        },
+        short_description: Text::new(title),
+    }
 }
 
 fn message(f: &Finding) -> String {
@@ -175,34 +198,60 @@ fn message(f: &Finding) -> String {
 
 /// A SARIF location for evidence: the file and line, and for a resource key its JSON
 /// pointer as a logical location.
-fn location(e: &crate::finding::Evidence, o: &SarifOptions) -> Value {
+fn location(e: &crate::finding::Evidence, o: &SarifOptions) -> Location {
+    let line_with_snippet = Region {
+        snippet: Some(Text::new(e.text.as_str())),
+        ..Region::line(e.line().max(1))
+    };
     // A DNS answer is about a name, not a file: a URN stands in for the artifact.
     if let crate::finding::Location::Dns { host, server } = &e.location {
-        return json!({
-            "physicalLocation": {
-                "artifactLocation": {"uri": uri::dns(host)},
-                "region": {"startLine": 1, "snippet": {"text": e.text}},
+        return Location {
+            logical_locations: vec![LogicalLocation {
+                fully_qualified_name: host.clone(),
+                kind: "resource",
+            }],
+            message: Some(Text::new(format!("DNS server {server}: {}", e.text))),
+            physical_location: PhysicalLocation {
+                artifact_location: ArtifactLocation {
+                    uri: uri::dns(host),
+                    uri_base_id: None,
+                },
+                context_region: None,
+                region: line_with_snippet,
             },
-            "logicalLocations": [{"fullyQualifiedName": host, "kind": "resource"}],
-            "message": {"text": format!("DNS server {server}: {}", e.text)},
-        });
+            ..Location::default()
+        };
     }
-    let mut l = json!({"physicalLocation": {
-        "artifactLocation": artifact(e.path(), o),
-        "region": {"startLine": e.line().max(1), "snippet": {"text": e.text}},
-    }});
-    if let Some((start, end)) = e.columns.filter(|(s, e)| e > s) {
+    let (region, context_region) = match e.columns.filter(|(s, e)| e > s) {
         // §3.30.13: a snippet is its region's text. The region is now the match; the
         // line it stands on is the context region's.
-        l["physicalLocation"]["region"] =
-            json!({"startLine": e.line().max(1), "startColumn": start, "endColumn": end});
-        l["physicalLocation"]["contextRegion"] =
-            json!({"startLine": e.line().max(1), "snippet": {"text": e.text}});
+        Some((start, end)) => (
+            Region {
+                end_column: Some(end),
+                start_column: Some(start),
+                ..Region::line(e.line().max(1))
+            },
+            Some(line_with_snippet),
+        ),
+        None => (line_with_snippet, None),
+    };
+    Location {
+        logical_locations: e
+            .location
+            .pointer()
+            .map(|pointer| LogicalLocation {
+                fully_qualified_name: pointer.to_owned(),
+                kind: "member",
+            })
+            .into_iter()
+            .collect(),
+        physical_location: PhysicalLocation {
+            artifact_location: artifact(e.path(), o),
+            context_region,
+            region,
+        },
+        ..Location::default()
     }
-    if let Some(pointer) = e.location.pointer() {
-        l["logicalLocations"] = json!([{"fullyQualifiedName": pointer, "kind": "member"}]);
-    }
-    l
 }
 
 /// `lint --fix-suggestions`: the finding's edits as one SARIF fix (§3.55: a fix is
@@ -213,35 +262,17 @@ fn fix(
     s: &crate::lint::fix::FixSuggestions,
     o: &SarifOptions,
     belongs: &dyn Fn(&str) -> bool,
-) -> Option<Value> {
+) -> Option<Fix> {
     let mut files = s.fixes(&f.rule_id);
     files.retain(|(file, _)| belongs(&file.path));
     if files.is_empty() {
         return None;
     }
-    let changes: Vec<Value> = files
+    let changes: Vec<ArtifactChange> = files
         .iter()
-        .map(|(file, hunks)| {
-            let eol = if file.line_ending == "crlf" { "\r\n" } else { "\n" };
-            let replacements: Vec<Value> = hunks
-                .iter()
-                .map(|h| {
-                    let start = h.start_line;
-                    let open_end = file.touches_unterminated_end(h);
-                    let mut text: String = h.added.iter().map(|l| format!("{l}{eol}")).collect();
-                    let deleted = if open_end {
-                        // The last line has no ending: the region stops after its text.
-                        text.truncate(text.len().saturating_sub(eol.len()));
-                        let last = h.removed.last().map_or(0, |l| l.encode_utf16().count());
-                        json!({"startLine": start, "startColumn": 1, "endLine": file.lines, "endColumn": last + 1})
-                    } else {
-                        let end = start + h.removed.len() as u64;
-                        json!({"startLine": start, "startColumn": 1, "endLine": end, "endColumn": 1})
-                    };
-                    json!({"deletedRegion": deleted, "insertedContent": {"text": text}})
-                })
-                .collect();
-            json!({"artifactLocation": artifact(&file.path, o), "replacements": replacements})
+        .map(|(file, hunks)| ArtifactChange {
+            artifact_location: artifact(&file.path, o),
+            replacements: hunks.iter().map(|h| replacement(file, h)).collect(),
         })
         .collect();
     let places: Vec<String> = files
@@ -252,10 +283,39 @@ fn fix(
                 .map(|h| format!("{}:{}", file.path, h.start_line))
         })
         .collect();
-    Some(json!({
-        "description": {"text": format!("edit {} to fix {}", places.join(", "), f.rule_id)},
-        "artifactChanges": changes,
-    }))
+    Some(Fix {
+        artifact_changes: changes,
+        description: Text::new(format!("edit {} to fix {}", places.join(", "), f.rule_id)),
+    })
+}
+
+/// One hunk as a replacement of whole lines.
+fn replacement(file: &crate::lint::fix::FileEdits, h: &crate::lint::fix::Hunk) -> Replacement {
+    let eol = if file.line_ending == "crlf" {
+        "\r\n"
+    } else {
+        "\n"
+    };
+    let start = h.start_line;
+    let mut text: String = h.added.iter().map(|l| format!("{l}{eol}")).collect();
+    let (end_line, end_column) = if file.touches_unterminated_end(h) {
+        // The last line has no ending: the region stops after its text.
+        text.truncate(text.len().saturating_sub(eol.len()));
+        let last = h.removed.last().map_or(0, |l| l.encode_utf16().count());
+        (file.lines, last as u64 + 1)
+    } else {
+        (start + h.removed.len() as u64, 1)
+    };
+    Replacement {
+        deleted_region: Region {
+            end_column: Some(end_column),
+            end_line: Some(end_line),
+            snippet: None,
+            start_column: Some(1),
+            start_line: start,
+        },
+        inserted_content: Text::new(text),
+    }
 }
 
 /// The text a result's line hash is made of: the rule, the file and the first evidence
@@ -300,14 +360,14 @@ fn places(f: &Finding) -> Vec<&str> {
 /// The results of one finding: one per file it was found in (code scanning tracks an
 /// alert per place, and a fixed file must close its own alert), each with that file's
 /// evidence, a line hash of its own and, when asked, the file's suggested edits.
-fn finding_results(
-    f: &Finding,
+fn finding_results<'a>(
+    f: &'a Finding,
     index: usize,
     fixes: Option<&crate::lint::fix::FixSuggestions>,
     o: &SarifOptions,
     hashes: &mut BTreeMap<String, u32>,
     baseline: bool,
-) -> Vec<Value> {
+) -> Vec<SarifResult<'a>> {
     let all = places(f);
     all.iter()
         .enumerate()
@@ -316,54 +376,47 @@ fn finding_results(
                 f.evidence.iter().filter(|e| e.path() == *place).collect();
             let primary = match evidence.first() {
                 Some(e) => location(e, o),
-                None => json!({"physicalLocation": {
-                    "artifactLocation": artifact(place, o),
-                    "region": {"startLine": 1},
-                }}),
+                None => file_location(place, o),
             };
-            let related: Vec<Value> = evidence
+            let related: Vec<Location> = evidence
                 .iter()
                 .skip(1)
                 .enumerate()
-                .map(|(i, e)| {
-                    let mut l = location(e, o);
-                    l["id"] = json!(i + 1);
-                    l
+                .map(|(i, e)| Location {
+                    id: Some(i + 1),
+                    ..location(e, o)
                 })
                 .collect();
             let first = evidence.first().map_or("", |e| e.text.as_str());
             let hash = line_hash(hashes, &f.rule_id, place, first);
-            let mut r = json!({
-                "ruleId": f.rule_id,
-                "ruleIndex": index,
-                "level": level(f.severity),
-                "message": {"text": message(f)},
-                "locations": [primary],
-                "partialFingerprints": {
-                    "primaryLocationLineHash": hash,
-                    "amldoctorFingerprint/v1": f.fingerprint,
-                },
-                "properties": {"count": f.count, "inputs": f.paths, "facts": f.facts},
-            });
-            if !related.is_empty() {
-                r["relatedLocations"] = Value::Array(related);
-            }
-            if o.keep_suppressed {
-                r["suppressions"] = json!([]);
-                if baseline {
-                    r["baselineState"] = json!(match f.baseline_state {
-                        Some(BaselineState::Unchanged) => "unchanged",
-                        _ => "new",
-                    });
-                }
-            }
             // The edits of this file; the first result also takes those of files the
             // finding has no evidence in (an environment file for a script's import).
             let belongs = |path: &str| path == *place || (n == 0 && !all.contains(&path));
-            if let Some(fix) = fixes.and_then(|s| fix(f, s, o, &belongs)) {
-                r["fixes"] = json!([fix]);
+            SarifResult {
+                baseline_state: (o.keep_suppressed && baseline).then_some(match f.baseline_state {
+                    Some(BaselineState::Unchanged) => "unchanged",
+                    _ => "new",
+                }),
+                fixes: fixes
+                    .and_then(|s| fix(f, s, o, &belongs))
+                    .map(|fix| vec![fix]),
+                level: level(f.severity),
+                locations: vec![primary],
+                message: Text::new(message(f)),
+                partial_fingerprints: PartialFingerprints {
+                    amldoctor_v1: f.fingerprint.clone(),
+                    primary_location_line_hash: hash,
+                },
+                properties: Some(ResultProperties {
+                    count: f.count,
+                    facts: &f.facts,
+                    inputs: &f.paths,
+                }),
+                related_locations: related,
+                rule_id: f.rule_id.clone(),
+                rule_index: index,
+                suppressions: o.keep_suppressed.then(Vec::new),
             }
-            r
         })
         .collect()
 }
@@ -375,38 +428,38 @@ fn suppressed_result(
     o: &SarifOptions,
     baseline: bool,
     hashes: &mut BTreeMap<String, u32>,
-) -> Value {
+) -> SarifResult<'static> {
     let path = s.paths.first().map_or("<stdin>", String::as_str);
-    let mut r = json!({
-        "ruleId": s.rule_id,
-        "ruleIndex": index,
-        "level": level(s.severity),
-        "message": {"text": s.title},
-        "locations": [{"physicalLocation": {"artifactLocation": artifact(path, o), "region": {"startLine": 1}}}],
-        "partialFingerprints": {
-            "primaryLocationLineHash": line_hash(hashes, &s.rule_id, path, ""),
-            "amldoctorFingerprint/v1": s.fingerprint,
-        },
-        "suppressions": [{
-            "kind": "external",
-            "status": "accepted",
-            "justification": format!("{} ({})", s.reason, s.source),
-        }],
-    });
-    if baseline {
+    SarifResult {
         // A suppression decides before the baseline is read: nothing says it is new.
-        r["baselineState"] = json!("unchanged");
+        baseline_state: baseline.then_some("unchanged"),
+        fixes: None,
+        level: level(s.severity),
+        locations: vec![file_location(path, o)],
+        message: Text::new(s.title.as_str()),
+        partial_fingerprints: PartialFingerprints {
+            amldoctor_v1: s.fingerprint.clone(),
+            primary_location_line_hash: line_hash(hashes, &s.rule_id, path, ""),
+        },
+        properties: None,
+        related_locations: Vec::new(),
+        rule_id: s.rule_id.clone(),
+        rule_index: index,
+        suppressions: Some(vec![Suppression {
+            justification: format!("{} ({})", s.reason, s.source),
+            kind: "external",
+            status: "accepted",
+        }]),
     }
-    r
 }
 
 /// The results and the rules they reference: active findings, then (when kept)
 /// suppressed ones. Baseline-unchanged findings go unless kept.
-fn results(report: &Report, o: &SarifOptions) -> (Vec<Value>, Vec<Value>) {
+fn results<'a>(report: &'a Report, o: &SarifOptions) -> (Vec<Rule>, Vec<SarifResult<'a>>) {
     let baseline = report.findings.iter().any(|f| f.baseline_state.is_some());
-    let mut rules: Vec<Value> = Vec::new();
+    let mut rules: Vec<Rule> = Vec::new();
     let mut index: BTreeMap<String, usize> = BTreeMap::new();
-    let mut results: Vec<Value> = Vec::new();
+    let mut results: Vec<SarifResult<'a>> = Vec::new();
     let mut hashes: BTreeMap<String, u32> = BTreeMap::new();
     for f in &report.findings {
         if f.baseline_state == Some(BaselineState::Unchanged) && !o.keep_suppressed {
@@ -437,48 +490,66 @@ fn results(report: &Report, o: &SarifOptions) -> (Vec<Value>, Vec<Value>) {
     (rules, results)
 }
 
-pub(crate) fn document(report: &Report, o: &SarifOptions) -> Value {
+fn document<'a>(report: &'a Report, o: &SarifOptions) -> SarifLog<'a> {
     let (rules, results) = results(report, o);
-    let notifications: Vec<Value> = report
+    let notifications: Vec<Notification> = report
         .notices
         .iter()
-        .map(|n| json!({"level": "warning", "message": {"text": n}}))
-        .chain(report.not_analysed.iter().map(|n| {
-            let level = if n.error { "error" } else { "warning" };
-            json!({"level": level, "message": {"text": format!("{} was not analysed: {}", n.path, n.reason)}})
+        .map(|n| Notification {
+            level: "warning",
+            message: Text::new(n.as_str()),
+        })
+        .chain(report.not_analysed.iter().map(|n| Notification {
+            level: if n.error { "error" } else { "warning" },
+            message: Text::new(format!("{} was not analysed: {}", n.path, n.reason)),
         }))
         .collect();
-    let mut invocation = json!({
-        "executionSuccessful": report.not_analysed.is_empty(),
-        "toolExecutionNotifications": notifications,
-    });
-    let mut run = json!({
-        "tool": {"driver": {
-            "name": env!("CARGO_PKG_NAME"),
-            "version": env!("CARGO_PKG_VERSION"),
-            "semanticVersion": env!("CARGO_PKG_VERSION"),
-            "informationUri": INFORMATION_URI,
-            "rules": rules,
-        }},
-        "automationDetails": {"id": o.category.clone().unwrap_or_else(|| format!("amldoctor/{}/", report.command))},
-        "artifacts": report.inputs.iter().map(|i| json!({
-            "location": artifact(&i.path, o),
-            "length": i.bytes,
-            "properties": {"kind": i.kind},
-        })).collect::<Vec<_>>(),
-        "results": results,
-    });
-    if let Some(cwd) = &o.working_directory {
-        invocation["workingDirectory"] = json!({"uri": uri::directory(cwd)});
-        let root = o.repository_root.as_deref().unwrap_or(cwd);
-        run["originalUriBaseIds"] = json!({uri::SRCROOT: {"uri": uri::directory(root)}});
+    let cwd = o.working_directory.as_deref();
+    let directory = |dir: &str| ArtifactLocation {
+        uri: uri::directory(dir),
+        uri_base_id: None,
+    };
+    let run = Run {
+        artifacts: report
+            .inputs
+            .iter()
+            .map(|i| Artifact {
+                length: i.bytes,
+                location: artifact(&i.path, o),
+                properties: ArtifactProperties { kind: &i.kind },
+            })
+            .collect(),
+        automation_details: AutomationDetails {
+            id: o
+                .category
+                .clone()
+                .unwrap_or_else(|| format!("amldoctor/{}/", report.command)),
+        },
+        invocations: vec![Invocation {
+            execution_successful: report.not_analysed.is_empty(),
+            tool_execution_notifications: notifications,
+            working_directory: cwd.map(directory),
+        }],
+        original_uri_base_ids: cwd.map(|cwd| {
+            let root = o.repository_root.as_deref().unwrap_or(cwd);
+            BTreeMap::from([(uri::SRCROOT, directory(root))])
+        }),
+        results,
+        tool: Tool {
+            driver: Driver {
+                information_uri: INFORMATION_URI,
+                name: env!("CARGO_PKG_NAME"),
+                rules,
+                semantic_version: env!("CARGO_PKG_VERSION"),
+                version: env!("CARGO_PKG_VERSION"),
+            },
+        },
+    };
+    SarifLog {
+        schema: SCHEMA,
+        runs: vec![run],
+        version: "2.1.0",
     }
-    run["invocations"] = json!([invocation]);
-    json!({
-        "$schema": SCHEMA,
-        "version": "2.1.0",
-        "runs": [run],
-    })
 }
 
 pub(crate) fn write(out: &mut dyn Write, report: &Report, o: &SarifOptions) -> io::Result<()> {
