@@ -1,5 +1,5 @@
 //! The scripts under completions/ are generated; this test regenerates them and fails
-//! when they are stale. `AMLDOCTOR_UPDATE_COMPLETIONS=1 cargo test` rewrites them.
+//! when they are stale. `AMLDOCTOR_UPDATE_GENERATED=1 cargo test` rewrites them.
 
 use std::path::Path;
 
@@ -12,22 +12,9 @@ use crate::Sandbox;
 #[test]
 fn checked_in_scripts_are_current() {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("completions");
-    let update = std::env::var_os("AMLDOCTOR_UPDATE_COMPLETIONS").is_some();
-    let mut stale = Vec::new();
     for shell in Shell::value_variants() {
-        let path = dir.join(file_name(*shell));
-        let fresh = script(*shell);
-        if update {
-            std::fs::create_dir_all(&dir).unwrap();
-            std::fs::write(&path, &fresh).unwrap();
-        } else if std::fs::read(&path).ok().as_deref() != Some(fresh.as_slice()) {
-            stale.push(path.display().to_string());
-        }
+        crate::assert_generated(&dir.join(file_name(*shell)), &script(*shell));
     }
-    assert!(
-        stale.is_empty(),
-        "stale completion scripts: {stale:?}; run AMLDOCTOR_UPDATE_COMPLETIONS=1 cargo test"
-    );
 }
 
 #[test]

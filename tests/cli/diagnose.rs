@@ -59,18 +59,9 @@ fn json_output_snapshot() {
     assert_eq!(v["command"], "diagnose");
     assert_eq!(v["inputs"][0]["kind"], "inference-server");
     assert_eq!(v["inputs"][0]["kind_source"], "detected");
-    let snapshot = root.join("tests/snapshots/diagnose-flask2.json");
     let mut actual = serde_json::to_string_pretty(&v).unwrap();
     actual.push('\n');
-    if std::env::var_os("AMLDOCTOR_UPDATE_SNAPSHOTS").is_some() {
-        std::fs::create_dir_all(snapshot.parent().unwrap()).unwrap();
-        std::fs::write(&snapshot, &actual).unwrap();
-    }
-    let expected = std::fs::read_to_string(&snapshot).unwrap_or_default();
-    assert!(
-        expected == actual,
-        "json output changed; review and run AMLDOCTOR_UPDATE_SNAPSHOTS=1 cargo test\n{actual}"
-    );
+    super::assert_snapshot("", "diagnose-flask2.json", &actual);
 }
 
 #[test]

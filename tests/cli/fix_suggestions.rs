@@ -6,7 +6,7 @@
 use std::collections::BTreeSet;
 use std::path::Path;
 
-use super::{Sandbox, fixture, snapshot_matches};
+use super::{Sandbox, assert_snapshot, fixture};
 
 /// The projects with edits to suggest.
 const PROJECTS: &[&str] = &[
@@ -151,13 +151,7 @@ fn the_table_shows_a_diff_patch_accepts() {
         .take_while(|l| !l.starts_with("Inputs"))
         .map(|l| format!("{l}\n"))
         .collect();
-    assert!(
-        snapshot_matches(
-            &Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/snapshots/lint-fix-suggestions.txt"),
-            &section
-        ),
-        "{section}"
-    );
+    assert_snapshot("", "lint-fix-suggestions.txt", &section);
     let md = sb.run(&["lint", "bad", "--fix-suggestions", "-o", "markdown"]);
     assert!(md.stdout.contains("**Suggested edits**"), "{}", md.stdout);
     assert!(

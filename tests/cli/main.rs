@@ -250,12 +250,45 @@ pub fn joined(text: &str) -> String {
     out
 }
 
-/// Writes `actual` to the snapshot at `path` under `AMLDOCTOR_UPDATE_SNAPSHOTS`, and says
-/// whether the snapshot holds it.
-pub fn snapshot_matches(path: &Path, actual: &str) -> bool {
-    if std::env::var_os("AMLDOCTOR_UPDATE_SNAPSHOTS").is_some() {
+/// Asserts `actual` against the insta snapshot `tests/snapshots/{dir}/{name}.snap`
+/// (`dir` may be empty). `INSTA_UPDATE=always cargo test --test cli` rewrites a changed
+/// one; without it a changed snapshot fails with the diff and leaves `.snap.new` beside it.
+pub fn assert_snapshot(dir: &str, name: &str, actual: &str) {
+    let mut settings = insta::Settings::clone_current();
+    settings.set_snapshot_path(
+        Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("tests/snapshots")
+            .join(dir),
+    );
+    settings.set_prepend_module_to_snapshot(false);
+    settings.set_omit_expression(true);
+    settings.bind(|| insta::assert_snapshot!(name, actual));
+}
+
+/// The content of the snapshot `tests/snapshots/{name}.snap`, without insta's header.
+pub fn snapshot_content(name: &str) -> String {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/snapshots")
+        .join(format!("{name}.snap"));
+    let text = std::fs::read_to_string(&path).unwrap();
+    let body = text
+        .strip_prefix("---\n")
+        .and_then(|rest| rest.split_once("\n---\n"))
+        .map_or(text.as_str(), |(_, body)| body);
+    body.to_owned()
+}
+
+/// A file generated from the code and checked in (completions, rule and design docs,
+/// the report schema): fails when `path` does not hold `fresh`, and rewrites it under
+/// `AMLDOCTOR_UPDATE_GENERATED=1`.
+pub fn assert_generated(path: &Path, fresh: &[u8]) {
+    if std::env::var_os("AMLDOCTOR_UPDATE_GENERATED").is_some() {
         std::fs::create_dir_all(path.parent().unwrap()).unwrap();
-        std::fs::write(path, actual).unwrap();
+        std::fs::write(path, fresh).unwrap();
     }
-    std::fs::read_to_string(path).unwrap_or_default() == actual
+    assert!(
+        std::fs::read(path).ok().as_deref() == Some(fresh),
+        "{} is stale; run AMLDOCTOR_UPDATE_GENERATED=1 cargo test --test cli and review the diff",
+        path.display()
+    );
 }

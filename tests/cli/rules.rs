@@ -58,14 +58,7 @@ fn rules_md_is_current() {
     let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/rules.md");
     let set = amldoctor::commands::support::builtin_rules().unwrap();
     let fresh = amldoctor::report::rule_doc::catalogue_markdown(&set);
-    if std::env::var_os("AMLDOCTOR_UPDATE_DOCS").is_some() {
-        std::fs::write(&path, &fresh).unwrap();
-    }
-    let current = std::fs::read_to_string(&path).unwrap_or_default();
-    assert!(
-        current == fresh,
-        "docs/rules.md is stale; run AMLDOCTOR_UPDATE_DOCS=1 cargo test"
-    );
+    crate::assert_generated(&path, fresh.as_bytes());
 }
 
 #[test]
@@ -82,17 +75,7 @@ fn rule_code_snapshot() {
     let set = amldoctor::commands::support::builtin_rules().unwrap();
     let mut ids: Vec<&str> = set.rules.iter().map(|r| r.id.as_str()).collect();
     ids.sort();
-    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/snapshots/rule-ids.txt");
-    let fresh = ids.join("\n") + "\n";
-    if std::env::var_os("AMLDOCTOR_UPDATE_SNAPSHOTS").is_some() {
-        std::fs::create_dir_all(path.parent().unwrap()).unwrap();
-        std::fs::write(&path, &fresh).unwrap();
-    }
-    assert_eq!(
-        std::fs::read_to_string(&path).unwrap_or_default(),
-        fresh,
-        "rule ids changed; run AMLDOCTOR_UPDATE_SNAPSHOTS=1 cargo test"
-    );
+    crate::assert_snapshot("", "rule-ids.txt", &(ids.join("\n") + "\n"));
 }
 
 #[test]

@@ -284,14 +284,7 @@ fn fix_texts_show_the_values_of_the_facts_they_name() {
 fn json_reports_follow_the_published_schema() {
     let path = root().join("docs/report.schema.json");
     let fresh = amldoctor::report::schema::findings_report();
-    if std::env::var_os("AMLDOCTOR_UPDATE_DOCS").is_some() {
-        std::fs::write(&path, &fresh).unwrap();
-    }
-    assert_eq!(
-        std::fs::read_to_string(&path).unwrap_or_default(),
-        fresh,
-        "docs/report.schema.json is stale; run AMLDOCTOR_UPDATE_DOCS=1 cargo test"
-    );
+    crate::assert_generated(&path, fresh.as_bytes());
     let schema: serde_json::Value = serde_json::from_str(&fresh).unwrap();
     let validator = jsonschema::validator_for(&schema).unwrap();
     let check = |what: &str, doc: &serde_json::Value| {
@@ -303,17 +296,15 @@ fn json_reports_follow_the_published_schema() {
         assert!(errors.is_empty(), "{what}: {errors:#?}");
     };
     // The schema is not vacuous: a finding without its rule id is refused.
-    let mut broken: serde_json::Value = serde_json::from_str(
-        &std::fs::read_to_string(root().join("tests/snapshots/report-flask2.json")).unwrap(),
-    )
-    .unwrap();
+    let mut broken: serde_json::Value =
+        serde_json::from_str(&crate::snapshot_content("report-flask2.json")).unwrap();
     broken["findings"][0]
         .as_object_mut()
         .unwrap()
         .remove("rule_id");
     assert!(!validator.is_valid(&broken));
     for snapshot in ["report-flask2.json", "diagnose-flask2.json"] {
-        let text = std::fs::read_to_string(root().join("tests/snapshots").join(snapshot)).unwrap();
+        let text = crate::snapshot_content(snapshot);
         check(snapshot, &serde_json::from_str(&text).unwrap());
     }
     let sb = Sandbox::new("schemas-json");
