@@ -329,6 +329,10 @@ pub struct Finding {
     pub evidence: Vec<Evidence>,
     /// Values extracted from the evidence (server version, build date, quota numbers…).
     pub facts: BTreeMap<String, String>,
+    /// Names of the resource it is about, read from resource ids: they fill commands
+    /// but are not shown as facts.
+    #[serde(skip)]
+    pub names: BTreeMap<String, String>,
     pub remediation: String,
     /// Next commands, with known values filled in.
     pub commands: Vec<String>,

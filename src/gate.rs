@@ -256,6 +256,7 @@ mod tests {
             inputs: 1,
             evidence: vec![],
             facts: BTreeMap::new(),
+            names: BTreeMap::new(),
             remediation: String::new(),
             commands: vec![],
             docs: vec![],

@@ -86,6 +86,8 @@ pub(crate) struct Analysed {
     pub(crate) names: Placeholders,
     /// Azure names the inputs hold (`(placeholder, value)`, each once).
     pub(crate) names_seen: Vec<(&'static str, String)>,
+    /// Placeholders no input or flag filled, each with where to get it.
+    pub(crate) missing_names: Vec<crate::rules::template::MissingName>,
     /// `lint --fix-suggestions`: the text of every file read, by the path findings
     /// name, to turn the findings' edits into edited lines once the gate has run.
     pub(crate) fix_texts: Option<std::collections::BTreeMap<String, String>>,
@@ -149,7 +151,9 @@ pub(crate) fn analyse(set: &RuleSet, evidence: Evidence, options: &Options) -> A
         &mut sink,
         &mut analysis,
     );
-    let mut findings = analysis.finish(set, &options.names);
+    let mut findings = analysis.finish(set);
+    // Findings Azure explained join the engine's; then every template is filled once.
+    findings.extend(sink.findings);
     for s in sink.sections {
         a.sections.push(s);
     }
@@ -160,11 +164,15 @@ pub(crate) fn analyse(set: &RuleSet, evidence: Evidence, options: &Options) -> A
         .filter(|i| i.prs_tree.is_some())
         .map(|i| i.path.as_str())
         .collect();
-    placeholders::fill_tree_folders(&mut findings, &trees, &tree_files);
-    // Findings Azure explained carry command templates: the run's names fill them.
-    let mut explained = sink.findings;
-    placeholders::fill_run_values(&mut explained, &options.names);
-    findings.extend(explained);
+    a.missing_names = placeholders::fill(
+        &mut findings,
+        &placeholders::Sources {
+            run: &options.names,
+            seen: &a.names_seen,
+            trees: &trees,
+            tree_files: &tree_files,
+        },
+    );
     a.findings = crate::engine::order(findings);
     let judged_dns = !resources.dns.is_empty();
     if judged_dns {

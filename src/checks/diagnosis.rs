@@ -88,6 +88,7 @@ fn finding(r: &Resource, category: &str, pointer: &str, item: &Value) -> Option<
         inputs: 1,
         evidence: vec![evidence],
         facts,
+        names: BTreeMap::new(),
         remediation: format!(
             "Azure's own diagnosis of the workspace reported this about its {area}. Follow the message above; run the diagnosis again after the change to confirm it is gone."
         ),

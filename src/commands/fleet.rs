@@ -46,9 +46,11 @@ pub(crate) fn run(
     let (findings, workspaces) = fleet::judge(set, rows, &options, &subscription_names);
     let warnings = fleet::warnings(stats.truncated, dropped);
     let rps = args.rps.is_some();
+    let missing_names = placeholders::missing(&findings, &names);
     let mut a = Analysed {
         warnings,
         findings: crate::engine::order(findings),
+        missing_names,
         rules: rule_refs(set, &|r| selection.applied(r, rps, false)),
         names,
         remote_inputs: stats.rows,

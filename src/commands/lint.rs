@@ -64,5 +64,6 @@ pub(crate) fn run(
     c.findings = analysed.findings;
     c.rules = analysed.rules;
     c.names = analysed.names;
+    c.missing_names = analysed.missing_names;
     finish("lint", ctx, &set, &args.report, c, out, err)
 }

@@ -27,8 +27,7 @@ pub(crate) fn finish(
     out: &mut dyn Write,
     err: &mut dyn Write,
 ) -> Result<ExitCode> {
-    let missing_names =
-        crate::analyse::placeholders::complete(&mut c.findings, &c.names_seen, &c.names);
+    let missing_names = std::mem::take(&mut c.missing_names);
     let gate = super::gate_config::build(ctx, set, args, &c.findings)?;
     let outcome = crate::gate::apply(&gate, std::mem::take(&mut c.findings));
     let fix_suggestions = c

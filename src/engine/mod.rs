@@ -24,8 +24,6 @@ use evaluate::RuleHit;
 /// How many evidence lines a finding keeps over all inputs.
 pub const EVIDENCE_KEPT: usize = 5;
 
-use crate::rules::template::{Placeholders, fill};
-
 /// Collects rule hits from many documents and produces the findings.
 #[derive(Debug, Default)]
 pub struct Analysis {
@@ -45,15 +43,6 @@ struct Merged {
     commands: Vec<&'static str>,
     /// Every edit that would fix it, over all inputs.
     edits: Vec<crate::finding::Edit>,
-}
-
-impl Merged {
-    /// Facts, then names from resource ids, for filling commands.
-    fn fill_values(&self) -> BTreeMap<String, String> {
-        let mut all = self.names.clone();
-        all.extend(self.facts.iter().map(|(k, v)| (k.clone(), v.clone())));
-        all
-    }
 }
 
 impl Analysis {
@@ -200,7 +189,7 @@ impl Analysis {
 
     /// The findings: linked cause → symptom, sorted by severity then rule id, with each
     /// symptom placed right after its cause.
-    pub fn finish(self, set: &RuleSet, placeholders: &Placeholders) -> Vec<Finding> {
+    pub fn finish(self, set: &RuleSet) -> Vec<Finding> {
         let present: Vec<&str> = self
             .merged
             .keys()
@@ -229,21 +218,15 @@ impl Analysis {
                     inputs: m.inputs,
                     evidence: m.evidence.clone(),
                     facts: m.facts.clone(),
-                    // The resource's names fill the fix too (`{private_zone}`, `{group}`).
-                    remediation: crate::rules::template::show_fact_values(
-                        &crate::rules::template::fill_prose(
-                            &rule.remediation,
-                            &m.fill_values(),
-                            placeholders,
-                        ),
-                        &m.facts,
-                    ),
+                    names: m.names.clone(),
+                    // Templates: the placeholder pass fills them once every finding is in.
+                    remediation: rule.remediation.clone(),
                     commands: m
                         .commands
                         .iter()
                         .copied()
-                        .chain(rule.commands.iter().map(String::as_str))
-                        .map(|c| fill(c, &m.fill_values(), placeholders))
+                        .map(str::to_owned)
+                        .chain(rule.commands.iter().cloned())
                         .collect(),
                     docs: rule.docs.clone(),
                     caused_by,
@@ -371,7 +354,7 @@ fn severity_slot(out: &[Finding], f: &Finding) -> usize {
 mod order_tests {
     use super::*;
     use crate::finding::Severity;
-    use crate::rules::template::shell_safe;
+    use crate::rules::template::{Placeholders, fill, shell_safe};
 
     fn finding(id: &str, severity: Severity, caused_by: &[&str]) -> Finding {
         Finding {
@@ -383,6 +366,7 @@ mod order_tests {
             inputs: 1,
             evidence: vec![],
             facts: BTreeMap::new(),
+            names: BTreeMap::new(),
             remediation: String::new(),
             commands: vec![],
             docs: vec![],

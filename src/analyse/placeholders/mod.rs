@@ -1,16 +1,15 @@
 //! The values that fill `{placeholder}`s in the commands and fixes amldoctor prints,
 //! and where each comes from: flags and the project file, a bundle's manifest, the
-//! ParallelRunStep tree a finding was read from, and names the inputs hold. The
-//! engine fills each finding from its own facts; what is left is filled here, once,
-//! after every finding is in, and what stays unknown is listed for the user.
+//! ParallelRunStep tree a finding was read from, and names the inputs hold. Findings
+//! arrive with the templates of their rules and analysers; [`fill`] fills them here,
+//! once, after every finding is in, and [`missing`] lists what stays unknown.
 
 mod pool;
 
 use crate::context::Context;
 use crate::finding::Finding;
 use crate::prs;
-use crate::rules::template::MissingName;
-use crate::rules::template::Placeholders;
+use crate::rules::template::{self, MissingName, Placeholders};
 use crate::source::inputs::InputSet;
 
 /// Values for `{group}`, `{workspace}`, `{subscription}`, `{endpoint}` and
@@ -54,64 +53,86 @@ pub(crate) fn with_bundles(ctx: &Context, inputs: &InputSet) -> Placeholders {
     p
 }
 
-/// The run's values (flags, project file, bundle) in findings' commands; a finding
-/// the engine made got them with its own facts already.
-pub(crate) fn fill_run_values(findings: &mut [Finding], run: &Placeholders) {
-    let none = std::collections::BTreeMap::new();
-    for f in findings {
-        for c in &mut f.commands {
-            *c = crate::rules::template::fill(c, &none, run);
-        }
-    }
+/// Where placeholder values come from, besides each finding's own facts.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Sources<'a> {
+    /// The run's values: flags, the project file, a bundle's manifest.
+    pub run: &'a Placeholders,
+    /// Azure names the inputs hold (`(placeholder, value)`).
+    pub seen: &'a [(&'static str, String)],
+    /// The ParallelRunStep trees read, for `{logs}`.
+    pub trees: &'a [&'a prs::summary::PrsSummary],
+    /// The files of those trees, for commands that name one.
+    pub tree_files: &'a [&'a str],
 }
 
-/// Fills what the findings still need from what the run knows, and lists the values
-/// nobody gave.
-pub(crate) fn complete(
-    findings: &mut [Finding],
-    seen: &[(&'static str, String)],
-    run: &Placeholders,
-) -> Vec<MissingName> {
-    let pool = pool::pooled(findings, seen, run);
-    pool::complete(findings, &pool)
+/// Fills every finding's commands and fix, in order of authority: the run's values
+/// and the finding's own facts (the run's win: what the user said is the truth), the
+/// `logs/` folder of the tree it was read from, then the names the run's evidence
+/// agrees on. What stays unknown is shown `<name>` and returned, each once with where
+/// to get it.
+pub(crate) fn fill(findings: &mut [Finding], from: &Sources<'_>) -> Vec<MissingName> {
+    let pool = pool::pooled(findings, from.seen, from.run);
+    for f in findings.iter_mut() {
+        own_values(f, from.run);
+        tree_folder(f, from.trees, from.tree_files);
+        pool::complete(f, &pool);
+    }
+    pool::missing(findings, &pool)
+}
+
+/// The values nobody gave in findings filled already (a fleet's, over many
+/// workspaces), each once with where to get it; `known` fills the names a hint's own
+/// command uses.
+pub(crate) fn missing(findings: &[Finding], known: &Placeholders) -> Vec<MissingName> {
+    pool::missing(findings, known)
+}
+
+/// The run's values, then the finding's facts and resource names, in its commands and
+/// fix; the fix then shows the facts it names by name by their values.
+fn own_values(f: &mut Finding, run: &Placeholders) {
+    let mut values = f.names.clone();
+    values.extend(f.facts.iter().map(|(k, v)| (k.clone(), v.clone())));
+    for c in &mut f.commands {
+        *c = template::fill(c, &values, run);
+    }
+    f.remediation = template::show_fact_values(
+        &template::fill_prose(&f.remediation, &values, run),
+        &f.facts,
+    );
 }
 
 /// `{logs}` in ParallelRunStep commands and fixes: the `logs/` folder of the tree the
-/// finding was read from, as the user passed it, rather than a relative `logs/`.
-pub(crate) fn fill_tree_folders(
-    findings: &mut [Finding],
-    trees: &[&prs::summary::PrsSummary],
-    files: &[&str],
-) {
-    for f in findings {
-        let mut roots = f.paths.iter().filter_map(|p| {
-            trees
-                .iter()
-                .find(|t| std::path::Path::new(p).starts_with(&t.root))
-        });
-        // A finding without a path in any tree (computed from the tree as a whole)
-        // takes the one tree there is.
-        let Some(first) = roots.next().or(match trees {
-            [one] => Some(one),
-            _ => None,
-        }) else {
-            continue;
-        };
-        if roots.any(|t| t.root != first.root) {
-            continue;
-        }
-        let values = Placeholders::from([("logs", first.root.clone())]);
-        let none = std::collections::BTreeMap::new();
-        for c in &mut f.commands {
-            *c = crate::rules::template::fill(c, &none, &values);
-        }
-        f.commands = f
-            .commands
-            .drain(..)
-            .filter_map(|c| prs::tree::command_for_files(&c, &first.root, files))
-            .collect();
-        f.remediation = crate::rules::template::fill(&f.remediation, &none, &values);
+/// finding was read from, as the user passed it, rather than a relative `logs/`; and
+/// commands naming tree files only where those files exist.
+fn tree_folder(f: &mut Finding, trees: &[&prs::summary::PrsSummary], files: &[&str]) {
+    let mut roots = f.paths.iter().filter_map(|p| {
+        trees
+            .iter()
+            .find(|t| std::path::Path::new(p).starts_with(&t.root))
+    });
+    // A finding without a path in any tree (computed from the tree as a whole) takes
+    // the one tree there is.
+    let Some(first) = roots.next().or(match trees {
+        [one] => Some(one),
+        _ => None,
+    }) else {
+        return;
+    };
+    if roots.any(|t| t.root != first.root) {
+        return;
     }
+    let values = Placeholders::from([("logs", first.root.clone())]);
+    let none = std::collections::BTreeMap::new();
+    for c in &mut f.commands {
+        *c = template::fill(c, &none, &values);
+    }
+    f.commands = f
+        .commands
+        .drain(..)
+        .filter_map(|c| prs::tree::command_for_files(&c, &first.root, files))
+        .collect();
+    f.remediation = template::fill(&f.remediation, &none, &values);
 }
 
 /// The explanations of a scoring probe's statuses as the report prints them: names
@@ -120,16 +141,70 @@ pub(crate) fn fill_explanations(
     summary: &mut crate::scoring::summary::ScoreSummary,
     names: &Placeholders,
 ) {
-    let filled = |t: &str| {
-        crate::rules::template::show_missing(&crate::rules::template::fill(
-            t,
-            &Default::default(),
-            names,
-        ))
-    };
+    let filled = |t: &str| template::show_missing(&template::fill(t, &Default::default(), names));
     for e in &mut summary.explanations {
         e.meaning = filled(&e.meaning);
         e.checks = e.checks.iter().map(|c| filled(c)).collect();
         e.commands = e.commands.iter().map(|c| filled(c)).collect();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::finding::{Evidence, Severity};
+
+    fn finding(command: &str, remediation: &str) -> Finding {
+        Finding {
+            rule_id: "r".into(),
+            severity: Severity::Error,
+            family: "x".into(),
+            title: "t".into(),
+            count: 1,
+            inputs: 1,
+            evidence: vec![Evidence::at_line("a.log", 1, "x")],
+            facts: std::collections::BTreeMap::new(),
+            names: std::collections::BTreeMap::new(),
+            remediation: remediation.into(),
+            commands: vec![command.into()],
+            docs: vec![],
+            caused_by: vec![],
+            symptoms: vec![],
+            edits: Vec::new(),
+            paths: vec![],
+            fingerprint: String::new(),
+            failing: false,
+            baseline_state: None,
+        }
+    }
+
+    #[test]
+    fn the_run_wins_then_facts_and_names_then_what_the_run_saw() {
+        let mut f = finding(
+            "az ml online-deployment show -e {endpoint} -n {deployment} -g {group} -w {workspace}",
+            "Exit code (fact `exit_code`) in {deployment}.",
+        );
+        f.facts.insert("deployment".into(), "from-log".into());
+        f.facts.insert("exit_code".into(), "137".into());
+        f.names.insert("endpoint".into(), "ep-from-id".into());
+        let mut findings = vec![f];
+        let run = Placeholders::from([("deployment", "blue".to_owned())]);
+        let seen = [("group", "rg-seen".to_owned())];
+        let missing = fill(
+            &mut findings,
+            &Sources {
+                run: &run,
+                seen: &seen,
+                trees: &[],
+                tree_files: &[],
+            },
+        );
+        assert_eq!(
+            findings[0].commands[0],
+            "az ml online-deployment show -e ep-from-id -n blue -g rg-seen -w <workspace>"
+        );
+        assert_eq!(findings[0].remediation, "Exit code (`137`) in blue.");
+        let shown: Vec<&str> = missing.iter().map(|m| m.placeholder.as_str()).collect();
+        assert_eq!(shown, ["<workspace>"]);
     }
 }

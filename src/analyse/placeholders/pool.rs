@@ -3,9 +3,8 @@
 //! fills the commands of every other finding, and what stays unknown is shown one
 //! way, `<endpoint>`, with the flag or query that fills it said once.
 //!
-//! Order: the run's values (flags, project file) and a finding's own facts were
-//! applied when the engine made the finding; this adds the values the run's evidence
-//! agrees on.
+//! Order: the run's values (flags, project file) and a finding's own facts are
+//! applied first (`super::fill`); this adds the values the run's evidence agrees on.
 
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -76,35 +75,37 @@ fn derive_facts(f: &mut Finding) {
     }
 }
 
-/// Fills what `pool` knows into every finding's commands and fix, shows the rest as
-/// `<name>`, and returns the values still missing with where to get each.
-pub(crate) fn complete(findings: &mut [Finding], pool: &Placeholders) -> Vec<MissingName> {
-    for f in findings.iter_mut() {
-        derive_facts(f);
-        // The finding's own facts, then the names its own evidence agrees on (the pod
-        // of this event, when the paste lists several), then the run's.
-        let mut facts = f.facts.clone();
-        for (name, values) in seen_values(std::slice::from_ref(f), &[]) {
-            if values.len() == 1
-                && let Some(v) = values.into_iter().next()
-            {
-                facts.entry(name.to_owned()).or_insert(v);
-            }
+/// Fills what `pool` knows into the finding's commands and fix and shows the rest as
+/// `<name>`.
+pub(crate) fn complete(f: &mut Finding, pool: &Placeholders) {
+    derive_facts(f);
+    // The finding's own facts, then the names its own evidence agrees on (the pod of
+    // this event, when the paste lists several), then the run's.
+    let mut facts = f.facts.clone();
+    for (name, values) in seen_values(std::slice::from_ref(f), &[]) {
+        if values.len() == 1
+            && let Some(v) = values.into_iter().next()
+        {
+            facts.entry(name.to_owned()).or_insert(v);
         }
-        for c in &mut f.commands {
-            *c = template::show_missing(&template::fill(c, &facts, pool));
-        }
-        f.remediation = template::show_missing(&template::fill_prose(&f.remediation, &facts, pool));
     }
+    for c in &mut f.commands {
+        *c = template::show_missing(&template::fill(c, &facts, pool));
+    }
+    f.remediation = template::show_missing(&template::fill_prose(&f.remediation, &facts, pool));
+}
+
+/// The values still missing from the findings' commands and fixes, with where to get
+/// each (a hint's own command using the names `known` holds).
+pub(crate) fn missing(findings: &[Finding], known: &Placeholders) -> Vec<MissingName> {
     let mut missing = missing_in(
         findings
             .iter()
             .flat_map(|f| f.commands.iter().map(String::as_str)),
         findings.iter().map(|f| f.remediation.as_str()),
     );
-    // A hint's own command uses the names already known.
     for m in &mut missing {
-        m.filled_by = known_in_hint(&m.filled_by, pool);
+        m.filled_by = known_in_hint(&m.filled_by, known);
     }
     missing
 }
@@ -132,6 +133,13 @@ mod tests {
     use super::*;
     use crate::finding::{Evidence, Severity};
 
+    fn complete_all(findings: &mut [Finding], pool: &Placeholders) -> Vec<MissingName> {
+        for f in findings.iter_mut() {
+            complete(f, pool);
+        }
+        missing(findings, pool)
+    }
+
     fn finding(text: &str, command: &str) -> Finding {
         Finding {
             rule_id: "r".into(),
@@ -142,6 +150,7 @@ mod tests {
             inputs: 1,
             evidence: vec![Evidence::at_line("a.log", 1, text)],
             facts: BTreeMap::new(),
+            names: BTreeMap::new(),
             remediation: String::new(),
             commands: vec![command.into()],
             docs: vec![],
@@ -172,7 +181,7 @@ mod tests {
             &[],
             &Placeholders::from([("group", "rg".into())]),
         );
-        let missing = complete(&mut findings, &pool);
+        let missing = complete_all(&mut findings, &pool);
         assert_eq!(
             findings[0].commands[0],
             "az ml online-endpoint show -n blue-ep -g rg"
@@ -200,7 +209,7 @@ mod tests {
         let pool = pooled(&findings, &[], &Placeholders::new());
         assert_eq!(pool.get("region").map(String::as_str), Some("westeurope"));
         assert_eq!(pool.get("endpoint"), None, "a or b: not guessed");
-        let missing = complete(&mut findings, &pool);
+        let missing = complete_all(&mut findings, &pool);
         // Each finding's own evidence still names its endpoint.
         assert_eq!(findings[0].commands[0], "x a");
         assert_eq!(findings[1].commands[0], "y b <pod>");
@@ -245,7 +254,7 @@ mod tests {
         f.remediation = "Add `{module}` to the conda file.".into();
         f.facts.insert("module".into(), "sklearn".into());
         let mut findings = vec![f];
-        complete(&mut findings, &Placeholders::new());
+        complete_all(&mut findings, &Placeholders::new());
         assert_eq!(findings[0].remediation, "Add `sklearn` to the conda file.");
     }
 }
