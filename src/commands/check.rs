@@ -23,18 +23,8 @@ pub(crate) fn run(
     err: &mut dyn Write,
 ) -> Result<ExitCode> {
     let area = args.area.area();
-    if args.rps.is_some() && area.is_some_and(|a| a != CheckArea::Deployment) {
-        return Err(Error::input(format!(
-            "--rps sizes an online deployment; it applies to 'check deployment' or 'check all', not 'check {}'",
-            area.map_or("all", CheckArea::name)
-        )));
-    }
+    refuse_combinations(args, area)?;
     if args.fleet {
-        if area == Some(CheckArea::Dns) {
-            return Err(Error::input(
-                "check dns --fleet: DNS answers depend on where they are asked; run check dns per workspace",
-            ));
-        }
         let set = load_rules(ctx, &args.rule_dirs)?;
         return super::fleet::run(ctx, args, &set, out, err);
     }
@@ -52,12 +42,7 @@ pub(crate) fn run(
     }
     let place = super::azure::place(ctx, "check").map_err(|e| {
         if area == Some(CheckArea::Dns) {
-            let more = "pass --host HOST to resolve a host without Azure access";
-            let hint = e
-                .hint
-                .as_ref()
-                .map_or_else(|| more.to_owned(), |h| format!("{h}; or {more}"));
-            e.with_hint(hint)
+            with_host_hint(e)
         } else {
             e
         }
@@ -76,6 +61,32 @@ pub(crate) fn run(
         // The DNS answers were taken while collecting and are in the bundle.
         analyse(ctx, args, &[dir.display().to_string()], false, out, err)
     })
+}
+
+/// Flag combinations clap cannot see: they depend on the area's value.
+fn refuse_combinations(args: &CheckArgs, area: Option<CheckArea>) -> Result<()> {
+    if args.rps.is_some() && area.is_some_and(|a| a != CheckArea::Deployment) {
+        return Err(Error::input(format!(
+            "--rps sizes an online deployment; it applies to 'check deployment' or 'check all', not 'check {}'",
+            area.map_or("all", CheckArea::name)
+        )));
+    }
+    if args.fleet && area == Some(CheckArea::Dns) {
+        return Err(Error::input(
+            "check dns --fleet: DNS answers depend on where they are asked; run check dns per workspace",
+        ));
+    }
+    Ok(())
+}
+
+/// `check dns` without a workspace: naming hosts needs no Azure access.
+fn with_host_hint(e: Error) -> Error {
+    let more = "pass --host HOST to resolve a host without Azure access";
+    let hint = e
+        .hint
+        .as_ref()
+        .map_or_else(|| more.to_owned(), |h| format!("{h}; or {more}"));
+    e.with_hint(hint)
 }
 
 /// The checks over JSON on disk (files, folders, a bundle) or standard input.
