@@ -92,9 +92,12 @@ fn live_deployment(
 
     let ws = super::azure::workspace_path(ctx, "replicas -e/-n")?;
     let mut azure = super::azure::connect_azure(ctx)?;
-    let path = format!("{ws}/onlineEndpoints/{endpoint}/deployments/{deployment}");
+    let endpoint_path = format!("{ws}/onlineEndpoints/{endpoint}");
+    let path = format!("{endpoint_path}/deployments/{deployment}");
     let what = format!("reading deployment '{deployment}' of endpoint '{endpoint}'");
-    let answer = azure.ml_resource(&path, &what);
+    let answer = azure.ml_resource(&path, &what).map_err(|e| {
+        crate::source::collect::no_such_deployment(&mut azure, &endpoint_path, endpoint, e)
+    });
     if ctx.debug {
         for line in azure.take_traces() {
             super::support::debug(err, &line);

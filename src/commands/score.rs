@@ -170,7 +170,8 @@ fn read_live(
     for name in reached(&target, deployment) {
         let what = format!("reading deployment '{name}' of endpoint '{endpoint}'");
         let dep_path = format!("{path}/deployments/{name}");
-        let r = collect::ml_resource(azure, &dep_path, ResourceKind::OnlineDeployment, &what)?;
+        let r = collect::ml_resource(azure, &dep_path, ResourceKind::OnlineDeployment, &what)
+            .map_err(|e| collect::no_such_deployment(azure, &path, endpoint, e))?;
         target.deployments.push(DeploymentInfo {
             name,
             settings: Settings::read(&r),

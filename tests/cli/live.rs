@@ -171,6 +171,17 @@ impl World {
             ("GET", p) if p == format!("{ep}/deployments/blue") => {
                 ok("resources/deployment-arm-failed.json", &|_| {})
             }
+            // Resource Manager's answer for a deployment that does not exist.
+            ("GET", p) if p.starts_with(&format!("{ep}/deployments/")) && !p.contains("/blue") => {
+                let name = p.rsplit('/').next().unwrap();
+                Answer::json(
+                    404,
+                    &json!({"error": {"code": "ResourceNotFound", "message": format!(
+                        "The Resource 'Microsoft.MachineLearningServices/workspaces/ws1/onlineEndpoints/ep1/deployments/{name}' under resource group 'rg1' was not found. For more details please go to https://aka.ms/ARMResourceNotFoundFix"
+                    )}})
+                    .to_string(),
+                )
+            }
             ("POST", p) if p == format!("{ep}/deployments/blue/getLogs") => {
                 let body: Value = serde_json::from_str(&r.body).unwrap();
                 let file = if body["containerType"] == "InferenceServer" {
@@ -519,6 +530,46 @@ fn a_bundle_read_back_gives_the_live_findings() {
             "{} {}",
             r.method,
             r.target
+        );
+    }
+}
+
+#[test]
+fn a_misspelt_deployment_is_an_access_error_naming_the_ones_there_are() {
+    let (fake, _world) = start(World::default());
+    let sb = sandbox("live-nosuch", &fake);
+    let out = sb.work().join("nosuch-logs");
+    let out = out.to_str().unwrap();
+    let data = sb.work().join("request.json");
+    std::fs::write(&data, r#"{"data": [[1, 2]]}"#).unwrap();
+    let data = data.display().to_string();
+    for args in [
+        vec!["check", "deployment", "-e", "ep1", "-n", "nosuch"],
+        vec!["check", "deployment", "-e", "ep1", "-n", "nosuch", "-q"],
+        vec!["check", "all", "-e", "ep1", "-n", "nosuch"],
+        vec!["diagnose", "-e", "ep1", "-n", "nosuch"],
+        vec!["logs", "-e", "ep1", "-n", "nosuch", "--out", out],
+        vec!["replicas", "-e", "ep1", "-n", "nosuch", "--rps", "20"],
+        vec![
+            "score", "-e", "ep1", "-n", "nosuch", "--count", "1", "--data", &data,
+        ],
+    ] {
+        let run = live(&sb, &args);
+        assert_eq!(run.code, 3, "{args:?}: {}{}", run.stdout, run.stderr);
+        assert!(
+            run.stderr
+                .contains("error: reading deployment 'nosuch' of endpoint 'ep1'")
+                && run.stderr.contains("HTTP 404 ResourceNotFound")
+                && run
+                    .stderr
+                    .contains("endpoint 'ep1' has one deployment: blue; pass one with -n"),
+            "{args:?}: {}",
+            run.stderr
+        );
+        assert!(
+            !run.stdout.contains("gate passed"),
+            "{args:?}: {}",
+            run.stdout
         );
     }
 }

@@ -183,6 +183,11 @@ pub(crate) fn deployments(
             Ok(dep) => {
                 save_json(bundle, &file, &label, &dep);
             }
+            // A deployment the user named that does not exist is theirs to fix first:
+            // checking nothing would pass the gate on a typo.
+            Err(e) if deployment.is_some() && is_not_found(&e) => {
+                return Err(no_such_deployment(azure, &endpoint_path, endpoint, e));
+            }
             Err(e) => bundle.failed(&label, &sentence(&e), Some(&file)),
         }
         let Some(lines) = lines else { continue };
@@ -284,6 +289,45 @@ pub(crate) fn only_deployment(
             many.join(", ")
         ))),
     }
+}
+
+fn is_not_found(e: &Error) -> bool {
+    e.service.as_ref().is_some_and(|s| s.status == 404)
+}
+
+/// A failed read of a deployment the user named: the service's 404 as an access error
+/// with the deployments the endpoint has; any other error as it is.
+pub(crate) fn no_such_deployment(
+    azure: &mut Azure,
+    endpoint_path: &str,
+    endpoint: &str,
+    e: Error,
+) -> Error {
+    if !is_not_found(&e) {
+        return e;
+    }
+    let what = format!("listing the deployments of endpoint '{endpoint}'");
+    let hint = match azure.deployment_names(endpoint_path, &what) {
+        Ok(names) if names.is_empty() => format!("endpoint '{endpoint}' has no deployment"),
+        Ok(names) => format!(
+            "endpoint '{endpoint}' has {}: {}; pass one with -n",
+            if names.len() == 1 {
+                "one deployment"
+            } else {
+                "these deployments"
+            },
+            names.join(", ")
+        ),
+        Err(_) => format!(
+            "list them with: az ml online-deployment list -e {} -o table",
+            crate::rules::template::shell_word(endpoint)
+        ),
+    };
+    Error {
+        kind: crate::error::ErrorKind::Access,
+        ..e
+    }
+    .with_hint(hint)
 }
 
 /// Every deployment of the endpoint (at least one).
