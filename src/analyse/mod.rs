@@ -8,6 +8,7 @@ pub(crate) mod analyser;
 pub(crate) mod dns_hosts;
 pub(crate) mod fleet;
 pub(crate) mod gather;
+pub(crate) mod incidents;
 pub(crate) mod log_analytics;
 pub(crate) mod placeholders;
 pub(crate) mod replicas;
@@ -84,8 +85,8 @@ pub(crate) struct Analysed {
     pub(crate) rules: Vec<RuleRef>,
     /// The run's values for command placeholders.
     pub(crate) names: Placeholders,
-    /// Azure names the inputs hold (`(placeholder, value)`, each once).
-    pub(crate) names_seen: Vec<(&'static str, String)>,
+    /// Azure names the inputs hold (`(input, placeholder, value)`, each once).
+    pub(crate) names_seen: Vec<(String, &'static str, String)>,
     /// Placeholders no input or flag filled, each with where to get it.
     pub(crate) missing_names: Vec<crate::rules::template::MissingName>,
     /// `lint --fix-suggestions`: the text of every file read, by the path findings
@@ -125,6 +126,12 @@ pub(crate) fn analyse(set: &RuleSet, evidence: Evidence, options: &Options) -> A
         scan::Scanned::default()
     };
     a.not_analysed.extend(gather::bundle_gaps(&evidence.inputs));
+    let bundles: Vec<String> = evidence
+        .inputs
+        .bundles
+        .iter()
+        .map(|(dir, _)| dir.display().to_string())
+        .collect();
     let resources = evidence.resources;
     let mut subject = Subject {
         set,
@@ -151,13 +158,19 @@ pub(crate) fn analyse(set: &RuleSet, evidence: Evidence, options: &Options) -> A
         &mut sink,
         &mut analysis,
     );
-    let mut findings = analysis.finish(set);
-    // Findings Azure explained join the engine's; then every template is filled once.
-    findings.extend(sink.findings);
     for s in sink.sections {
         a.sections.push(s);
     }
     let trees: Vec<&crate::prs::summary::PrsSummary> = a.sections.prs().collect();
+    let incidents = incidents::Incidents::new(
+        bundles
+            .into_iter()
+            .chain(trees.iter().map(|t| incidents::job_folder(&t.root))),
+        resources.resources.iter().map(|r| r.path.clone()),
+    );
+    let mut findings = analysis.finish(set, &|x, y| incidents.share(x, y));
+    // Findings Azure explained join the engine's; then every template is filled once.
+    findings.extend(sink.findings);
     let tree_files: Vec<&str> = a
         .inputs
         .iter()
@@ -169,6 +182,7 @@ pub(crate) fn analyse(set: &RuleSet, evidence: Evidence, options: &Options) -> A
         &placeholders::Sources {
             run: &options.names,
             seen: &a.names_seen,
+            incidents: &incidents,
             trees: &trees,
             tree_files: &tree_files,
         },

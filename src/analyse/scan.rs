@@ -150,9 +150,10 @@ fn keep_names_and_errors(
         .iter()
         .map(|h| Evidence::at_line(path.to_owned(), h.line, h.text.clone()))
         .collect();
-    for pair in &scan.names {
-        if a.names_seen.len() < NAMES_SEEN_KEPT && !a.names_seen.contains(pair) {
-            a.names_seen.push(pair.clone());
+    for (name, value) in &scan.names {
+        let seen = (path.to_owned(), *name, value.clone());
+        if a.names_seen.len() < NAMES_SEEN_KEPT && !a.names_seen.contains(&seen) {
+            a.names_seen.push(seen);
         }
     }
     for e in &last_errors {

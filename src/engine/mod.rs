@@ -188,12 +188,17 @@ impl Analysis {
     }
 
     /// The findings: linked cause → symptom, sorted by severity then rule id, with each
-    /// symptom placed right after its cause.
-    pub fn finish(self, set: &RuleSet) -> Vec<Finding> {
-        let present: Vec<&str> = self
+    /// symptom placed right after its cause. `share` says whether two findings (by the
+    /// inputs each was found in) are of one incident: only then are they linked.
+    pub fn finish(
+        self,
+        set: &RuleSet,
+        share: &dyn Fn(&[String], &[String]) -> bool,
+    ) -> Vec<Finding> {
+        let present: Vec<(&str, &[String])> = self
             .merged
-            .keys()
-            .map(|i| set.rules[*i].id.as_str())
+            .iter()
+            .map(|(i, m)| (set.rules[*i].id.as_str(), m.paths.as_slice()))
             .collect();
         let mut findings: Vec<Finding> = self
             .merged
@@ -203,7 +208,11 @@ impl Analysis {
                 let mut caused_by: Vec<String> = rule
                     .caused_by
                     .iter()
-                    .filter(|c| present.contains(&c.as_str()))
+                    .filter(|c| {
+                        present
+                            .iter()
+                            .any(|(id, paths)| id == c && share(paths, &m.paths))
+                    })
                     .cloned()
                     .collect();
                 if rule.caused_by.iter().any(|c| c == ANY_CAUSE) {

@@ -141,7 +141,7 @@ fn hits_context_and_causes() {
 
     let mut analysis = super::Analysis::new();
     analysis.add("blue.log", hits);
-    let findings = analysis.finish(&set);
+    let findings = analysis.finish(&set, &|_, _| true);
     let ids: Vec<&str> = findings.iter().map(|f| f.rule_id.as_str()).collect();
     assert_eq!(ids, ["user-init-failed", "worker-boot-failed"]);
     assert_eq!(findings[0].symptoms, ["worker-boot-failed"]);

@@ -629,3 +629,79 @@ fn linked_folders_are_followed_and_loops_named() {
         "{v}"
     );
 }
+
+#[test]
+fn a_folder_of_unrelated_logs_keeps_each_incident_to_itself() {
+    // Two deployments' logs side by side: a Flask 2 crash (its workers fail to boot) and
+    // another deployment's init() failure pasted without its boot lines. The boot
+    // failure is not a symptom of the other file's init(), and the model the Flask 2 log
+    // names (churn-model) is not the one the init failure should download.
+    let sb = Sandbox::new("diag-incidents");
+    let flask =
+        std::fs::read_to_string(fixture("logs/server-0.4.13-old-image-flask2.log")).unwrap();
+    sb.write("work/logs/blue-flask2.log", &flask);
+    sb.write(
+        "work/logs/green-init.log",
+        "2025-02-03 10:14:07,511 E [88] azmlinfsrv - User's init function failed\n\
+         2025-02-03 10:14:07,512 E [88] azmlinfsrv - Encountered Exception Traceback (most recent call last):\n\
+         \x20 File \"/var/azureml-app/src/score.py\", line 21, in init\n\
+         \x20   threshold = float(os.environ[\"SCORE_THRESHOLD\"])\n\
+         \x20 File \"/opt/miniconda/envs/userenv/lib/python3.10/os.py\", line 680, in __getitem__\n\
+         \x20   raise KeyError(key) from None\n\
+         KeyError: 'SCORE_THRESHOLD'\n",
+    );
+    let dir = sb.work().join("logs");
+    let run = sb.run(&["diagnose", dir.to_str().unwrap(), "-o", "json"]);
+    assert_eq!(run.code, 1, "{}", run.stderr);
+    let doc = run.json();
+    let find = |id: &str| {
+        doc["findings"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|f| f["rule_id"] == id)
+            .unwrap_or_else(|| panic!("{id} missing: {doc:#}"))
+            .clone()
+    };
+    let boot = find("gunicorn-worker-boot-failed");
+    assert_eq!(
+        boot["caused_by"],
+        serde_json::json!(["flask2-register-typeerror"]),
+        "{boot:#}"
+    );
+    let init = find("user-init-failed");
+    assert_eq!(init["symptoms"], serde_json::json!([]), "{init:#}");
+    let commands: Vec<&str> = init["commands"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter_map(|c| c.as_str())
+        .collect();
+    assert!(
+        commands
+            .iter()
+            .any(|c| c.starts_with("az ml model download --name <model>")),
+        "{commands:#?}"
+    );
+    assert!(
+        !commands.iter().any(|c| c.contains("churn-model")),
+        "{commands:#?}"
+    );
+    // The Flask 2 log alone still names its own model where a command asks for it.
+    let flask = dir.join("blue-flask2.log");
+    let flask = flask.to_str().unwrap();
+    let alone = sb.run(&["diagnose", flask, "-o", "json"]);
+    assert_eq!(alone.json()["findings"], run_findings_of(&doc, flask));
+}
+
+/// The findings of `doc` whose every input is `path`, as a JSON array.
+fn run_findings_of(doc: &serde_json::Value, path: &str) -> serde_json::Value {
+    let only: Vec<serde_json::Value> = doc["findings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|f| f["paths"].as_array().unwrap().iter().all(|p| p == path))
+        .cloned()
+        .collect();
+    serde_json::Value::Array(only)
+}

@@ -58,8 +58,10 @@ pub(crate) fn with_bundles(ctx: &Context, inputs: &InputSet) -> Placeholders {
 pub(crate) struct Sources<'a> {
     /// The run's values: flags, the project file, a bundle's manifest.
     pub run: &'a Placeholders,
-    /// Azure names the inputs hold (`(placeholder, value)`).
-    pub seen: &'a [(&'static str, String)],
+    /// Azure names the inputs hold (`(input, placeholder, value)`).
+    pub seen: &'a [(String, &'static str, String)],
+    /// Which inputs are one incident: names fill commands only within one.
+    pub incidents: &'a super::incidents::Incidents,
     /// The ParallelRunStep trees read, for `{logs}`.
     pub trees: &'a [&'a prs::summary::PrsSummary],
     /// The files of those trees, for commands that name one.
@@ -72,13 +74,35 @@ pub(crate) struct Sources<'a> {
 /// agrees on. What stays unknown is shown `<name>` and returned, each once with where
 /// to get it.
 pub(crate) fn fill(findings: &mut [Finding], from: &Sources<'_>) -> Vec<MissingName> {
-    let pool = pool::pooled(findings, from.seen, from.run);
-    for f in findings.iter_mut() {
+    // What each finding's incident agrees on; names from another input are not its.
+    let pools: Vec<Placeholders> = findings
+        .iter()
+        .map(|f| {
+            let related = findings
+                .iter()
+                .filter(|g| from.incidents.share(&f.paths, &g.paths));
+            let seen = from
+                .seen
+                .iter()
+                .filter(|(input, _, _)| from.incidents.holds(&f.paths, input))
+                .map(|(_, name, value)| (*name, value.clone()));
+            pool::pooled(related, seen, from.run)
+        })
+        .collect();
+    for (f, pool) in findings.iter_mut().zip(&pools) {
         own_values(f, from.run);
         tree_folder(f, from.trees, from.tree_files);
-        pool::complete(f, &pool);
+        pool::complete(f, pool);
     }
-    pool::missing(findings, &pool)
+    // A hint's command takes the names every incident agrees on.
+    let agreed: Placeholders = pools.first().map_or_else(Placeholders::new, |first| {
+        first
+            .iter()
+            .filter(|(k, v)| pools.iter().all(|p| p.get(*k) == Some(*v)))
+            .map(|(k, v)| (*k, v.clone()))
+            .collect()
+    });
+    pool::missing(findings, &agreed)
 }
 
 /// The values nobody gave in findings filled already (a fleet's, over many
@@ -189,12 +213,13 @@ mod tests {
         f.names.insert("endpoint".into(), "ep-from-id".into());
         let mut findings = vec![f];
         let run = Placeholders::from([("deployment", "blue".to_owned())]);
-        let seen = [("group", "rg-seen".to_owned())];
+        let seen = [("a.log".to_owned(), "group", "rg-seen".to_owned())];
         let missing = fill(
             &mut findings,
             &Sources {
                 run: &run,
                 seen: &seen,
+                incidents: &super::super::incidents::Incidents::default(),
                 trees: &[],
                 tree_files: &[],
             },

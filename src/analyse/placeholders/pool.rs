@@ -22,9 +22,9 @@ fn shared(name: &str) -> bool {
 
 /// Every value of a shared name the findings' facts and evidence hold, and the names
 /// the scan read elsewhere in the inputs (`seen`).
-fn seen_values(
-    findings: &[Finding],
-    seen_in_inputs: &[(&'static str, String)],
+fn seen_values<'f>(
+    findings: impl IntoIterator<Item = &'f Finding>,
+    seen_in_inputs: impl IntoIterator<Item = (&'static str, String)>,
 ) -> BTreeMap<&'static str, BTreeSet<String>> {
     let mut values: BTreeMap<&'static str, BTreeSet<String>> = BTreeMap::new();
     for f in findings {
@@ -42,16 +42,16 @@ fn seen_values(
         }
     }
     for (name, v) in seen_in_inputs {
-        values.entry(name).or_default().insert(v.clone());
+        values.entry(name).or_default().insert(v);
     }
     values
 }
 
 /// The values the run agrees on: a name seen with two different values (two
 /// endpoints in one paste) is left for the user rather than guessed.
-pub(crate) fn pooled(
-    findings: &[Finding],
-    seen: &[(&'static str, String)],
+pub(crate) fn pooled<'f>(
+    findings: impl IntoIterator<Item = &'f Finding>,
+    seen: impl IntoIterator<Item = (&'static str, String)>,
     run: &Placeholders,
 ) -> Placeholders {
     let mut pool = run.clone();
@@ -82,7 +82,7 @@ pub(crate) fn complete(f: &mut Finding, pool: &Placeholders) {
     // The finding's own facts, then the names its own evidence agrees on (the pod of
     // this event, when the paste lists several), then the run's.
     let mut facts = f.facts.clone();
-    for (name, values) in seen_values(std::slice::from_ref(f), &[]) {
+    for (name, values) in seen_values([&*f], []) {
         if values.len() == 1
             && let Some(v) = values.into_iter().next()
         {
@@ -176,11 +176,7 @@ mod tests {
                 "az acr show -n {registry} --query loginServer",
             ),
         ];
-        let pool = pooled(
-            &findings,
-            &[],
-            &Placeholders::from([("group", "rg".into())]),
-        );
+        let pool = pooled(&findings, [], &Placeholders::from([("group", "rg".into())]));
         let missing = complete_all(&mut findings, &pool);
         assert_eq!(
             findings[0].commands[0],
@@ -206,7 +202,7 @@ mod tests {
             ),
             finding("no name here", "z {endpoint}"),
         ];
-        let pool = pooled(&findings, &[], &Placeholders::new());
+        let pool = pooled(&findings, [], &Placeholders::new());
         assert_eq!(pool.get("region").map(String::as_str), Some("westeurope"));
         assert_eq!(pool.get("endpoint"), None, "a or b: not guessed");
         let missing = complete_all(&mut findings, &pool);
@@ -222,7 +218,7 @@ mod tests {
     fn resource_ids_give_group_workspace_endpoint_and_deployment() {
         let id = "/subscriptions/11111111-2222-3333-4444-555555555555/resourceGroups/rg-ml/providers/Microsoft.MachineLearningServices/workspaces/ws1/onlineEndpoints/ep1/deployments/blue";
         let findings = vec![finding(id, "z")];
-        let pool = pooled(&findings, &[], &Placeholders::new());
+        let pool = pooled(&findings, [], &Placeholders::new());
         for (k, v) in [
             ("group", "rg-ml"),
             ("workspace", "ws1"),
