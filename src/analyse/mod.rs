@@ -10,6 +10,7 @@ pub(crate) mod fleet;
 pub(crate) mod gather;
 pub(crate) mod incidents;
 pub(crate) mod log_analytics;
+pub(crate) mod origins;
 pub(crate) mod placeholders;
 pub(crate) mod replicas;
 mod scan;

@@ -132,3 +132,29 @@ pub(crate) fn in_bundle_dir<T>(
         }
     }
 }
+
+/// Shows what a live run read into the temporary folder `dir` by where it came from
+/// (the folder is gone once the command returns), and says how to keep the files when
+/// commands that read them were left out.
+pub(crate) fn show_origins(
+    dir: &std::path::Path,
+    a: &mut crate::analyse::Analysed,
+    err: &mut dyn std::io::Write,
+) {
+    let Ok(Some(manifest)) = source::bundle::read_manifest(dir) else {
+        return;
+    };
+    let origins =
+        crate::analyse::origins::Origins::of_bundle(&dir.display().to_string(), &manifest);
+    let dropped = origins.relabel(a);
+    if dropped > 0 {
+        super::support::note(
+            err,
+            &format!(
+                "{dropped} command{} that would read the downloaded files {} left out: they were not kept; pass --save DIR to keep them",
+                if dropped == 1 { "" } else { "s" },
+                if dropped == 1 { "is" } else { "are" },
+            ),
+        );
+    }
+}

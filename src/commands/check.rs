@@ -29,11 +29,11 @@ pub(crate) fn run(
         return super::fleet::run(ctx, args, &set, out, err);
     }
     if !args.from.is_empty() {
-        return analyse(ctx, args, &args.from, true, out, err);
+        return analyse(ctx, args, &args.from, true, None, out, err);
     }
     // Named hosts need no Azure access: nothing else is read.
     if area == Some(CheckArea::Dns) && args.endpoint.is_none() && !args.hosts.is_empty() {
-        return analyse(ctx, args, &[], true, out, err);
+        return analyse(ctx, args, &[], true, None, out, err);
     }
     if area == Some(CheckArea::Deployment) && args.endpoint.is_none() {
         return Err(Error::input(
@@ -59,7 +59,8 @@ pub(crate) fn run(
             );
         }
         // The DNS answers were taken while collecting and are in the bundle.
-        analyse(ctx, args, &[dir.display().to_string()], false, out, err)
+        let paths = [dir.display().to_string()];
+        analyse(ctx, args, &paths, false, (!kept).then_some(dir), out, err)
     })
 }
 
@@ -95,6 +96,7 @@ fn analyse(
     args: &CheckArgs,
     from: &[String],
     resolve: bool,
+    temporary: Option<&std::path::Path>,
     out: &mut dyn Write,
     err: &mut dyn Write,
 ) -> Result<ExitCode> {
@@ -129,6 +131,9 @@ fn analyse(
         workspace_diagnosis: area.is_none_or(|a| a == CheckArea::Workspace),
         ..Options::new(Selection::Check(area), names)
     };
-    let a = crate::analyse::analyse(&set, evidence, &options);
+    let mut a = crate::analyse::analyse(&set, evidence, &options);
+    if let Some(dir) = temporary {
+        super::azure::show_origins(dir, &mut a, err);
+    }
     finish("check", ctx, &set, &args.report, a, out, err)
 }

@@ -77,6 +77,7 @@ fn from_log_analytics(
             args,
             &[dir.display().to_string()],
             Some(read),
+            temporary.then_some(dir.as_path()),
             out,
             err,
         )
@@ -121,7 +122,8 @@ fn live(
                 &format!("what was read from Azure is saved in {}", dir.display()),
             );
         }
-        analyse(ctx, args, &[dir.display().to_string()], out, err)
+        let paths = [dir.display().to_string()];
+        analyse_with(ctx, args, &paths, None, (!kept).then_some(dir), out, err)
     })
 }
 
@@ -133,7 +135,7 @@ fn analyse(
     out: &mut dyn Write,
     err: &mut dyn Write,
 ) -> Result<ExitCode> {
-    analyse_with(ctx, args, paths, None, out, err)
+    analyse_with(ctx, args, paths, None, None, out, err)
 }
 
 /// [`analyse`], with what a Log Analytics query read for the report.
@@ -142,6 +144,7 @@ fn analyse_with(
     args: &DiagnoseArgs,
     paths: &[String],
     log_analytics: Option<LogAnalyticsRead>,
+    temporary: Option<&std::path::Path>,
     out: &mut dyn Write,
     err: &mut dyn Write,
 ) -> Result<ExitCode> {
@@ -181,6 +184,9 @@ fn analyse_with(
         a.remote_inputs = u64::from(a.inputs.is_empty());
         log_analytics::count_findings(&set, &a.findings, &mut la.summary, &la.lines);
         a.sections.push(Section::LogAnalytics(Box::new(la.summary)));
+    }
+    if let Some(dir) = temporary {
+        super::azure::show_origins(dir, &mut a, err);
     }
     finish("diagnose", ctx, &set, &args.report, a, out, err)
 }

@@ -233,6 +233,28 @@ pub struct PrsSummary {
     pub notes: Vec<String>,
 }
 
+impl PrsSummary {
+    /// Shows every path it holds through `show`.
+    pub(crate) fn relabel(&mut self, show: &dyn Fn(&str) -> String) {
+        self.root = show(&self.root);
+        for e in self
+            .stop_message
+            .iter_mut()
+            .chain(self.last_progress.iter_mut())
+        {
+            if let crate::finding::Location::Line { path, .. } = &mut e.location {
+                *path = show(path);
+            }
+        }
+        for g in &mut self.errors {
+            g.first = show(&g.first);
+        }
+        for n in &mut self.notes {
+            *n = show(n);
+        }
+    }
+}
+
 /// A node whose logs stopped while the other nodes went on. ParallelRunStep survives a
 /// lost node: the cluster starts a replacement and its mini-batches are picked again.
 #[derive(Debug, Clone, PartialEq, Serialize, schemars::JsonSchema)]

@@ -79,6 +79,25 @@ impl Section {
 pub struct Sections(Vec<Section>);
 
 impl Sections {
+    /// Shows every path the sections hold through `show` (a live run's temporary
+    /// folder by what was read there).
+    pub(crate) fn relabel(&mut self, show: &dyn Fn(&str) -> String) {
+        for s in &mut self.0 {
+            match s {
+                Section::Prs(p) => p.relabel(show),
+                Section::LogAnalytics(l) => {
+                    for g in &mut l.groups {
+                        g.path = show(&g.path);
+                    }
+                }
+                Section::Score(_)
+                | Section::Fleet(_)
+                | Section::Dns(_)
+                | Section::FixSuggestions(_) => {}
+            }
+        }
+    }
+
     /// Adds a section after the others of its kind.
     pub fn push(&mut self, s: Section) {
         let at = self.0.partition_point(|t| t.rank() <= s.rank());

@@ -175,7 +175,7 @@ fn write_bundle(
             let t = field(l, "TimeGenerated");
             *per_hour.entry(t.chars().take(13).collect()).or_default() += 1;
         }
-        let what = format!("console log of {endpoint}/{deployment} instance {instance}");
+        let what = format!("{container} log of {endpoint}/{deployment} instance {instance}");
         bundle.write_text(&relative, &what, &text)?;
         let path = dir.join(&relative).display().to_string();
         kept.insert(

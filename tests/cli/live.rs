@@ -418,6 +418,71 @@ fn verdict(doc: &Value) -> Vec<(String, Vec<String>)> {
 }
 
 #[test]
+fn without_save_evidence_names_its_origin_and_no_command_reads_a_deleted_file() {
+    let (fake, _) = start(World::default());
+    let sb = sandbox("live-origins", &fake);
+    for (args, origin) in [
+        (
+            vec!["diagnose", "-e", "ep1", "-n", "blue"],
+            "inference-server log of deployment ep1/blue:",
+        ),
+        (vec!["diagnose", "--run", "pipe-1"], "run step-prs, logs/"),
+        (
+            vec!["check", "deployment", "-e", "ep1", "-n", "blue"],
+            "online deployment ep1/blue",
+        ),
+    ] {
+        for format in ["table", "json"] {
+            let mut full = args.clone();
+            full.extend(["-o", format, "--fail-on", "never", "--no-color"]);
+            let run = live(&sb, &full);
+            assert_eq!(run.code, 0, "{full:?}: {}", run.stderr);
+            assert!(
+                !run.stdout.contains("amldoctor-diagnose-")
+                    && !run.stdout.contains("amldoctor-check-"),
+                "{full:?} points into the deleted folder:\n{}",
+                run.stdout
+            );
+            // JSON keeps the line apart from the path.
+            let origin = if format == "json" {
+                origin.trim_end_matches(':')
+            } else {
+                origin
+            };
+            assert!(run.stdout.contains(origin), "{full:?}: {}", run.stdout);
+        }
+    }
+    // The PRS tree's file commands (ls, grep over logs/) read files: they are left out,
+    // and the note says how to keep them.
+    let run = live(&sb, &["diagnose", "--run", "pipe-1", "--fail-on", "never"]);
+    assert!(
+        run.stderr.contains("that would read the downloaded files")
+            && run.stderr.contains("pass --save DIR to keep them"),
+        "{}",
+        run.stderr
+    );
+    // With --save the files exist, and their commands are printed.
+    let saved = sb.work().join("kept");
+    let kept = live(
+        &sb,
+        &[
+            "diagnose",
+            "--run",
+            "pipe-1",
+            "--fail-on",
+            "never",
+            "--save",
+            saved.to_str().unwrap(),
+        ],
+    );
+    assert!(
+        kept.stdout.contains(saved.to_str().unwrap()),
+        "{}",
+        kept.stdout
+    );
+}
+
+#[test]
 fn a_bundle_read_back_gives_the_live_findings() {
     let (fake, _) = start(World::default());
     let sb = sandbox("live-bundle", &fake);

@@ -134,9 +134,15 @@ fn candidate_lines_are_confirmed_locally_and_grouped_by_instance() {
         .find(|f| f["rule_id"] == "gunicorn-worker-oom-killed")
         .expect("oom found");
     let paths = oom["paths"].to_string();
+    // Without --save the lines' folder is gone: the finding names the instance's log.
     assert!(
-        paths.contains("log-analytics/ws1/churn-ep/blue/blue-7f9c-a/inference-server.log"),
+        paths.contains("inference-server log of churn-ep/blue instance blue-7f9c-a"),
         "{paths}"
+    );
+    assert!(
+        !run.stdout.contains("amldoctor-log-analytics-"),
+        "{}",
+        run.stdout
     );
     assert!(!paths.contains("blue-7f9c-b"), "{paths}");
     // Its lines per hour, on its own instance only.
