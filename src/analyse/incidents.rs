@@ -10,18 +10,27 @@ use std::path::Path;
 /// The roots of the inputs that are one incident each.
 #[derive(Debug, Clone, Default)]
 pub(crate) struct Incidents {
-    roots: Vec<String>,
+    /// A folder and the incident it belongs to.
+    roots: Vec<(String, String)>,
     /// Inputs of every incident: resource documents.
     everywhere: Vec<String>,
 }
 
 impl Incidents {
+    /// `bundles` are one incident each; so is each ParallelRunStep tree with the job's
+    /// driver logs beside it (`trees` are the trees' `logs/` folders).
     pub(crate) fn new(
-        roots: impl IntoIterator<Item = String>,
+        bundles: impl IntoIterator<Item = String>,
+        trees: impl IntoIterator<Item = String>,
         everywhere: impl IntoIterator<Item = String>,
     ) -> Incidents {
+        let mut roots: Vec<(String, String)> =
+            bundles.into_iter().map(|b| (b.clone(), b)).collect();
+        for tree in trees {
+            roots.extend(job_folders(&tree).into_iter().map(|f| (f, tree.clone())));
+        }
         Incidents {
-            roots: roots.into_iter().collect(),
+            roots,
             everywhere: everywhere.into_iter().collect(),
         }
     }
@@ -36,8 +45,8 @@ impl Incidents {
     pub(crate) fn of<'a>(&'a self, path: &'a str) -> &'a str {
         self.roots
             .iter()
-            .find(|r| Path::new(path).starts_with(r.as_str()))
-            .map_or(path, String::as_str)
+            .find(|(folder, _)| Path::new(path).starts_with(folder.as_str()))
+            .map_or(path, |(_, incident)| incident.as_str())
     }
 
     /// Whether two findings (by the inputs each was found in) share an incident. A
@@ -56,16 +65,18 @@ impl Incidents {
     }
 }
 
-/// The job folder a ParallelRunStep `logs/` tree stands in: its driver logs
-/// (`azureml-logs/`, `user_logs/`) are its siblings, and of the same run.
-pub(crate) fn job_folder(tree_root: &str) -> String {
+/// The folders of one ParallelRunStep job: its `logs/` tree and, when the tree is a
+/// job's `logs/`, the driver logs beside it (`azureml-logs/`, `user_logs/`).
+fn job_folders(tree_root: &str) -> Vec<String> {
     let root = Path::new(tree_root);
-    match (root.file_name(), root.parent()) {
-        (Some(name), Some(parent)) if name == "logs" && !parent.as_os_str().is_empty() => {
-            parent.display().to_string()
+    let mut folders = vec![tree_root.to_owned()];
+    if root.file_name().is_some_and(|n| n == "logs") {
+        let parent = root.parent().unwrap_or(Path::new(""));
+        for sibling in ["azureml-logs", "user_logs"] {
+            folders.push(parent.join(sibling).display().to_string());
         }
-        _ => tree_root.to_owned(),
     }
+    folders
 }
 
 #[cfg(test)]
@@ -78,21 +89,36 @@ mod tests {
 
     #[test]
     fn files_are_their_own_incident_and_a_bundle_is_one() {
-        let i = Incidents::new(["dl/bundle".to_owned()], ["res/ws.json".to_owned()]);
-        assert!(!i.share(&v(&["logs/a.log"]), &v(&["logs/b.log"])));
-        assert!(i.share(&v(&["logs/a.log", "logs/b.log"]), &v(&["logs/b.log"])));
+        let i = Incidents::new(
+            ["dl/bundle".to_owned()],
+            ["runs/job-1/logs".to_owned(), "logs".to_owned()],
+            ["res/ws.json".to_owned()],
+        );
+        assert!(!i.share(&v(&["app/a.log"]), &v(&["app/b.log"])));
+        assert!(i.share(&v(&["app/a.log", "app/b.log"]), &v(&["app/b.log"])));
         assert!(i.share(
             &v(&["dl/bundle/containers/blue/inference-server.log"]),
             &v(&["dl/bundle/containers/blue/storage-initializer.log"])
         ));
         assert!(!i.share(&v(&["dl/bundle/x.log"]), &v(&["dl/bundle-2/x.log"])));
-        assert!(i.share(&[], &v(&["logs/a.log"])));
+        assert!(i.share(&[], &v(&["app/a.log"])));
         assert!(i.holds(&v(&["dl/bundle/x.log"]), "dl/bundle/y.log"));
-        assert!(!i.holds(&v(&["logs/a.log"]), "logs/b.log"));
-        assert!(i.share(&v(&["res/ws.json"]), &v(&["logs/a.log"])));
-        assert!(i.holds(&v(&["logs/a.log"]), "res/ws.json"));
-        assert_eq!(job_folder("runs/job-1/logs"), "runs/job-1");
-        assert_eq!(job_folder("logs"), "logs");
-        assert_eq!(job_folder("runs/job-1/tree"), "runs/job-1/tree");
+        assert!(!i.holds(&v(&["app/a.log"]), "app/b.log"));
+        assert!(i.share(&v(&["res/ws.json"]), &v(&["app/a.log"])));
+        assert!(i.holds(&v(&["app/a.log"]), "res/ws.json"));
+        // A job's tree and its driver logs, passed as one folder or side by side.
+        assert!(i.share(
+            &v(&["runs/job-1/logs/job_result.txt"]),
+            &v(&["runs/job-1/azureml-logs/70_driver_log.txt"])
+        ));
+        assert!(i.share(
+            &v(&["logs/job_result.txt"]),
+            &v(&["azureml-logs/70_driver_log.txt"])
+        ));
+        assert!(!i.share(
+            &v(&["runs/job-1/logs/x.txt"]),
+            &v(&["runs/job-2/logs/x.txt"])
+        ));
+        assert!(!i.share(&v(&["logs/x.txt"]), &v(&["other.log"])));
     }
 }

@@ -164,9 +164,8 @@ pub(crate) fn analyse(set: &RuleSet, evidence: Evidence, options: &Options) -> A
     }
     let trees: Vec<&crate::prs::summary::PrsSummary> = a.sections.prs().collect();
     let incidents = incidents::Incidents::new(
-        bundles
-            .into_iter()
-            .chain(trees.iter().map(|t| incidents::job_folder(&t.root))),
+        bundles,
+        trees.iter().map(|t| t.root.clone()),
         resources.resources.iter().map(|r| r.path.clone()),
     );
     let mut findings = analysis.finish(set, &|x, y| incidents.share(x, y));

@@ -69,11 +69,14 @@ pub(crate) fn run(
     };
     let statuses = http_statuses().map_err(Error::input)?;
     let mut summary = target::summary_of(&target, &setup, &samples, &statuses)?;
-    let names = target::names_of(
+    let mut names = target::names_of(
         &target,
         args.deployment.as_deref(),
         placeholders::of_context(ctx),
     );
+    if let Some(rps) = args.rps {
+        names.insert("rps", rps.to_string());
+    }
     placeholders::fill_explanations(&mut summary, &names);
     let evidence = Evidence {
         scoring: Some(Scoring { summary, samples }),

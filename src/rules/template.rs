@@ -244,6 +244,18 @@ pub(crate) const FILLED_BY: &[(&str, &str)] = &[
         "az ml model list -n MODEL -g GROUP -w WORKSPACE -o table",
     ),
     ("logs", "the ParallelRunStep logs/ folder you downloaded"),
+    (
+        "rps",
+        "the requests per second the deployment must serve (score --rps N takes it)",
+    ),
+    (
+        "entry_module",
+        "the entry script's module: its file name without .py",
+    ),
+    (
+        "failing_input",
+        "an input file of a failed mini-batch (the job summary lists them)",
+    ),
 ];
 
 /// Whether `name` (between `<` and `>`) is a placeholder's kebab name: `storage-account`,

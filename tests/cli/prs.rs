@@ -656,3 +656,44 @@ fn a_job_close_to_its_error_threshold() {
     assert_eq!(near(8), ["\"8\"/\"10\""]);
     assert!(near(7).is_empty());
 }
+
+#[test]
+fn run_exception_commands_are_filled_from_the_job_and_group_the_errors() {
+    // `logs azureml-logs` side by side, as the other tests pass them: one job.
+    let (v, _) = analyse("failed-job");
+    let f = v["findings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|f| f["rule_id"] == "prs-run-exception")
+        .expect("prs-run-exception");
+    let commands: Vec<&str> = f["commands"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter_map(Value::as_str)
+        .collect();
+    assert!(
+        commands.contains(
+            &r#"python -c "import score as s; s.init(); print(s.run(['readings_003.csv']))""#
+        ),
+        "{commands:#?}"
+    );
+    assert!(!commands.iter().any(|c| c.contains('<')), "{commands:#?}");
+    // The grouping command groups: every line starts with its own timestamp.
+    let grep = commands.iter().find(|c| c.starts_with("grep ")).unwrap();
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/prs/failed-job");
+    let out = std::process::Command::new("sh")
+        .args(["-c", grep])
+        .current_dir(&dir)
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    let first = text.lines().next().unwrap_or_default();
+    assert!(
+        first
+            .trim_start()
+            .starts_with("9 Entry script run() failed for ValueError"),
+        "{text}"
+    );
+}

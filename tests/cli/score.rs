@@ -171,6 +171,31 @@ fn every_status_is_counted_and_explained_with_its_ids() {
     );
     let throttled = finding(&v, "score-throttled");
     assert_eq!(throttled["facts"]["retry_after"], "1");
+    // Without --rps the rate is the user's to give, and said so once.
+    assert!(
+        throttled["commands"]
+            .to_string()
+            .contains("amldoctor replicas --rps <rps> -e"),
+        "{}",
+        throttled["commands"]
+    );
+    assert!(
+        v["missing_names"].to_string().contains("score --rps N"),
+        "{}",
+        v["missing_names"]
+    );
+    // With it, the sizing command carries it.
+    let fake_rps = FakeAzure::start(|_, n| storm(n));
+    let sb_rps = offline("score-storm-rps", &fake_rps);
+    let with_rps = score(
+        &sb_rps,
+        &["-n", "blue", "--count", "10", "--rps", "40", "-o", "json"],
+    );
+    let commands = finding(&with_rps.json(), "score-throttled")["commands"].to_string();
+    assert!(
+        commands.contains("amldoctor replicas --rps 40 -e"),
+        "{commands}"
+    );
     // 2 × 2 concurrent per instance × 2 instances, from blue.json.
     assert_eq!(throttled["facts"]["pending_request_ceiling"], "8");
     assert_eq!(

@@ -32,6 +32,11 @@ pub(crate) const CONTEXT_PLACEHOLDERS: &[&str] = &[
     "model_version",
     "deployment_yaml",
     "logs",
+    // `score --rps`: the request rate the deployment must serve.
+    "rps",
+    // One per ParallelRunStep job, whichever finding of its tree read them.
+    "entry_module",
+    "failing_input",
 ];
 
 /// Placeholders amldoctor derives from a captured fact: `{package}`, the pip package
