@@ -211,16 +211,16 @@ pub(crate) const FILLED_BY: &[(&str, &str)] = &[
     ),
     (
         "region",
-        "az ml workspace show -g GROUP -w WORKSPACE --query location -o tsv",
+        "az ml workspace show -n WORKSPACE -g GROUP --query location -o tsv",
     ),
     // Both queries print an ARM id; `basename` keeps the name the flags expect.
     (
         "storage_account",
-        "az ml workspace show -g GROUP -w WORKSPACE --query storage_account -o tsv | xargs basename",
+        "az ml workspace show -n WORKSPACE -g GROUP --query storage_account -o tsv | xargs basename",
     ),
     (
         "registry",
-        "az ml workspace show -g GROUP -w WORKSPACE --query container_registry -o tsv | xargs basename",
+        "az ml workspace show -n WORKSPACE -g GROUP --query container_registry -o tsv | xargs basename",
     ),
     (
         "namespace",

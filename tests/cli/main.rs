@@ -9,6 +9,7 @@
 
 mod architecture;
 mod articles;
+mod az_commands;
 mod check;
 mod ci_examples;
 mod completions;
