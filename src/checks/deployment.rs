@@ -348,6 +348,7 @@ pub(crate) fn instances_below_rps(r: &Resource, o: &CheckOptions) -> Option<Comp
             vec![evidence(r, &count.pointer, text)],
             &[
                 ("instances", count.value.to_string()),
+                ("instances_are", what.to_owned()),
                 ("required", plan.instances_required.to_string()),
                 ("rps", rps.to_decimal_string(2)),
                 (
@@ -401,6 +402,10 @@ pub(crate) fn provisioning_stuck(r: &Resource, o: &CheckOptions) -> Option<Compu
             &[
                 ("state", crate::redact::clean(state).into_owned()),
                 ("minutes", minutes.to_string()),
+                (
+                    "for_how_long",
+                    format!("{} h {} min", minutes / 60, minutes % 60),
+                ),
             ],
         )
     })

@@ -159,12 +159,8 @@ fn job_failed(x: &Inputs<'_>) -> Option<Tally> {
     {
         t.fact("entry_module", module);
     }
-    if let Some(input) = s
-        .failing
-        .iter()
-        .find_map(|m| m.inputs.split(", ").next().filter(|i| !i.trim().is_empty()))
-    {
-        t.fact("failing_input", input.trim());
+    if let Some(input) = s.failing.iter().find_map(|m| file_input(&m.inputs)) {
+        t.fact("failing_input", input);
     }
     t.evidence = s.stop_message.iter().cloned().collect();
     t.evidence.extend(
@@ -563,13 +559,24 @@ fn process_restarts(x: &Inputs<'_>) -> Option<Tally> {
         .nodes
         .iter()
         .filter(|n| n.restarts > 0)
-        .map(|n| format!("{}:{}", n.node, n.restarts))
+        .map(|n| format!("{} on node {}", n.restarts, n.node))
         .collect();
-    t.fact("per_node", nodes_with.join(" "));
+    t.fact("per_node", nodes_with.join(", "));
     if let Some(p) = &s.config.process_count_per_node {
         t.fact("process_count_per_node", p.value);
     }
     Some(t)
+}
+
+/// The first input of a mini-batch when it is a file (`readings_003.csv`): what the
+/// local `run([...])` test takes. A tabular mini-batch's rows (`{"id": 5, …}`) are no
+/// file, and a piece of one would read as nonsense.
+fn file_input(inputs: &str) -> Option<&str> {
+    let first = inputs.split(", ").next()?.trim();
+    let file_like = !first.is_empty()
+        && !first.starts_with(['{', '[', '(', '<'])
+        && !first.contains(|c: char| c.is_whitespace() || matches!(c, '"' | '\'' | '`' | '$'));
+    file_like.then_some(first)
 }
 
 fn first_error_evidence(s: &PrsSummary, phase: Phase) -> Vec<Evidence> {
@@ -681,6 +688,17 @@ fn single_mini_batch(x: &Inputs<'_>) -> Option<Tally> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn only_a_file_is_a_failing_input() {
+        assert_eq!(
+            file_input("readings_003.csv, readings_004.csv"),
+            Some("readings_003.csv")
+        );
+        assert_eq!(file_input("/mnt/in/a b.csv"), None);
+        assert_eq!(file_input(r#"{"id": 5, "x": 1}"#), None);
+        assert_eq!(file_input(""), None);
+    }
 
     #[test]
     fn every_rule_id_is_listed_once() {

@@ -287,7 +287,7 @@ fn findings_name_the_resource_and_print_runnable_commands() {
     assert_eq!(run.code, 1, "{}", run.stderr);
     has(
         &run.stdout,
-        "az keyvault update -n kv-mlw-prod -g rg-ml-prod --bypass AzureServices",
+        "az keyvault update -n kv-mlw-prod -g rg-ml-prod --subscription 00000000-0000-0000-0000-000000000000 --bypass AzureServices",
     );
     // The line of the key, and the key itself.
     has(&run.stdout, "keyvault-az-deny-no-bypass.json:17");

@@ -144,6 +144,20 @@ fn one_query_pages_and_throttling_grouped_by_workspace() {
         "{rules}"
     );
     assert!(rules.contains("deployment-provisioning-failed"), "{rules}");
+    // The vault is changed where it is, in its own subscription and group.
+    let vault = v["findings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|f| f["rule_id"] == "keyvault-firewall-blocks-azure-services")
+        .unwrap();
+    assert!(
+        vault["commands"].to_string().contains(&format!(
+            "az keyvault update -n kv-prod -g ml-prod --subscription {SUB2} --bypass AzureServices"
+        )),
+        "{}",
+        vault["commands"]
+    );
     assert!(
         f["workspaces"][1]["error_rules"]
             .to_string()

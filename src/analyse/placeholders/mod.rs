@@ -112,16 +112,24 @@ pub(crate) fn missing(findings: &[Finding], known: &Placeholders) -> Vec<Missing
     pool::missing(findings, known)
 }
 
-/// The run's values, then the finding's facts and resource names, in its commands and
-/// fix; the fix then shows the facts it names by name by their values.
+/// The names in the id of the resource a finding is about, then the run's values,
+/// then the finding's facts, in its commands and fix; the fix then shows the facts it
+/// names by name by their values. A resource's own id wins over the run: a Key Vault
+/// in another group or subscription than the workspace is changed where it is.
 fn own_values(f: &mut Finding, run: &Placeholders) {
     let mut values = f.names.clone();
     values.extend(f.facts.iter().map(|(k, v)| (k.clone(), v.clone())));
+    let mut first = run.clone();
+    for name in crate::rules::load::CONTEXT_PLACEHOLDERS {
+        if let Some(v) = f.names.get(*name) {
+            first.insert(name, v.clone());
+        }
+    }
     for c in &mut f.commands {
-        *c = template::fill(c, &values, run);
+        *c = template::fill(c, &values, &first);
     }
     f.remediation = template::show_fact_values(
-        &template::fill_prose(&f.remediation, &values, run),
+        &template::fill_prose(&f.remediation, &values, &first),
         &f.facts,
     );
 }
@@ -231,5 +239,35 @@ mod tests {
         assert_eq!(findings[0].remediation, "Exit code (`137`) in blue.");
         let shown: Vec<&str> = missing.iter().map(|m| m.placeholder.as_str()).collect();
         assert_eq!(shown, ["<workspace>"]);
+    }
+
+    #[test]
+    fn a_resource_is_changed_where_its_id_says_it_is() {
+        let mut f = finding(
+            "az keyvault update -n {vault} -g {group} --subscription {subscription}",
+            "",
+        );
+        f.names.insert("vault".into(), "kv-shared".into());
+        f.names.insert("group".into(), "rg-security".into());
+        f.names.insert("subscription".into(), "sub-sec".into());
+        let mut findings = vec![f];
+        let run = Placeholders::from([
+            ("group", "rg-ml".to_owned()),
+            ("subscription", "sub-ml".to_owned()),
+        ]);
+        fill(
+            &mut findings,
+            &Sources {
+                run: &run,
+                seen: &[],
+                incidents: &super::super::incidents::Incidents::default(),
+                trees: &[],
+                tree_files: &[],
+            },
+        );
+        assert_eq!(
+            findings[0].commands[0],
+            "az keyvault update -n kv-shared -g rg-security --subscription sub-sec"
+        );
     }
 }
