@@ -24,6 +24,7 @@ pub(crate) const MARKERS: &[&str] = &[
     "AccountName=",
     "azureml-models/",
     "Check: endpoint ",
+    "managed identity (client id ",
 ];
 
 /// Names in well-known shapes, captured under the placeholder name they fill.
@@ -47,6 +48,8 @@ static SHAPES: LazyLock<Vec<Regex>> = LazyLock::new(|| {
         r"^Check: endpoint (?P<endpoint>[a-z][-a-z0-9]{1,31}) exists",
         // A storage connection string names its account (the key beside it is redacted).
         r"\bAccountName=(?P<storage_account>[a-z0-9]{3,24})\b",
+        // The storage initializer says which identity it signs in with.
+        r"managed identity \(client id (?P<identity_client_id>[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\)",
         // The folder a registered model is mounted or downloaded to.
         r#"azureml-models/(?P<model>[A-Za-z0-9][-A-Za-z0-9_.]{0,254})/(?P<model_version>\d{1,9})(?:[/'"\s]|$)"#,
     ]
@@ -73,6 +76,7 @@ pub(crate) fn harvest(text: &str) -> Vec<(&'static str, String)> {
         "model",
         "model_version",
         "deployment_yaml",
+        "identity_client_id",
     ];
     let mut out = az_ml_flags(text);
     for re in SHAPES.iter() {

@@ -245,6 +245,10 @@ pub(crate) const FILLED_BY: &[(&str, &str)] = &[
     ),
     ("logs", "the ParallelRunStep logs/ folder you downloaded"),
     (
+        "identity_client_id",
+        "az ml online-endpoint show -n ENDPOINT -g GROUP -w WORKSPACE --query identity (a user-assigned identity's client id, or the system-assigned principal id)",
+    ),
+    (
         "rps",
         "the requests per second the deployment must serve (score --rps N takes it)",
     ),

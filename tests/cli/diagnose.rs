@@ -705,3 +705,31 @@ fn run_findings_of(doc: &serde_json::Value, path: &str) -> serde_json::Value {
         .collect();
     serde_json::Value::Array(only)
 }
+
+#[test]
+fn storage_refusal_commands_take_the_identity_and_account_the_log_names() {
+    let sb = Sandbox::new("diag-storage-identity");
+    let log = fixture("logs/storage-initializer-auth-failure.log");
+    let run = sb.run(&["diagnose", &log, "-o", "json"]);
+    let v = run.json();
+    let f = v["findings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|f| f["rule_id"] == "storage-authorization-failure")
+        .unwrap();
+    let commands = f["commands"].to_string();
+    // The identity the storage initializer signed in with, and the account's own id
+    // (not the workspace's group, which may not hold this account).
+    assert!(
+        commands.contains("az role assignment create --assignee 6b3f0d1e-2a4c-4f7b-9e81-0c5d2a7f4b19 --role \\\"Storage Blob Data Reader\\\" --scope $(az storage account show -n mlwsprod7f3a --subscription <subscription> --query id -o tsv)"),
+        "{commands}"
+    );
+    assert!(!commands.contains("principal-id"), "{commands}");
+    assert!(
+        !f["remediation"]
+            .as_str()
+            .unwrap()
+            .contains("workspace's storage account (")
+    );
+}

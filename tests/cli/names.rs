@@ -43,8 +43,9 @@ fn flags_fill_commands_and_a_subscription_name_becomes_its_id() {
     ]);
     let all = commands(&v).join("\n");
     // The storage account is a fact of the log; the rest comes from the flags.
+    // The account's own id is the scope, not a path built with the workspace's group.
     assert!(
-        all.contains("--scope /subscriptions/3f2a9c1e-7b4d-4e8f-9a0b-6c5d4e3f2a1b/resourceGroups/rg-flag/providers/Microsoft.Storage/storageAccounts/mlwsprod7f3a"),
+        all.contains("--scope $(az storage account show -n mlwsprod7f3a --subscription 3f2a9c1e-7b4d-4e8f-9a0b-6c5d4e3f2a1b --query id -o tsv)"),
         "{all}"
     );
     assert!(all.contains("-g rg-flag -w ws-flag"), "{all}");
@@ -52,7 +53,7 @@ fn flags_fill_commands_and_a_subscription_name_becomes_its_id() {
     // Then the value the rule's author left to the user, said once with its hint.
     assert_eq!(
         missing(&v),
-        ["<endpoint>", "<deployment>", "<endpoint-principal-id>"]
+        ["<endpoint>", "<deployment>", "<identity-client-id>"]
     );
 }
 
@@ -76,7 +77,7 @@ fn the_project_file_names_the_endpoint_and_deployment() {
     );
     // The subscription is all that is left to name (no profile in this sandbox),
     // besides the principal the rule's author leaves to the user.
-    assert_eq!(missing(&v), ["<subscription>", "<endpoint-principal-id>"]);
+    assert_eq!(missing(&v), ["<subscription>", "<identity-client-id>"]);
 }
 
 #[test]
@@ -216,11 +217,8 @@ fn a_role_is_granted_to_the_endpoint_identity_never_the_user() {
         },
     ));
     let out = crate::flat(&run.ok().stdout);
-    assert!(
-        out.contains("--assignee-object-id <endpoint-principal-id>"),
-        "{out}"
-    );
-    assert!(out.contains("--query identity.principal_id"), "{out}");
+    assert!(out.contains("--assignee <identity-client-id>"), "{out}");
+    assert!(out.contains("--query identity"), "{out}");
     assert!(!out.contains("signed-in-user"), "{out}");
     // In markdown, a placeholder in prose is code, not an HTML tag a renderer drops.
     let md = sb.run(&[

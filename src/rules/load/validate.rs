@@ -32,6 +32,8 @@ pub(crate) const CONTEXT_PLACEHOLDERS: &[&str] = &[
     "model_version",
     "deployment_yaml",
     "logs",
+    // The managed identity a storage initializer signs in with.
+    "identity_client_id",
     // `score --rps`: the request rate the deployment must serve.
     "rps",
     // One per ParallelRunStep job, whichever finding of its tree read them.
