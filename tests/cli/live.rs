@@ -1259,3 +1259,45 @@ fn live_check_dns_resolves_the_endpoint_read_from_azure_and_saves_the_answers() 
         .json();
     assert_eq!(verdict(&offline), found);
 }
+
+#[test]
+fn a_refused_identity_endpoint_fails_at_once_naming_it() {
+    let (fake, _) = start(World::default());
+    // A port nobody listens on: the connection is refused.
+    let closed = std::net::TcpListener::bind("127.0.0.1:0")
+        .unwrap()
+        .local_addr()
+        .unwrap()
+        .port();
+    let endpoint = format!("http://127.0.0.1:{closed}/msi/token");
+    let sb = sandbox("live-mi-refused", &fake).env("IDENTITY_ENDPOINT", &endpoint);
+    for args in [
+        vec!["diagnose", "-e", "ep1", "-n", "blue", "--debug"],
+        vec!["logs", "-e", "ep1", "-n", "blue", "--debug"],
+    ] {
+        let started = std::time::Instant::now();
+        let run = live(&sb, &args);
+        let took = started.elapsed();
+        assert_eq!(run.code, 3, "{args:?}: {}", run.stderr);
+        // Not a minute of retries against a port that is not there.
+        assert!(
+            took < std::time::Duration::from_secs(15),
+            "{args:?} took {took:?}"
+        );
+        assert!(
+            run.stderr
+                .contains(&format!("managed identity at {endpoint}"))
+                && !run.stderr.contains("took over"),
+            "{args:?}: {}",
+            run.stderr
+        );
+        // --debug shows the token request, where it went and what came back; no token.
+        assert!(
+            run.stderr.contains(&format!(
+                "token request GET http://127.0.0.1:{closed}/msi/token:"
+            )),
+            "{args:?}: {}",
+            run.stderr
+        );
+    }
+}

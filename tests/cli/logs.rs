@@ -271,7 +271,7 @@ fn a_refused_sign_in_is_exit_3_with_every_fix() {
     assert_eq!(run.code, 3, "{}", run.stderr);
     assert!(
         run.stderr
-            .contains("cannot sign in to Azure: managed identity gave no token"),
+            .contains(&format!("cannot sign in to Azure: the managed identity at {}/msi/token (IDENTITY_ENDPOINT) gave no token", fake.url())),
         "{}",
         run.stderr
     );

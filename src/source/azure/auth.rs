@@ -8,6 +8,8 @@ use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 
 use azure_core::credentials::{Secret, TokenCredential};
+use azure_core::http::policies::{Policy, PolicyResult};
+use azure_core::http::{ClientOptions, Context, Request, RetryOptions};
 
 use crate::error::Error;
 use crate::source::Environment;
@@ -32,6 +34,63 @@ pub(crate) struct Auth {
     /// What it is, for messages (`service principal from AZURE_CLIENT_ID`).
     pub describe: String,
     cache: Mutex<HashMap<String, String>>,
+    /// One line per token request the credential sent (`--debug`): where and what came
+    /// back, never the token.
+    traces: Arc<Mutex<Vec<String>>>,
+}
+
+/// Records each token request of a credential's pipeline: method, host and path, and
+/// the status or the transport's error.
+#[derive(Debug)]
+struct TraceTokenRequests(Arc<Mutex<Vec<String>>>);
+
+#[async_trait::async_trait]
+impl Policy for TraceTokenRequests {
+    async fn send(
+        &self,
+        ctx: &Context,
+        request: &mut Request,
+        next: &[Arc<dyn Policy>],
+    ) -> PolicyResult {
+        let url = request.url();
+        let shown = format!(
+            "token request {} {}://{}{}",
+            request.method(),
+            url.scheme(),
+            url.host_str().unwrap_or_default(),
+            url.port().map(|p| format!(":{p}")).unwrap_or_default()
+        ) + url.path();
+        let result = match next.split_first() {
+            Some((first, rest)) => first.send(ctx, request, rest).await,
+            None => {
+                return Err(azure_core::Error::with_message(
+                    azure_core::error::ErrorKind::Other,
+                    "no transport",
+                ));
+            }
+        };
+        let outcome = match &result {
+            Ok(r) => format!("{}", u16::from(r.status())),
+            Err(e) => crate::redact::redact(&first_line(&e.to_string())).into_owned(),
+        };
+        if let Ok(mut t) = self.0.lock() {
+            t.push(format!("{shown}: {outcome}"));
+        }
+        result
+    }
+}
+
+/// A credential pipeline's options: its requests traced; with `retry` false, a
+/// refused connection fails at once instead of being retried for a minute.
+fn client_options(traces: &Arc<Mutex<Vec<String>>>, retry: bool) -> ClientOptions {
+    let mut o = ClientOptions {
+        per_try_policies: vec![Arc::new(TraceTokenRequests(traces.clone()))],
+        ..ClientOptions::default()
+    };
+    if !retry {
+        o.retry = RetryOptions::none();
+    }
+    o
 }
 
 impl Auth {
@@ -52,23 +111,23 @@ impl Auth {
             AuthChoice::Auto if app_service_mi => AuthChoice::ManagedIdentity,
             AuthChoice::Auto => AuthChoice::Cli,
         };
+        let traces = Arc::new(Mutex::new(Vec::new()));
         let built = match pick {
-            AuthChoice::Env => service_principal(env).map(|c| (c, "a service principal from AZURE_CLIENT_ID, AZURE_TENANT_ID and AZURE_CLIENT_SECRET")),
+            AuthChoice::Env => service_principal(env, &traces).map(|c| (c, "a service principal from AZURE_CLIENT_ID, AZURE_TENANT_ID and AZURE_CLIENT_SECRET".to_owned())),
             AuthChoice::Workload => azure_identity::WorkloadIdentityCredential::new(None)
-                .map(|c| (c as Arc<dyn TokenCredential>, "workload identity (AZURE_FEDERATED_TOKEN_FILE)"))
+                .map(|c| (c as Arc<dyn TokenCredential>, "workload identity (AZURE_FEDERATED_TOKEN_FILE)".to_owned()))
                 .map_err(|e| e.to_string()),
-            AuthChoice::ManagedIdentity => azure_identity::ManagedIdentityCredential::new(None)
-                .map(|c| (c as Arc<dyn TokenCredential>, "managed identity"))
-                .map_err(|e| e.to_string()),
+            AuthChoice::ManagedIdentity => managed_identity(env, &traces),
             AuthChoice::Cli | AuthChoice::Auto => azure_identity::DeveloperToolsCredential::new(None)
-                .map(|c| (c as Arc<dyn TokenCredential>, "the az CLI or azd sign-in"))
+                .map(|c| (c as Arc<dyn TokenCredential>, "the az CLI or azd sign-in".to_owned()))
                 .map_err(|e| e.to_string()),
         };
         match built {
             Ok((credential, describe)) => Ok(Auth {
                 credential,
-                describe: describe.to_owned(),
+                describe,
                 cache: Mutex::new(HashMap::new()),
+                traces,
             }),
             Err(e) => Err(no_credential(&crate::redact::redact(&e))),
         }
@@ -87,7 +146,7 @@ impl Auth {
                 no_credential(&format!(
                     "{} gave no token: {}",
                     self.describe,
-                    crate::redact::redact(&first_line(&e.to_string()))
+                    crate::redact::redact(&one_line(&e.to_string()))
                 ))
             })?;
         let secret = token.token.secret().to_owned();
@@ -96,13 +155,68 @@ impl Auth {
         }
         Ok(secret)
     }
+
+    /// The token requests sent since the last call (`--debug`).
+    pub(crate) fn take_traces(&self) -> Vec<String> {
+        self.traces
+            .lock()
+            .map(|mut t| std::mem::take(&mut *t))
+            .unwrap_or_default()
+    }
 }
 
 fn first_line(text: &str) -> String {
     text.lines().next().unwrap_or("").to_owned()
 }
 
-fn service_principal(env: &Environment) -> Result<Arc<dyn TokenCredential>, String> {
+/// An error of several lines as one: a chained credential's "Multiple errors were
+/// encountered…:" is followed by the errors themselves, which the user needs.
+fn one_line(text: &str) -> String {
+    let joined: Vec<&str> = text
+        .lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty())
+        .collect();
+    let mut out = joined.join(" ");
+    if out.len() > 1000 {
+        let cut = (0..=1000)
+            .rev()
+            .find(|i| out.is_char_boundary(*i))
+            .unwrap_or(0);
+        out.truncate(cut);
+        out.push('…');
+    }
+    out
+}
+
+/// The managed identity, named by the endpoint it asks (App Service, Container Apps and
+/// Azure ML compute set `IDENTITY_ENDPOINT`): a local endpoint that refuses the
+/// connection is not there, so it is not retried.
+fn managed_identity(
+    env: &Environment,
+    traces: &Arc<Mutex<Vec<String>>>,
+) -> Result<(Arc<dyn TokenCredential>, String), String> {
+    let endpoint = env
+        .var("IDENTITY_ENDPOINT")
+        .map(|e| crate::redact::redact(e).into_owned());
+    let describe = match &endpoint {
+        Some(e) => format!("the managed identity at {e} (IDENTITY_ENDPOINT)"),
+        None => "managed identity".to_owned(),
+    };
+    azure_identity::ManagedIdentityCredential::new(Some(
+        azure_identity::ManagedIdentityCredentialOptions {
+            client_options: client_options(traces, false),
+            ..Default::default()
+        },
+    ))
+    .map(|c| (c as Arc<dyn TokenCredential>, describe))
+    .map_err(|e| e.to_string())
+}
+
+fn service_principal(
+    env: &Environment,
+    traces: &Arc<Mutex<Vec<String>>>,
+) -> Result<Arc<dyn TokenCredential>, String> {
     let (Some(tenant), Some(client), Some(secret)) = (
         env.var("AZURE_TENANT_ID"),
         env.var("AZURE_CLIENT_ID"),
@@ -116,7 +230,9 @@ fn service_principal(env: &Environment) -> Result<Arc<dyn TokenCredential>, Stri
         tenant,
         client.to_owned(),
         Secret::new(secret.to_owned()),
-        None,
+        Some(azure_identity::ClientSecretCredentialOptions {
+            client_options: client_options(traces, true),
+        }),
     )
     .map(|c| c as Arc<dyn TokenCredential>)
     .map_err(|e| e.to_string())
@@ -127,4 +243,16 @@ fn no_credential(what: &str) -> Error {
     Error::access(format!("cannot sign in to Azure: {what}")).with_hint(
         "sign in with 'az login' (or 'azd auth login'); in CI set AZURE_CLIENT_ID, AZURE_TENANT_ID and AZURE_CLIENT_SECRET, or AZURE_FEDERATED_TOKEN_FILE for workload identity (GitHub Actions OIDC); on Azure compute pass --auth managed-identity",
     )
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn every_error_of_a_chain_is_kept_on_one_line() {
+        let text = "Multiple errors were encountered while attempting to authenticate:\nAzureCliCredential: az not found\n  AzureDeveloperCliCredential: azd not found\n";
+        assert_eq!(
+            super::one_line(text),
+            "Multiple errors were encountered while attempting to authenticate: AzureCliCredential: az not found AzureDeveloperCliCredential: azd not found"
+        );
+    }
 }

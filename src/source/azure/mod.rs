@@ -463,7 +463,9 @@ impl Azure {
 
     /// The trace lines gathered so far (`--debug`).
     pub(crate) fn take_traces(&mut self) -> Vec<String> {
-        std::mem::take(&mut self.traces)
+        let mut traces = self.auth.take_traces();
+        traces.append(&mut self.traces);
+        traces
     }
 }
 
