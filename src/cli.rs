@@ -219,8 +219,23 @@ pub struct ReportArgs {
 fn parse_output_file(text: &str) -> Result<(OutputFormat, PathBuf), String> {
     use clap::ValueEnum;
     if let Some((format, path)) = text.split_once('=')
-        && let Ok(f) = OutputFormat::from_str(format, true)
+        && !format.is_empty()
+        && format.chars().all(|c| c.is_ascii_alphanumeric())
     {
+        // The extensions' names too: `md=summary.md` is markdown, not a file so named.
+        let named = match format.to_ascii_lowercase().as_str() {
+            "md" => Ok(OutputFormat::Markdown),
+            "yml" => Ok(OutputFormat::Yaml),
+            "xml" => Ok(OutputFormat::Junit),
+            "txt" | "text" => Ok(OutputFormat::Table),
+            other => OutputFormat::from_str(other, true),
+        };
+        let Ok(f) = named else {
+            return Err(format!(
+                "unknown format '{format}' before '=': expected one of {} (or md, yml, xml, txt)",
+                OutputFormat::names().join(", ")
+            ));
+        };
         if path.is_empty() {
             return Err("expected FORMAT=PATH with a path after '='".to_owned());
         }
@@ -360,7 +375,7 @@ pub struct DiagnoseArgs {
     )]
     pub log_analytics: Option<String>,
     /// With --log-analytics: how far back to read: 24h, 90m, 7d, PT6H [default: 24h]
-    #[arg(long, value_name = "DURATION", value_parser = quantity::parse_duration, requires = "log_analytics", allow_hyphen_values = true)]
+    #[arg(long, value_name = "DURATION", value_parser = quantity::parse_lookback, requires = "log_analytics", allow_hyphen_values = true)]
     pub since: Option<Ratio>,
     /// With -e, --run or --log-analytics: keep what was read from Azure as a bundle in DIR
     #[arg(long, value_name = "DIR", conflicts_with = "paths")]

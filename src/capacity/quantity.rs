@@ -48,6 +48,28 @@ pub(crate) fn parse_duration(text: &str) -> Result<Ratio, String> {
     Ok(seconds)
 }
 
+/// A look-back (`--since`): a number with a unit, days too (`24h`, `90m`, `7d`), or
+/// ISO 8601 (`PT6H`, `P7D`). A bare number is refused: `--since 10` could mean seconds,
+/// minutes or days.
+pub(crate) fn parse_lookback(text: &str) -> Result<Ratio, String> {
+    const FORM: &str = "a look-back with a unit: 90m, 24h, 7d, or ISO 8601 (PT6H, P7D)";
+    let t = text.trim();
+    if t.is_empty() || t.chars().all(|c| c.is_ascii_digit() || c == '.') {
+        return Err(format!("expected {FORM}"));
+    }
+    let days = t
+        .strip_suffix(['d', 'D'])
+        .filter(|n| !n.starts_with(['P', 'p']))
+        .map(|n| n.strip_suffix(" ").unwrap_or(n));
+    match days {
+        Some(n) => Ratio::parse_decimal(n.trim())
+            .filter(|d| !d.is_zero())
+            .and_then(|d| d.checked_mul(Ratio::from_int(86_400)).ok())
+            .ok_or_else(|| format!("expected {FORM}")),
+        None => parse_duration(t).map_err(|_| format!("expected {FORM}")),
+    }
+}
+
 /// The part of an ISO 8601 duration after `P`: `[nD][T[nH][nM][nS]]`, fractions allowed.
 fn parse_iso8601(rest: &str) -> Option<Ratio> {
     let upper = rest.to_ascii_uppercase();
@@ -128,6 +150,20 @@ mod tests {
 
     fn r(n: u128, d: u128) -> Ratio {
         Ratio::new(n, d).unwrap()
+    }
+
+    #[test]
+    fn look_backs_need_a_unit_and_take_days() {
+        let secs = |t: &str| parse_lookback(t).map(|r| r.to_decimal_string(0));
+        assert_eq!(secs("7d").as_deref(), Ok("604800"));
+        assert_eq!(secs("1.5d").as_deref(), Ok("129600"));
+        assert_eq!(secs("24h").as_deref(), Ok("86400"));
+        assert_eq!(secs("90m").as_deref(), Ok("5400"));
+        assert_eq!(secs("P7D").as_deref(), Ok("604800"));
+        assert_eq!(secs("PT6H").as_deref(), Ok("21600"));
+        for bad in ["10", "", "0d", "xd", "7 days"] {
+            assert!(parse_lookback(bad).is_err(), "{bad}");
+        }
     }
 
     #[test]

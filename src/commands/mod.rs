@@ -26,6 +26,7 @@ use crate::cli::{Cli, Command};
 use crate::context::{Context, ContextFiles};
 use crate::error::Result;
 use crate::exit_code::ExitCode;
+use crate::report::OutputFormat;
 use crate::source;
 
 /// Runs the parsed command line, writing the report to `out` and notes to `err`.
@@ -47,7 +48,8 @@ pub fn run(cli: Cli, out: &mut dyn Write, err: &mut dyn Write) -> Result<ExitCod
             diagnose::run(&ctx, &args, out, err)
         }
         Command::Logs(args) => {
-            let ctx = resolve_context(&cli.global, true, err)?;
+            let mut ctx = resolve_context(&cli.global, true, err)?;
+            ctx.fit_output(PLAIN);
             logs::run(&ctx, &args, out, err)
         }
         Command::Lint(args) => {
@@ -59,11 +61,13 @@ pub fn run(cli: Cli, out: &mut dyn Write, err: &mut dyn Write) -> Result<ExitCod
             check::run(&ctx, &args, out, err)
         }
         Command::Explain(args) => {
-            let ctx = resolve_context(&cli.global, false, err)?;
+            let mut ctx = resolve_context(&cli.global, false, err)?;
+            ctx.fit_output(&[PLAIN, &[OutputFormat::Markdown]].concat());
             explain::run(&ctx, &args, out)
         }
         Command::Rules(args) => {
-            let ctx = resolve_context(&cli.global, false, err)?;
+            let mut ctx = resolve_context(&cli.global, false, err)?;
+            ctx.fit_output(PLAIN);
             rules::run(&ctx, &args, out)
         }
         Command::Score(args) => {
@@ -71,11 +75,15 @@ pub fn run(cli: Cli, out: &mut dyn Write, err: &mut dyn Write) -> Result<ExitCod
             score::run(&ctx, &args, out, err)
         }
         Command::Replicas(args) => {
-            let ctx = resolve_context(&cli.global, args.endpoint.is_some(), err)?;
+            let mut ctx = resolve_context(&cli.global, args.endpoint.is_some(), err)?;
+            ctx.fit_output(PLAIN);
             replicas::run(&ctx, &args, out, err)
         }
     }
 }
+
+/// The formats of the commands that report no findings.
+const PLAIN: &[OutputFormat] = &[OutputFormat::Table, OutputFormat::Json, OutputFormat::Yaml];
 
 /// The resolved context. A broken az CLI file stops only a command that calls Azure
 /// (`needs_azure`); for offline work it is a warning, and its defaults are not used.

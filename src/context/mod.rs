@@ -232,6 +232,18 @@ pub struct Flags {
 }
 
 impl Context {
+    /// For a command that writes only some formats: a default from the environment or
+    /// the project file (`AMLDOCTOR_OUTPUT=sarif` set for the findings commands) that
+    /// does not apply falls back to a table; the same format from `-o` stays, for the
+    /// command to refuse.
+    pub(crate) fn fit_output(&mut self, writes: &[OutputFormat]) {
+        if !writes.contains(&self.output.value)
+            && !matches!(self.output.origin, crate::setting::ValueSource::Flag(_))
+        {
+            self.output = Setting::default(OutputFormat::Table);
+        }
+    }
+
     pub fn resolve(args: &Flags, env: &Environment, files: &ContextFiles) -> Result<Context> {
         let src = Sources::read(env, files)?;
         let azure = args;

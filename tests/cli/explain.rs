@@ -277,3 +277,34 @@ fn machine_formats_carry_the_filled_commands_and_what_is_missing() {
         assert!(!missing.contains("<group>"), "{code}: {missing}");
     }
 }
+
+#[test]
+fn a_findings_format_set_for_ci_falls_back_where_it_does_not_apply() {
+    // AMLDOCTOR_OUTPUT=sarif is set for the gates; explain, rules and replicas write
+    // their table instead of refusing a -o nobody passed.
+    let sb = Sandbox::new("explain-env-output").env("AMLDOCTOR_OUTPUT", "sarif");
+    for args in [
+        vec!["explain", "OutOfQuota"],
+        vec!["rules", "list"],
+        vec!["replicas", "--rps", "20"],
+    ] {
+        let run = sb.run(&args);
+        assert_eq!(run.code, 0, "{args:?}: {}", run.stderr);
+        assert!(
+            !run.stdout.trim_start().starts_with('{'),
+            "{args:?}: a table"
+        );
+    }
+    // The findings commands still write SARIF.
+    let log = crate::fixture("logs/server-0.4.13-old-image-flask2.log");
+    let diag = sb.run(&["diagnose", &log]);
+    assert!(diag.stdout.contains("\"$schema\""), "{}", diag.stdout);
+    // A -o the user typed is still refused where it does not apply.
+    let typed = sb.run(&["explain", "OutOfQuota", "-o", "sarif"]);
+    assert_eq!(typed.code, 2, "{}", typed.stderr);
+    assert!(
+        typed.stderr.contains("-o sarif does not apply"),
+        "{}",
+        typed.stderr
+    );
+}

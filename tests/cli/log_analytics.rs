@@ -239,11 +239,38 @@ fn the_table_shows_the_query_and_the_groups_and_bad_ids_are_refused() {
             vec!["diagnose", "--since", "2h", "x.log"],
             "--log-analytics",
         ),
+        // A bare number could be seconds, minutes or days.
+        (
+            vec!["diagnose", "--log-analytics", LAW, "--since", "10"],
+            "a look-back with a unit: 90m, 24h, 7d",
+        ),
     ] {
         let r = Run::from(sb.command_in(&sb.work(), &args).output().unwrap());
         assert_eq!(r.code, 2, "{args:?}: {}", r.stderr);
         assert!(r.stderr.contains(says), "{args:?}: {}", r.stderr);
     }
+}
+
+#[test]
+fn a_look_back_in_days_is_taken_as_the_help_says() {
+    let (fake, _) = fake(rows(3));
+    let sb = fake
+        .sandbox("la-days", "30")
+        .env("AMLDOCTOR_LOG_ANALYTICS_ENDPOINT", &fake.url());
+    let args = [
+        "diagnose",
+        "--log-analytics",
+        LAW,
+        "--since",
+        "7d",
+        "-o",
+        "json",
+        "--fail-on",
+        "never",
+    ];
+    let run = Run::from(sb.command_in(&sb.work(), &args).output().unwrap());
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert_eq!(run.json()["log_analytics"]["timespan"], "PT10080M");
 }
 
 #[test]

@@ -462,6 +462,20 @@ fn output_files_next_to_stdout() {
     roxmltree::Document::parse(&std::fs::read_to_string(&junit).unwrap()).unwrap();
     diagnose(&sb, &[FLASK2, "--output-file", "report.docx"])
         .usage_error(&["--output-file", "FORMAT=PATH"]);
+    // An extension's name before '=' is its format, not part of a file name.
+    let short = sb.work().join("short.md");
+    diagnose(
+        &sb,
+        &[FLASK2, "--output-file", &format!("md={}", short.display())],
+    );
+    assert!(
+        std::fs::read_to_string(&short)
+            .unwrap()
+            .starts_with("## amldoctor:")
+    );
+    assert!(!sb.work().join("md=short.md").exists());
+    diagnose(&sb, &[FLASK2, "--output-file", "docx=report.docx"])
+        .usage_error(&["unknown format 'docx' before '='"]);
     diagnose(
         &sb,
         &[FLASK2, "--output-file", "sarif=/nonexistent-dir/x.sarif"],
