@@ -395,7 +395,7 @@ complete -c amldoctor -n "__fish_amldoctor_using_subcommand replicas" -l max-con
 complete -c amldoctor -n "__fish_amldoctor_using_subcommand replicas" -l utilization -d 'Target utilization: 0.7, 70% or 70, in (0, 100%] [default: 70%, or the deployment file\'s]' -r
 complete -c amldoctor -n "__fish_amldoctor_using_subcommand replicas" -l instances -d 'Evaluate this existing instance count: the rps it sustains and whether it meets --rps' -r
 complete -c amldoctor -n "__fish_amldoctor_using_subcommand replicas" -s f -l deployment-file -d 'An az ml online deployment YAML to read request_settings, scale_settings and instance_count from; flags override its values' -r -F
-complete -c amldoctor -n "__fish_amldoctor_using_subcommand replicas" -s e -l endpoint-name -d 'Read the settings from this online endpoint\'s deployment in Azure (with -n)' -r
+complete -c amldoctor -n "__fish_amldoctor_using_subcommand replicas" -s e -l endpoint-name -d 'Read the settings from this online endpoint\'s deployment in Azure (-n names it; without -n, the endpoint\'s only deployment)' -r
 complete -c amldoctor -n "__fish_amldoctor_using_subcommand replicas" -s n -l name -d 'The deployment to read, with -e' -r
 complete -c amldoctor -n "__fish_amldoctor_using_subcommand replicas" -s o -l output -d 'Output format [default: table, or `output` in .amldoctor.yaml / $AMLDOCTOR_OUTPUT]' -r -f -a "table\t'Human-readable text (colours only on a terminal)'
 json\t'JSON with a versioned schema (`schema_version`)'

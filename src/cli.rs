@@ -652,8 +652,9 @@ pub struct ReplicasArgs {
     /// instance_count from; flags override its values
     #[arg(long, short = 'f', value_name = "FILE", conflicts_with = "endpoint")]
     pub deployment_file: Option<PathBuf>,
-    /// Read the settings from this online endpoint's deployment in Azure (with -n)
-    #[arg(short = 'e', long = "endpoint-name", value_name = "NAME", value_parser = name_rules::endpoint, requires = "deployment")]
+    /// Read the settings from this online endpoint's deployment in Azure (-n names it;
+    /// without -n, the endpoint's only deployment)
+    #[arg(short = 'e', long = "endpoint-name", value_name = "NAME", value_parser = name_rules::endpoint)]
     pub endpoint: Option<String>,
     /// The deployment to read, with -e
     #[arg(short = 'n', long = "name", value_name = "NAME", value_parser = name_rules::endpoint, requires = "endpoint")]

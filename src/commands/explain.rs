@@ -82,13 +82,13 @@ fn matching<'s>(
     statuses: &[HttpStatus],
     q: &str,
 ) -> (Vec<HttpStatus>, Vec<&'s Rule>) {
-    let matched_statuses: Vec<HttpStatus> = match q.parse::<u16>() {
-        Ok(code) => statuses
+    let matched_statuses: Vec<HttpStatus> = match status_of(q) {
+        Some(code) => statuses
             .iter()
             .filter(|s| s.status == code)
             .cloned()
             .collect(),
-        Err(_) => Vec::new(),
+        None => Vec::new(),
     };
     let mut matched_rules: Vec<&Rule> = set
         .rules
@@ -101,6 +101,24 @@ fn matching<'s>(
         matched_rules.push(r);
     }
     (matched_statuses, matched_rules)
+}
+
+/// The HTTP status a query names, as people paste one: `429`, `HTTP 429`, `HTTP/1.1 429`,
+/// `429 Too Many Requests`, `status 429`, `(429)`.
+fn status_of(q: &str) -> Option<u16> {
+    let lower = q.trim().to_ascii_lowercase();
+    let rest = ["http/1.1", "http/2", "http", "status code", "status"]
+        .iter()
+        .find_map(|p| lower.strip_prefix(p))
+        .unwrap_or(&lower);
+    let rest = rest.trim_start_matches([' ', ':', '(']);
+    let digits: String = rest.chars().take_while(char::is_ascii_digit).collect();
+    let after = &rest[digits.len()..];
+    // The reason phrase may follow, nothing else that starts with a digit.
+    let ends = after.is_empty() || after.starts_with([' ', ')', ':']);
+    (digits.len() == 3 && ends)
+        .then(|| digits.parse().ok())
+        .flatten()
 }
 
 /// `q` names nothing: the error, with the closest names.
@@ -155,6 +173,23 @@ fn document<'a>(q: &'a str, answer: &Answer<'_>) -> Explanation<'a> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_status_is_found_however_it_is_pasted() {
+        for q in [
+            "429",
+            "HTTP 429",
+            "http/1.1 429",
+            "429 Too Many Requests",
+            "status 429",
+            "(429)",
+        ] {
+            assert_eq!(status_of(q), Some(429), "{q}");
+        }
+        for q in ["4290", "OutOfQuota", "HTTP", "42"] {
+            assert_eq!(status_of(q), None, "{q}");
+        }
+    }
     use crate::suggest::distance;
 
     #[test]

@@ -23,6 +23,12 @@ pub(crate) fn run(
     err: &mut dyn Write,
 ) -> Result<ExitCode> {
     crate::report::require_plain(ctx.output.value, "logs")?;
+    if args.follow && ctx.output.value != crate::report::OutputFormat::Table {
+        return Err(Error::input(format!(
+            "--follow prints the lines as they come; -o {} applies without --follow",
+            ctx.output.value
+        )));
+    }
     if args.follow && args.container == ContainerArg::All {
         return Err(Error::input(
             "--follow reads one container: pass --container inference-server or storage-initializer",
@@ -127,6 +133,21 @@ fn close(manifest: &Manifest, root: &Path, err: &mut dyn Write) -> ExitCode {
     }
 }
 
+/// `logs -o json|yaml`: each container's lines, as `az ml online-deployment get-logs`
+/// returns them.
+#[derive(serde::Serialize)]
+struct DeploymentLogs<'a> {
+    endpoint: &'a str,
+    deployment: &'a str,
+    containers: Vec<ContainerLog<'a>>,
+}
+
+#[derive(serde::Serialize)]
+struct ContainerLog<'a> {
+    container: &'a str,
+    lines: Vec<String>,
+}
+
 /// Reads and prints the logs; with `--follow`, reads again every interval and prints
 /// only the lines that are new.
 fn print_logs(
@@ -143,16 +164,28 @@ fn print_logs(
         Some(d) => d.clone(),
         None => collect::only_deployment(azure, &endpoint_path, endpoint)?,
     };
-    let containers: &[(&str, &str)] = match args.container {
-        ContainerArg::InferenceServer => &collect::CONTAINERS[1..],
-        ContainerArg::StorageInitializer => &collect::CONTAINERS[..1],
-        ContainerArg::All => &collect::CONTAINERS,
-    };
+    let containers = containers_of(args.container);
     let path = format!("{endpoint_path}/deployments/{deployment}");
+    let named = args.deployment.is_some();
     let read = |azure: &mut Azure, (name, rest): (&str, &str)| {
         let what = format!("{name} log of deployment '{deployment}' of endpoint '{endpoint}'");
-        collect::container_log(azure, &path, rest, args.lines, &what)
+        collect::container_log(azure, &path, rest, args.lines, &what).map_err(|e| {
+            // A deployment the user named that is not there: say which ones are.
+            if named {
+                collect::no_such_deployment(azure, &endpoint_path, endpoint, e)
+            } else {
+                e
+            }
+        })
     };
+    if ctx.output.value != crate::report::OutputFormat::Table {
+        let body = DeploymentLogs {
+            endpoint,
+            deployment: &deployment,
+            containers: read_all(azure, containers, &mut |a, c| read(a, c))?,
+        };
+        return crate::report::emit(ctx.output.value, "logs", &body, out).map_err(Error::write);
+    }
     let many = containers.len() > 1;
     let mut last = String::new();
     for (name, rest) in containers {
@@ -165,13 +198,66 @@ fn print_logs(
     if !args.follow {
         return Ok(());
     }
-    // Until interrupted (Ctrl-C ends the process) or the reader goes away; traces
-    // are printed as they come, since the loop never returns.
+    follow(
+        ctx,
+        azure,
+        last,
+        &mut |azure| read(azure, containers[0]),
+        args.interval,
+        out,
+        err,
+    )
+}
+
+/// The containers `--container` names, with the path of their logs.
+fn containers_of(arg: ContainerArg) -> &'static [(&'static str, &'static str)] {
+    match arg {
+        ContainerArg::InferenceServer => &collect::CONTAINERS[1..],
+        ContainerArg::StorageInitializer => &collect::CONTAINERS[..1],
+        ContainerArg::All => &collect::CONTAINERS,
+    }
+}
+
+/// Reads one container's log: its name and the path of its logs.
+type ReadLog<'r> = dyn FnMut(&mut Azure, (&str, &str)) -> Result<String> + 'r;
+
+/// Each container's lines, for `-o json|yaml`.
+fn read_all<'c>(
+    azure: &mut Azure,
+    containers: &[(&'c str, &'c str)],
+    read: &mut ReadLog<'_>,
+) -> Result<Vec<ContainerLog<'c>>> {
+    containers
+        .iter()
+        .map(|(name, rest)| {
+            Ok(ContainerLog {
+                container: name,
+                lines: read(azure, (name, rest))?
+                    .lines()
+                    .map(str::to_owned)
+                    .collect(),
+            })
+        })
+        .collect()
+}
+
+/// `--follow`: reads again every `interval` seconds and prints only the new lines,
+/// until interrupted (Ctrl-C ends the process) or the reader goes away. Traces are
+/// printed as they come, since the loop never returns.
+fn follow(
+    ctx: &Context,
+    azure: &mut Azure,
+    mut last: String,
+    read: &mut dyn FnMut(&mut Azure) -> Result<String>,
+    interval: u64,
+    out: &mut dyn Write,
+    err: &mut dyn Write,
+) -> Result<()> {
     loop {
         debug_traces(ctx, azure, err);
         out.flush().map_err(Error::write)?;
-        std::thread::sleep(std::time::Duration::from_secs(args.interval));
-        let now = read(azure, containers[0])?;
+        std::thread::sleep(std::time::Duration::from_secs(interval));
+        let now = read(azure)?;
         for line in collect::new_lines(&last, &now) {
             writeln!(out, "{line}").map_err(Error::write)?;
         }

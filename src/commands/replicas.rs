@@ -41,9 +41,10 @@ pub(crate) fn run(
                 .map_err(|e| Error::input(format!("{}: {e}", path.display())))?;
             Some((SpecSource::File(loaded.path), parsed))
         }
-        (None, Some(endpoint), Some(deployment)) => {
-            let spec = live_deployment(ctx, endpoint, deployment, err)?;
-            Some((SpecSource::Live(format!("{endpoint}/{deployment}")), spec))
+        (None, Some(endpoint), deployment) => {
+            let spec = live_deployment(ctx, endpoint, deployment.as_deref(), err)?;
+            let name = spec.name.clone().unwrap_or_default();
+            Some((SpecSource::Live(format!("{endpoint}/{name}")), spec))
         }
         _ => None,
     };
@@ -84,7 +85,7 @@ pub(crate) fn run(
 fn live_deployment(
     ctx: &Context,
     endpoint: &str,
-    deployment: &str,
+    deployment: Option<&str>,
     err: &mut dyn Write,
 ) -> Result<DeploymentCapacity> {
     use crate::evidence::json_lines::JsonText;
@@ -93,6 +94,11 @@ fn live_deployment(
     let ws = super::azure::workspace_path(ctx, "replicas -e/-n")?;
     let mut azure = super::azure::connect_azure(ctx)?;
     let endpoint_path = format!("{ws}/onlineEndpoints/{endpoint}");
+    // Without -n, the endpoint's only deployment, as the other commands take it.
+    let deployment = match deployment {
+        Some(d) => d.to_owned(),
+        None => crate::source::collect::only_deployment(&mut azure, &endpoint_path, endpoint)?,
+    };
     let path = format!("{endpoint_path}/deployments/{deployment}");
     let what = format!("reading deployment '{deployment}' of endpoint '{endpoint}'");
     let answer = azure.ml_resource(&path, &what).map_err(|e| {

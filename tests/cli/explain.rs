@@ -308,3 +308,19 @@ fn a_findings_format_set_for_ci_falls_back_where_it_does_not_apply() {
         typed.stderr
     );
 }
+
+#[test]
+fn a_status_pasted_with_its_reason_is_explained() {
+    let sb = Sandbox::new("explain-status-forms");
+    let plain = sb.run(&["explain", "429", "-o", "json"]);
+    assert_eq!(plain.code, 0, "{}", plain.stderr);
+    for q in ["HTTP 429", "429 Too Many Requests", "HTTP/1.1 429"] {
+        let run = sb.run(&["explain", q, "-o", "json"]);
+        assert_eq!(run.code, 0, "{q}: {}", run.stderr);
+        assert_eq!(run.json()["statuses"], plain.json()["statuses"], "{q}");
+        assert!(
+            !run.json()["statuses"].as_array().unwrap().is_empty(),
+            "{q}"
+        );
+    }
+}

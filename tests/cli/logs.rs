@@ -317,6 +317,10 @@ fn broken_answers_are_clear_errors() {
 fn replicas_reads_the_live_deployment() {
     let fake = FakeAzure::start(|r, _| {
         assert_eq!(r.method, "GET");
+        // The endpoint's deployments, for -e without -n.
+        if r.target.contains("/deployments?") {
+            return Answer::json(200, r#"{"value": [{"name": "blue"}]}"#);
+        }
         Answer::json(
             200,
             &format!(
@@ -366,9 +370,30 @@ fn replicas_reads_the_live_deployment() {
             .target
             .ends_with("/onlineEndpoints/ep1/deployments/blue?api-version=2024-10-01")
     );
-    // -e without -n, and -e with a deployment file, are usage errors.
-    let run = sb.run(&["replicas", "--rps", "20", "-e", "ep1"]);
-    assert_eq!(run.code, 2);
+    // -e without -n takes the endpoint's only deployment, as the other commands do.
+    let run = sb.run(&[
+        "replicas",
+        "--rps",
+        "20",
+        "--latency",
+        "1s",
+        "--subscription",
+        SUB,
+        "-g",
+        "rg1",
+        "-w",
+        "ws1",
+        "-e",
+        "ep1",
+        "-o",
+        "json",
+    ]);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert_eq!(
+        run.json()["inputs"]["instance_count"]["origin"]["deployment"],
+        "ep1/blue"
+    );
+    // -e with a deployment file is a usage error.
     let run = sb.run(&[
         "replicas", "--rps", "20", "-e", "ep1", "-n", "blue", "-f", "x.yml",
     ]);
@@ -477,4 +502,27 @@ fn a_redirect_is_not_followed_with_the_token() {
     );
     assert!(other.arm_requests().is_empty(), "the redirect was followed");
     no_secret(&run);
+}
+
+#[test]
+fn json_output_is_a_document_of_each_containers_lines() {
+    let fake = FakeAzure::start(|_, _| {
+        Answer::json(
+            200,
+            r#"{"content": "2026-11-30 10:00:01 I [7] azmlinfsrv - Starting\n2026-11-30 10:00:02 I [7] azmlinfsrv - Ready"}"#,
+        )
+    });
+    let sb = sandbox("logs-json", &fake);
+    let run = logs(&sb, &["-n", "blue", "-o", "json"]);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    let v = run.json();
+    assert_eq!(v["command"], "logs");
+    assert_eq!(v["deployment"], "blue");
+    assert_eq!(v["containers"][0]["container"], "inference-server");
+    assert_eq!(
+        v["containers"][0]["lines"][1],
+        "2026-11-30 10:00:02 I [7] azmlinfsrv - Ready"
+    );
+    logs(&sb, &["-n", "blue", "-o", "json", "--follow"])
+        .usage_error(&["--follow prints the lines as they come"]);
 }

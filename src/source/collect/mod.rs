@@ -318,10 +318,8 @@ pub(crate) fn no_such_deployment(
             },
             names.join(", ")
         ),
-        Err(_) => format!(
-            "list them with: az ml online-deployment list -e {} -o table",
-            crate::rules::template::shell_word(endpoint)
-        ),
+        // The endpoint itself cannot be read: the service's own hint says what to list.
+        Err(_) => return e,
     };
     Error {
         kind: crate::error::ErrorKind::Access,
