@@ -182,8 +182,15 @@ fn slashed(p: &std::path::Path) -> String {
 /// The lowest severity `format` shows: `--min-severity`, else warnings and up for the
 /// formats people read and everything for the formats programs read.
 fn min_severity(args: &ReportArgs, format: OutputFormat) -> Severity {
-    args.min_severity.unwrap_or(match format {
-        OutputFormat::Table | OutputFormat::Markdown => Severity::Warning,
-        _ => Severity::Info,
+    args.min_severity.unwrap_or_else(|| {
+        let readable = match format {
+            OutputFormat::Table | OutputFormat::Markdown => Severity::Warning,
+            _ => Severity::Info,
+        };
+        // What fails the gate is always shown: `--fail-on info` shows infos.
+        match args.fail_on {
+            crate::finding::FailOn::Info => Severity::Info,
+            _ => readable,
+        }
     })
 }

@@ -16,11 +16,17 @@ pub(crate) fn lines(s: &FixSuggestions) -> Vec<String> {
 }
 
 fn file_lines(f: &FileEdits) -> Vec<String> {
+    // `git apply` refuses `./` and `../` in a name (patch takes them): `./bad/x.yml`
+    // is written `bad/x.yml`, which both apply from the same folder.
+    let mut path = f.path.as_str();
+    while let Some(rest) = path.strip_prefix("./") {
+        path = rest.trim_start_matches('/');
+    }
     // GNU patch ends a name at a tab: a path with spaces gets one after it.
-    let name = if f.path.contains(char::is_whitespace) {
-        format!("{}\t", f.path)
+    let name = if path.contains(char::is_whitespace) {
+        format!("{path}\t")
     } else {
-        f.path.clone()
+        path.to_owned()
     };
     let mut out = vec![format!("--- {name}"), format!("+++ {name}")];
     // Removed and added lines carry the file's own line ending, so they match it.

@@ -733,3 +733,16 @@ fn storage_refusal_commands_take_the_identity_and_account_the_log_names() {
             .contains("workspace's storage account (")
     );
 }
+
+#[test]
+fn what_fails_the_gate_is_shown_even_when_quiet() {
+    let sb = Sandbox::new("diag-quiet-info");
+    let healthy = fixture("logs/server-0.6.1-healthy.log");
+    let run = sb.run(&["diagnose", &healthy, "-q", "--fail-on", "info"]);
+    assert_eq!(run.code, 1, "{}", run.stderr);
+    assert!(
+        run.stdout.lines().any(|l| l.starts_with("info")),
+        "the info findings that failed the gate are shown:\n{}",
+        run.stdout
+    );
+}

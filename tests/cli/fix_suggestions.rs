@@ -369,3 +369,43 @@ fn quiet_output_ends_with_the_bare_diff() {
         patch(&sb, &run.stdout);
     }
 }
+
+#[test]
+fn the_diff_of_a_dot_slash_path_applies_with_git_apply_as_the_readme_says() {
+    let sb = Sandbox::new("fix-git-apply");
+    project(&sb, "bad");
+    let run = sb.run(&[
+        "lint",
+        "./bad",
+        "--fix-suggestions",
+        "--no-color",
+        "--fail-on",
+        "never",
+    ]);
+    assert!(run.stdout.contains("--- bad/blue.yml\n"), "{}", run.stdout);
+    assert!(!run.stdout.contains("--- ./"), "{}", run.stdout);
+    let git = ["/usr/bin/git", "/usr/local/bin/git"]
+        .into_iter()
+        .find(|g| Path::new(g).exists());
+    let Some(git) = git else { return };
+    let diff: String = run
+        .stdout
+        .split_inclusive('\n')
+        .skip_while(|l| !l.starts_with("--- "))
+        .filter(|l| l.starts_with(['-', '+', '@', '\\']) && !l.starts_with("──"))
+        .collect();
+    let file = sb.write("work/fix.diff", &diff);
+    let out = std::process::Command::new(git)
+        .args(["apply", "-p0", "--unidiff-zero"])
+        .arg(&file)
+        .current_dir(sb.work())
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}\n{diff}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let text = std::fs::read_to_string(sb.work().join("bad/blue.yml")).unwrap();
+    assert!(text.contains("request_timeout_ms: 180000"), "{text}");
+}
