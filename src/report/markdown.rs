@@ -49,6 +49,8 @@ struct Cut {
     inputs: usize,
     /// The `--markdown-limit` the document was cut to.
     limit: usize,
+    /// Whether the findings table is kept (when not even it fits, only the summary is).
+    table: bool,
 }
 
 /// Inputs a cut document lists.
@@ -71,6 +73,7 @@ pub(crate) fn write(out: &mut dyn Write, r: &Report, options: &MarkdownOptions) 
                 findings: k,
                 inputs,
                 limit,
+                table: true,
             }),
         )?;
         Ok((text.len() <= limit).then_some(text))
@@ -101,6 +104,7 @@ pub(crate) fn write(out: &mut dyn Write, r: &Report, options: &MarkdownOptions) 
                     findings: 0,
                     inputs: 0,
                     limit,
+                    table: false,
                 },
             )?;
             out.write_all(&buf)
@@ -151,9 +155,14 @@ fn render(r: &Report, cut: Option<Cut>) -> io::Result<String> {
 fn write_cut_note(out: &mut dyn Write, r: &Report, c: Cut) -> io::Result<()> {
     let mut left: Vec<String> = Vec::new();
     let sections = r.findings.len() - c.findings;
-    if sections > 0 {
+    if sections > 0 && c.table {
         left.push(format!(
             "the sections of {} (the table above lists every one)",
+            plural(sections as u64, "finding", "findings")
+        ));
+    } else if sections > 0 {
+        left.push(format!(
+            "the findings table and the sections of {} (the summary above counts them)",
             plural(sections as u64, "finding", "findings")
         ));
     }

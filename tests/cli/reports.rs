@@ -623,6 +623,25 @@ fn markdown_of_the_whole_fixture_set_fits_a_pull_request_comment() {
     assert!(small.stdout.len() <= 20_000);
     assert!(sections(&small.stdout) < kept);
     assert!(small.stdout.contains("left out"));
+    // Too small even for the table: the note says the table went too, not that it lists
+    // them all.
+    let tiny = diagnose(&sb, &[&all[..], &["--markdown-limit", "300"]].concat());
+    assert!(
+        !tiny.stdout.contains("| severity | rule |"),
+        "{}",
+        tiny.stdout
+    );
+    assert!(
+        !tiny.stdout.contains("the table above lists every one"),
+        "{}",
+        tiny.stdout
+    );
+    assert!(
+        tiny.stdout
+            .contains("the findings table and the sections of"),
+        "{}",
+        tiny.stdout
+    );
 }
 
 fn plural(n: usize) -> String {
