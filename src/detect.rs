@@ -15,12 +15,8 @@ const HEAD_LINES: usize = 250;
 const DECIDED_LINES: usize = 120;
 
 /// Why a document's first bytes say it is not text amldoctor can read, if they do.
+/// UTF-16 with a byte-order mark is decoded before this is asked.
 pub(crate) fn unreadable_text(head: &[u8]) -> Option<&'static str> {
-    if head.starts_with(&[0xFF, 0xFE]) || head.starts_with(&[0xFE, 0xFF]) {
-        return Some(
-            "UTF-16 text (as Windows PowerShell's `>` writes it); convert it first, e.g. iconv -f UTF-16 -t UTF-8 FILE > FILE.utf8.log",
-        );
-    }
     // A NUL byte, as git and ripgrep decide.
     memchr::memchr(0, head).map(|_| "binary file (contains NUL bytes)")
 }
@@ -339,15 +335,10 @@ mod tests {
     }
 
     #[test]
-    fn binary_and_utf16_heads() {
+    fn binary_heads() {
         assert_eq!(
             unreadable_text(b"PK\x03\x04\x00\x00"),
             Some("binary file (contains NUL bytes)")
-        );
-        assert!(
-            unreadable_text(&[0xFF, 0xFE, b'R', 0])
-                .unwrap()
-                .starts_with("UTF-16")
         );
         assert_eq!(unreadable_text("plain text é".as_bytes()), None);
     }

@@ -130,6 +130,20 @@ fn scan_one<L: LineObserver>(
     if head.is_empty() {
         return ScanOutcome::Empty;
     }
+    // UTF-16 (PowerShell's `>`): decoded as it streams, then read like any log.
+    if let Some(endian) = crate::evidence::utf16::byte_order(&head) {
+        let mut decoded = crate::evidence::utf16::Utf16Reader::new(
+            io::Cursor::new(std::mem::take(&mut head)).chain(reader),
+            endian,
+        );
+        if let Err(e) = (&mut decoded)
+            .take(PASTE_BYTES as u64)
+            .read_to_end(&mut head)
+        {
+            return reason(e);
+        }
+        reader = Box::new(decoded);
+    }
     if let Some(why) = crate::detect::unreadable_text(&head[..head.len().min(HEAD_BYTES)]) {
         return ScanOutcome::Skipped(why.to_owned());
     }

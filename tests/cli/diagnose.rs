@@ -491,15 +491,37 @@ fn review_regressions() {
         run.stderr
     );
 
-    // UTF-16 (PowerShell redirection) gets a precise reason.
-    let utf16 = sb.root.join("work/ps.log");
-    let mut bytes = vec![0xFF, 0xFE];
-    for c in "Reason: Worker failed to boot.\n".encode_utf16() {
-        bytes.extend(c.to_le_bytes());
+    // UTF-16 (PowerShell redirection) is read as check reads it: the same findings as
+    // the UTF-8 text, at the same lines.
+    let text = std::fs::read_to_string(fixture("logs/server-0.4.13-old-image-flask2.log")).unwrap();
+    let utf8 = sb.write("work/ps-utf8.log", &text);
+    for (name, bom, unit) in [
+        (
+            "work/ps-le.log",
+            [0xFF, 0xFE],
+            u16::to_le_bytes as fn(u16) -> [u8; 2],
+        ),
+        (
+            "work/ps-be.log",
+            [0xFE, 0xFF],
+            u16::to_be_bytes as fn(u16) -> [u8; 2],
+        ),
+    ] {
+        let utf16 = sb.root.join(name);
+        let mut bytes = bom.to_vec();
+        for c in text.encode_utf16() {
+            bytes.extend(unit(c));
+        }
+        std::fs::write(&utf16, bytes).unwrap();
+        let wide = sb.run(&["diagnose", utf16.to_str().unwrap(), "-q"]);
+        let narrow = sb.run(&["diagnose", utf8.to_str().unwrap(), "-q"]);
+        assert_eq!(wide.code, 1, "{}", wide.stderr);
+        assert_eq!(
+            wide.stdout.replace(utf16.to_str().unwrap(), "F"),
+            narrow.stdout.replace(utf8.to_str().unwrap(), "F"),
+            "{name}"
+        );
     }
-    std::fs::write(&utf16, bytes).unwrap();
-    let run = sb.run(&["diagnose", utf16.to_str().unwrap(), one.to_str().unwrap()]);
-    assert!(run.stdout.contains("UTF-16"), "{}", run.stdout);
 
     // Terminal escapes in logs do not reach the terminal.
     let esc = sb.write(
