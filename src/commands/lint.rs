@@ -50,12 +50,25 @@ pub(crate) fn run(
             "name the deployment YAML (amldoctor lint deploy/blue.yml) or the folder that holds it",
         ));
     }
-    let reports: Vec<ResourceReport> = read
+    let mut reports: Vec<ResourceReport> = read
         .specs
         .iter()
         .chain(&read.computes)
         .map(ResourceReport::of)
         .collect();
+    // A script is read as a file, not a resource, but it is an input all the same.
+    reports.extend(read.checked_scripts.iter().map(|path| {
+        ResourceReport {
+            path: path.clone(),
+            pointer: String::new(),
+            kind: crate::evidence::resource::ResourceKind::PythonScript,
+            shape: crate::evidence::resource::Shape::File,
+            name: std::path::Path::new(path)
+                .file_name()
+                .map(|n| n.to_string_lossy().into_owned()),
+            id: None,
+        }
+    }));
     let mut evidence = Evidence::of_resources(read.specs);
     evidence.lint = read.computed;
     let options = Options::new(Selection::Lint, placeholders::of_context(ctx));

@@ -68,6 +68,8 @@ pub(crate) struct Read {
     script_sizes: Vec<lint::gpu::SizeAt>,
     /// Files of a kind a deployment is made of.
     pub(crate) deployable: usize,
+    /// The scoring and entry scripts checked (their display paths), for the inputs list.
+    pub(crate) checked_scripts: Vec<String>,
 }
 
 impl Read {
@@ -281,6 +283,7 @@ impl Read {
             if self.entry_scripts.iter().any(|p| same_file(p, &s.path)) {
                 self.computed
                     .extend(lint::script::entry_findings(&s.display, &s.script));
+                self.checked_scripts.push(s.display.clone());
                 continue;
             }
             if named.is_none() && !by_name {
@@ -311,6 +314,7 @@ impl Read {
                 env.map(|(_, display, env)| (display.as_str(), env)),
                 &local,
             ));
+            self.checked_scripts.push(s.display.clone());
         }
     }
 }

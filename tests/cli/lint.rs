@@ -76,7 +76,12 @@ fn a_good_project_passes_and_says_what_it_did_not_check() {
         run.stdout
     );
     assert!(!run.stdout.contains("not analysed"), "{}", run.stdout);
-    assert!(!run.stdout.contains("score.py"), "{}", run.stdout);
+    // The scoring script the spec names was checked: it is listed among the inputs.
+    assert!(
+        run.stdout.contains("score.py  python-script"),
+        "{}",
+        run.stdout
+    );
     let report = sb
         .run(&[
             "lint",
@@ -778,5 +783,32 @@ task:
             .iter()
             .any(|f| f["rule_id"] == "prs-entry-script-without-run"),
         "{v}"
+    );
+}
+
+#[test]
+fn a_lone_scoring_script_is_checked_and_counted() {
+    let sb = Sandbox::new("lint-lone-script");
+    let text = std::fs::read_to_string(fixture("lint/bad-script/src/main.py")).unwrap();
+    let script = sb.write("work/src/score.py", &text);
+    for target in [script.clone(), script.parent().unwrap().to_path_buf()] {
+        let run = sb.run(&["lint", target.to_str().unwrap(), "-o", "json"]);
+        assert_eq!(run.code, 1, "{}", run.stderr);
+        let v = run.json();
+        assert_eq!(v["summary"]["inputs_analysed"], 1, "{v:#}");
+        assert!(
+            v["resources"].to_string().contains("score.py"),
+            "{}",
+            v["resources"]
+        );
+    }
+    // A spec's scoring script is an input of its own, beside the spec.
+    let good = sb.run(&["lint", &fixture("lint/good"), "-o", "json"]);
+    assert!(
+        good.json()["resources"]
+            .to_string()
+            .contains("python-script"),
+        "{}",
+        good.stdout
     );
 }
