@@ -193,14 +193,19 @@ fn without_side_files(
 /// error when the user named it. An empty input named (or piped in) is an error too: a
 /// failed command piped into amldoctor must not look healthy.
 fn not_scanned(path: &str, named: bool, reason: Option<&str>, a: &mut Analysed) {
+    let empty = || {
+        let e = Error::input(format!(
+            "cannot analyse {path}: it is empty: nothing to analyse"
+        ));
+        // Only standard input was fed by another command (or typed).
+        if path == "<stdin>" {
+            e.with_hint("if another command's output was piped in, run that command alone: it probably failed; at a terminal, paste the log, then Ctrl-D at the start of a line")
+        } else {
+            e
+        }
+    };
     let (error, note) = match reason {
-        None => (
-            Error::input(format!(
-                "cannot analyse {path}: it is empty: nothing to analyse"
-            ))
-            .with_hint("if it was piped from az, run that command alone: it probably failed"),
-            "it is empty: nothing to analyse".to_owned(),
-        ),
+        None => (empty(), "it is empty: nothing to analyse".to_owned()),
         Some(r) => (
             Error::input(format!("cannot analyse {path}: {r}")),
             format!("cannot read it: {r}"),

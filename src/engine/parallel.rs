@@ -144,6 +144,11 @@ fn scan_one<L: LineObserver>(
         }
         reader = Box::new(decoded);
     }
+    // A head shorter than asked for was the whole input: the reader is not read again.
+    // At a terminal a second read would wait for a second Ctrl-D.
+    if head.len() < PASTE_BYTES {
+        reader = Box::new(io::empty());
+    }
     if let Some(why) = crate::detect::unreadable_text(&head[..head.len().min(HEAD_BYTES)]) {
         return ScanOutcome::Skipped(why.to_owned());
     }

@@ -768,3 +768,40 @@ fn what_fails_the_gate_is_shown_even_when_quiet() {
         run.stdout
     );
 }
+
+#[test]
+fn one_ctrl_d_ends_typed_standard_input() {
+    // A real terminal: Python's pty module (the test is skipped where python3 is not).
+    let Ok(python) = which_python() else {
+        eprintln!("python3 not found: the terminal test is skipped");
+        return;
+    };
+    let script =
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/scripts/pty_ctrl_d.py");
+    let out = std::process::Command::new(python)
+        .arg(script)
+        .arg(env!("CARGO_BIN_EXE_amldoctor"))
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success(),
+        "{text}{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(text.contains("gunicorn-worker-boot-failed"), "{text}");
+}
+
+fn which_python() -> Result<String, ()> {
+    for p in ["python3", "/usr/bin/python3", "/usr/local/bin/python3"] {
+        if std::process::Command::new(p)
+            .arg("-c")
+            .arg("import pty")
+            .output()
+            .is_ok_and(|o| o.status.success())
+        {
+            return Ok(p.to_owned());
+        }
+    }
+    Err(())
+}
