@@ -114,7 +114,13 @@ fn write_capacity(out: &mut dyn Write, s: &ScoreSummary, style: Style) -> io::Re
         } else {
             format!("; {} not counted: no settings read", c.unknown.join(", "))
         };
-        let text = format!("{} pending requests{parts}{unknown}", c.value);
+        let text = match c.value {
+            Some(v) => format!("{v} pending requests{parts}{unknown}"),
+            None => format!(
+                "not known: no settings were read for {} (pass the deployment's JSON with --from)",
+                c.unknown.join(", ")
+            ),
+        };
         text::para(out, style.width(), "  429 ceiling:", 4, &text)?;
     }
     if let Some(why) = &s.sizing_skipped {
@@ -174,12 +180,18 @@ pub(crate) fn write_markdown(out: &mut dyn Write, s: &ScoreSummary) -> io::Resul
         )?;
     }
     if let Some(c) = &s.pending_request_ceiling {
-        writeln!(
-            out,
-            "429 ceiling: {} pending requests ({}).\n",
-            c.value,
-            cell(&c.parts.join("; "))
-        )?;
+        match c.value {
+            Some(v) => writeln!(
+                out,
+                "429 ceiling: {v} pending requests ({}).\n",
+                cell(&c.parts.join("; "))
+            )?,
+            None => writeln!(
+                out,
+                "429 ceiling: not known: no settings were read for {}.\n",
+                cell(&c.unknown.join(", "))
+            )?,
+        }
     }
     if let Some(z) = &s.sizing {
         writeln!(

@@ -140,10 +140,14 @@ fn ceiling_text(summary: &ScoreSummary) -> String {
         (true, _) => format!(
             "not known here: no settings were read for {unknown} (pass its JSON with --from)"
         ),
-        (false, true) => format!("{} here: {}", c.value, c.parts.join("; ")),
+        (false, true) => format!(
+            "{} here: {}",
+            c.value.unwrap_or_default(),
+            c.parts.join("; ")
+        ),
         (false, false) => format!(
             "at least {} here: {}; {unknown} not counted, its settings were not read",
-            c.value,
+            c.value.unwrap_or_default(),
             c.parts.join("; ")
         ),
     }
@@ -215,9 +219,9 @@ fn finding(id: &'static str, group: &[&Sample], summary: &ScoreSummary) -> Compu
             if let Some(c) = summary
                 .pending_request_ceiling
                 .as_ref()
-                .filter(|c| !c.parts.is_empty())
+                .and_then(|c| c.value)
             {
-                fact("pending_request_ceiling", c.value.to_string());
+                fact("pending_request_ceiling", c.to_string());
             }
             fact("concurrency", summary.concurrency.to_string());
         }

@@ -28,8 +28,8 @@ pub(crate) struct Setup {
 /// concurrent requests all instances take.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, schemars::JsonSchema)]
 pub struct PendingCeiling {
-    /// Over the deployments whose settings were read.
-    pub value: u128,
+    /// Over the deployments whose settings were read; none when none were.
+    pub value: Option<u128>,
     /// Each of them: `blue: 2 × 2 per instance × 3 instances = 12`.
     pub parts: Vec<String>,
     /// Deployments the requests reach whose settings are unknown.

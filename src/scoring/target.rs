@@ -174,7 +174,7 @@ pub(crate) fn ceiling(target: &Target, deployment: Option<&str>) -> Option<Pendi
         return None;
     }
     let mut c = PendingCeiling {
-        value: 0,
+        value: None,
         parts: Vec::new(),
         unknown: Vec::new(),
     };
@@ -188,7 +188,7 @@ pub(crate) fn ceiling(target: &Target, deployment: Option<&str>) -> Option<Pendi
             Some((s, instances)) => {
                 let per = s.max_concurrent.as_ref().map_or(1, |r| r.value);
                 let value = 2 * u128::from(per) * u128::from(instances);
-                c.value += value;
+                c.value = Some(c.value.unwrap_or(0) + value);
                 c.parts.push(format!(
                     "{name}: 2 × {per} per instance × {instances} instance{} = {value}",
                     if instances == 1 { "" } else { "s" }

@@ -620,6 +620,13 @@ fn a_429_storm_on_a_kubernetes_endpoint_follows_the_report_schema() {
         throttled["facts"]["ceiling"],
         "not known here: no settings were read for blue (pass its JSON with --from)"
     );
+    // Unknown is not zero: the report says so rather than "0 pending requests".
+    assert_eq!(
+        v["score"]["pending_request_ceiling"]["value"],
+        serde_json::Value::Null,
+        "{}",
+        v["score"]["pending_request_ceiling"]
+    );
     // 503 on a Kubernetes endpoint: that table's entry.
     let explained = v["score"]["explanations"].as_array().unwrap();
     assert!(
