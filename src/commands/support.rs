@@ -18,8 +18,15 @@ pub fn builtin_rules() -> std::result::Result<RuleSet, crate::rules::RuleError> 
 /// The built-in rules plus the user's rule directories (flags, then project file).
 pub fn load_rules(ctx: &Context, extra: &[PathBuf]) -> Result<RuleSet> {
     let mut user = Vec::new();
-    for dir in extra.iter().chain(&ctx.project_rule_dirs) {
-        let files = source::inputs::read_rule_dir(dir).map_err(Error::input)?;
+    let from_project = extra.len();
+    for (n, dir) in extra.iter().chain(&ctx.project_rule_dirs).enumerate() {
+        let files = source::inputs::read_rule_dir(dir).map_err(|e| {
+            // A folder the project file names: say which file and key to fix.
+            match (&ctx.project_file, n >= from_project) {
+                (Some(file), true) => Error::input(format!("{}: rules: {e}", file.display())),
+                _ => Error::input(e),
+            }
+        })?;
         user.extend(files.into_iter().map(|(path, text)| RuleFile {
             path: path.display().to_string(),
             text,

@@ -127,6 +127,12 @@ impl BundleWriter {
         source: BundleSource,
         created: String,
     ) -> Result<BundleWriter> {
+        if root.exists() && !root.is_dir() {
+            return Err(Error::input(format!(
+                "{} is a file: a bundle is saved into a folder (created when missing); name a folder",
+                root.display()
+            )));
+        }
         if let Some(old) = read_manifest(root)?
             && !old.source.same_subject(&source)
         {

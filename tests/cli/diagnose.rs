@@ -376,6 +376,19 @@ fn project_file_adds_rule_directories() {
         .ok()
         .json();
     assert_eq!(v["findings"][0]["rule_id"], "team-marker");
+    // A folder the project file names that is not there: the file and key are named.
+    let other = Sandbox::new("diag-project-rules-missing");
+    other.write(".amldoctor.yaml", "rules: [ci/no-such-rules]\n");
+    let log = other.write("work/a.log", "TEAM-MARKER-42\n");
+    let run = other.run(&["diagnose", log.to_str().unwrap()]);
+    assert_eq!(run.code, 2, "{}", run.stderr);
+    assert!(
+        run.stderr
+            .contains(".amldoctor.yaml: rules: cannot read rule directory")
+            && run.stderr.contains("no-such-rules"),
+        "{}",
+        run.stderr
+    );
 }
 
 #[test]

@@ -1087,6 +1087,17 @@ fn a_bundle_of_something_else_is_never_mixed_in() {
         "{}",
         run.stderr
     );
+    // A file where the folder should be is named as such, not as a missing manifest.
+    let file = sb.write("work/afile", "x");
+    let run = live(&sb, &["logs", "-e", "ep1", "--out", file.to_str().unwrap()]);
+    assert_eq!(run.code, 2, "{}", run.stderr);
+    assert!(
+        run.stderr
+            .contains("is a file: a bundle is saved into a folder"),
+        "{}",
+        run.stderr
+    );
+    assert!(!run.stderr.contains("manifest.json"), "{}", run.stderr);
 }
 
 #[test]
