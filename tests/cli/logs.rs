@@ -526,3 +526,26 @@ fn json_output_is_a_document_of_each_containers_lines() {
     logs(&sb, &["-n", "blue", "-o", "json", "--follow"])
         .usage_error(&["--follow prints the lines as they come"]);
 }
+
+#[test]
+fn a_refused_resource_manager_connection_is_hinted_as_the_network() {
+    let fake = FakeAzure::start(|_, _| Answer::json(200, r#"{"content": ""}"#));
+    let closed = std::net::TcpListener::bind("127.0.0.1:0")
+        .unwrap()
+        .local_addr()
+        .unwrap()
+        .port();
+    // The token comes from the fake; Resource Manager is a port nobody listens on.
+    let sb = sandbox("logs-arm-refused", &fake).env(
+        "AMLDOCTOR_ARM_ENDPOINT",
+        &format!("http://127.0.0.1:{closed}"),
+    );
+    let run = logs(&sb, &["-n", "blue"]);
+    assert_eq!(run.code, 3, "{}", run.stderr);
+    assert!(!run.stderr.contains("throttling"), "{}", run.stderr);
+    assert!(
+        run.stderr.contains("check the network path to Azure"),
+        "{}",
+        run.stderr
+    );
+}

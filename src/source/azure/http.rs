@@ -248,13 +248,19 @@ impl Http {
                     || failure.unwrap_or_default(),
                     |s| format!("kept answering {s}"),
                 );
+                // A connection that never got an answer is the network's, not the service's.
+                let hint = if status.is_some() {
+                    "the service is throttling or failing; try again later"
+                } else {
+                    "no answer came back: check the network path to Azure (proxy, firewall, DNS) and the endpoint's address"
+                };
                 return Err(Error::access(format!(
                     "{method} {shown} {why}; gave up after {} attempts and {} s of waiting (the next wait would be {} s)",
                     attempt + 1,
                     waited.as_secs(),
                     delay.as_secs()
                 ))
-                .with_hint("the service is throttling or failing; try again later"));
+                .with_hint(hint));
             }
             trace(format!("  retrying in {} ms", delay.as_millis()));
             tokio::time::sleep(delay).await;
