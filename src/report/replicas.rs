@@ -113,7 +113,8 @@ fn percent(r: Ratio) -> String {
     }
 }
 
-/// Human-readable output. With `quiet`, only the instance count.
+/// Human-readable output. With `quiet`, only the instance count, and nothing when no
+/// count serves the requests (the warning on stderr says why).
 pub(crate) fn write_table(
     out: &mut dyn Write,
     report: &ReplicasReport,
@@ -123,6 +124,9 @@ pub(crate) fn write_table(
     let i = &report.inputs;
     let r = &report.results;
     if quiet {
+        if r.over_platform_maximum {
+            return Ok(());
+        }
         return writeln!(out, "{}", r.instances_required);
     }
     let rps = i.rps.value.to_readable_string();

@@ -131,6 +131,16 @@ fn quiet_prints_only_the_count() {
     let run = sb.run(&["replicas", "--rps", "20", "--latency", "4s", "-q"]);
     assert_eq!(run.ok().stdout, "115\n");
     assert_eq!(run.stderr, "");
+    // When no instance count serves the requests, quiet prints no count to act on.
+    let slow = sb.run(&["replicas", "--rps", "20", "--latency", "1h", "-q"]);
+    assert_eq!(slow.code, 0, "{}", slow.stderr);
+    assert_eq!(slow.stdout, "");
+    assert!(
+        slow.stderr
+            .contains("no instance count or setting makes them succeed"),
+        "{}",
+        slow.stderr
+    );
 }
 
 #[test]
