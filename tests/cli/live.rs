@@ -662,6 +662,12 @@ fn live_check_reads_the_workspace_its_links_and_its_own_diagnosis() {
     assert_eq!(run.code, 0, "{}", run.stderr);
     no_secrets(&run, Some(&saved));
     let doc = run.json();
+    // The region is known from the zone's records: nobody is asked to fill it in.
+    assert!(
+        !doc["missing_names"].to_string().contains("<region>"),
+        "{}",
+        doc["missing_names"]
+    );
     let found = verdict(&doc);
     let ids: Vec<&str> = found.iter().map(|(id, _)| id.as_str()).collect();
     for id in [
