@@ -59,14 +59,16 @@ fn write_quiet(out: &mut dyn Write, r: &Report) -> io::Result<()> {
             .unwrap_or_default();
         // The facts are what -q keeps of the detail: the module, the VM size, the limit.
         let facts: Vec<String> = f.facts.iter().map(|(k, v)| format!("{k}={v}")).collect();
+        // Tab-separated; the facts column only when there are facts (no trailing tab).
+        let facts = if facts.is_empty() {
+            String::new()
+        } else {
+            format!("\t{}", facts.join(", "))
+        };
         writeln!(
             out,
-            "{}\t{}\t{}\t{}\t{}",
-            f.severity,
-            f.rule_id,
-            at,
-            f.title,
-            facts.join(", ")
+            "{}\t{}\t{}\t{}{facts}",
+            f.severity, f.rule_id, at, f.title
         )?;
     }
     // Asked for with -q, the edits follow as the bare diff, ready for `patch -p0`.

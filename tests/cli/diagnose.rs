@@ -779,6 +779,11 @@ fn what_fails_the_gate_is_shown_even_when_quiet() {
         run.stdout.lines().any(|l| l.starts_with("info")),
         "the info findings that failed the gate are shown:\n{}",
         run.stdout
+    ); // A line without facts ends at its title, not with an empty column.
+    assert!(
+        !run.stdout.lines().any(|l| l.ends_with('\t')),
+        "{:?}",
+        run.stdout
     );
 }
 
