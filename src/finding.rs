@@ -359,6 +359,34 @@ pub struct Finding {
     pub baseline_state: Option<BaselineState>,
 }
 
+#[cfg(test)]
+impl Finding {
+    /// A finding of `rule_id` for unit tests: one hit in one input, nothing else set.
+    pub(crate) fn bare(rule_id: &str, severity: Severity) -> Finding {
+        Finding {
+            rule_id: rule_id.into(),
+            severity,
+            family: "x".into(),
+            title: rule_id.into(),
+            count: 1,
+            inputs: 1,
+            evidence: Vec::new(),
+            facts: BTreeMap::new(),
+            names: BTreeMap::new(),
+            remediation: String::new(),
+            commands: Vec::new(),
+            docs: Vec::new(),
+            caused_by: Vec::new(),
+            symptoms: Vec::new(),
+            edits: Vec::new(),
+            paths: Vec::new(),
+            fingerprint: String::new(),
+            failing: false,
+            baseline_state: None,
+        }
+    }
+}
+
 /// A finding compared with a baseline, named as SARIF names it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, schemars::JsonSchema)]
 #[serde(rename_all = "lowercase")]

@@ -367,25 +367,8 @@ mod order_tests {
 
     fn finding(id: &str, severity: Severity, caused_by: &[&str]) -> Finding {
         Finding {
-            rule_id: id.into(),
-            severity,
-            family: "x".into(),
-            title: id.into(),
-            count: 1,
-            inputs: 1,
-            evidence: vec![],
-            facts: BTreeMap::new(),
-            names: BTreeMap::new(),
-            remediation: String::new(),
-            commands: vec![],
-            docs: vec![],
             caused_by: caused_by.iter().map(|s| s.to_string()).collect(),
-            symptoms: vec![],
-            edits: Vec::new(),
-            paths: vec![],
-            fingerprint: String::new(),
-            failing: false,
-            baseline_state: None,
+            ..Finding::bare(id, severity)
         }
     }
 

@@ -252,13 +252,18 @@ fn sarif_results_carry_the_edits_as_fixes() {
 }
 
 /// Applies the diff a table run printed with `patch -p0` in the sandbox.
-fn patch(sb: &Sandbox, stdout: &str) {
+/// The diff lines of a report, as a user copies them into a patch file.
+fn bare_diff(stdout: &str) -> String {
     // Split on newlines only: a CRLF file's lines keep their carriage return.
-    let diff: String = stdout
+    stdout
         .split_inclusive('\n')
         .skip_while(|l| !l.starts_with("--- "))
         .filter(|l| l.starts_with(['-', '+', '@', '\\']) && !l.starts_with("──"))
-        .collect();
+        .collect()
+}
+
+fn patch(sb: &Sandbox, stdout: &str) {
+    let diff = bare_diff(stdout);
     let file = sb.write("fix.patch", &diff);
     let out = std::process::Command::new("/usr/bin/patch")
         .args(["-p0", "--batch", "-i"])
@@ -388,12 +393,7 @@ fn the_diff_of_a_dot_slash_path_applies_with_git_apply_as_the_readme_says() {
         .into_iter()
         .find(|g| Path::new(g).exists());
     let Some(git) = git else { return };
-    let diff: String = run
-        .stdout
-        .split_inclusive('\n')
-        .skip_while(|l| !l.starts_with("--- "))
-        .filter(|l| l.starts_with(['-', '+', '@', '\\']) && !l.starts_with("──"))
-        .collect();
+    let diff = bare_diff(&run.stdout);
     let file = sb.write("work/fix.diff", &diff);
     let out = std::process::Command::new(git)
         .args(["apply", "-p0", "--unidiff-zero"])

@@ -188,25 +188,10 @@ mod tests {
 
     fn finding(command: &str, remediation: &str) -> Finding {
         Finding {
-            rule_id: "r".into(),
-            severity: Severity::Error,
-            family: "x".into(),
-            title: "t".into(),
-            count: 1,
-            inputs: 1,
             evidence: vec![Evidence::at_line("a.log", 1, "x")],
-            facts: std::collections::BTreeMap::new(),
-            names: std::collections::BTreeMap::new(),
             remediation: remediation.into(),
             commands: vec![command.into()],
-            docs: vec![],
-            caused_by: vec![],
-            symptoms: vec![],
-            edits: Vec::new(),
-            paths: vec![],
-            fingerprint: String::new(),
-            failing: false,
-            baseline_state: None,
+            ..Finding::bare("r", Severity::Error)
         }
     }
 

@@ -142,25 +142,10 @@ mod tests {
 
     fn finding(text: &str, command: &str) -> Finding {
         Finding {
-            rule_id: "r".into(),
-            severity: Severity::Error,
-            family: "x".into(),
-            title: "t".into(),
-            count: 1,
-            inputs: 1,
             evidence: vec![Evidence::at_line("a.log", 1, text)],
-            facts: BTreeMap::new(),
-            names: BTreeMap::new(),
-            remediation: String::new(),
             commands: vec![command.into()],
-            docs: vec![],
-            caused_by: vec![],
-            symptoms: vec![],
-            edits: Vec::new(),
-            paths: vec![],
-            fingerprint: String::new(),
-            failing: false,
-            baseline_state: None,
+            title: "t".into(),
+            ..Finding::bare("r", Severity::Error)
         }
     }
 
