@@ -107,7 +107,7 @@ Register-ArgumentCompleter -Native -CommandName 'amldoctor' -ScriptBlock {
             [CompletionResult]::new('--write-baseline', '--write-baseline', [CompletionResultType]::ParameterName, 'Write every current finding to FILE as a baseline, then apply it')
             [CompletionResult]::new('--output-file', '--output-file', [CompletionResultType]::ParameterName, 'Also write a report to a file: FORMAT=PATH (e.g. sarif=results.sarif), or a PATH whose extension names the format (.sarif .json .yaml .xml .md); repeatable')
             [CompletionResult]::new('--sarif-category', '--sarif-category', [CompletionResultType]::ParameterName, 'The SARIF run''s category (runs[].automationDetails.id), so code scanning keeps the uploads of different jobs apart [default: amldoctor/COMMAND/]')
-            [CompletionResult]::new('--markdown-limit', '--markdown-limit', [CompletionResultType]::ParameterName, 'The most characters markdown on stdout may have: a longer report keeps its summary and the first findings, and says how many it left out (a pull-request comment takes 65,536; a job summary 1 MiB; 0 for no limit). A markdown --output-file is always whole')
+            [CompletionResult]::new('--markdown-limit', '--markdown-limit', [CompletionResultType]::ParameterName, 'The most bytes markdown on stdout may have: a longer report keeps its summary and the first findings, and says how many it left out (a pull-request comment takes 65,536 characters, which bytes never undercount; a job summary 1 MiB; 0 for no limit). A markdown --output-file is always whole')
             [CompletionResult]::new('-o', '-o', [CompletionResultType]::ParameterName, 'Output format [default: table, or `output` in .amldoctor.yaml / $AMLDOCTOR_OUTPUT]')
             [CompletionResult]::new('--output', '--output', [CompletionResultType]::ParameterName, 'Output format [default: table, or `output` in .amldoctor.yaml / $AMLDOCTOR_OUTPUT]')
             [CompletionResult]::new('--subscription', '--subscription', [CompletionResultType]::ParameterName, 'Subscription id or name [default: the az CLI''s default subscription]; `check --fleet` takes several (repeat it)')
@@ -152,7 +152,7 @@ Register-ArgumentCompleter -Native -CommandName 'amldoctor' -ScriptBlock {
             [CompletionResult]::new('--write-baseline', '--write-baseline', [CompletionResultType]::ParameterName, 'Write every current finding to FILE as a baseline, then apply it')
             [CompletionResult]::new('--output-file', '--output-file', [CompletionResultType]::ParameterName, 'Also write a report to a file: FORMAT=PATH (e.g. sarif=results.sarif), or a PATH whose extension names the format (.sarif .json .yaml .xml .md); repeatable')
             [CompletionResult]::new('--sarif-category', '--sarif-category', [CompletionResultType]::ParameterName, 'The SARIF run''s category (runs[].automationDetails.id), so code scanning keeps the uploads of different jobs apart [default: amldoctor/COMMAND/]')
-            [CompletionResult]::new('--markdown-limit', '--markdown-limit', [CompletionResultType]::ParameterName, 'The most characters markdown on stdout may have: a longer report keeps its summary and the first findings, and says how many it left out (a pull-request comment takes 65,536; a job summary 1 MiB; 0 for no limit). A markdown --output-file is always whole')
+            [CompletionResult]::new('--markdown-limit', '--markdown-limit', [CompletionResultType]::ParameterName, 'The most bytes markdown on stdout may have: a longer report keeps its summary and the first findings, and says how many it left out (a pull-request comment takes 65,536 characters, which bytes never undercount; a job summary 1 MiB; 0 for no limit). A markdown --output-file is always whole')
             [CompletionResult]::new('-o', '-o', [CompletionResultType]::ParameterName, 'Output format [default: table, or `output` in .amldoctor.yaml / $AMLDOCTOR_OUTPUT]')
             [CompletionResult]::new('--output', '--output', [CompletionResultType]::ParameterName, 'Output format [default: table, or `output` in .amldoctor.yaml / $AMLDOCTOR_OUTPUT]')
             [CompletionResult]::new('--subscription', '--subscription', [CompletionResultType]::ParameterName, 'Subscription id or name [default: the az CLI''s default subscription]; `check --fleet` takes several (repeat it)')
@@ -187,7 +187,7 @@ Register-ArgumentCompleter -Native -CommandName 'amldoctor' -ScriptBlock {
             [CompletionResult]::new('--write-baseline', '--write-baseline', [CompletionResultType]::ParameterName, 'Write every current finding to FILE as a baseline, then apply it')
             [CompletionResult]::new('--output-file', '--output-file', [CompletionResultType]::ParameterName, 'Also write a report to a file: FORMAT=PATH (e.g. sarif=results.sarif), or a PATH whose extension names the format (.sarif .json .yaml .xml .md); repeatable')
             [CompletionResult]::new('--sarif-category', '--sarif-category', [CompletionResultType]::ParameterName, 'The SARIF run''s category (runs[].automationDetails.id), so code scanning keeps the uploads of different jobs apart [default: amldoctor/COMMAND/]')
-            [CompletionResult]::new('--markdown-limit', '--markdown-limit', [CompletionResultType]::ParameterName, 'The most characters markdown on stdout may have: a longer report keeps its summary and the first findings, and says how many it left out (a pull-request comment takes 65,536; a job summary 1 MiB; 0 for no limit). A markdown --output-file is always whole')
+            [CompletionResult]::new('--markdown-limit', '--markdown-limit', [CompletionResultType]::ParameterName, 'The most bytes markdown on stdout may have: a longer report keeps its summary and the first findings, and says how many it left out (a pull-request comment takes 65,536 characters, which bytes never undercount; a job summary 1 MiB; 0 for no limit). A markdown --output-file is always whole')
             [CompletionResult]::new('-o', '-o', [CompletionResultType]::ParameterName, 'Output format [default: table, or `output` in .amldoctor.yaml / $AMLDOCTOR_OUTPUT]')
             [CompletionResult]::new('--output', '--output', [CompletionResultType]::ParameterName, 'Output format [default: table, or `output` in .amldoctor.yaml / $AMLDOCTOR_OUTPUT]')
             [CompletionResult]::new('--subscription', '--subscription', [CompletionResultType]::ParameterName, 'Subscription id or name [default: the az CLI''s default subscription]; `check --fleet` takes several (repeat it)')
@@ -254,10 +254,10 @@ Register-ArgumentCompleter -Native -CommandName 'amldoctor' -ScriptBlock {
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
             [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
             [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
-            [CompletionResult]::new('list', 'list', [CompletionResultType]::ParameterValue, 'List every rule: id, severity, family and title')
+            [CompletionResult]::new('list', 'list', [CompletionResultType]::ParameterValue, 'List every rule: id, severity, family and title (with -q, the ids alone)')
             [CompletionResult]::new('show', 'show', [CompletionResultType]::ParameterValue, 'Show one rule in full: what it matches, why it matters, the fix')
             [CompletionResult]::new('test', 'test', [CompletionResultType]::ParameterValue, 'Check every rule against its own examples (built-in, plus those in DIR)')
-            [CompletionResult]::new('docs', 'docs', [CompletionResultType]::ParameterValue, 'Print the rule reference as markdown (the source of docs/rules.md)')
+            [CompletionResult]::new('docs', 'docs', [CompletionResultType]::ParameterValue, 'Print the rule reference as markdown (the source of docs/rules.md); with --rules, a team''s own rules are documented beside the built-in ones')
             [CompletionResult]::new('example', 'example', [CompletionResultType]::ParameterValue, 'Print a rule''s example text, to try `diagnose` on it or to start a test log')
             [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
             break
@@ -331,6 +331,7 @@ Register-ArgumentCompleter -Native -CommandName 'amldoctor' -ScriptBlock {
             break
         }
         'amldoctor;rules;docs' {
+            [CompletionResult]::new('--rules', '--rules', [CompletionResultType]::ParameterName, 'A directory of extra rule files to include (repeatable)')
             [CompletionResult]::new('-o', '-o', [CompletionResultType]::ParameterName, 'Output format [default: table, or `output` in .amldoctor.yaml / $AMLDOCTOR_OUTPUT]')
             [CompletionResult]::new('--output', '--output', [CompletionResultType]::ParameterName, 'Output format [default: table, or `output` in .amldoctor.yaml / $AMLDOCTOR_OUTPUT]')
             [CompletionResult]::new('--subscription', '--subscription', [CompletionResultType]::ParameterName, 'Subscription id or name [default: the az CLI''s default subscription]; `check --fleet` takes several (repeat it)')
@@ -353,7 +354,7 @@ Register-ArgumentCompleter -Native -CommandName 'amldoctor' -ScriptBlock {
             break
         }
         'amldoctor;rules;example' {
-            [CompletionResult]::new('--number', '--number', [CompletionResultType]::ParameterName, 'Which example, from 1 [default: 1]')
+            [CompletionResult]::new('--number', '--number', [CompletionResultType]::ParameterName, 'Which example, from 1')
             [CompletionResult]::new('--rules', '--rules', [CompletionResultType]::ParameterName, 'A directory of extra rule files to include (repeatable)')
             [CompletionResult]::new('-o', '-o', [CompletionResultType]::ParameterName, 'Output format [default: table, or `output` in .amldoctor.yaml / $AMLDOCTOR_OUTPUT]')
             [CompletionResult]::new('--output', '--output', [CompletionResultType]::ParameterName, 'Output format [default: table, or `output` in .amldoctor.yaml / $AMLDOCTOR_OUTPUT]')
@@ -378,10 +379,10 @@ Register-ArgumentCompleter -Native -CommandName 'amldoctor' -ScriptBlock {
             break
         }
         'amldoctor;rules;help' {
-            [CompletionResult]::new('list', 'list', [CompletionResultType]::ParameterValue, 'List every rule: id, severity, family and title')
+            [CompletionResult]::new('list', 'list', [CompletionResultType]::ParameterValue, 'List every rule: id, severity, family and title (with -q, the ids alone)')
             [CompletionResult]::new('show', 'show', [CompletionResultType]::ParameterValue, 'Show one rule in full: what it matches, why it matters, the fix')
             [CompletionResult]::new('test', 'test', [CompletionResultType]::ParameterValue, 'Check every rule against its own examples (built-in, plus those in DIR)')
-            [CompletionResult]::new('docs', 'docs', [CompletionResultType]::ParameterValue, 'Print the rule reference as markdown (the source of docs/rules.md)')
+            [CompletionResult]::new('docs', 'docs', [CompletionResultType]::ParameterValue, 'Print the rule reference as markdown (the source of docs/rules.md); with --rules, a team''s own rules are documented beside the built-in ones')
             [CompletionResult]::new('example', 'example', [CompletionResultType]::ParameterValue, 'Print a rule''s example text, to try `diagnose` on it or to start a test log')
             [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
             break
@@ -459,7 +460,7 @@ Register-ArgumentCompleter -Native -CommandName 'amldoctor' -ScriptBlock {
             [CompletionResult]::new('--write-baseline', '--write-baseline', [CompletionResultType]::ParameterName, 'Write every current finding to FILE as a baseline, then apply it')
             [CompletionResult]::new('--output-file', '--output-file', [CompletionResultType]::ParameterName, 'Also write a report to a file: FORMAT=PATH (e.g. sarif=results.sarif), or a PATH whose extension names the format (.sarif .json .yaml .xml .md); repeatable')
             [CompletionResult]::new('--sarif-category', '--sarif-category', [CompletionResultType]::ParameterName, 'The SARIF run''s category (runs[].automationDetails.id), so code scanning keeps the uploads of different jobs apart [default: amldoctor/COMMAND/]')
-            [CompletionResult]::new('--markdown-limit', '--markdown-limit', [CompletionResultType]::ParameterName, 'The most characters markdown on stdout may have: a longer report keeps its summary and the first findings, and says how many it left out (a pull-request comment takes 65,536; a job summary 1 MiB; 0 for no limit). A markdown --output-file is always whole')
+            [CompletionResult]::new('--markdown-limit', '--markdown-limit', [CompletionResultType]::ParameterName, 'The most bytes markdown on stdout may have: a longer report keeps its summary and the first findings, and says how many it left out (a pull-request comment takes 65,536 characters, which bytes never undercount; a job summary 1 MiB; 0 for no limit). A markdown --output-file is always whole')
             [CompletionResult]::new('-o', '-o', [CompletionResultType]::ParameterName, 'Output format [default: table, or `output` in .amldoctor.yaml / $AMLDOCTOR_OUTPUT]')
             [CompletionResult]::new('--output', '--output', [CompletionResultType]::ParameterName, 'Output format [default: table, or `output` in .amldoctor.yaml / $AMLDOCTOR_OUTPUT]')
             [CompletionResult]::new('--subscription', '--subscription', [CompletionResultType]::ParameterName, 'Subscription id or name [default: the az CLI''s default subscription]; `check --fleet` takes several (repeat it)')
@@ -535,10 +536,10 @@ Register-ArgumentCompleter -Native -CommandName 'amldoctor' -ScriptBlock {
             break
         }
         'amldoctor;help;rules' {
-            [CompletionResult]::new('list', 'list', [CompletionResultType]::ParameterValue, 'List every rule: id, severity, family and title')
+            [CompletionResult]::new('list', 'list', [CompletionResultType]::ParameterValue, 'List every rule: id, severity, family and title (with -q, the ids alone)')
             [CompletionResult]::new('show', 'show', [CompletionResultType]::ParameterValue, 'Show one rule in full: what it matches, why it matters, the fix')
             [CompletionResult]::new('test', 'test', [CompletionResultType]::ParameterValue, 'Check every rule against its own examples (built-in, plus those in DIR)')
-            [CompletionResult]::new('docs', 'docs', [CompletionResultType]::ParameterValue, 'Print the rule reference as markdown (the source of docs/rules.md)')
+            [CompletionResult]::new('docs', 'docs', [CompletionResultType]::ParameterValue, 'Print the rule reference as markdown (the source of docs/rules.md); with --rules, a team''s own rules are documented beside the built-in ones')
             [CompletionResult]::new('example', 'example', [CompletionResultType]::ParameterValue, 'Print a rule''s example text, to try `diagnose` on it or to start a test log')
             break
         }

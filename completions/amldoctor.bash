@@ -1096,12 +1096,16 @@ _amldoctor() {
             return 0
             ;;
         amldoctor__subcmd__rules__subcmd__docs)
-            opts="-o -q -v -g -w -h -V --output --no-color --quiet --verbose --debug --subscription --resource-group --workspace-name --cloud --auth --help --version"
+            opts="-o -q -v -g -w -h -V --rules --output --no-color --quiet --verbose --debug --subscription --resource-group --workspace-name --cloud --auth --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
             case "${prev}" in
+                --rules)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 --output)
                     COMPREPLY=($(compgen -W "table json yaml sarif junit markdown" -- "${cur}"))
                     return 0

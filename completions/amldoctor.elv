@@ -102,7 +102,7 @@ set edit:completion:arg-completer[amldoctor] = {|@words|
             cand --write-baseline 'Write every current finding to FILE as a baseline, then apply it'
             cand --output-file 'Also write a report to a file: FORMAT=PATH (e.g. sarif=results.sarif), or a PATH whose extension names the format (.sarif .json .yaml .xml .md); repeatable'
             cand --sarif-category 'The SARIF run''s category (runs[].automationDetails.id), so code scanning keeps the uploads of different jobs apart [default: amldoctor/COMMAND/]'
-            cand --markdown-limit 'The most characters markdown on stdout may have: a longer report keeps its summary and the first findings, and says how many it left out (a pull-request comment takes 65,536; a job summary 1 MiB; 0 for no limit). A markdown --output-file is always whole'
+            cand --markdown-limit 'The most bytes markdown on stdout may have: a longer report keeps its summary and the first findings, and says how many it left out (a pull-request comment takes 65,536 characters, which bytes never undercount; a job summary 1 MiB; 0 for no limit). A markdown --output-file is always whole'
             cand -o 'Output format [default: table, or `output` in .amldoctor.yaml / $AMLDOCTOR_OUTPUT]'
             cand --output 'Output format [default: table, or `output` in .amldoctor.yaml / $AMLDOCTOR_OUTPUT]'
             cand --subscription 'Subscription id or name [default: the az CLI''s default subscription]; `check --fleet` takes several (repeat it)'
@@ -146,7 +146,7 @@ set edit:completion:arg-completer[amldoctor] = {|@words|
             cand --write-baseline 'Write every current finding to FILE as a baseline, then apply it'
             cand --output-file 'Also write a report to a file: FORMAT=PATH (e.g. sarif=results.sarif), or a PATH whose extension names the format (.sarif .json .yaml .xml .md); repeatable'
             cand --sarif-category 'The SARIF run''s category (runs[].automationDetails.id), so code scanning keeps the uploads of different jobs apart [default: amldoctor/COMMAND/]'
-            cand --markdown-limit 'The most characters markdown on stdout may have: a longer report keeps its summary and the first findings, and says how many it left out (a pull-request comment takes 65,536; a job summary 1 MiB; 0 for no limit). A markdown --output-file is always whole'
+            cand --markdown-limit 'The most bytes markdown on stdout may have: a longer report keeps its summary and the first findings, and says how many it left out (a pull-request comment takes 65,536 characters, which bytes never undercount; a job summary 1 MiB; 0 for no limit). A markdown --output-file is always whole'
             cand -o 'Output format [default: table, or `output` in .amldoctor.yaml / $AMLDOCTOR_OUTPUT]'
             cand --output 'Output format [default: table, or `output` in .amldoctor.yaml / $AMLDOCTOR_OUTPUT]'
             cand --subscription 'Subscription id or name [default: the az CLI''s default subscription]; `check --fleet` takes several (repeat it)'
@@ -180,7 +180,7 @@ set edit:completion:arg-completer[amldoctor] = {|@words|
             cand --write-baseline 'Write every current finding to FILE as a baseline, then apply it'
             cand --output-file 'Also write a report to a file: FORMAT=PATH (e.g. sarif=results.sarif), or a PATH whose extension names the format (.sarif .json .yaml .xml .md); repeatable'
             cand --sarif-category 'The SARIF run''s category (runs[].automationDetails.id), so code scanning keeps the uploads of different jobs apart [default: amldoctor/COMMAND/]'
-            cand --markdown-limit 'The most characters markdown on stdout may have: a longer report keeps its summary and the first findings, and says how many it left out (a pull-request comment takes 65,536; a job summary 1 MiB; 0 for no limit). A markdown --output-file is always whole'
+            cand --markdown-limit 'The most bytes markdown on stdout may have: a longer report keeps its summary and the first findings, and says how many it left out (a pull-request comment takes 65,536 characters, which bytes never undercount; a job summary 1 MiB; 0 for no limit). A markdown --output-file is always whole'
             cand -o 'Output format [default: table, or `output` in .amldoctor.yaml / $AMLDOCTOR_OUTPUT]'
             cand --output 'Output format [default: table, or `output` in .amldoctor.yaml / $AMLDOCTOR_OUTPUT]'
             cand --subscription 'Subscription id or name [default: the az CLI''s default subscription]; `check --fleet` takes several (repeat it)'
@@ -245,10 +245,10 @@ set edit:completion:arg-completer[amldoctor] = {|@words|
             cand --help 'Print help (see more with ''--help'')'
             cand -V 'Print version'
             cand --version 'Print version'
-            cand list 'List every rule: id, severity, family and title'
+            cand list 'List every rule: id, severity, family and title (with -q, the ids alone)'
             cand show 'Show one rule in full: what it matches, why it matters, the fix'
             cand test 'Check every rule against its own examples (built-in, plus those in DIR)'
-            cand docs 'Print the rule reference as markdown (the source of docs/rules.md)'
+            cand docs 'Print the rule reference as markdown (the source of docs/rules.md); with --rules, a team''s own rules are documented beside the built-in ones'
             cand example 'Print a rule''s example text, to try `diagnose` on it or to start a test log'
             cand help 'Print this message or the help of the given subcommand(s)'
         }
@@ -318,6 +318,7 @@ set edit:completion:arg-completer[amldoctor] = {|@words|
             cand --version 'Print version'
         }
         &'amldoctor;rules;docs'= {
+            cand --rules 'A directory of extra rule files to include (repeatable)'
             cand -o 'Output format [default: table, or `output` in .amldoctor.yaml / $AMLDOCTOR_OUTPUT]'
             cand --output 'Output format [default: table, or `output` in .amldoctor.yaml / $AMLDOCTOR_OUTPUT]'
             cand --subscription 'Subscription id or name [default: the az CLI''s default subscription]; `check --fleet` takes several (repeat it)'
@@ -339,7 +340,7 @@ set edit:completion:arg-completer[amldoctor] = {|@words|
             cand --version 'Print version'
         }
         &'amldoctor;rules;example'= {
-            cand --number 'Which example, from 1 [default: 1]'
+            cand --number 'Which example, from 1'
             cand --rules 'A directory of extra rule files to include (repeatable)'
             cand -o 'Output format [default: table, or `output` in .amldoctor.yaml / $AMLDOCTOR_OUTPUT]'
             cand --output 'Output format [default: table, or `output` in .amldoctor.yaml / $AMLDOCTOR_OUTPUT]'
@@ -363,10 +364,10 @@ set edit:completion:arg-completer[amldoctor] = {|@words|
             cand --version 'Print version'
         }
         &'amldoctor;rules;help'= {
-            cand list 'List every rule: id, severity, family and title'
+            cand list 'List every rule: id, severity, family and title (with -q, the ids alone)'
             cand show 'Show one rule in full: what it matches, why it matters, the fix'
             cand test 'Check every rule against its own examples (built-in, plus those in DIR)'
-            cand docs 'Print the rule reference as markdown (the source of docs/rules.md)'
+            cand docs 'Print the rule reference as markdown (the source of docs/rules.md); with --rules, a team''s own rules are documented beside the built-in ones'
             cand example 'Print a rule''s example text, to try `diagnose` on it or to start a test log'
             cand help 'Print this message or the help of the given subcommand(s)'
         }
@@ -436,7 +437,7 @@ set edit:completion:arg-completer[amldoctor] = {|@words|
             cand --write-baseline 'Write every current finding to FILE as a baseline, then apply it'
             cand --output-file 'Also write a report to a file: FORMAT=PATH (e.g. sarif=results.sarif), or a PATH whose extension names the format (.sarif .json .yaml .xml .md); repeatable'
             cand --sarif-category 'The SARIF run''s category (runs[].automationDetails.id), so code scanning keeps the uploads of different jobs apart [default: amldoctor/COMMAND/]'
-            cand --markdown-limit 'The most characters markdown on stdout may have: a longer report keeps its summary and the first findings, and says how many it left out (a pull-request comment takes 65,536; a job summary 1 MiB; 0 for no limit). A markdown --output-file is always whole'
+            cand --markdown-limit 'The most bytes markdown on stdout may have: a longer report keeps its summary and the first findings, and says how many it left out (a pull-request comment takes 65,536 characters, which bytes never undercount; a job summary 1 MiB; 0 for no limit). A markdown --output-file is always whole'
             cand -o 'Output format [default: table, or `output` in .amldoctor.yaml / $AMLDOCTOR_OUTPUT]'
             cand --output 'Output format [default: table, or `output` in .amldoctor.yaml / $AMLDOCTOR_OUTPUT]'
             cand --subscription 'Subscription id or name [default: the az CLI''s default subscription]; `check --fleet` takes several (repeat it)'
@@ -504,10 +505,10 @@ set edit:completion:arg-completer[amldoctor] = {|@words|
         &'amldoctor;help;explain'= {
         }
         &'amldoctor;help;rules'= {
-            cand list 'List every rule: id, severity, family and title'
+            cand list 'List every rule: id, severity, family and title (with -q, the ids alone)'
             cand show 'Show one rule in full: what it matches, why it matters, the fix'
             cand test 'Check every rule against its own examples (built-in, plus those in DIR)'
-            cand docs 'Print the rule reference as markdown (the source of docs/rules.md)'
+            cand docs 'Print the rule reference as markdown (the source of docs/rules.md); with --rules, a team''s own rules are documented beside the built-in ones'
             cand example 'Print a rule''s example text, to try `diagnose` on it or to start a test log'
         }
         &'amldoctor;help;rules;list'= {

@@ -27,9 +27,9 @@ end
 complete -c amldoctor -n "__fish_amldoctor_needs_command" -s o -l output -d 'Output format [default: table, or `output` in .amldoctor.yaml / $AMLDOCTOR_OUTPUT]' -r -f -a "table\t'Human-readable text (colours only on a terminal)'
 json\t'JSON with a versioned schema (`schema_version`)'
 yaml\t'The same schema as json, in YAML'
-sarif\t'SARIF 2.1.0 for GitHub code scanning and other SARIF viewers'
-junit\t'JUnit XML: one testcase per rule and input, for CI test tabs'
-markdown\t'Markdown for pull-request comments and job summaries'"
+sarif\t'SARIF 2.1.0 for GitHub code scanning (commands that report findings)'
+junit\t'JUnit XML, one testcase per rule and input (commands that report findings)'
+markdown\t'Markdown for pull requests and job summaries (findings commands, explain)'"
 complete -c amldoctor -n "__fish_amldoctor_needs_command" -l subscription -d 'Subscription id or name [default: the az CLI\'s default subscription]; `check --fleet` takes several (repeat it)' -r
 complete -c amldoctor -n "__fish_amldoctor_needs_command" -s g -l resource-group -d 'Resource group [default: az configure --defaults group=…]' -r
 complete -c amldoctor -n "__fish_amldoctor_needs_command" -s w -l workspace-name -d 'Azure Machine Learning workspace [default: az configure --defaults workspace=…]' -r
@@ -68,9 +68,9 @@ complete -c amldoctor -n "__fish_amldoctor_using_subcommand logs" -l jobs -d 'Pa
 complete -c amldoctor -n "__fish_amldoctor_using_subcommand logs" -s o -l output -d 'Output format [default: table, or `output` in .amldoctor.yaml / $AMLDOCTOR_OUTPUT]' -r -f -a "table\t'Human-readable text (colours only on a terminal)'
 json\t'JSON with a versioned schema (`schema_version`)'
 yaml\t'The same schema as json, in YAML'
-sarif\t'SARIF 2.1.0 for GitHub code scanning and other SARIF viewers'
-junit\t'JUnit XML: one testcase per rule and input, for CI test tabs'
-markdown\t'Markdown for pull-request comments and job summaries'"
+sarif\t'SARIF 2.1.0 for GitHub code scanning (commands that report findings)'
+junit\t'JUnit XML, one testcase per rule and input (commands that report findings)'
+markdown\t'Markdown for pull requests and job summaries (findings commands, explain)'"
 complete -c amldoctor -n "__fish_amldoctor_using_subcommand logs" -l subscription -d 'Subscription id or name [default: the az CLI\'s default subscription]; `check --fleet` takes several (repeat it)' -r
 complete -c amldoctor -n "__fish_amldoctor_using_subcommand logs" -s g -l resource-group -d 'Resource group [default: az configure --defaults group=…]' -r
 complete -c amldoctor -n "__fish_amldoctor_using_subcommand logs" -s w -l workspace-name -d 'Azure Machine Learning workspace [default: az configure --defaults workspace=…]' -r
@@ -114,13 +114,13 @@ complete -c amldoctor -n "__fish_amldoctor_using_subcommand diagnose" -l baselin
 complete -c amldoctor -n "__fish_amldoctor_using_subcommand diagnose" -l write-baseline -d 'Write every current finding to FILE as a baseline, then apply it' -r -F
 complete -c amldoctor -n "__fish_amldoctor_using_subcommand diagnose" -l output-file -d 'Also write a report to a file: FORMAT=PATH (e.g. sarif=results.sarif), or a PATH whose extension names the format (.sarif .json .yaml .xml .md); repeatable' -r
 complete -c amldoctor -n "__fish_amldoctor_using_subcommand diagnose" -l sarif-category -d 'The SARIF run\'s category (runs[].automationDetails.id), so code scanning keeps the uploads of different jobs apart [default: amldoctor/COMMAND/]' -r
-complete -c amldoctor -n "__fish_amldoctor_using_subcommand diagnose" -l markdown-limit -d 'The most characters markdown on stdout may have: a longer report keeps its summary and the first findings, and says how many it left out (a pull-request comment takes 65,536; a job summary 1 MiB; 0 for no limit). A markdown --output-file is always whole' -r
+complete -c amldoctor -n "__fish_amldoctor_using_subcommand diagnose" -l markdown-limit -d 'The most bytes markdown on stdout may have: a longer report keeps its summary and the first findings, and says how many it left out (a pull-request comment takes 65,536 characters, which bytes never undercount; a job summary 1 MiB; 0 for no limit). A markdown --output-file is always whole' -r
 complete -c amldoctor -n "__fish_amldoctor_using_subcommand diagnose" -s o -l output -d 'Output format [default: table, or `output` in .amldoctor.yaml / $AMLDOCTOR_OUTPUT]' -r -f -a "table\t'Human-readable text (colours only on a terminal)'
 json\t'JSON with a versioned schema (`schema_version`)'
 yaml\t'The same schema as json, in YAML'
-sarif\t'SARIF 2.1.0 for GitHub code scanning and other SARIF viewers'
-junit\t'JUnit XML: one testcase per rule and input, for CI test tabs'
-markdown\t'Markdown for pull-request comments and job summaries'"
+sarif\t'SARIF 2.1.0 for GitHub code scanning (commands that report findings)'
+junit\t'JUnit XML, one testcase per rule and input (commands that report findings)'
+markdown\t'Markdown for pull requests and job summaries (findings commands, explain)'"
 complete -c amldoctor -n "__fish_amldoctor_using_subcommand diagnose" -l subscription -d 'Subscription id or name [default: the az CLI\'s default subscription]; `check --fleet` takes several (repeat it)' -r
 complete -c amldoctor -n "__fish_amldoctor_using_subcommand diagnose" -s g -l resource-group -d 'Resource group [default: az configure --defaults group=…]' -r
 complete -c amldoctor -n "__fish_amldoctor_using_subcommand diagnose" -s w -l workspace-name -d 'Azure Machine Learning workspace [default: az configure --defaults workspace=…]' -r
@@ -161,13 +161,13 @@ complete -c amldoctor -n "__fish_amldoctor_using_subcommand check" -l baseline -
 complete -c amldoctor -n "__fish_amldoctor_using_subcommand check" -l write-baseline -d 'Write every current finding to FILE as a baseline, then apply it' -r -F
 complete -c amldoctor -n "__fish_amldoctor_using_subcommand check" -l output-file -d 'Also write a report to a file: FORMAT=PATH (e.g. sarif=results.sarif), or a PATH whose extension names the format (.sarif .json .yaml .xml .md); repeatable' -r
 complete -c amldoctor -n "__fish_amldoctor_using_subcommand check" -l sarif-category -d 'The SARIF run\'s category (runs[].automationDetails.id), so code scanning keeps the uploads of different jobs apart [default: amldoctor/COMMAND/]' -r
-complete -c amldoctor -n "__fish_amldoctor_using_subcommand check" -l markdown-limit -d 'The most characters markdown on stdout may have: a longer report keeps its summary and the first findings, and says how many it left out (a pull-request comment takes 65,536; a job summary 1 MiB; 0 for no limit). A markdown --output-file is always whole' -r
+complete -c amldoctor -n "__fish_amldoctor_using_subcommand check" -l markdown-limit -d 'The most bytes markdown on stdout may have: a longer report keeps its summary and the first findings, and says how many it left out (a pull-request comment takes 65,536 characters, which bytes never undercount; a job summary 1 MiB; 0 for no limit). A markdown --output-file is always whole' -r
 complete -c amldoctor -n "__fish_amldoctor_using_subcommand check" -s o -l output -d 'Output format [default: table, or `output` in .amldoctor.yaml / $AMLDOCTOR_OUTPUT]' -r -f -a "table\t'Human-readable text (colours only on a terminal)'
 json\t'JSON with a versioned schema (`schema_version`)'
 yaml\t'The same schema as json, in YAML'
-sarif\t'SARIF 2.1.0 for GitHub code scanning and other SARIF viewers'
-junit\t'JUnit XML: one testcase per rule and input, for CI test tabs'
-markdown\t'Markdown for pull-request comments and job summaries'"
+sarif\t'SARIF 2.1.0 for GitHub code scanning (commands that report findings)'
+junit\t'JUnit XML, one testcase per rule and input (commands that report findings)'
+markdown\t'Markdown for pull requests and job summaries (findings commands, explain)'"
 complete -c amldoctor -n "__fish_amldoctor_using_subcommand check" -l subscription -d 'Subscription id or name [default: the az CLI\'s default subscription]; `check --fleet` takes several (repeat it)' -r
 complete -c amldoctor -n "__fish_amldoctor_using_subcommand check" -s g -l resource-group -d 'Resource group [default: az configure --defaults group=…]' -r
 complete -c amldoctor -n "__fish_amldoctor_using_subcommand check" -s w -l workspace-name -d 'Azure Machine Learning workspace [default: az configure --defaults workspace=…]' -r
@@ -200,13 +200,13 @@ complete -c amldoctor -n "__fish_amldoctor_using_subcommand lint" -l baseline -d
 complete -c amldoctor -n "__fish_amldoctor_using_subcommand lint" -l write-baseline -d 'Write every current finding to FILE as a baseline, then apply it' -r -F
 complete -c amldoctor -n "__fish_amldoctor_using_subcommand lint" -l output-file -d 'Also write a report to a file: FORMAT=PATH (e.g. sarif=results.sarif), or a PATH whose extension names the format (.sarif .json .yaml .xml .md); repeatable' -r
 complete -c amldoctor -n "__fish_amldoctor_using_subcommand lint" -l sarif-category -d 'The SARIF run\'s category (runs[].automationDetails.id), so code scanning keeps the uploads of different jobs apart [default: amldoctor/COMMAND/]' -r
-complete -c amldoctor -n "__fish_amldoctor_using_subcommand lint" -l markdown-limit -d 'The most characters markdown on stdout may have: a longer report keeps its summary and the first findings, and says how many it left out (a pull-request comment takes 65,536; a job summary 1 MiB; 0 for no limit). A markdown --output-file is always whole' -r
+complete -c amldoctor -n "__fish_amldoctor_using_subcommand lint" -l markdown-limit -d 'The most bytes markdown on stdout may have: a longer report keeps its summary and the first findings, and says how many it left out (a pull-request comment takes 65,536 characters, which bytes never undercount; a job summary 1 MiB; 0 for no limit). A markdown --output-file is always whole' -r
 complete -c amldoctor -n "__fish_amldoctor_using_subcommand lint" -s o -l output -d 'Output format [default: table, or `output` in .amldoctor.yaml / $AMLDOCTOR_OUTPUT]' -r -f -a "table\t'Human-readable text (colours only on a terminal)'
 json\t'JSON with a versioned schema (`schema_version`)'
 yaml\t'The same schema as json, in YAML'
-sarif\t'SARIF 2.1.0 for GitHub code scanning and other SARIF viewers'
-junit\t'JUnit XML: one testcase per rule and input, for CI test tabs'
-markdown\t'Markdown for pull-request comments and job summaries'"
+sarif\t'SARIF 2.1.0 for GitHub code scanning (commands that report findings)'
+junit\t'JUnit XML, one testcase per rule and input (commands that report findings)'
+markdown\t'Markdown for pull requests and job summaries (findings commands, explain)'"
 complete -c amldoctor -n "__fish_amldoctor_using_subcommand lint" -l subscription -d 'Subscription id or name [default: the az CLI\'s default subscription]; `check --fleet` takes several (repeat it)' -r
 complete -c amldoctor -n "__fish_amldoctor_using_subcommand lint" -s g -l resource-group -d 'Resource group [default: az configure --defaults group=…]' -r
 complete -c amldoctor -n "__fish_amldoctor_using_subcommand lint" -s w -l workspace-name -d 'Azure Machine Learning workspace [default: az configure --defaults workspace=…]' -r
@@ -228,9 +228,9 @@ complete -c amldoctor -n "__fish_amldoctor_using_subcommand lint" -s V -l versio
 complete -c amldoctor -n "__fish_amldoctor_using_subcommand explain" -s o -l output -d 'Output format [default: table, or `output` in .amldoctor.yaml / $AMLDOCTOR_OUTPUT]' -r -f -a "table\t'Human-readable text (colours only on a terminal)'
 json\t'JSON with a versioned schema (`schema_version`)'
 yaml\t'The same schema as json, in YAML'
-sarif\t'SARIF 2.1.0 for GitHub code scanning and other SARIF viewers'
-junit\t'JUnit XML: one testcase per rule and input, for CI test tabs'
-markdown\t'Markdown for pull-request comments and job summaries'"
+sarif\t'SARIF 2.1.0 for GitHub code scanning (commands that report findings)'
+junit\t'JUnit XML, one testcase per rule and input (commands that report findings)'
+markdown\t'Markdown for pull requests and job summaries (findings commands, explain)'"
 complete -c amldoctor -n "__fish_amldoctor_using_subcommand explain" -l subscription -d 'Subscription id or name [default: the az CLI\'s default subscription]; `check --fleet` takes several (repeat it)' -r
 complete -c amldoctor -n "__fish_amldoctor_using_subcommand explain" -s g -l resource-group -d 'Resource group [default: az configure --defaults group=…]' -r
 complete -c amldoctor -n "__fish_amldoctor_using_subcommand explain" -s w -l workspace-name -d 'Azure Machine Learning workspace [default: az configure --defaults workspace=…]' -r
@@ -249,9 +249,9 @@ complete -c amldoctor -n "__fish_amldoctor_using_subcommand explain" -s V -l ver
 complete -c amldoctor -n "__fish_amldoctor_using_subcommand rules; and not __fish_seen_subcommand_from list show test docs example help" -s o -l output -d 'Output format [default: table, or `output` in .amldoctor.yaml / $AMLDOCTOR_OUTPUT]' -r -f -a "table\t'Human-readable text (colours only on a terminal)'
 json\t'JSON with a versioned schema (`schema_version`)'
 yaml\t'The same schema as json, in YAML'
-sarif\t'SARIF 2.1.0 for GitHub code scanning and other SARIF viewers'
-junit\t'JUnit XML: one testcase per rule and input, for CI test tabs'
-markdown\t'Markdown for pull-request comments and job summaries'"
+sarif\t'SARIF 2.1.0 for GitHub code scanning (commands that report findings)'
+junit\t'JUnit XML, one testcase per rule and input (commands that report findings)'
+markdown\t'Markdown for pull requests and job summaries (findings commands, explain)'"
 complete -c amldoctor -n "__fish_amldoctor_using_subcommand rules; and not __fish_seen_subcommand_from list show test docs example help" -l subscription -d 'Subscription id or name [default: the az CLI\'s default subscription]; `check --fleet` takes several (repeat it)' -r
 complete -c amldoctor -n "__fish_amldoctor_using_subcommand rules; and not __fish_seen_subcommand_from list show test docs example help" -s g -l resource-group -d 'Resource group [default: az configure --defaults group=…]' -r
 complete -c amldoctor -n "__fish_amldoctor_using_subcommand rules; and not __fish_seen_subcommand_from list show test docs example help" -s w -l workspace-name -d 'Azure Machine Learning workspace [default: az configure --defaults workspace=…]' -r
@@ -267,19 +267,19 @@ complete -c amldoctor -n "__fish_amldoctor_using_subcommand rules; and not __fis
 complete -c amldoctor -n "__fish_amldoctor_using_subcommand rules; and not __fish_seen_subcommand_from list show test docs example help" -l debug -d 'Print how each setting was resolved, and later HTTP traces, on stderr (secrets redacted)'
 complete -c amldoctor -n "__fish_amldoctor_using_subcommand rules; and not __fish_seen_subcommand_from list show test docs example help" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c amldoctor -n "__fish_amldoctor_using_subcommand rules; and not __fish_seen_subcommand_from list show test docs example help" -s V -l version -d 'Print version'
-complete -c amldoctor -n "__fish_amldoctor_using_subcommand rules; and not __fish_seen_subcommand_from list show test docs example help" -f -a "list" -d 'List every rule: id, severity, family and title'
+complete -c amldoctor -n "__fish_amldoctor_using_subcommand rules; and not __fish_seen_subcommand_from list show test docs example help" -f -a "list" -d 'List every rule: id, severity, family and title (with -q, the ids alone)'
 complete -c amldoctor -n "__fish_amldoctor_using_subcommand rules; and not __fish_seen_subcommand_from list show test docs example help" -f -a "show" -d 'Show one rule in full: what it matches, why it matters, the fix'
 complete -c amldoctor -n "__fish_amldoctor_using_subcommand rules; and not __fish_seen_subcommand_from list show test docs example help" -f -a "test" -d 'Check every rule against its own examples (built-in, plus those in DIR)'
-complete -c amldoctor -n "__fish_amldoctor_using_subcommand rules; and not __fish_seen_subcommand_from list show test docs example help" -f -a "docs" -d 'Print the rule reference as markdown (the source of docs/rules.md)'
+complete -c amldoctor -n "__fish_amldoctor_using_subcommand rules; and not __fish_seen_subcommand_from list show test docs example help" -f -a "docs" -d 'Print the rule reference as markdown (the source of docs/rules.md); with --rules, a team\'s own rules are documented beside the built-in ones'
 complete -c amldoctor -n "__fish_amldoctor_using_subcommand rules; and not __fish_seen_subcommand_from list show test docs example help" -f -a "example" -d 'Print a rule\'s example text, to try `diagnose` on it or to start a test log'
 complete -c amldoctor -n "__fish_amldoctor_using_subcommand rules; and not __fish_seen_subcommand_from list show test docs example help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
 complete -c amldoctor -n "__fish_amldoctor_using_subcommand rules; and __fish_seen_subcommand_from list" -l rules -d 'A directory of extra rule files to include (repeatable)' -r -F
 complete -c amldoctor -n "__fish_amldoctor_using_subcommand rules; and __fish_seen_subcommand_from list" -s o -l output -d 'Output format [default: table, or `output` in .amldoctor.yaml / $AMLDOCTOR_OUTPUT]' -r -f -a "table\t'Human-readable text (colours only on a terminal)'
 json\t'JSON with a versioned schema (`schema_version`)'
 yaml\t'The same schema as json, in YAML'
-sarif\t'SARIF 2.1.0 for GitHub code scanning and other SARIF viewers'
-junit\t'JUnit XML: one testcase per rule and input, for CI test tabs'
-markdown\t'Markdown for pull-request comments and job summaries'"
+sarif\t'SARIF 2.1.0 for GitHub code scanning (commands that report findings)'
+junit\t'JUnit XML, one testcase per rule and input (commands that report findings)'
+markdown\t'Markdown for pull requests and job summaries (findings commands, explain)'"
 complete -c amldoctor -n "__fish_amldoctor_using_subcommand rules; and __fish_seen_subcommand_from list" -l subscription -d 'Subscription id or name [default: the az CLI\'s default subscription]; `check --fleet` takes several (repeat it)' -r
 complete -c amldoctor -n "__fish_amldoctor_using_subcommand rules; and __fish_seen_subcommand_from list" -s g -l resource-group -d 'Resource group [default: az configure --defaults group=…]' -r
 complete -c amldoctor -n "__fish_amldoctor_using_subcommand rules; and __fish_seen_subcommand_from list" -s w -l workspace-name -d 'Azure Machine Learning workspace [default: az configure --defaults workspace=…]' -r
@@ -299,9 +299,9 @@ complete -c amldoctor -n "__fish_amldoctor_using_subcommand rules; and __fish_se
 complete -c amldoctor -n "__fish_amldoctor_using_subcommand rules; and __fish_seen_subcommand_from show" -s o -l output -d 'Output format [default: table, or `output` in .amldoctor.yaml / $AMLDOCTOR_OUTPUT]' -r -f -a "table\t'Human-readable text (colours only on a terminal)'
 json\t'JSON with a versioned schema (`schema_version`)'
 yaml\t'The same schema as json, in YAML'
-sarif\t'SARIF 2.1.0 for GitHub code scanning and other SARIF viewers'
-junit\t'JUnit XML: one testcase per rule and input, for CI test tabs'
-markdown\t'Markdown for pull-request comments and job summaries'"
+sarif\t'SARIF 2.1.0 for GitHub code scanning (commands that report findings)'
+junit\t'JUnit XML, one testcase per rule and input (commands that report findings)'
+markdown\t'Markdown for pull requests and job summaries (findings commands, explain)'"
 complete -c amldoctor -n "__fish_amldoctor_using_subcommand rules; and __fish_seen_subcommand_from show" -l subscription -d 'Subscription id or name [default: the az CLI\'s default subscription]; `check --fleet` takes several (repeat it)' -r
 complete -c amldoctor -n "__fish_amldoctor_using_subcommand rules; and __fish_seen_subcommand_from show" -s g -l resource-group -d 'Resource group [default: az configure --defaults group=…]' -r
 complete -c amldoctor -n "__fish_amldoctor_using_subcommand rules; and __fish_seen_subcommand_from show" -s w -l workspace-name -d 'Azure Machine Learning workspace [default: az configure --defaults workspace=…]' -r
@@ -320,9 +320,9 @@ complete -c amldoctor -n "__fish_amldoctor_using_subcommand rules; and __fish_se
 complete -c amldoctor -n "__fish_amldoctor_using_subcommand rules; and __fish_seen_subcommand_from test" -s o -l output -d 'Output format [default: table, or `output` in .amldoctor.yaml / $AMLDOCTOR_OUTPUT]' -r -f -a "table\t'Human-readable text (colours only on a terminal)'
 json\t'JSON with a versioned schema (`schema_version`)'
 yaml\t'The same schema as json, in YAML'
-sarif\t'SARIF 2.1.0 for GitHub code scanning and other SARIF viewers'
-junit\t'JUnit XML: one testcase per rule and input, for CI test tabs'
-markdown\t'Markdown for pull-request comments and job summaries'"
+sarif\t'SARIF 2.1.0 for GitHub code scanning (commands that report findings)'
+junit\t'JUnit XML, one testcase per rule and input (commands that report findings)'
+markdown\t'Markdown for pull requests and job summaries (findings commands, explain)'"
 complete -c amldoctor -n "__fish_amldoctor_using_subcommand rules; and __fish_seen_subcommand_from test" -l subscription -d 'Subscription id or name [default: the az CLI\'s default subscription]; `check --fleet` takes several (repeat it)' -r
 complete -c amldoctor -n "__fish_amldoctor_using_subcommand rules; and __fish_seen_subcommand_from test" -s g -l resource-group -d 'Resource group [default: az configure --defaults group=…]' -r
 complete -c amldoctor -n "__fish_amldoctor_using_subcommand rules; and __fish_seen_subcommand_from test" -s w -l workspace-name -d 'Azure Machine Learning workspace [default: az configure --defaults workspace=…]' -r
@@ -338,12 +338,13 @@ complete -c amldoctor -n "__fish_amldoctor_using_subcommand rules; and __fish_se
 complete -c amldoctor -n "__fish_amldoctor_using_subcommand rules; and __fish_seen_subcommand_from test" -l debug -d 'Print how each setting was resolved, and later HTTP traces, on stderr (secrets redacted)'
 complete -c amldoctor -n "__fish_amldoctor_using_subcommand rules; and __fish_seen_subcommand_from test" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c amldoctor -n "__fish_amldoctor_using_subcommand rules; and __fish_seen_subcommand_from test" -s V -l version -d 'Print version'
+complete -c amldoctor -n "__fish_amldoctor_using_subcommand rules; and __fish_seen_subcommand_from docs" -l rules -d 'A directory of extra rule files to include (repeatable)' -r -F
 complete -c amldoctor -n "__fish_amldoctor_using_subcommand rules; and __fish_seen_subcommand_from docs" -s o -l output -d 'Output format [default: table, or `output` in .amldoctor.yaml / $AMLDOCTOR_OUTPUT]' -r -f -a "table\t'Human-readable text (colours only on a terminal)'
 json\t'JSON with a versioned schema (`schema_version`)'
 yaml\t'The same schema as json, in YAML'
-sarif\t'SARIF 2.1.0 for GitHub code scanning and other SARIF viewers'
-junit\t'JUnit XML: one testcase per rule and input, for CI test tabs'
-markdown\t'Markdown for pull-request comments and job summaries'"
+sarif\t'SARIF 2.1.0 for GitHub code scanning (commands that report findings)'
+junit\t'JUnit XML, one testcase per rule and input (commands that report findings)'
+markdown\t'Markdown for pull requests and job summaries (findings commands, explain)'"
 complete -c amldoctor -n "__fish_amldoctor_using_subcommand rules; and __fish_seen_subcommand_from docs" -l subscription -d 'Subscription id or name [default: the az CLI\'s default subscription]; `check --fleet` takes several (repeat it)' -r
 complete -c amldoctor -n "__fish_amldoctor_using_subcommand rules; and __fish_seen_subcommand_from docs" -s g -l resource-group -d 'Resource group [default: az configure --defaults group=…]' -r
 complete -c amldoctor -n "__fish_amldoctor_using_subcommand rules; and __fish_seen_subcommand_from docs" -s w -l workspace-name -d 'Azure Machine Learning workspace [default: az configure --defaults workspace=…]' -r
@@ -359,14 +360,14 @@ complete -c amldoctor -n "__fish_amldoctor_using_subcommand rules; and __fish_se
 complete -c amldoctor -n "__fish_amldoctor_using_subcommand rules; and __fish_seen_subcommand_from docs" -l debug -d 'Print how each setting was resolved, and later HTTP traces, on stderr (secrets redacted)'
 complete -c amldoctor -n "__fish_amldoctor_using_subcommand rules; and __fish_seen_subcommand_from docs" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c amldoctor -n "__fish_amldoctor_using_subcommand rules; and __fish_seen_subcommand_from docs" -s V -l version -d 'Print version'
-complete -c amldoctor -n "__fish_amldoctor_using_subcommand rules; and __fish_seen_subcommand_from example" -l number -d 'Which example, from 1 [default: 1]' -r
+complete -c amldoctor -n "__fish_amldoctor_using_subcommand rules; and __fish_seen_subcommand_from example" -l number -d 'Which example, from 1' -r
 complete -c amldoctor -n "__fish_amldoctor_using_subcommand rules; and __fish_seen_subcommand_from example" -l rules -d 'A directory of extra rule files to include (repeatable)' -r -F
 complete -c amldoctor -n "__fish_amldoctor_using_subcommand rules; and __fish_seen_subcommand_from example" -s o -l output -d 'Output format [default: table, or `output` in .amldoctor.yaml / $AMLDOCTOR_OUTPUT]' -r -f -a "table\t'Human-readable text (colours only on a terminal)'
 json\t'JSON with a versioned schema (`schema_version`)'
 yaml\t'The same schema as json, in YAML'
-sarif\t'SARIF 2.1.0 for GitHub code scanning and other SARIF viewers'
-junit\t'JUnit XML: one testcase per rule and input, for CI test tabs'
-markdown\t'Markdown for pull-request comments and job summaries'"
+sarif\t'SARIF 2.1.0 for GitHub code scanning (commands that report findings)'
+junit\t'JUnit XML, one testcase per rule and input (commands that report findings)'
+markdown\t'Markdown for pull requests and job summaries (findings commands, explain)'"
 complete -c amldoctor -n "__fish_amldoctor_using_subcommand rules; and __fish_seen_subcommand_from example" -l subscription -d 'Subscription id or name [default: the az CLI\'s default subscription]; `check --fleet` takes several (repeat it)' -r
 complete -c amldoctor -n "__fish_amldoctor_using_subcommand rules; and __fish_seen_subcommand_from example" -s g -l resource-group -d 'Resource group [default: az configure --defaults group=…]' -r
 complete -c amldoctor -n "__fish_amldoctor_using_subcommand rules; and __fish_seen_subcommand_from example" -s w -l workspace-name -d 'Azure Machine Learning workspace [default: az configure --defaults workspace=…]' -r
@@ -383,10 +384,10 @@ complete -c amldoctor -n "__fish_amldoctor_using_subcommand rules; and __fish_se
 complete -c amldoctor -n "__fish_amldoctor_using_subcommand rules; and __fish_seen_subcommand_from example" -l debug -d 'Print how each setting was resolved, and later HTTP traces, on stderr (secrets redacted)'
 complete -c amldoctor -n "__fish_amldoctor_using_subcommand rules; and __fish_seen_subcommand_from example" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c amldoctor -n "__fish_amldoctor_using_subcommand rules; and __fish_seen_subcommand_from example" -s V -l version -d 'Print version'
-complete -c amldoctor -n "__fish_amldoctor_using_subcommand rules; and __fish_seen_subcommand_from help" -f -a "list" -d 'List every rule: id, severity, family and title'
+complete -c amldoctor -n "__fish_amldoctor_using_subcommand rules; and __fish_seen_subcommand_from help" -f -a "list" -d 'List every rule: id, severity, family and title (with -q, the ids alone)'
 complete -c amldoctor -n "__fish_amldoctor_using_subcommand rules; and __fish_seen_subcommand_from help" -f -a "show" -d 'Show one rule in full: what it matches, why it matters, the fix'
 complete -c amldoctor -n "__fish_amldoctor_using_subcommand rules; and __fish_seen_subcommand_from help" -f -a "test" -d 'Check every rule against its own examples (built-in, plus those in DIR)'
-complete -c amldoctor -n "__fish_amldoctor_using_subcommand rules; and __fish_seen_subcommand_from help" -f -a "docs" -d 'Print the rule reference as markdown (the source of docs/rules.md)'
+complete -c amldoctor -n "__fish_amldoctor_using_subcommand rules; and __fish_seen_subcommand_from help" -f -a "docs" -d 'Print the rule reference as markdown (the source of docs/rules.md); with --rules, a team\'s own rules are documented beside the built-in ones'
 complete -c amldoctor -n "__fish_amldoctor_using_subcommand rules; and __fish_seen_subcommand_from help" -f -a "example" -d 'Print a rule\'s example text, to try `diagnose` on it or to start a test log'
 complete -c amldoctor -n "__fish_amldoctor_using_subcommand rules; and __fish_seen_subcommand_from help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
 complete -c amldoctor -n "__fish_amldoctor_using_subcommand replicas" -l rps -d 'Target requests per second, a decimal greater than 0 (e.g. 20 or 0.5)' -r
@@ -400,9 +401,9 @@ complete -c amldoctor -n "__fish_amldoctor_using_subcommand replicas" -s n -l na
 complete -c amldoctor -n "__fish_amldoctor_using_subcommand replicas" -s o -l output -d 'Output format [default: table, or `output` in .amldoctor.yaml / $AMLDOCTOR_OUTPUT]' -r -f -a "table\t'Human-readable text (colours only on a terminal)'
 json\t'JSON with a versioned schema (`schema_version`)'
 yaml\t'The same schema as json, in YAML'
-sarif\t'SARIF 2.1.0 for GitHub code scanning and other SARIF viewers'
-junit\t'JUnit XML: one testcase per rule and input, for CI test tabs'
-markdown\t'Markdown for pull-request comments and job summaries'"
+sarif\t'SARIF 2.1.0 for GitHub code scanning (commands that report findings)'
+junit\t'JUnit XML, one testcase per rule and input (commands that report findings)'
+markdown\t'Markdown for pull requests and job summaries (findings commands, explain)'"
 complete -c amldoctor -n "__fish_amldoctor_using_subcommand replicas" -l subscription -d 'Subscription id or name [default: the az CLI\'s default subscription]; `check --fleet` takes several (repeat it)' -r
 complete -c amldoctor -n "__fish_amldoctor_using_subcommand replicas" -s g -l resource-group -d 'Resource group [default: az configure --defaults group=…]' -r
 complete -c amldoctor -n "__fish_amldoctor_using_subcommand replicas" -s w -l workspace-name -d 'Azure Machine Learning workspace [default: az configure --defaults workspace=…]' -r
@@ -442,13 +443,13 @@ complete -c amldoctor -n "__fish_amldoctor_using_subcommand score" -l baseline -
 complete -c amldoctor -n "__fish_amldoctor_using_subcommand score" -l write-baseline -d 'Write every current finding to FILE as a baseline, then apply it' -r -F
 complete -c amldoctor -n "__fish_amldoctor_using_subcommand score" -l output-file -d 'Also write a report to a file: FORMAT=PATH (e.g. sarif=results.sarif), or a PATH whose extension names the format (.sarif .json .yaml .xml .md); repeatable' -r
 complete -c amldoctor -n "__fish_amldoctor_using_subcommand score" -l sarif-category -d 'The SARIF run\'s category (runs[].automationDetails.id), so code scanning keeps the uploads of different jobs apart [default: amldoctor/COMMAND/]' -r
-complete -c amldoctor -n "__fish_amldoctor_using_subcommand score" -l markdown-limit -d 'The most characters markdown on stdout may have: a longer report keeps its summary and the first findings, and says how many it left out (a pull-request comment takes 65,536; a job summary 1 MiB; 0 for no limit). A markdown --output-file is always whole' -r
+complete -c amldoctor -n "__fish_amldoctor_using_subcommand score" -l markdown-limit -d 'The most bytes markdown on stdout may have: a longer report keeps its summary and the first findings, and says how many it left out (a pull-request comment takes 65,536 characters, which bytes never undercount; a job summary 1 MiB; 0 for no limit). A markdown --output-file is always whole' -r
 complete -c amldoctor -n "__fish_amldoctor_using_subcommand score" -s o -l output -d 'Output format [default: table, or `output` in .amldoctor.yaml / $AMLDOCTOR_OUTPUT]' -r -f -a "table\t'Human-readable text (colours only on a terminal)'
 json\t'JSON with a versioned schema (`schema_version`)'
 yaml\t'The same schema as json, in YAML'
-sarif\t'SARIF 2.1.0 for GitHub code scanning and other SARIF viewers'
-junit\t'JUnit XML: one testcase per rule and input, for CI test tabs'
-markdown\t'Markdown for pull-request comments and job summaries'"
+sarif\t'SARIF 2.1.0 for GitHub code scanning (commands that report findings)'
+junit\t'JUnit XML, one testcase per rule and input (commands that report findings)'
+markdown\t'Markdown for pull requests and job summaries (findings commands, explain)'"
 complete -c amldoctor -n "__fish_amldoctor_using_subcommand score" -l subscription -d 'Subscription id or name [default: the az CLI\'s default subscription]; `check --fleet` takes several (repeat it)' -r
 complete -c amldoctor -n "__fish_amldoctor_using_subcommand score" -s g -l resource-group -d 'Resource group [default: az configure --defaults group=…]' -r
 complete -c amldoctor -n "__fish_amldoctor_using_subcommand score" -s w -l workspace-name -d 'Azure Machine Learning workspace [default: az configure --defaults workspace=…]' -r
@@ -470,9 +471,9 @@ complete -c amldoctor -n "__fish_amldoctor_using_subcommand score" -s V -l versi
 complete -c amldoctor -n "__fish_amldoctor_using_subcommand completions" -s o -l output -d 'Output format [default: table, or `output` in .amldoctor.yaml / $AMLDOCTOR_OUTPUT]' -r -f -a "table\t'Human-readable text (colours only on a terminal)'
 json\t'JSON with a versioned schema (`schema_version`)'
 yaml\t'The same schema as json, in YAML'
-sarif\t'SARIF 2.1.0 for GitHub code scanning and other SARIF viewers'
-junit\t'JUnit XML: one testcase per rule and input, for CI test tabs'
-markdown\t'Markdown for pull-request comments and job summaries'"
+sarif\t'SARIF 2.1.0 for GitHub code scanning (commands that report findings)'
+junit\t'JUnit XML, one testcase per rule and input (commands that report findings)'
+markdown\t'Markdown for pull requests and job summaries (findings commands, explain)'"
 complete -c amldoctor -n "__fish_amldoctor_using_subcommand completions" -l subscription -d 'Subscription id or name [default: the az CLI\'s default subscription]; `check --fleet` takes several (repeat it)' -r
 complete -c amldoctor -n "__fish_amldoctor_using_subcommand completions" -s g -l resource-group -d 'Resource group [default: az configure --defaults group=…]' -r
 complete -c amldoctor -n "__fish_amldoctor_using_subcommand completions" -s w -l workspace-name -d 'Azure Machine Learning workspace [default: az configure --defaults workspace=…]' -r
@@ -498,8 +499,8 @@ complete -c amldoctor -n "__fish_amldoctor_using_subcommand help; and not __fish
 complete -c amldoctor -n "__fish_amldoctor_using_subcommand help; and not __fish_seen_subcommand_from logs diagnose check lint explain rules replicas score completions help" -f -a "score" -d 'Send scoring requests to an online endpoint and explain what the caller gets back'
 complete -c amldoctor -n "__fish_amldoctor_using_subcommand help; and not __fish_seen_subcommand_from logs diagnose check lint explain rules replicas score completions help" -f -a "completions" -d 'Print a shell completion script to stdout'
 complete -c amldoctor -n "__fish_amldoctor_using_subcommand help; and not __fish_seen_subcommand_from logs diagnose check lint explain rules replicas score completions help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
-complete -c amldoctor -n "__fish_amldoctor_using_subcommand help; and __fish_seen_subcommand_from rules" -f -a "list" -d 'List every rule: id, severity, family and title'
+complete -c amldoctor -n "__fish_amldoctor_using_subcommand help; and __fish_seen_subcommand_from rules" -f -a "list" -d 'List every rule: id, severity, family and title (with -q, the ids alone)'
 complete -c amldoctor -n "__fish_amldoctor_using_subcommand help; and __fish_seen_subcommand_from rules" -f -a "show" -d 'Show one rule in full: what it matches, why it matters, the fix'
 complete -c amldoctor -n "__fish_amldoctor_using_subcommand help; and __fish_seen_subcommand_from rules" -f -a "test" -d 'Check every rule against its own examples (built-in, plus those in DIR)'
-complete -c amldoctor -n "__fish_amldoctor_using_subcommand help; and __fish_seen_subcommand_from rules" -f -a "docs" -d 'Print the rule reference as markdown (the source of docs/rules.md)'
+complete -c amldoctor -n "__fish_amldoctor_using_subcommand help; and __fish_seen_subcommand_from rules" -f -a "docs" -d 'Print the rule reference as markdown (the source of docs/rules.md); with --rules, a team\'s own rules are documented beside the built-in ones'
 complete -c amldoctor -n "__fish_amldoctor_using_subcommand help; and __fish_seen_subcommand_from rules" -f -a "example" -d 'Print a rule\'s example text, to try `diagnose` on it or to start a test log'

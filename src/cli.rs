@@ -24,9 +24,9 @@ Examples:
   amldoctor replicas --rps 50 --latency 250ms --max-concurrent 4 -o json
   source <(amldoctor completions bash)
 
-Defaults for --subscription, --resource-group, --workspace-name and --cloud come from the
-flag, then AMLDOCTOR_* variables, then the az CLI's own defaults (az configure --defaults,
-az account set, AZURE_DEFAULTS_GROUP, AZURE_DEFAULTS_WORKSPACE, AZURE_CLOUD_NAME), then
+Defaults for --subscription, --resource-group, --workspace-name and --cloud come from the \
+flag, then AMLDOCTOR_* variables, then the az CLI's own defaults (az configure --defaults, \
+az account set, AZURE_DEFAULTS_GROUP, AZURE_DEFAULTS_WORKSPACE, AZURE_CLOUD_NAME), then \
 .amldoctor.yaml in the working directory or a parent.
 ";
 
@@ -208,11 +208,11 @@ pub struct ReportArgs {
     /// xUnit's junit-10.xsd has it on testsuites only, where it always is)
     #[arg(long)]
     pub junit_file_attribute: bool,
-    /// The most characters markdown on stdout may have: a longer report keeps its
-    /// summary and the first findings, and says how many it left out (a pull-request
-    /// comment takes 65,536; a job summary 1 MiB; 0 for no limit). A markdown
-    /// --output-file is always whole
-    #[arg(long, value_name = "CHARS", default_value_t = crate::report::markdown::PR_COMMENT_LIMIT)]
+    /// The most bytes markdown on stdout may have: a longer report keeps its summary
+    /// and the first findings, and says how many it left out (a pull-request comment
+    /// takes 65,536 characters, which bytes never undercount; a job summary 1 MiB; 0
+    /// for no limit). A markdown --output-file is always whole
+    #[arg(long, value_name = "BYTES", default_value_t = crate::report::markdown::PR_COMMENT_LIMIT)]
     pub markdown_limit: usize,
 }
 
@@ -576,7 +576,7 @@ pub struct RulesArgs {
 
 #[derive(Debug, Clone, Subcommand)]
 pub enum RulesAction {
-    /// List every rule: id, severity, family and title
+    /// List every rule: id, severity, family and title (with -q, the ids alone)
     List {
         /// A directory of extra rule files to include (repeatable)
         #[arg(long = "rules", value_name = "DIR")]
@@ -595,8 +595,13 @@ pub enum RulesAction {
         /// A directory of rule files to load and test with the built-in ones
         dir: Option<PathBuf>,
     },
-    /// Print the rule reference as markdown (the source of docs/rules.md)
-    Docs,
+    /// Print the rule reference as markdown (the source of docs/rules.md); with
+    /// --rules, a team's own rules are documented beside the built-in ones
+    Docs {
+        /// A directory of extra rule files to include (repeatable)
+        #[arg(long = "rules", value_name = "DIR")]
+        rule_dirs: Vec<PathBuf>,
+    },
     /// Print a rule's example text, to try `diagnose` on it or to start a test log
     Example {
         /// The rule id
@@ -604,7 +609,7 @@ pub enum RulesAction {
         /// Print the example that must not match instead of the one that must
         #[arg(long)]
         no_match: bool,
-        /// Which example, from 1 [default: 1]
+        /// Which example, from 1
         #[arg(long, value_name = "N", default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..))]
         number: u32,
         /// A directory of extra rule files to include (repeatable)
@@ -671,14 +676,14 @@ pub struct ReplicasArgs {
 #[derive(Debug, Clone, Args)]
 #[command(after_help = "\
 Examples:
-  amldoctor score -e churn-ep --data sample.json -g ml-rg -w ml-ws
+  amldoctor score -e my-ep --data req.json -g my-rg -w my-ws
       one request, with the key or token read from the endpoint
-  amldoctor score -e churn-ep -n green --data sample.json --count 50 --concurrency 5
+  amldoctor score -e my-ep -n green --data req.json --count 50 --concurrency 5
       50 requests to the green deployment, whatever its traffic share
-  amldoctor score --from endpoint.json --key-env ENDPOINT_KEY --data sample.json
+  amldoctor score --from endpoint.json --key-env ENDPOINT_KEY --data req.json
       offline: the endpoint as az ml online-endpoint show -o json printed it
-  amldoctor score -e churn-ep --data sample.json --count 100 --concurrency 10 --rps 40
-      the instances 40 requests/s need at the measured p95 latency")]
+  amldoctor score -e my-ep --data req.json --count 100 --concurrency 8 --rps 40
+      the instances 40 requests/s need at themeasured p95 latency")]
 pub struct ScoreArgs {
     /// The online endpoint [default: the name in --from, or `endpoint:` in .amldoctor.yaml]
     #[arg(short = 'e', long = "endpoint-name", value_name = "NAME", value_parser = name_rules::endpoint)]

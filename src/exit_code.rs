@@ -55,11 +55,25 @@ impl ExitCode {
         self.max(other)
     }
 
-    /// The table printed in `--help` and README.
+    /// The table printed in `--help` and README, wrapped for an 80-column terminal
+    /// with each meaning's continuation lines indented under its first word (clap
+    /// leaves lines that already fit alone, and cannot hang-indent them itself).
     pub fn help_table() -> String {
+        const WIDTH: usize = 80;
+        const INDENT: &str = "     ";
         let mut out = String::from("Exit codes:\n");
         for code in ExitCode::ALL {
-            let _ = writeln!(out, "  {}  {}", code.code(), code.meaning());
+            let mut line = format!("  {} ", code.code());
+            for word in code.meaning().split(' ') {
+                if line.len() + 1 + word.len() > WIDTH {
+                    let _ = writeln!(out, "{line}");
+                    line = INDENT.to_owned() + word;
+                } else {
+                    line.push(' ');
+                    line.push_str(word);
+                }
+            }
+            let _ = writeln!(out, "{line}");
         }
         out
     }
@@ -94,8 +108,14 @@ mod tests {
     #[test]
     fn help_table_lists_every_code() {
         let table = ExitCode::help_table();
+        let joined = table.replace("\n     ", " ");
         for code in ExitCode::ALL {
-            assert!(table.contains(&format!("  {}  {}", code.code(), code.meaning())));
+            assert!(joined.contains(&format!("  {}  {}", code.code(), code.meaning())));
         }
+        assert!(table.lines().all(|l| l.len() <= 80), "{table}");
+        assert!(
+            table.contains("\n     malformed JSON/YAML input)"),
+            "{table}"
+        );
     }
 }

@@ -11,7 +11,7 @@ use crate::engine::examples;
 use crate::error::{Error, Result};
 use crate::exit_code::ExitCode;
 use crate::report::OutputFormat;
-use crate::report::rule_doc::{catalogue_markdown, rule_markdown};
+use crate::report::rule_doc::{catalogue_markdown, rule_terminal};
 use crate::report::rule_list::{self, summary};
 use crate::rules::Rule;
 
@@ -138,7 +138,10 @@ pub fn run(ctx: &Context, args: &RulesArgs, out: &mut dyn Write) -> Result<ExitC
             let set = load_rules(ctx, rule_dirs)?;
             let mut rules: Vec<&Rule> = set.rules.iter().collect();
             rules.sort_by(|a, b| a.family.cmp(&b.family).then_with(|| a.id.cmp(&b.id)));
-            if ctx.output.value == OutputFormat::Table {
+            if ctx.output.value == OutputFormat::Table && ctx.quiet {
+                let ids: String = rules.iter().map(|r| format!("{}\n", r.id)).collect();
+                out.write_all(ids.as_bytes()).map_err(Error::write)?;
+            } else if ctx.output.value == OutputFormat::Table {
                 out.write_all(rule_list::table(&rules, ctx.width).as_bytes())
                     .map_err(Error::write)?;
             } else {
@@ -157,11 +160,11 @@ pub fn run(ctx: &Context, args: &RulesArgs, out: &mut dyn Write) -> Result<ExitC
             let rule = super::support::find_rule(&set, id)?;
             if ctx.output.value == OutputFormat::Table {
                 out.write_all(
-                    rule_markdown(
+                    rule_terminal(
                         &set,
                         rule,
-                        "#",
                         &crate::analyse::placeholders::of_context(ctx),
+                        ctx.width,
                     )
                     .as_bytes(),
                 )
@@ -178,8 +181,8 @@ pub fn run(ctx: &Context, args: &RulesArgs, out: &mut dyn Write) -> Result<ExitC
             number,
             rule_dirs,
         } => example(ctx, id, *no_match, *number, rule_dirs, out),
-        RulesAction::Docs => {
-            let set = load_rules(ctx, &[])?;
+        RulesAction::Docs { rule_dirs } => {
+            let set = load_rules(ctx, rule_dirs)?;
             out.write_all(catalogue_markdown(&set).as_bytes())
                 .map_err(Error::write)?;
             Ok(ExitCode::Clean)

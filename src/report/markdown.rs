@@ -56,7 +56,7 @@ struct Cut {
 /// Inputs a cut document lists.
 const CUT_INPUTS: usize = 50;
 
-/// The report in markdown, within `--markdown-limit` characters: a report too long
+/// The report in markdown, within `--markdown-limit` bytes: a report too long
 /// keeps its summary, the first findings that fit (table rows and sections) and a line
 /// saying how many were left out and how to get them all.
 pub(crate) fn write(out: &mut dyn Write, r: &Report, options: &MarkdownOptions) -> io::Result<()> {

@@ -38,11 +38,11 @@ pub enum OutputFormat {
     Json,
     /// The same schema as json, in YAML
     Yaml,
-    /// SARIF 2.1.0 for GitHub code scanning and other SARIF viewers
+    /// SARIF 2.1.0 for GitHub code scanning (commands that report findings)
     Sarif,
-    /// JUnit XML: one testcase per rule and input, for CI test tabs
+    /// JUnit XML, one testcase per rule and input (commands that report findings)
     Junit,
-    /// Markdown for pull-request comments and job summaries
+    /// Markdown for pull requests and job summaries (findings commands, explain)
     Markdown,
 }
 

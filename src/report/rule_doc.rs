@@ -1,5 +1,5 @@
-//! Rule documentation as markdown: `rules show` on a terminal, `rules docs`, and the
-//! checked-in docs/rules.md (verified by a test).
+//! Rule documentation as markdown (`rules docs` and the checked-in docs/rules.md,
+//! verified by a test), and the same text laid out for a terminal (`rules show`).
 
 use std::fmt::Write as _;
 
@@ -51,6 +51,57 @@ fn fix_commands_docs(s: &mut String, rule: &Rule, known: &Placeholders) {
         }
         let _ = writeln!(s);
     }
+}
+
+/// `rules show` on a terminal: [`rule_markdown`] laid out at `width` columns, prose
+/// reflowed and plain, `sh` commands continued with ` \` so they paste as one; example
+/// log lines and URLs stay whole, since a broken one no longer matches or opens.
+pub fn rule_terminal(set: &RuleSet, rule: &Rule, known: &Placeholders, width: usize) -> String {
+    let markdown = rule_markdown(set, rule, "#", known);
+    let mut lines: Vec<String> = Vec::new();
+    let mut prose = String::new();
+    let flush = |prose: &mut String, lines: &mut Vec<String>| {
+        if !prose.trim().is_empty() {
+            if !lines.is_empty() {
+                lines.push(String::new());
+            }
+            lines.extend(super::text::reflow(prose, width, 0));
+        }
+        prose.clear();
+    };
+    let mut in_sh = false;
+    for line in markdown.lines() {
+        if in_sh {
+            if line == "```" {
+                in_sh = false;
+            } else {
+                lines.extend(super::text::command_lines(line, width, 2));
+            }
+            continue;
+        }
+        if line == "```sh" {
+            flush(&mut prose, &mut lines);
+            in_sh = true;
+            continue;
+        }
+        // A pattern is one code span: broken at its spaces it reads as two.
+        if line.starts_with("- `") && line.ends_with('`') && line.matches('`').count() == 2 {
+            let item = line.to_owned();
+            flush(&mut prose, &mut lines);
+            if lines.last().is_some_and(|l| !l.starts_with("- `")) {
+                lines.push(String::new());
+            }
+            lines.push(item);
+            continue;
+        }
+        prose.push_str(line.strip_prefix("# ").unwrap_or(line));
+        prose.push('\n');
+    }
+    flush(&mut prose, &mut lines);
+    lines
+        .iter()
+        .map(|l| format!("{}\n", l.trim_end()))
+        .collect()
 }
 
 /// One rule, fully: what it matches, why, the fix, the commands, examples.

@@ -123,9 +123,12 @@ fn examples_stay_whole_on_an_80_column_terminal_and_run_outside_a_checkout() {
         vec!["logs", "--help"],
         vec!["diagnose", "--help"],
         vec!["check", "--help"],
+        vec!["check", "deployment", "--help"],
+        vec!["lint", "--help"],
         vec!["explain", "--help"],
         vec!["rules", "--help"],
         vec!["replicas", "--help"],
+        vec!["score", "--help"],
         vec!["completions", "--help"],
     ] {
         let narrow = examples(&at("80", &cmd).ok().stdout);
@@ -157,4 +160,153 @@ fn examples_stay_whole_on_an_80_column_terminal_and_run_outside_a_checkout() {
     let out = child.wait_with_output().unwrap();
     assert_eq!(out.status.code(), Some(1), "errors found");
     assert!(String::from_utf8_lossy(&out.stdout).contains("error[flask2-register-typeerror]"));
+}
+
+#[test]
+fn score_examples_stay_within_the_probe_bounds() {
+    let sb = Sandbox::new("help-score-bounds");
+    let dir = sb.work();
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::write(dir.join("req.json"), "{}").unwrap();
+    let help = sb.run(&["score", "--help"]).ok().stdout.clone();
+    let examples: Vec<&str> = help
+        .lines()
+        .filter_map(|l| l.trim().strip_prefix("amldoctor score "))
+        .collect();
+    assert_eq!(examples.len(), 4, "{help}");
+    for example in examples {
+        let mut args = vec!["score"];
+        args.extend(example.split_whitespace());
+        let run = crate::Run::from(sb.command_in(&dir, &args).output().unwrap());
+        assert!(
+            !run.stderr.contains("--force"),
+            "`amldoctor score {example}` needs --force:\n{}",
+            run.stderr
+        );
+    }
+}
+
+/// Every command path whose `--help` a user may read.
+const HELP_PATHS: &[&[&str]] = &[
+    &[],
+    &["logs"],
+    &["diagnose"],
+    &["check"],
+    &["check", "all"],
+    &["check", "deployment"],
+    &["check", "dns"],
+    &["check", "workspace"],
+    &["check", "keyvault"],
+    &["check", "private-endpoint"],
+    &["lint"],
+    &["score"],
+    &["replicas"],
+    &["explain"],
+    &["rules"],
+    &["rules", "list"],
+    &["rules", "show"],
+    &["rules", "example"],
+    &["rules", "test"],
+    &["rules", "docs"],
+    &["completions"],
+];
+
+#[test]
+fn no_option_states_its_default_twice() {
+    let sb = Sandbox::new("help-defaults");
+    for path in HELP_PATHS {
+        let mut args = path.to_vec();
+        args.push("--help");
+        let help = sb.run(&args).ok().stdout.clone();
+        for option in help.split("\n\n") {
+            assert!(
+                option.matches("[default:").count() < 2,
+                "{path:?} states a default twice:\n{option}"
+            );
+        }
+    }
+}
+
+#[test]
+fn help_fits_an_80_column_terminal_without_ragged_paragraphs() {
+    let sb = Sandbox::new("help-ragged");
+    for path in HELP_PATHS {
+        let mut args = path.to_vec();
+        args.push("--help");
+        let mut cmd = sb.command(&args);
+        cmd.env("COLUMNS", "80");
+        let help = crate::Run::from(cmd.output().unwrap()).ok().stdout.clone();
+        for line in help.lines() {
+            assert!(
+                line.chars().count() <= 80,
+                "{path:?}: a line over 80 columns:\n{line}"
+            );
+        }
+        // A paragraph hard-wrapped in the source and re-wrapped by clap leaves a
+        // line of one or two words between two long ones.
+        let lines: Vec<&str> = help.lines().collect();
+        for w in lines.windows(3) {
+            let short = w[1].trim().split(' ').count() <= 2 && !w[1].trim().is_empty();
+            assert!(
+                !(w[0].len() > 70 && short && w[2].len() > 60 && !w[1].starts_with("  ")),
+                "{path:?}: a ragged paragraph:\n{}\n{}\n{}",
+                w[0],
+                w[1],
+                w[2]
+            );
+        }
+    }
+    let mut cmd = sb.command(&["--help"]);
+    cmd.env("COLUMNS", "80");
+    let help = crate::Run::from(cmd.output().unwrap()).ok().stdout.clone();
+    let codes = help.split("Exit codes:\n").nth(1).unwrap();
+    for line in codes.lines() {
+        assert!(
+            line.starts_with("  0  ")
+                || line.starts_with("  1  ")
+                || line.starts_with("  2  ")
+                || line.starts_with("  3  ")
+                || line.starts_with("     "),
+            "an exit-code line not indented under its code: {line:?}\n{codes}"
+        );
+    }
+}
+
+#[test]
+fn a_format_the_help_offers_is_taken_or_marked_as_for_other_commands() {
+    let sb = Sandbox::new("help-formats");
+    let cases: &[&[&str]] = &[
+        &["explain", "429"],
+        &["rules", "list"],
+        &["replicas", "--rps", "3"],
+    ];
+    for args in cases {
+        let mut help_args = vec![args[0], "--help"];
+        if args[0] == "rules" {
+            help_args.insert(1, "list");
+        }
+        let help = sb.run(&help_args).ok().stdout.clone();
+        let formats = help.split("--output <FORMAT>").nth(1).unwrap();
+        let values: Vec<&str> = formats
+            .lines()
+            .take_while(|l| !l.trim_start().starts_with("--"))
+            .filter_map(|l| l.trim().strip_prefix("- "))
+            .collect();
+        assert_eq!(values.len(), 6, "{args:?}:\n{formats}");
+        for value in values {
+            let (name, text) = value.split_once(':').unwrap();
+            let mut run_args = args.to_vec();
+            run_args.extend(["-o", name]);
+            let run = sb.run(&run_args);
+            let taken = run.code == 0;
+            let marked =
+                text.contains("findings") && !(args[0] == "explain" && text.contains("explain"));
+            assert!(
+                taken != marked,
+                "{args:?} -o {name}: exit {} but the help says {text:?}\n{}",
+                run.code,
+                run.stderr
+            );
+        }
+    }
 }

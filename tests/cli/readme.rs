@@ -145,3 +145,32 @@ fn every_offline_example_runs_as_printed() {
     }
     assert!(ran >= 8, "only {ran} README examples ran offline");
 }
+
+/// The README's table of gate and report options names each value as `diagnose
+/// --help` does (`--markdown-limit BYTES`, `<BYTES>`).
+#[test]
+fn option_table_names_values_as_the_help_does() {
+    let text = std::fs::read_to_string(root().join("README.md")).unwrap();
+    let sb = Sandbox::new("readme-options");
+    let help = sb.run(&["diagnose", "--help"]).ok().stdout.clone();
+    let mut rows = 0;
+    for line in text.lines() {
+        let Some(cell) = line.strip_prefix("| `--") else {
+            continue;
+        };
+        let option = cell.split('`').next().unwrap();
+        let Some((flag, value)) = option.split_once(' ') else {
+            continue;
+        };
+        if value.contains('|') {
+            continue;
+        }
+        rows += 1;
+        let shown = format!("--{flag} <{value}>");
+        assert!(
+            help.contains(&shown),
+            "README has `--{option}`, help lacks {shown:?}"
+        );
+    }
+    assert!(rows >= 5, "the README's option table was found");
+}

@@ -19,7 +19,7 @@ fn list_show_and_test() {
     assert!(v["rules"].as_array().unwrap().len() >= 60);
     let run = sb.run(&["rules", "show", "user-init-failed"]);
     assert!(
-        run.ok().stdout.contains("**Example that matches**"),
+        run.ok().stdout.contains("\nExample that matches\n"),
         "{}",
         run.stdout
     );
@@ -184,4 +184,77 @@ fn rules_test_rejects_a_user_rule_that_prints_a_command_amldoctor_lacks() {
         "{}",
         run.stdout
     );
+}
+
+/// `rules show` on an 80-column terminal: prose and commands fit, only URLs, patterns
+/// and the example log lines (verbatim, never broken) may run longer; no markdown
+/// markup.
+#[test]
+fn show_fits_an_80_column_terminal() {
+    let sb = Sandbox::new("rules-show-80");
+    for id in [
+        "user-init-failed",
+        "image-build-failure",
+        "keyvault-firewall-blocks-azure-services",
+        "parallel-job-error-threshold-invalid",
+    ] {
+        let mut cmd = sb.command(&["rules", "show", id]);
+        cmd.env("COLUMNS", "80");
+        let out = crate::Run::from(cmd.output().unwrap()).ok().stdout.clone();
+        assert!(out.starts_with(&format!("{id}\n")), "{out}");
+        let mut in_example = false;
+        for line in out.lines() {
+            if line.starts_with("Example that") {
+                in_example = true;
+            }
+            assert!(
+                line.chars().count() <= 80
+                    || line.contains("https://")
+                    || (line.starts_with("- `") && line.ends_with('`'))
+                    || in_example,
+                "{id}: a line over 80 columns:\n{line}"
+            );
+            assert!(
+                !line.contains("**") && !line.starts_with("```"),
+                "{id}: markdown shown: {line}"
+            );
+        }
+    }
+}
+
+#[test]
+fn docs_documents_a_teams_rules_with_the_built_in_ones() {
+    let sb = Sandbox::new("rules-docs-team");
+    sb.write(
+        "work/team-rules/oom.yaml",
+        "id: team-gpu-oom\ntitle: CUDA out of memory\nseverity: error\nfamily: inference-server\nmatch:\n  any: ['CUDA out of memory\\. Tried to allocate']\nremediation: Use a larger GPU SKU.\nexamples:\n  match: ['torch.cuda.OutOfMemoryError: CUDA out of memory. Tried to allocate 2.00 GiB']\n  no-match: ['CUDA available: True']\n",
+    );
+    let dir = sb.work().join("team-rules");
+    let plain = sb.run(&["rules", "docs"]).ok().stdout.clone();
+    assert!(!plain.contains("team-gpu-oom"));
+    let docs = sb
+        .run(&["rules", "docs", "--rules", dir.to_str().unwrap()])
+        .ok()
+        .stdout
+        .clone();
+    assert!(docs.contains("team-gpu-oom"), "{docs}");
+    assert!(docs.contains("user-init-failed"), "built-in rules stay");
+}
+
+#[test]
+fn list_quiet_prints_the_ids_alone() {
+    let sb = Sandbox::new("rules-list-q");
+    let full = sb.run(&["rules", "list", "-o", "json"]).ok().json();
+    let ids: Vec<&str> = full["rules"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| r["id"].as_str().unwrap())
+        .collect();
+    let quiet = sb.run(&["rules", "list", "-q"]).ok().stdout.clone();
+    let mut listed: Vec<&str> = quiet.lines().collect();
+    listed.sort_unstable();
+    let mut expected = ids.clone();
+    expected.sort_unstable();
+    assert_eq!(listed, expected);
 }
