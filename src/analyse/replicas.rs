@@ -39,11 +39,17 @@ pub(crate) fn update_command(
     }
     if settings.is_empty() {
         let why = match &plan.inputs.autoscale_max_instances {
-            Some(max) => format!(
-                "No change needed: the autoscale maximum of {} already covers the {} needed.",
-                plural(u128::from(max.value), "instance", "instances"),
-                required
-            ),
+            Some(max) => match plan.evaluation.as_ref().filter(|e| !e.meets_target) {
+                Some(now) => format!(
+                    "No setting to change: autoscale may grow the {} running now to the {} needed (its maximum is {}); if it does not, read its rules and the instance quota.",
+                    now.instances, required, max.value
+                ),
+                None => format!(
+                    "No change needed: the autoscale maximum of {} already covers the {} needed.",
+                    plural(u128::from(max.value), "instance", "instances"),
+                    required
+                ),
+            },
             None => "No change needed: the existing instance count meets the target.".to_owned(),
         };
         return (None, Some(why));

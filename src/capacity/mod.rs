@@ -26,6 +26,14 @@ pub(crate) const DEFAULT_UTILIZATION_PERCENT: u128 = 70;
 pub(crate) const DEFAULT_REQUEST_TIMEOUT_MS: u64 = 5_000;
 /// The largest `request_timeout_ms` managed online endpoints accept.
 pub(crate) const MAX_REQUEST_TIMEOUT_MS: u64 = 180_000;
+/// Instances a managed online deployment may have before an endpoint limit increase
+/// (how-to-manage-quotas, "Azure Machine Learning online endpoints").
+pub(crate) const DEPLOYMENT_INSTANCE_LIMIT: u64 = 50;
+/// Deployments an endpoint may have before a limit increase (same table).
+pub(crate) const ENDPOINT_DEPLOYMENT_LIMIT: u64 = 20;
+/// Requests per second a managed online endpoint takes across all its deployments
+/// before a limit increase (same table).
+pub(crate) const ENDPOINT_RPS_LIMIT: u128 = 500;
 
 /// Everything the formula needs, each value with its origin.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
@@ -182,6 +190,8 @@ impl CapacityPlan {
             });
         }
 
+        warnings.extend(limit_warnings(&inputs, instances_required));
+
         Ok(CapacityPlan {
             inputs,
             concurrent_requests: concurrent,
@@ -209,6 +219,38 @@ impl CapacityPlan {
         }
         names
     }
+}
+
+/// A result past the service's default limits is no plan a user can apply as it
+/// stands: say so, with the way round each limit.
+fn limit_warnings(inputs: &CapacityInputs, instances: u64) -> Vec<Warning> {
+    let mut warnings = Vec::new();
+    if inputs.rps.value > Ratio::from_int(ENDPOINT_RPS_LIMIT) {
+        warnings.push(Warning {
+            code: "rps-over-endpoint-limit",
+            message: format!(
+                "{} requests/s is over the {ENDPOINT_RPS_LIMIT} requests/s a managed online endpoint takes by default across all its deployments: above it requests are rate-limited with 429 whatever the instance count; request an endpoint limit increase (support request, Machine Learning Service: Endpoint Limits) or spread the load over several endpoints",
+                inputs.rps.value.to_readable_string()
+            ),
+        });
+    }
+    if instances > DEPLOYMENT_INSTANCE_LIMIT {
+        let endpoints = instances.div_ceil(DEPLOYMENT_INSTANCE_LIMIT * ENDPOINT_DEPLOYMENT_LIMIT);
+        let beyond = if endpoints > 1 {
+            format!(
+                "; that is more than the {ENDPOINT_DEPLOYMENT_LIMIT} deployments of one endpoint can hold, so it needs at least {endpoints} endpoints"
+            )
+        } else {
+            String::new()
+        };
+        warnings.push(Warning {
+            code: "instances-over-deployment-limit",
+            message: format!(
+                "{instances} instances is more than the {DEPLOYMENT_INSTANCE_LIMIT} a managed online deployment may have by default (and the VM quota must cover 20 % more for upgrades){beyond}: check the request time and --max-concurrent first, then split the traffic across deployments or request an endpoint limit increase"
+            ),
+        });
+    }
+    warnings
 }
 
 fn ceiling(max_concurrent: u128, instances: u128) -> Result<u128, Overflow> {

@@ -120,8 +120,8 @@ fn close(manifest: &Manifest, root: &Path, err: &mut dyn Write) -> ExitCode {
     }
     let _ = writeln!(
         err,
-        "saved {} files into {} (see {}); analyse them with: amldoctor diagnose {}",
-        manifest.collected.len(),
+        "saved {} into {} (see {}); analyse them with: amldoctor diagnose {}",
+        crate::report::plural(manifest.collected.len() as u64, "file", "files"),
         root.display(),
         root.join(crate::source::bundle::MANIFEST).display(),
         crate::rules::template::shell_word(&root.display().to_string())

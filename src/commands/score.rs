@@ -60,6 +60,11 @@ pub(crate) fn run(
     let samples = source::scoring::run(&probe, Arc::new(move || ticker.inc(1)));
     bar.finish_and_clear();
     let samples = samples?;
+    if ctx.debug {
+        for sample in &samples {
+            super::support::debug(err, &probe.trace(sample));
+        }
+    }
 
     let setup = ProbeSetup {
         deployment: args.deployment.clone(),

@@ -63,12 +63,7 @@ pub(crate) fn write_table(
     let width = style.width();
     let mut first = true;
     if let Some(rule) = a.rules.first() {
-        // The title may name the code already: "… as invalid (BadArgument)".
-        let head = if rule.title.to_lowercase().contains(&a.query.to_lowercase()) {
-            rule.title.clone()
-        } else {
-            format!("{}: {}", a.query, rule.title)
-        };
+        let head = heading(a.query, &rule.title);
         for line in text::wrap(&head, width, "", "  ") {
             writeln!(out, "{}", style.bold(&line))?;
         }
@@ -100,6 +95,20 @@ pub(crate) fn write_table(
         super::table::write_missing_names(out, &missing, style)?;
     }
     write_others(out, a, style)
+}
+
+/// Every answer's heading reads `WHAT: title`, what was asked and what it is; a
+/// title that ends by naming the code asked about (`… (CrashLoopBackOff)`) drops
+/// that ending rather than say it twice.
+fn heading(query: &str, title: &str) -> String {
+    let named = format!(" ({query})");
+    let title = match title.len().checked_sub(named.len()) {
+        Some(at) if title.is_char_boundary(at) && title[at..].eq_ignore_ascii_case(&named) => {
+            &title[..at]
+        }
+        _ => title,
+    };
+    format!("{query}: {title}")
 }
 
 fn lines(out: &mut dyn Write, lines: &[String]) -> io::Result<()> {
@@ -153,7 +162,7 @@ pub(crate) fn write_status(
     } else {
         "Kubernetes online endpoints"
     };
-    let head = format!("HTTP {} {} ({endpoint})", s.status, s.reason);
+    let head = format!("HTTP {}: {} ({endpoint})", s.status, s.reason);
     for line in text::wrap(&head, width, "", "  ") {
         writeln!(out, "{}", style.bold(&line))?;
     }
@@ -219,7 +228,7 @@ fn write_others(out: &mut dyn Write, a: &Answer, style: Style) -> io::Result<()>
 /// As markdown: the same answer, for an issue or a wiki page.
 pub(crate) fn write_markdown(out: &mut dyn Write, a: &Answer) -> io::Result<()> {
     if let Some(rule) = a.rules.first() {
-        writeln!(out, "## {}: {}\n", a.query, rule.title)?;
+        writeln!(out, "## {}\n", heading(a.query, &rule.title))?;
         writeln!(out, "_rule `{}`, {}_\n", rule.id, rule.severity)?;
         writeln!(
             out,
@@ -240,7 +249,7 @@ pub(crate) fn write_markdown(out: &mut dyn Write, a: &Answer) -> io::Result<()> 
         } else {
             "Kubernetes online endpoints"
         };
-        writeln!(out, "## HTTP {} {} ({endpoint})\n", s.status, s.reason)?;
+        writeln!(out, "## HTTP {}: {} ({endpoint})\n", s.status, s.reason)?;
         writeln!(out, "{}\n", a.filled(&s.meaning).trim_end())?;
         if !s.causes.is_empty() {
             writeln!(out, "**Likely causes**\n")?;

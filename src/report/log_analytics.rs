@@ -23,8 +23,10 @@ pub(crate) fn write_table(
         writeln!(out, "{}", style.bold(&line))?;
     }
     let read = format!(
-        "{} candidate lines in {} s, filtered in Log Analytics by {} literals of the rules",
-        l.rows, l.query_seconds, l.literals
+        "{} in {} s, filtered in Log Analytics by {} of the rules",
+        super::plural(l.rows, "candidate line", "candidate lines"),
+        l.query_seconds,
+        super::plural(l.literals, "literal", "literals")
     );
     for line in text::wrap(&read, style.width(), "  read: ", "    ") {
         writeln!(out, "{line}")?;
@@ -44,12 +46,12 @@ pub(crate) fn write_table(
             .map(|h| format!("{} {}", h.hour, h.lines))
             .collect();
         let line = format!(
-            "{}/{} instance {} ({}): {} lines, {} to {}; per hour: {}",
+            "{}/{} instance {} ({}): {}, {} to {}; per hour: {}",
             g.endpoint,
             g.deployment,
             g.instance,
             g.container,
-            g.lines,
+            super::plural(g.lines, "line", "lines"),
             g.first,
             g.last,
             hours.join(", ")
@@ -104,10 +106,10 @@ fn write_traffic(out: &mut dyn Write, traffic: &[TrafficCount], style: Style) ->
 pub(crate) fn write_markdown(out: &mut dyn Write, l: &LogAnalyticsSummary) -> io::Result<()> {
     writeln!(
         out,
-        "**Log Analytics** `{}` ({}): {} candidate lines in {} s.\n",
+        "**Log Analytics** `{}` ({}): {} in {} s.\n",
         super::markdown_escape::code(&l.workspace_id),
         l.timespan,
-        l.rows,
+        super::plural(l.rows, "candidate line", "candidate lines"),
         l.query_seconds
     )?;
     if l.groups.is_empty() {

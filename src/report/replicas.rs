@@ -246,18 +246,25 @@ fn write_evaluation(out: &mut dyn Write, report: &ReplicasReport, style: Style) 
         for line in text::wrap(&head, style.width(), "", "  ") {
             writeln!(out, "{}", style.bold(&line))?;
         }
-        let verdict = if e.meets_target {
-            format!("enough for {}", rate(&rps))
-        } else {
-            format!(
-                "short of {} by {}",
+        // Autoscale that may grow to the need makes a shortfall now a wait, not a fault.
+        let grows_to = i
+            .autoscale_max_instances
+            .as_ref()
+            .map(|m| m.value)
+            .filter(|max| *max >= r.instances_required);
+        let short = plural(
+            r.instances_required.saturating_sub(e.instances),
+            "instance",
+            "instances",
+        );
+        let verdict = match (e.meets_target, grows_to) {
+            (true, _) => format!("enough for {}", rate(&rps)),
+            (false, Some(max)) => format!(
+                "short of {} by {short} until autoscale adds them (its maximum, {max}, covers the {} needed)",
                 rate(&rps),
-                plural(
-                    r.instances_required.saturating_sub(e.instances),
-                    "instance",
-                    "instances"
-                )
-            )
+                r.instances_required
+            ),
+            (false, None) => format!("short of {} by {short}", rate(&rps)),
         };
         let sustains = format!(
             "sustains {} at {} utilization: {verdict}",
@@ -268,6 +275,8 @@ fn write_evaluation(out: &mut dyn Write, report: &ReplicasReport, style: Style) 
         for line in text::wrap(&sustains, style.width(), "  ", "    ") {
             let line = if e.meets_target {
                 style.green(&line)
+            } else if grows_to.is_some() {
+                style.yellow(&line)
             } else {
                 style.red(&line)
             };

@@ -87,18 +87,47 @@ pub(crate) fn write(
     }
     write_capacity(out, s, style)?;
     writeln!(out)?;
-    let names = Default::default();
-    let answer = Answer {
-        query: "",
-        statuses: &s.explanations,
-        rules: Vec::new(),
-        names: &names,
-    };
-    for status in &s.explanations {
-        write_status(out, &answer, status, style, detail)?;
-        writeln!(out)?;
+    if detail == Detail::Verbose {
+        let names = Default::default();
+        let answer = Answer {
+            query: "",
+            statuses: &s.explanations,
+            rules: Vec::new(),
+            names: &names,
+        };
+        for status in &s.explanations {
+            write_status(out, &answer, status, style, detail)?;
+            writeln!(out)?;
+        }
+    } else {
+        write_status_lines(out, s, style)?;
     }
     Ok(())
+}
+
+/// Each error status in one sentence: the findings below say what to do about it,
+/// `explain` (or `-v` here) gives its causes and checks.
+fn write_status_lines(out: &mut dyn Write, s: &ScoreSummary, style: Style) -> io::Result<()> {
+    let Some(first) = s.explanations.first() else {
+        return Ok(());
+    };
+    let head = format!(
+        "Statuses (causes and checks: amldoctor explain {}, or -v):",
+        first.status
+    );
+    for line in text::wrap(&head, style.width(), "", "  ") {
+        writeln!(out, "{}", style.bold(&line))?;
+    }
+    for e in &s.explanations {
+        let meaning = e.meaning.split_whitespace().collect::<Vec<_>>().join(" ");
+        let sentence = match meaning.find(". ") {
+            Some(end) => &meaning[..=end],
+            None => meaning.as_str(),
+        };
+        let label = format!("  {} {}:", e.status, e.reason);
+        text::para(out, style.width(), &label, 4, &text::plain(sentence))?;
+    }
+    writeln!(out)
 }
 
 /// The 429 ceiling and the sizing `--rps` asked for (or why there is none).
@@ -156,12 +185,12 @@ fn write_capacity(out: &mut dyn Write, s: &ScoreSummary, style: Style) -> io::Re
 pub(crate) fn write_markdown(out: &mut dyn Write, s: &ScoreSummary) -> io::Result<()> {
     writeln!(
         out,
-        "**Scoring probe** of `{}` ({}, {} auth) at `{}`: {} requests, {} at a time, {} ms timeout; {} bytes sent, {} received.\n",
+        "**Scoring probe** of `{}` ({}, {} auth) at `{}`: {}, {} at a time, {} ms timeout; {} bytes sent, {} received.\n",
         code(&s.endpoint),
         s.endpoint_kind,
         s.auth_mode,
         code(&s.scoring_uri),
-        s.requests,
+        super::plural(s.requests, "request", "requests"),
         s.concurrency,
         s.timeout_ms,
         s.bytes_sent,
@@ -175,8 +204,13 @@ pub(crate) fn write_markdown(out: &mut dyn Write, s: &ScoreSummary) -> io::Resul
     if let Some(l) = &s.latency {
         writeln!(
             out,
-            "Latency of {} answered requests: p50 {} ms, p95 {} ms, p99 {} ms, max {} ms, mean {} ms.\n",
-            l.samples, l.p50_ms, l.p95_ms, l.p99_ms, l.max_ms, l.mean_ms
+            "Latency of {} answered: p50 {} ms, p95 {} ms, p99 {} ms, max {} ms, mean {} ms.\n",
+            super::plural(l.samples, "request", "requests"),
+            l.p50_ms,
+            l.p95_ms,
+            l.p99_ms,
+            l.max_ms,
+            l.mean_ms
         )?;
     }
     if let Some(c) = &s.pending_request_ceiling {
@@ -196,10 +230,10 @@ pub(crate) fn write_markdown(out: &mut dyn Write, s: &ScoreSummary) -> io::Resul
     if let Some(z) = &s.sizing {
         writeln!(
             out,
-            "Sizing: {} requests/s at the p95 of {} ms need {} instances (429 above {} pending).\n",
+            "Sizing: {} requests/s at the p95 of {} ms need {} (429 above {} pending).\n",
             cell(&z.rps),
             z.request_time_ms,
-            z.instances_required,
+            super::plural(z.instances_required, "instance", "instances"),
             z.pending_request_ceiling
         )?;
     }

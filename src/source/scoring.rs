@@ -4,6 +4,7 @@
 //! hide what the caller gets) and it follows no redirect. The credential goes only into
 //! the `Authorization` header of these requests: it is never traced, printed or kept.
 
+use std::fmt::Write as _;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{Duration, Instant};
@@ -46,6 +47,43 @@ impl std::fmt::Debug for Probe {
             .field("concurrency", &self.concurrency)
             .field("timeout", &self.timeout)
             .finish_non_exhaustive()
+    }
+}
+
+impl Probe {
+    /// `--debug`'s line for one request: what was sent (the credential only as
+    /// `<redacted>`) and how it ended, with the ids a support request needs.
+    pub(crate) fn trace(&self, sample: &Sample) -> String {
+        let mut sent = vec![
+            format!("content-type {}", self.content_type),
+            format!("x-ms-client-request-id {}", sample.client_request_id),
+        ];
+        if let Some(d) = &self.deployment {
+            sent.push(format!("azureml-model-deployment {d}"));
+        }
+        if self.credential.is_some() {
+            sent.push("authorization Bearer <redacted>".to_owned());
+        }
+        let ended = match &sample.outcome {
+            Outcome::Status(s) => format!("HTTP {s}"),
+            other => other.label(),
+        };
+        let mut line = format!(
+            "score request {}: POST {} ({}; {} bytes) -> {ended} after {} ms, {} bytes received",
+            sample.index + 1,
+            crate::redact::redact(&self.url),
+            sent.join(", "),
+            sample.bytes_sent,
+            sample.latency.as_millis(),
+            sample.bytes_received
+        );
+        if let Some(id) = &sample.headers.request_id {
+            let _ = write!(line, "; x-request-id {id}");
+        }
+        if let Some(e) = &sample.error {
+            let _ = write!(line, "; {}", crate::redact::redact(e));
+        }
+        line
     }
 }
 

@@ -60,14 +60,14 @@ fn every_http_status_of_both_tables() {
         let run = sb.run(&["explain", status]);
         assert_eq!(run.code, 0, "{status}: {}", run.stderr);
         assert!(
-            run.stdout.starts_with(&format!("HTTP {status} ")),
+            run.stdout.starts_with(&format!("HTTP {status}: ")),
             "{status}:\n{}",
             run.stdout
         );
     }
     let out = sb.run(&["explain", "429"]).stdout;
     assert_eq!(
-        out.matches("\nHTTP 429 ").count() + usize::from(out.starts_with("HTTP 429 ")),
+        out.matches("\nHTTP 429: ").count() + usize::from(out.starts_with("HTTP 429: ")),
         2,
         "both meanings of 429:\n{out}"
     );
@@ -125,7 +125,7 @@ fn forbidden_and_unregistered_providers_are_known() {
     let sb = Sandbox::new("explain-403");
     let run = sb.run(&["explain", "403"]);
     assert_eq!(run.code, 0, "{}", run.stderr);
-    assert!(run.stdout.contains("HTTP 403 Forbidden"), "{}", run.stdout);
+    assert!(run.stdout.contains("HTTP 403: Forbidden"), "{}", run.stdout);
     for code in [
         "MissingSubscriptionRegistration",
         "SubscriptionNotRegistered",
@@ -322,5 +322,23 @@ fn a_status_pasted_with_its_reason_is_explained() {
             !run.json()["statuses"].as_array().unwrap().is_empty(),
             "{q}"
         );
+    }
+}
+
+/// Every answer opens the same way, `WHAT: title`, whether the question was a code,
+/// a rule id or a status, and says no code twice.
+#[test]
+fn headings_name_what_was_asked_then_what_it_is() {
+    let sb = Sandbox::new("explain-headings");
+    for (query, start) in [
+        ("OutOfQuota", "OutOfQuota: "),
+        ("user-init-failed", "user-init-failed: "),
+        ("CrashLoopBackOff", "CrashLoopBackOff: "),
+        ("429", "HTTP 429: "),
+    ] {
+        let out = sb.run(&["explain", query, "-q"]).ok().stdout.clone();
+        let head = out.lines().next().unwrap();
+        assert!(head.starts_with(start), "{query}: {head}");
+        assert_eq!(head.matches(query).count(), 1, "{query} said twice: {head}");
     }
 }

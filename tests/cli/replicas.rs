@@ -128,8 +128,8 @@ fn whole_results_are_not_rounded_up() {
 #[test]
 fn quiet_prints_only_the_count() {
     let sb = Sandbox::new("replicas-quiet");
-    let run = sb.run(&["replicas", "--rps", "20", "--latency", "4s", "-q"]);
-    assert_eq!(run.ok().stdout, "115\n");
+    let run = sb.run(&["replicas", "--rps", "20", "--latency", "1s", "-q"]);
+    assert_eq!(run.ok().stdout, "29\n");
     assert_eq!(run.stderr, "");
     // When no instance count serves the requests, quiet prints no count to act on.
     let slow = sb.run(&["replicas", "--rps", "20", "--latency", "1h", "-q"]);
@@ -262,7 +262,9 @@ fn deployment_file_supplies_values_and_flags_override_it() {
         "flag"
     );
     assert_eq!(v["results"]["instances_required"], 58); // ceil(20 × 2 / 0.7)
-    assert_eq!(v["warnings"], serde_json::json!([]));
+    // No timeout warning; 58 is past the default 50 instances a deployment may have.
+    assert_eq!(v["warnings"].as_array().unwrap().len(), 1, "{v}");
+    assert_eq!(v["warnings"][0]["code"], "instances-over-deployment-limit");
 }
 
 #[test]
@@ -529,4 +531,82 @@ fn a_yaml_that_is_not_a_deployment_is_an_error() {
     );
     sb.run(&["replicas", "--rps", "10", "-f", env.to_str().unwrap()])
         .usage_error(&["env.yml: this is not an online deployment YAML (its $schema is environment.schema.json)"]);
+}
+
+/// A result past the service's default limits says so: a rate over what one
+/// managed endpoint takes, a count over what one deployment (or endpoint) may have.
+#[test]
+fn a_count_past_the_service_limits_is_said_to_be() {
+    let sb = Sandbox::new("replicas-limits");
+    let v = sb
+        .run(&["replicas", "--rps", "1000000000", "-o", "json"])
+        .ok()
+        .json();
+    let codes: Vec<&str> = v["warnings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|w| w["code"].as_str().unwrap())
+        .collect();
+    assert!(codes.contains(&"rps-over-endpoint-limit"), "{codes:?}");
+    assert!(
+        codes.contains(&"instances-over-deployment-limit"),
+        "{codes:?}"
+    );
+    let run = sb.run(&["replicas", "--rps", "1000000000", "-q"]);
+    assert_eq!(run.ok().stdout, "14285714286\n");
+    assert!(
+        flat(&run.stderr).contains("more than the 50 a managed online deployment may have"),
+        "{}",
+        run.stderr
+    );
+    assert!(
+        flat(&run.stderr).contains("at least 14285715 endpoints"),
+        "{}",
+        run.stderr
+    );
+    // Within the limits: not a word about them.
+    let v = sb
+        .run(&[
+            "replicas",
+            "--rps",
+            "20",
+            "--latency",
+            "250ms",
+            "-o",
+            "json",
+        ])
+        .ok()
+        .json();
+    assert_eq!(v["warnings"], serde_json::json!([]), "{v}");
+}
+
+/// Fewer instances running than needed, with an autoscale maximum that covers the
+/// need: one story (autoscale may add them), not "short by 5" beside "no change".
+#[test]
+fn autoscale_that_covers_the_need_explains_a_shortfall_now() {
+    let sb = Sandbox::new("replicas-autoscale-short");
+    let file = sb.write(
+        "work/green.yml",
+        "name: green\nendpoint_name: ep1\ninstance_count: 3\nscale_settings:\n  type: target_utilization\n  min_instances: 1\n  max_instances: 10\n  target_utilization_percentage: 70\nrequest_settings:\n  request_timeout_ms: 5000\n  max_concurrent_requests_per_instance: 2\n",
+    );
+    let run = sb.run(&[
+        "replicas",
+        "--rps",
+        "5",
+        "--latency",
+        "2s",
+        "-f",
+        file.to_str().unwrap(),
+    ]);
+    let out = flat(&run.ok().stdout);
+    assert!(
+        out.contains("short of 5 requests/s by 5 instances until autoscale adds them"),
+        "{out}"
+    );
+    assert!(!out.contains("No change needed"), "{out}");
+    assert!(
+        out.contains("autoscale may grow the 3 running now to the 8 needed"),
+        "{out}"
+    );
 }

@@ -825,3 +825,58 @@ fn a_rejected_body_is_a_client_error_with_the_answer_shown() {
         .collect();
     assert!(!ids.contains(&"score-client-error"), "{ids:?}");
 }
+
+/// The scoring section says what each status means in a sentence (the findings
+/// below say what to do); `-v` adds the causes and checks; `--debug` traces every
+/// request without its credential; one request is "1 request".
+#[test]
+fn the_probe_section_is_short_and_debug_traces_each_request() {
+    let fake = FakeAzure::start(|_, n| storm(n));
+    let sb = offline("score-section", &fake);
+    let run = score(
+        &sb,
+        &[
+            "-n",
+            "blue",
+            "--count",
+            "50",
+            "--concurrency",
+            "5",
+            "--debug",
+        ],
+    );
+    assert_eq!(run.code, 1, "{}", run.stderr);
+    no_secret(&run);
+    let findings_at = run.stdout.find("── Errors ──").unwrap();
+    let section = &run.stdout[..findings_at];
+    assert!(section.contains("  401 Unauthorized: "), "{section}");
+    assert!(!section.contains("Likely causes:"), "{section}");
+    assert!(section.lines().count() <= 25, "{section}");
+    let traces: Vec<&str> = run
+        .stderr
+        .lines()
+        .filter(|l| l.starts_with("debug: score request "))
+        .collect();
+    assert_eq!(traces.len(), 50, "{}", run.stderr);
+    assert!(
+        traces.iter().any(|t| t.contains("POST http://127.0.0.1:")
+            && t.contains("authorization Bearer <redacted>")
+            && t.contains("azureml-model-deployment blue")
+            && t.contains("-> HTTP 424")
+            && t.contains("x-request-id 5d1e7a3c-0000-4c2d-8e6a-1b2c3d4e5f60")),
+        "{traces:#?}"
+    );
+    let verbose = score(&sb, &["-n", "blue", "--count", "10", "-v"]);
+    assert!(
+        verbose.stdout.contains("Likely causes:"),
+        "{}",
+        verbose.stdout
+    );
+
+    let one = score(&sb, &["-n", "blue", "-o", "markdown", "--fail-on", "never"]);
+    assert!(
+        one.stdout.contains(": 1 request, 1 at a time"),
+        "{}",
+        one.stdout
+    );
+}
