@@ -61,6 +61,9 @@ impl BaselineFile {
     }
 
     pub(crate) fn parse(text: &str) -> Result<BaselineFile, String> {
+        if text.trim_start_matches('\u{feff}').trim().is_empty() {
+            return Err("it is empty; expected a baseline written by --write-baseline".to_owned());
+        }
         let b: BaselineFile = serde_json::from_str(text.trim_start_matches('\u{feff}'))
             .map_err(|e| format!("not a baseline written by --write-baseline: {e}"))?;
         if b.schema_version != 1 {

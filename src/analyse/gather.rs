@@ -248,6 +248,13 @@ fn read_one(
             let reason = format!("larger than {mib} MiB; resource documents are read whole");
             fail(Error::input(format!("{path}: {reason}")), reason);
         }
+        Ok(JsonRead::Empty) if only_json && named => {
+            let reason = "it is empty; expected the JSON an az command prints (its -o json)";
+            fail(Error::input(format!("{path}: {reason}")), reason.to_owned());
+        }
+        Ok(JsonRead::Empty) if only_json => out
+            .not_analysed
+            .push(NotAnalysed::new(&path, "it is empty: nothing to analyse")),
         // Named on the command line as JSON, it must be one JSON document; a file
         // found in a folder (a README, a log) is only passed over.
         Ok(_) if only_json && named => {

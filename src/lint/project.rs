@@ -86,6 +86,14 @@ impl Read {
                 return;
             }
         };
+        if file.named && text.trim_start_matches('\u{feff}').trim().is_empty() {
+            let reason = "it is empty; expected a deployment, endpoint, job or environment file";
+            c.input_errors
+                .push(Error::input(format!("{display}: {reason}")));
+            c.not_analysed
+                .push(NotAnalysed::error(&display, reason.to_owned()));
+            return;
+        }
         let yaml = if is_yaml(&file.path) {
             match yaml_doc::parse(text) {
                 Ok(doc) => Some(doc),

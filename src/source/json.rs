@@ -20,6 +20,8 @@ pub(crate) const MAX_JSON_BYTES: usize = 64 * 1024 * 1024;
 /// What reading an input as JSON gave.
 #[derive(Debug)]
 pub(crate) enum JsonRead {
+    /// Nothing but white space (or a byte-order mark): no document and no text.
+    Empty,
     /// Does not start like JSON, or is more than one value (JSON lines): a text input.
     NotJson,
     /// One JSON document and its bytes (for pointer → line lookups).
@@ -66,7 +68,7 @@ fn read_from<R: Read>(reader: R, limit: usize) -> io::Result<(JsonRead, Vec<u8>)
     // The first byte that is not white space or a byte-order mark decides.
     let first = loop {
         if tee.read(&mut head)? == 0 {
-            return Ok((JsonRead::NotJson, tee.copy));
+            return Ok((JsonRead::Empty, tee.copy));
         }
         match head[0] {
             b' ' | b'\t' | b'\r' | b'\n' => skipped += 1,

@@ -186,6 +186,11 @@ pub(crate) fn resources_in(
     let loaded = read_config_file(path, false)?
         .ok_or_else(|| Error::input(format!("cannot read {}", path.display())))?;
     let shown = path.display().to_string();
+    if loaded.text.trim().is_empty() {
+        return Err(Error::input(format!(
+            "{shown} is empty; expected what az ml online-endpoint show -o json prints"
+        )));
+    }
     let value: serde_json::Value = serde_json::from_str(&loaded.text).map_err(|e| {
         Error::input(format!(
             "{shown}:{}: not JSON ({e}); expected what az ml online-endpoint show -o json prints",

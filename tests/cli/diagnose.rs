@@ -823,3 +823,49 @@ fn which_python() -> Result<String, ()> {
     }
     Err(())
 }
+
+/// An empty file named to any command that reads files is one sentence naming it as
+/// empty and saying what was expected, exit 2: not a parser's "EOF at line 1", not
+/// "not one JSON document".
+#[test]
+fn an_empty_file_is_one_error_naming_it_empty_in_every_command() {
+    let sb = Sandbox::new("empty-everywhere").env("K", "k");
+    sb.write("work/empty.json", "");
+    sb.write("work/blank.yml", "\n  \n");
+    sb.write("work/ok.log", "INFO started\n");
+    sb.write("work/b.json", "{}");
+    let cases: &[&[&str]] = &[
+        &["diagnose", "empty.json"],
+        &["check", "keyvault", "--from", "empty.json"],
+        &["check", "all", "--from", "empty.json"],
+        &["diagnose", "ok.log", "--baseline", "empty.json"],
+        &[
+            "score",
+            "--from",
+            "empty.json",
+            "--key-env",
+            "K",
+            "--data",
+            "b.json",
+        ],
+        &["lint", "blank.yml"],
+        &["replicas", "--rps", "2", "-f", "blank.yml"],
+    ];
+    for args in cases {
+        let run = crate::Run::from(sb.command_in(&sb.work(), args).output().unwrap());
+        assert_eq!(run.code, 2, "{args:?}: {}", run.stderr);
+        let errors: Vec<&str> = run
+            .stderr
+            .lines()
+            .filter(|l| l.starts_with("error:"))
+            .collect();
+        assert_eq!(errors.len(), 1, "{args:?}:\n{}", run.stderr);
+        assert!(
+            errors[0].contains("empty")
+                && (errors[0].contains("empty.json") || errors[0].contains("blank.yml")),
+            "{args:?}: {}",
+            errors[0]
+        );
+        assert!(!errors[0].contains("EOF"), "{args:?}: {}", errors[0]);
+    }
+}
