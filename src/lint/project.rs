@@ -72,40 +72,50 @@ pub(crate) struct Read {
     pub(crate) checked_scripts: Vec<String>,
 }
 
+/// A file's text and, for YAML, its document; `None` (noted) when it cannot be used.
+fn readable<'f>(
+    file: &'f ProjectFile,
+    display: &str,
+    c: &mut Notes,
+) -> Option<(&'f str, Option<yaml_doc::YamlDoc>)> {
+    let text = match &file.text {
+        Ok(text) => text,
+        Err(e) => {
+            if file.named {
+                c.input_errors.push(e.clone());
+            }
+            c.not_analysed
+                .push(NotAnalysed::error(display, e.message.clone()));
+            return None;
+        }
+    };
+    if file.named && text.trim_start_matches('\u{feff}').trim().is_empty() {
+        let reason = "it is empty; expected a deployment, endpoint, job or environment file";
+        c.input_errors
+            .push(Error::input(format!("{display}: {reason}")));
+        c.not_analysed
+            .push(NotAnalysed::error(display, reason.to_owned()));
+        return None;
+    }
+    if !is_yaml(&file.path) {
+        return Some((text, None));
+    }
+    match yaml_doc::parse(text) {
+        Ok(doc) => Some((text, Some(doc))),
+        Err(e) => {
+            c.input_errors.push(Error::input(format!("{display}: {e}")));
+            c.not_analysed
+                .push(NotAnalysed::error(display, e.to_string()));
+            None
+        }
+    }
+}
+
 impl Read {
     fn file(&mut self, file: &ProjectFile, c: &mut Notes) {
         let display = file.path.display().to_string();
-        let text = match &file.text {
-            Ok(text) => text,
-            Err(e) => {
-                if file.named {
-                    c.input_errors.push(e.clone());
-                }
-                c.not_analysed
-                    .push(NotAnalysed::error(&display, e.message.clone()));
-                return;
-            }
-        };
-        if file.named && text.trim_start_matches('\u{feff}').trim().is_empty() {
-            let reason = "it is empty; expected a deployment, endpoint, job or environment file";
-            c.input_errors
-                .push(Error::input(format!("{display}: {reason}")));
-            c.not_analysed
-                .push(NotAnalysed::error(&display, reason.to_owned()));
+        let Some((text, yaml)) = readable(file, &display, c) else {
             return;
-        }
-        let yaml = if is_yaml(&file.path) {
-            match yaml_doc::parse(text) {
-                Ok(doc) => Some(doc),
-                Err(e) => {
-                    c.input_errors.push(Error::input(format!("{display}: {e}")));
-                    c.not_analysed
-                        .push(NotAnalysed::error(&display, e.to_string()));
-                    return;
-                }
-            }
-        } else {
-            None
         };
         let kind = lint::classify(&file.path, yaml.as_ref().map(|d| &d.value));
         match (kind, yaml) {
