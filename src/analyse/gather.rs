@@ -146,6 +146,9 @@ pub(crate) fn bundle_gaps(inputs: &InputSet) -> Vec<NotAnalysed> {
                 |p| dir.join(p).display().to_string(),
             );
             let reason = match &f.skipped_check {
+                Some(check) if f.partial => {
+                    format!("check {check} ran without {}: {}", f.what, f.reason)
+                }
                 Some(check) => format!(
                     "check {check} skipped: {} could not be read: {}",
                     f.what, f.reason

@@ -72,7 +72,7 @@ fn save_deployment(
         args.lines,
         dir,
     )?;
-    Ok(close(&manifest, dir, err))
+    Ok(close(&manifest, dir, None, err))
 }
 
 /// `logs --run RUN_ID --out DIR`.
@@ -87,8 +87,8 @@ fn save_run(
     let jobs = usize::try_from(args.jobs).unwrap_or(usize::MAX);
     let (manifest, tally) = collect::run_bundle(azure, place, run, jobs, dir)?;
     note_resolved(&manifest, err);
-    let _ = writeln!(err, "{}", collect::run_tree::summary(&tally, dir));
-    Ok(close(&manifest, dir, err))
+    let what = collect::run_tree::summary(&tally, manifest.collected.len() as u64);
+    Ok(close(&manifest, dir, Some(&what), err))
 }
 
 /// Says when a pipeline run was resolved to its ParallelRunStep step.
@@ -103,7 +103,7 @@ pub(crate) fn note_resolved(manifest: &Manifest, err: &mut dyn Write) {
 
 /// Says what could not be collected: exit 3 when anything failed (the bundle keeps
 /// what was read).
-fn close(manifest: &Manifest, root: &Path, err: &mut dyn Write) -> ExitCode {
+fn close(manifest: &Manifest, root: &Path, what: Option<&str>, err: &mut dyn Write) -> ExitCode {
     // A few lines a person can read; the manifest lists every one.
     const SHOWN: usize = 10;
     for f in manifest.failed.iter().take(SHOWN) {
@@ -120,8 +120,9 @@ fn close(manifest: &Manifest, root: &Path, err: &mut dyn Write) -> ExitCode {
     }
     let _ = writeln!(
         err,
-        "saved {} into {} (see {}); analyse them with: amldoctor diagnose {}",
+        "saved {}{} into {} (see {}); analyse them with: amldoctor diagnose {}",
         crate::report::plural(manifest.collected.len() as u64, "file", "files"),
+        what.map(|w| format!(" ({w})")).unwrap_or_default(),
         root.display(),
         root.join(crate::source::bundle::MANIFEST).display(),
         crate::rules::template::shell_word(&root.display().to_string())

@@ -107,6 +107,10 @@ pub(crate) struct Failure {
     /// The check this left undone (`keyvault`), when it was one.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub skipped_check: Option<String>,
+    /// The check still ran, without this part (`dns` without the private zone's
+    /// records still resolves the hosts).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub partial: bool,
 }
 
 /// The sentence every manifest carries about redaction.
@@ -237,6 +241,7 @@ impl BundleWriter {
             reason: crate::redact::redact(reason).into_owned(),
             path: path.map(str::to_owned),
             skipped_check: None,
+            partial: false,
         });
     }
 
@@ -245,6 +250,14 @@ impl BundleWriter {
         self.failed(what, reason, None);
         if let Some(last) = self.manifest.failed.last_mut() {
             last.skipped_check = Some(check.to_owned());
+        }
+    }
+
+    /// Records a part of a check that could not be read; the check runs without it.
+    pub(crate) fn part_missing(&mut self, check: &str, what: &str, reason: &str) {
+        self.skipped(check, what, reason);
+        if let Some(last) = self.manifest.failed.last_mut() {
+            last.partial = true;
         }
     }
 

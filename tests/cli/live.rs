@@ -33,6 +33,8 @@ struct World {
     vault_forbidden: bool,
     /// The workspace and the endpoint answer 403.
     workspace_forbidden: bool,
+    /// The private DNS zone's record sets answer 403 (its links still answer).
+    dns_records_forbidden: bool,
     /// Storage waits this long before each blob.
     blob_delay: std::time::Duration,
     /// Workspace diagnosis polls answered so far.
@@ -114,6 +116,12 @@ impl World {
         );
         if r.method != "GET" || self.workspace_forbidden {
             return None;
+        }
+        if path == format!("{zone}/ALL") && self.dns_records_forbidden {
+            return Some(Answer::json(
+                403,
+                r#"{"error":{"code":"AuthorizationFailed","message":"The client does not have authorization to perform action 'Microsoft.Network/privateDnsZones/ALL/read'."}}"#,
+            ));
         }
         let body = if path == format!("{zone}/ALL") {
             json!({"value": [
@@ -791,6 +799,33 @@ fn logs_run_finds_the_parallel_run_step_and_downloads_its_tree() {
         run.stderr
     );
     assert!(!sb.work().join("escaped.txt").exists() && !sb.root.join("escaped.txt").exists());
+    // One closing line, whose counts add up to the files saved.
+    let saved = run
+        .stderr
+        .lines()
+        .find(|l| l.starts_with("saved "))
+        .unwrap_or_else(|| panic!("{}", run.stderr));
+    assert!(
+        !run.stderr.contains("run files downloaded"),
+        "{}",
+        run.stderr
+    );
+    let number = |after: &str| -> u64 {
+        let at = saved
+            .find(after)
+            .unwrap_or_else(|| panic!("{after:?} in {saved}"));
+        saved[..at]
+            .rsplit([' ', '('])
+            .next()
+            .unwrap()
+            .parse()
+            .unwrap()
+    };
+    let total = number(" files (");
+    let now = number(" of the run's ");
+    let records = number(" record");
+    assert_eq!(now + records, total, "{saved}");
+    assert!(saved.contains("1 could not be saved"), "{saved}");
     // Every fixture file arrived, byte for byte (none holds a secret).
     let mut expected = Vec::new();
     let root = PathBuf::from(fixture("prs/failed-job"));
@@ -1275,6 +1310,53 @@ fn live_check_dns_resolves_the_endpoint_read_from_azure_and_saves_the_answers() 
         .ok()
         .json();
     assert_eq!(verdict(&offline), found);
+}
+
+/// The private zone's records could not be read: `check dns` still resolved the hosts,
+/// so it says it ran without them, not that it was skipped.
+#[test]
+fn a_dns_check_without_the_zone_records_says_what_it_lacked_not_skipped() {
+    let (fake, _) = start(World {
+        dns_records_forbidden: true,
+        ..World::default()
+    });
+    let sb = sandbox("live-check-dns-part", &fake);
+    let inside = crate::dns::inside().to_string();
+    let run = live(
+        &sb,
+        &[
+            "check",
+            "dns",
+            "-e",
+            "ep1",
+            "--nameserver",
+            &inside,
+            "--no-system-resolver",
+            "-o",
+            "json",
+            "--fail-on",
+            "never",
+        ],
+    );
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    let doc = run.json();
+    assert!(!doc["dns"].as_array().unwrap().is_empty(), "{doc}");
+    let reasons: Vec<&str> = doc["not_analysed"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter_map(|n| n["reason"].as_str())
+        .collect();
+    assert!(
+        reasons
+            .iter()
+            .any(|r| r.starts_with("check dns ran without the record sets of the private DNS zone")),
+        "{reasons:?}"
+    );
+    assert!(
+        !reasons.iter().any(|r| r.contains("check dns skipped")),
+        "{reasons:?}"
+    );
 }
 
 #[test]

@@ -429,14 +429,14 @@ pub(crate) fn private_dns_records(
             save_json(bundle, "resources/private-dns-records.json", &label, &value);
             private_dns_links(azure, &group_path, zone, bundle);
         }
-        Err(e) if e.service.as_ref().is_some_and(|s| s.status == 404) => bundle.skipped(
+        Err(e) if e.service.as_ref().is_some_and(|s| s.status == 404) => bundle.part_missing(
             "dns",
             &label,
             "the workspace's resource group has no such zone; if it is in another group, save 'az network private-dns record-set list -g GROUP -z ZONE -o json' and pass it with --from",
         ),
         Err(e) => {
             let reason = needs_role(&e, &format!("Reader (or another role that can read it) on {label}"));
-            bundle.skipped("dns", &label, &reason);
+            bundle.part_missing("dns", &label, &reason);
         }
     }
 }
@@ -445,7 +445,7 @@ pub(crate) fn private_dns_records(
 fn private_dns_links(azure: &mut Azure, group_path: &str, zone: &str, bundle: &mut BundleWriter) {
     let label = format!("the virtual network links of the private DNS zone {zone}");
     match azure.private_dns_links(group_path, zone, &format!("reading {label}")) {
-        Ok(value) if value["value"].as_array().is_some_and(Vec::is_empty) => bundle.skipped(
+        Ok(value) if value["value"].as_array().is_some_and(Vec::is_empty) => bundle.part_missing(
             "dns",
             &label,
             "the zone is linked to no virtual network, so no machine resolves through it; link it with 'az network private-dns link vnet create'",
@@ -455,7 +455,7 @@ fn private_dns_links(azure: &mut Azure, group_path: &str, zone: &str, bundle: &m
         }
         Err(e) => {
             let reason = needs_role(&e, &format!("Reader (or another role that can read it) on {label}"));
-            bundle.skipped("dns", &label, &reason);
+            bundle.part_missing("dns", &label, &reason);
         }
     }
 }

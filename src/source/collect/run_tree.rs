@@ -206,23 +206,36 @@ fn progress_bar(files: u64) -> indicatif::ProgressBar {
         return indicatif::ProgressBar::hidden();
     }
     let bar = indicatif::ProgressBar::new(files);
-    if let Ok(style) =
-        indicatif::ProgressStyle::with_template("{bar:30} {pos}/{len} files, {msg} ({elapsed})")
-    {
+    if let Ok(style) = indicatif::ProgressStyle::with_template(
+        "{bar:30} {pos}/{len} log files to download, {msg} ({elapsed})",
+    ) {
         bar.set_style(style);
     }
     bar
 }
 
-/// The closing line: what was fetched, skipped and lost.
-pub(crate) fn summary(tally: &Tally, dir: &std::path::Path) -> String {
-    format!(
-        "{} of {} run files downloaded ({} bytes) into {}; {} already complete; {} failed",
+/// What the saved files of a run are, for the closing line: `collected` (every file
+/// the bundle holds) split into the log files fetched now, those already complete from
+/// an earlier try, and the run's own records; the counts add up to `collected`.
+pub(crate) fn summary(tally: &Tally, collected: u64) -> String {
+    let records = collected.saturating_sub(tally.downloaded + tally.already_complete);
+    let mut parts = vec![format!(
+        "{} of the run's {} downloaded now, {} bytes",
         tally.downloaded,
-        tally.listed,
-        tally.bytes,
-        dir.display(),
-        tally.already_complete,
-        tally.failed
-    )
+        crate::report::plural(tally.listed, "log file", "log files"),
+        tally.bytes
+    )];
+    if tally.already_complete > 0 {
+        parts.push(format!("{} already complete", tally.already_complete));
+    }
+    if records > 0 {
+        parts.push(format!(
+            "{} of the run's details",
+            crate::report::plural(records, "record", "records")
+        ));
+    }
+    if tally.failed > 0 {
+        parts.push(format!("{} could not be saved", tally.failed));
+    }
+    parts.join("; ")
 }
