@@ -744,10 +744,12 @@ pub struct ScoreArgs {
 #[derive(Debug, Clone, Args)]
 #[command(after_help = "\
 Examples:
-  amldoctor completions bash > ~/.bash_completion.d/amldoctor
+  amldoctor completions bash \\
+      > ~/.local/share/bash-completion/completions/amldoctor
   amldoctor completions zsh > ~/.zfunc/_amldoctor
   amldoctor completions fish > ~/.config/fish/completions/amldoctor.fish
-  amldoctor completions powershell >> $PROFILE")]
+  amldoctor completions powershell >> $PROFILE
+  amldoctor completions elvish >> ~/.config/elvish/rc.elv")]
 pub struct CompletionsArgs {
     /// The shell to generate for
     #[arg(value_enum)]

@@ -111,7 +111,8 @@ impl Location {
         }
     }
 
-    /// The 1-based line in [`Location::path`]; 0 for a DNS name, which has none.
+    /// The 1-based line in [`Location::path`]; 0 for a DNS name, and for a document
+    /// read from Azure and not kept, whose lines nobody can open.
     pub fn line(&self) -> u64 {
         match self {
             Location::Line { line, .. } | Location::Pointer { line, .. } => *line,
@@ -119,11 +120,20 @@ impl Location {
         }
     }
 
-    /// Where, as a report heads it: `path:line`, or the host name for DNS evidence.
+    /// Where, as a report heads it: `path:line` (the path alone when there is no
+    /// line to open), or the host name for DNS evidence.
     pub fn at(&self) -> String {
         match self {
             Location::Dns { host, .. } => host.clone(),
+            _ if self.line() == 0 => self.path().to_owned(),
             _ => format!("{}:{}", self.path(), self.line()),
+        }
+    }
+
+    /// The same place, with no line: the document it was on is not kept.
+    pub fn without_line(&mut self) {
+        if let Location::Line { line, .. } | Location::Pointer { line, .. } = self {
+            *line = 0;
         }
     }
 
@@ -132,6 +142,7 @@ impl Location {
     pub fn row_label(&self) -> String {
         match self {
             Location::Dns { server, .. } => server.clone(),
+            _ if self.line() == 0 => String::new(),
             _ => self.line().to_string(),
         }
     }
@@ -149,7 +160,13 @@ impl fmt::Display for Location {
     /// `path:line`, and for a resource key ` (/json/pointer)` after it.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
+            Location::Line { path, line: 0 } => write!(f, "{path}"),
             Location::Line { path, line } => write!(f, "{path}:{line}"),
+            Location::Pointer {
+                path,
+                line: 0,
+                pointer,
+            } => write!(f, "{path} ({pointer})"),
             Location::Pointer {
                 path,
                 line,

@@ -15,6 +15,7 @@ pub(crate) mod placeholders;
 pub(crate) mod replicas;
 mod scan;
 pub(crate) mod selection;
+pub(crate) mod spec_commands;
 
 use crate::checks::CheckOptions;
 use crate::engine::Analysis;
@@ -171,6 +172,9 @@ pub(crate) fn analyse(set: &RuleSet, evidence: Evidence, options: &Options) -> A
     let mut findings = analysis.finish(set, &|x, y| incidents.share(x, y));
     // Findings Azure explained join the engine's; then every template is filled once.
     findings.extend(sink.findings);
+    if selection == Selection::Lint {
+        spec_commands::apply(&mut findings);
+    }
     let tree_files: Vec<&str> = a
         .inputs
         .iter()

@@ -85,11 +85,18 @@ impl Origins {
 
     fn evidence(&self, e: &mut Evidence) {
         e.text = self.show(&e.text);
+        // A resource document read from Azure and deleted: its line numbers point
+        // nowhere (a log's line is still the line of what `get-logs` prints).
+        let gone = self.under(e.location.path())
+            && (e.location.pointer().is_some() || e.location.path().ends_with(".json"));
         match &mut e.location {
             Location::Line { path, .. } | Location::Pointer { path, .. } => {
                 *path = self.show(path);
             }
             Location::Dns { .. } => {}
+        }
+        if gone {
+            e.location.without_line();
         }
     }
 

@@ -254,21 +254,86 @@ fn write_suppressed(out: &mut dyn Write, r: &Report, style: Style) -> io::Result
     Ok(())
 }
 
+/// One line of the Inputs list: a path and what is said of it, or a whole tree.
+enum InputRow<'a> {
+    Plain {
+        path: &'a str,
+        label: String,
+        note: bool,
+    },
+    Tree(&'a str),
+}
+
 fn write_inputs(out: &mut dyn Write, r: &Report, style: Style, detail: Detail) -> io::Result<()> {
     // Hosts named with --host alone: the DNS answers above are all there is.
     if r.inputs.is_empty() && r.resources.is_empty() && r.not_analysed.is_empty() {
         return Ok(());
     }
     writeln!(out, "{}", style.bold("Inputs"))?;
+    let rows = input_rows(r, detail);
+    // Labels start in one column: the widest at which every path no wider still has
+    // its label on its line; a wider path puts its label below it.
+    let width = style.width();
+    let mut sizes: Vec<(usize, usize)> = rows
+        .iter()
+        .filter_map(|row| match row {
+            InputRow::Plain { path, label, .. } => {
+                Some((text::columns(path), text::columns(label)))
+            }
+            InputRow::Tree(_) => None,
+        })
+        .collect();
+    // A label too long for any line goes below its path whatever the column.
+    sizes.retain(|(p, l)| 2 + p + 2 + l <= width);
+    let fits = |c: usize| sizes.iter().all(|(p, l)| *p > c || 2 + c + 2 + l <= width);
+    let column = sizes
+        .iter()
+        .map(|(p, _)| *p)
+        .filter(|c| fits(*c))
+        .max()
+        .unwrap_or(0);
+    for row in &rows {
+        let (path, label, note) = match row {
+            InputRow::Tree(root) => {
+                write_tree_inputs(out, r, root, style)?;
+                continue;
+            }
+            InputRow::Plain { path, label, note } => (*path, label, *note),
+        };
+        let pad = column.saturating_sub(text::columns(path));
+        let padded = format!("{path}{}", " ".repeat(pad));
+        let lines =
+            if text::columns(path) <= column && 2 + column + 2 + text::columns(label) <= width {
+                vec![format!("  {padded}  {label}")]
+            } else {
+                let mut lines = vec![format!("  {path}")];
+                lines.extend(text::wrap(label, width, "      ", "      "));
+                lines
+            };
+        for line in lines {
+            // Colour only the label's part of a note; the path stays plain.
+            match line.strip_prefix(&format!("  {path}")) {
+                Some(rest) if note => writeln!(out, "  {path}{}", style.yellow(rest))?,
+                _ if note => writeln!(out, "{}", style.yellow(&line))?,
+                _ => writeln!(out, "{line}")?,
+            }
+        }
+    }
+    writeln!(out)
+}
+
+/// The Inputs list in order: logs (a tree once, unless -v lists its files), resources,
+/// then what was not analysed.
+fn input_rows(r: &Report, detail: Detail) -> Vec<InputRow<'_>> {
+    let mut rows = Vec::new();
     let mut trees_done: Vec<&str> = Vec::new();
     for i in &r.inputs {
-        // A tree's files are counted per folder unless -v asks for each one.
         if let Some(root) = i.prs_tree.as_deref()
             && detail != Detail::Verbose
         {
             if !trees_done.contains(&root) {
                 trees_done.push(root);
-                write_tree_inputs(out, r, root, style)?;
+                rows.push(InputRow::Tree(root));
             }
             continue;
         }
@@ -290,43 +355,51 @@ fn write_inputs(out: &mut dyn Write, r: &Report, style: Style, detail: Detail) -
             i.kind,
             plural(i.lines, "line", "lines")
         );
-        write_lines(out, &text::labelled(&i.path, &label, style.width(), "  "))?;
+        rows.push(InputRow::Plain {
+            path: &i.path,
+            label,
+            note: false,
+        });
     }
     for res in &r.resources {
-        let at = if res.pointer.is_empty() {
-            String::new()
-        } else {
-            format!(" at {}", res.pointer)
-        };
-        let shape = match res.shape {
-            crate::evidence::resource::Shape::Arm => "ARM shape",
-            crate::evidence::resource::Shape::AzCli => "az CLI shape",
-            crate::evidence::resource::Shape::File => "spec file",
-        };
-        // `at /value/0` goes with the label, so a long path keeps its line.
-        let label = format!(
-            "{}{} {} {} ({shape})",
-            at.trim_start(),
-            if at.is_empty() { "" } else { ":" },
-            res.kind,
-            res.name.as_deref().unwrap_or("(unnamed)")
-        )
-        .trim_start()
-        .to_owned();
-        let path = res.path.clone();
-        write_lines(out, &text::labelled(&path, &label, style.width(), "  "))?;
+        rows.push(InputRow::Plain {
+            path: &res.path,
+            label: resource_label(res),
+            note: false,
+        });
     }
     for n in &r.not_analysed {
-        let label = format!("not analysed: {}", n.reason);
-        for line in text::labelled(&n.path, &label, style.width(), "  ") {
-            // Colour only the label's part of each line; the path stays plain.
-            match line.strip_prefix(&format!("  {}", n.path)) {
-                Some(rest) => writeln!(out, "  {}{}", n.path, style.yellow(rest))?,
-                None => writeln!(out, "{}", style.yellow(&line))?,
-            }
-        }
+        rows.push(InputRow::Plain {
+            path: &n.path,
+            label: format!("not analysed: {}", n.reason),
+            note: true,
+        });
     }
-    writeln!(out)
+    rows
+}
+
+/// `at /value/0: online-endpoint ep1 (az CLI shape)`.
+fn resource_label(res: &crate::report::findings::ResourceReport) -> String {
+    let at = if res.pointer.is_empty() {
+        String::new()
+    } else {
+        format!(" at {}", res.pointer)
+    };
+    let shape = match res.shape {
+        crate::evidence::resource::Shape::Arm => "ARM shape",
+        crate::evidence::resource::Shape::AzCli => "az CLI shape",
+        crate::evidence::resource::Shape::File => "spec file",
+    };
+    // `at /value/0` goes with the label, so a long path keeps its line.
+    format!(
+        "{}{} {} {} ({shape})",
+        at.trim_start(),
+        if at.is_empty() { "" } else { ":" },
+        res.kind,
+        res.name.as_deref().unwrap_or("(unnamed)")
+    )
+    .trim_start()
+    .to_owned()
 }
 
 /// One ParallelRunStep tree among the inputs: its files and lines, counted per folder.
@@ -560,7 +633,11 @@ fn write_evidence(out: &mut dyn Write, f: &Finding, style: Style) -> io::Result<
         } else {
             format!("{label:>number$}")
         };
-        writeln!(out, "  {label} {} {shown}", style.dim("|"))?;
+        if label.trim().is_empty() {
+            writeln!(out, "  {} {shown}", style.dim("|"))?;
+        } else {
+            writeln!(out, "  {label} {} {shown}", style.dim("|"))?;
+        }
     }
     Ok(())
 }

@@ -44,3 +44,31 @@ fn completions_ignore_a_broken_az_config() {
     sb.write("home/.azure/config", "[defaults\n");
     sb.run(&["completions", "bash"]).ok();
 }
+
+/// `completions --help` and the README's install table give the same command for
+/// every shell.
+#[test]
+fn help_and_readme_install_to_the_same_places() {
+    let sb = crate::Sandbox::new("completions-where");
+    // A long example is continued with ` \` so it still pastes as one command.
+    let help = sb
+        .run(&["completions", "--help"])
+        .ok()
+        .stdout
+        .replace(" \\\n      ", " ");
+    let from_help: Vec<&str> = help
+        .lines()
+        .map(str::trim)
+        .filter(|l| l.starts_with("amldoctor completions "))
+        .collect();
+    let readme =
+        std::fs::read_to_string(std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("README.md"))
+            .unwrap();
+    let from_readme: Vec<&str> = readme
+        .lines()
+        .filter_map(|l| l.split('`').nth(1))
+        .filter(|c| c.starts_with("amldoctor completions ") && c.contains('>'))
+        .collect();
+    assert_eq!(from_help.len(), 5, "{help}");
+    assert_eq!(from_help, from_readme);
+}

@@ -869,3 +869,42 @@ fn an_empty_file_is_one_error_naming_it_empty_in_every_command() {
         assert!(!errors[0].contains("EOF"), "{args:?}: {}", errors[0]);
     }
 }
+
+/// The Inputs list is a column: every label on its path's line starts at the same
+/// place; a path too long for that puts its label on the line below.
+#[test]
+fn inputs_labels_start_in_one_column() {
+    let sb = Sandbox::new("inputs-column");
+    for name in ["a.log", "a-much-longer-name-for-a-log.log", "mid-name.log"] {
+        sb.write(&format!("work/logs/{name}"), "INFO started\n");
+    }
+    sb.write(
+        "work/logs/an-extremely-long-file-name-that-no-80-column-line-keeps-beside-its-label.log",
+        "INFO started\n",
+    );
+    let mut cmd = sb.command_in(&sb.work(), &["diagnose", "logs"]);
+    cmd.env("COLUMNS", "80");
+    let run = crate::Run::from(cmd.output().unwrap());
+    let out = run.ok().stdout.clone();
+    let inputs: Vec<&str> = out
+        .split("Inputs\n")
+        .nth(1)
+        .unwrap()
+        .lines()
+        .take_while(|l| !l.is_empty())
+        .collect();
+    let starts: Vec<usize> = inputs
+        .iter()
+        .filter(|l| l.contains("  generic"))
+        .map(|l| l.find("generic").unwrap())
+        .filter(|at| *at > 6)
+        .collect();
+    assert_eq!(starts.len(), 3, "{out}");
+    assert!(starts.windows(2).all(|w| w[0] == w[1]), "{out}");
+    assert!(
+        inputs
+            .iter()
+            .any(|l| l.starts_with("      generic (detected), 1 line")),
+        "the long path's label goes below it:\n{out}"
+    );
+}

@@ -812,3 +812,41 @@ fn a_lone_scoring_script_is_checked_and_counted() {
         good.stdout
     );
 }
+
+/// A spec that may not be deployed yet is fixed in its file: no `update --set` of a
+/// live deployment, but the commands that apply the edited file.
+#[test]
+fn a_spec_finding_applies_the_file_instead_of_editing_a_live_deployment() {
+    let sb = Sandbox::new("lint-apply-file");
+    let v = sb
+        .run(&[
+            "lint",
+            &crate::fixture("lint/bad"),
+            "-o",
+            "json",
+            "--fail-on",
+            "never",
+        ])
+        .ok()
+        .json();
+    let commands: Vec<&str> = v["findings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .flat_map(|f| f["commands"].as_array().unwrap())
+        .filter_map(|c| c.as_str())
+        .collect();
+    assert!(
+        !commands
+            .iter()
+            .any(|c| c.contains("online-deployment update") && c.contains("--set")),
+        "{commands:#?}"
+    );
+    assert!(
+        commands
+            .iter()
+            .any(|c| c.starts_with("az ml online-deployment create --file ")
+                && c.ends_with("blue.yml -g <group> -w <workspace>")),
+        "{commands:#?}"
+    );
+}

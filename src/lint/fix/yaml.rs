@@ -95,7 +95,20 @@ pub(super) fn set_scalar(
         Some(q @ ('\'' | '"')) => format!("{q}{value}{q}"),
         _ => scalar(value),
     };
-    Some(format!("{pre} {quoted}{comment}"))
+    Some(format!("{pre} {quoted}{}", restated(comment, old)))
+}
+
+/// A trailing comment beside a value that changes most likely describes the old one
+/// (`# 4 minutes`): it is kept, said to be about the value that was there.
+fn restated(comment: &str, old: &str) -> String {
+    let Some((space, text)) = comment.split_once('#') else {
+        return comment.to_owned();
+    };
+    let text = text.trim();
+    if old.is_empty() || text.is_empty() {
+        return comment.to_owned();
+    }
+    format!("{space}# was {old}: {text}")
 }
 
 /// A value as a plain YAML scalar, single-quoted when plain text would read otherwise.
@@ -185,7 +198,7 @@ mod tests {
         };
         assert_eq!(
             set(3, "request_timeout_ms", "180000").unwrap().2,
-            s(&["  request_timeout_ms: 180000   # five minutes"])
+            s(&["  request_timeout_ms: 180000   # was 300000: five minutes"])
         );
         assert_eq!(set(4, "max", "1").unwrap().2, s(&["  max: '1'"]));
         // A key that holds a block takes no scalar; a line of another key is left.
