@@ -88,7 +88,7 @@ impl Origins {
         // A resource document read from Azure and deleted: its line numbers point
         // nowhere (a log's line is still the line of what `get-logs` prints).
         let gone = self.under(e.location.path())
-            && (e.location.pointer().is_some() || e.location.path().ends_with(".json"));
+            && (e.location.pointer().is_some() || has_extension(e.location.path(), "json"));
         match &mut e.location {
             Location::Line { path, .. } | Location::Pointer { path, .. } => {
                 *path = self.show(path);
@@ -142,6 +142,12 @@ impl Origins {
         a.sections.relabel(&|s| self.show(s));
         dropped
     }
+}
+
+fn has_extension(path: &str, ext: &str) -> bool {
+    std::path::Path::new(path)
+        .extension()
+        .is_some_and(|e| e.eq_ignore_ascii_case(ext))
 }
 
 #[cfg(test)]

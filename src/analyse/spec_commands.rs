@@ -19,7 +19,11 @@ pub(crate) fn apply(findings: &mut [Finding]) {
         let Some(spec) = f
             .paths
             .iter()
-            .find(|p| p.ends_with(".yml") || p.ends_with(".yaml"))
+            .find(|p| {
+                std::path::Path::new(p).extension().is_some_and(|e| {
+                    e.eq_ignore_ascii_case("yml") || e.eq_ignore_ascii_case("yaml")
+                })
+            })
             .cloned()
         else {
             continue;
