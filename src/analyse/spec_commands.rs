@@ -7,10 +7,23 @@
 use crate::finding::Finding;
 use crate::rules::template::shell_word;
 
-/// The `az ml GROUP update` commands that change a live resource with `--set`.
-const LIVE_EDITS: [(&str, &str); 2] = [
-    ("az ml online-deployment update ", "online-deployment"),
-    ("az ml online-endpoint update ", "online-endpoint"),
+/// The `az ml … update` commands that change a live resource with `--set`, and the
+/// commands that apply an edited file instead (`{spec}` is the file).
+const LIVE_EDITS: [(&str, [&str; 2]); 2] = [
+    (
+        "az ml online-deployment update ",
+        [
+            "az ml online-deployment create --file {spec} -g {group} -w {workspace}",
+            "az ml online-deployment update --file {spec} -g {group} -w {workspace}",
+        ],
+    ),
+    (
+        "az ml online-endpoint update ",
+        [
+            "az ml online-endpoint create --file {spec} -g {group} -w {workspace}",
+            "az ml online-endpoint update --file {spec} -g {group} -w {workspace}",
+        ],
+    ),
 ];
 
 /// Rewrites the live `--set` edits of findings seen in YAML spec files.
@@ -30,19 +43,13 @@ pub(crate) fn apply(findings: &mut [Finding]) {
         };
         let mut commands: Vec<String> = Vec::with_capacity(f.commands.len());
         for c in &f.commands {
-            let group = LIVE_EDITS
+            let replaced: Vec<String> = match LIVE_EDITS
                 .iter()
                 .find(|(start, _)| c.starts_with(start) && c.contains(" --set "))
-                .map(|(_, group)| *group);
-            let replaced = match group {
-                Some(group) => ["create", "update"]
+            {
+                Some((_, apply)) => apply
                     .iter()
-                    .map(|verb| {
-                        format!(
-                            "az ml {group} {verb} --file {} -g {{group}} -w {{workspace}}",
-                            shell_word(&spec)
-                        )
-                    })
+                    .map(|a| a.replace("{spec}", &shell_word(&spec)))
                     .collect(),
                 None => vec![c.clone()],
             };

@@ -329,9 +329,16 @@ mod tests {
         assert_eq!(plan.instances_required, 286);
         assert_eq!(plan.pending_request_ceiling, 572);
         assert!(plan.evaluation.is_none());
-        // 10 s requests outlast the platform's default 5 s request timeout.
+        // 10 s requests outlast the platform's default 5 s request timeout, and 286
+        // instances are more than one deployment may have by default.
         let codes: Vec<_> = plan.warnings.iter().map(|w| w.code).collect();
-        assert_eq!(codes, ["request-timeout-exceeded"]);
+        assert_eq!(
+            codes,
+            [
+                "request-timeout-exceeded",
+                "instances-over-deployment-limit"
+            ]
+        );
     }
 
     #[test]
@@ -403,6 +410,28 @@ mod tests {
     }
 
     #[test]
+    fn limits_of_a_managed_endpoint() {
+        let codes = |rps: &str, time: &str| -> Vec<&'static str> {
+            CapacityPlan::compute(inputs(rps, time, 1, "0.7"))
+                .unwrap()
+                .warnings
+                .iter()
+                .map(|w| w.code)
+                .collect()
+        };
+        // 35 × 1 s / 0.7 = 50 instances: at the limit, not over it.
+        assert!(codes("35", "1").is_empty());
+        assert_eq!(codes("36", "1"), ["instances-over-deployment-limit"]);
+        assert_eq!(
+            codes("501", "0.01"),
+            ["rps-over-endpoint-limit"],
+            "501 requests/s of 10 ms need 8 instances"
+        );
+        let plan = CapacityPlan::compute(inputs("1000", "1", 1, "0.7")).unwrap();
+        assert!(plan.warnings[1].message.contains("at least 2 endpoints"));
+    }
+
+    #[test]
     fn timeout_and_autoscale_warnings() {
         let mut i = inputs("20", "10", 1, "0.7");
         i.request_timeout_ms = Some(Setting::new(5000, ValueSource::Default));
@@ -411,12 +440,16 @@ mod tests {
         let codes: Vec<_> = plan.warnings.iter().map(|w| w.code).collect();
         assert_eq!(
             codes,
-            ["request-timeout-exceeded", "autoscale-max-below-required"]
+            [
+                "request-timeout-exceeded",
+                "autoscale-max-below-required",
+                "instances-over-deployment-limit"
+            ]
         );
         assert!(plan.warnings[0].message.contains("408"));
         assert_eq!(plan.request_timeout_needed_ms, Some(13_000));
 
-        let mut i = inputs("20", "5", 1, "0.7");
+        let mut i = inputs("2", "5", 1, "0.7");
         i.request_timeout_ms = Some(Setting::new(5000, ValueSource::Default));
         assert!(
             CapacityPlan::compute(i).unwrap().warnings.is_empty(),
@@ -431,7 +464,7 @@ mod tests {
         assert_eq!(plan.warnings[0].code, "request-timeout-exceeded");
         assert!(plan.warnings[0].message.contains("platform default"));
         assert_eq!(plan.request_timeout_needed_ms, Some(8_000));
-        let plan = CapacityPlan::compute(inputs("20", "4", 1, "0.7")).unwrap();
+        let plan = CapacityPlan::compute(inputs("2", "4", 1, "0.7")).unwrap();
         assert!(plan.warnings.is_empty() && plan.request_timeout_needed_ms.is_none());
         // Close to the maximum, the setting stops at it.
         let plan = CapacityPlan::compute(inputs("1", "170", 1, "0.7")).unwrap();

@@ -13,7 +13,26 @@ use crate::cli::Cli;
 /// (`# …`) and pipes into other programs are left off.
 pub fn amldoctor_commands(text: &str) -> Vec<String> {
     let mut out: Vec<String> = Vec::new();
+    // A command continued with ` \` (written `\\` in a Rust literal) is one line.
+    let mut joined: Vec<String> = Vec::new();
+    let mut open = false;
     for line in text.lines() {
+        let piece = if open { line.trim_start() } else { line };
+        match joined.last_mut() {
+            Some(last) if open => {
+                last.push(' ');
+                last.push_str(piece);
+            }
+            _ => joined.push(piece.to_owned()),
+        }
+        let end = line.trim_end();
+        open = end.ends_with(" \\") || end.ends_with(" \\\\");
+        if open && let Some(last) = joined.last_mut() {
+            let cut = last.trim_end().trim_end_matches('\\').trim_end().len();
+            last.truncate(cut);
+        }
+    }
+    for line in joined.iter().map(String::as_str) {
         let t = line
             .trim_start()
             .trim_start_matches("$ ")
@@ -170,6 +189,11 @@ mod tests {
                 "amldoctor explain OutOfQuota",
                 "amldoctor rules test ./team"
             ]
+        );
+        // A command continued with ` \` is read whole.
+        assert_eq!(
+            amldoctor_commands("  amldoctor completions bash \\\n      > ~/x/amldoctor\n"),
+            ["amldoctor completions bash"]
         );
     }
 

@@ -388,6 +388,11 @@ fn resource_label(res: &crate::report::findings::ResourceReport) -> String {
     let shape = match res.shape {
         crate::evidence::resource::Shape::Arm => "ARM shape",
         crate::evidence::resource::Shape::AzCli => "az CLI shape",
+        crate::evidence::resource::Shape::File
+            if res.kind == crate::evidence::resource::ResourceKind::PythonScript =>
+        {
+            "script"
+        }
         crate::evidence::resource::Shape::File => "spec file",
     };
     // `at /value/0` goes with the label, so a long path keeps its line.

@@ -295,7 +295,8 @@ mod tests {
             JsonRead::Json { .. }
         ));
         assert!(matches!(read("2024-01-01 INFO start"), JsonRead::NotJson));
-        assert!(matches!(read(""), JsonRead::NotJson));
+        assert!(matches!(read(""), JsonRead::Empty));
+        assert!(matches!(read("\u{feff} \n\t"), JsonRead::Empty));
         match read("\n\n\n{\"a\":\n }") {
             JsonRead::Malformed { line, column, .. } => assert_eq!((line, column), (5, 2)),
             other => panic!("{other:?}"),

@@ -71,17 +71,21 @@ fn a_good_project_passes_and_says_what_it_did_not_check() {
     // The endpoint spec is read as one; the scoring script is read (and passes).
     assert!(
         run.stdout
-            .contains("endpoint.yml  online-endpoint churn-ep"),
+            .lines()
+            .any(|l| l.contains("endpoint.yml ")
+                && l.ends_with(" online-endpoint churn-ep (spec file)")),
+        "{}",
+        run.stdout
+    );
+    assert!(
+        run.stdout
+            .lines()
+            .any(|l| l.ends_with(" python-script score.py (script)")),
         "{}",
         run.stdout
     );
     assert!(!run.stdout.contains("not analysed"), "{}", run.stdout);
     // The scoring script the spec names was checked: it is listed among the inputs.
-    assert!(
-        run.stdout.contains("score.py  python-script"),
-        "{}",
-        run.stdout
-    );
     let report = sb
         .run(&[
             "lint",
