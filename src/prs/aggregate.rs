@@ -403,21 +403,20 @@ fn known_processes(
         )
     };
     let mut per_process: BTreeMap<ProcessKey, (ProcessSummary, RunTimes)> = BTreeMap::new();
+    let node_of = NodeOf::of(files);
     for ((node, process), p) in &agg.per_process {
-        per_process.insert(
-            (node.clone(), process.clone()),
-            (
-                ProcessSummary {
-                    node: node.clone(),
-                    process: process.clone(),
-                    mini_batches: p.attempts,
-                    failures: p.failures,
-                    retries: p.retries,
-                    ..Default::default()
-                },
-                p.times.clone(),
-            ),
-        );
+        let node = if node.is_empty() {
+            node_of.process(process)
+        } else {
+            node.clone()
+        };
+        let (summary, times) = per_process
+            .entry((node.clone(), process.clone()))
+            .or_insert_with(|| blank(&node, process));
+        summary.mini_batches += p.attempts;
+        summary.failures += p.failures;
+        summary.retries += p.retries;
+        times.merge(&p.times);
     }
     // Processes known from logs and exits, even without attempts.
     let mut exit_of: BTreeMap<ProcessKey, i32> = BTreeMap::new();
@@ -440,6 +439,52 @@ fn known_processes(
         }
     }
     (per_process, exit_of)
+}
+
+/// The node of a process the mini-batch CSV names without one (its `Process` column
+/// is `process001`): the one node whose folder has that process's log, or the tree's
+/// only node; empty when the tree cannot say.
+struct NodeOf {
+    nodes: std::collections::BTreeSet<String>,
+    by_process: BTreeMap<String, std::collections::BTreeSet<String>>,
+}
+
+impl NodeOf {
+    fn of(files: &[ParsedFile]) -> NodeOf {
+        let mut nodes = std::collections::BTreeSet::new();
+        let mut by_process: BTreeMap<String, std::collections::BTreeSet<String>> = BTreeMap::new();
+        for f in files {
+            match &f.role {
+                Role::Process { node, process } | Role::UserError { node, process } => {
+                    nodes.insert(node.clone());
+                    by_process
+                        .entry(process.clone())
+                        .or_default()
+                        .insert(node.clone());
+                }
+                Role::NodeMain { node } => {
+                    nodes.insert(node.clone());
+                }
+                _ => {}
+            }
+        }
+        nodes.remove("");
+        NodeOf { nodes, by_process }
+    }
+
+    fn process(&self, process: &str) -> String {
+        let only = |set: &std::collections::BTreeSet<String>| {
+            (set.len() == 1)
+                .then(|| set.iter().next().cloned())
+                .flatten()
+        };
+        self.by_process
+            .get(process)
+            .and_then(only)
+            .filter(|n| !n.is_empty())
+            .or_else(|| only(&self.nodes))
+            .unwrap_or_default()
+    }
 }
 
 /// The per-process and per-node tables.

@@ -226,3 +226,37 @@ fn a_lost_node_that_never_came_back_is_said_so() {
         "{table}"
     );
 }
+
+/// The mini-batch CSV of a downloaded tree may name the process alone (`process001`,
+/// no node): the attempts go to the node whose folder holds that process's log, not
+/// to a node called "unknown".
+#[test]
+fn attempts_without_a_node_go_to_the_node_the_tree_shows() {
+    let sb = Sandbox::new("prs-csv-no-node");
+    let job = copy_tree(&sb, "healthy-job");
+    let csv = job.join("logs/sys/job_report/processed_mini-batches.csv");
+    let text = std::fs::read_to_string(&csv)
+        .unwrap()
+        .replace(",0/process", ",process");
+    std::fs::write(&csv, text).unwrap();
+    let v = json(&sb, &job);
+    let nodes: Vec<(&str, u64)> = v["prs"][0]["nodes"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|n| {
+            (
+                n["node"].as_str().unwrap(),
+                n["mini_batches"].as_u64().unwrap(),
+            )
+        })
+        .collect();
+    assert_eq!(nodes, [("0", 20)], "{}", v["prs"][0]["nodes"]);
+    let processes: Vec<&str> = v["prs"][0]["processes"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| p["node"].as_str().unwrap())
+        .collect();
+    assert!(processes.iter().all(|n| *n == "0"), "{processes:?}");
+}
