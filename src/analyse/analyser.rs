@@ -94,24 +94,47 @@ pub(crate) fn computed_rule_ids() -> Vec<&'static str> {
     ANALYSERS.iter().flat_map(|a| a.rule_ids()).collect()
 }
 
-/// A failing input no rule explained still gets a finding.
+/// A failing input no rule explained, whose error block names the service's code,
+/// gets a finding for that code; without one, the unrecognised-failure finding.
 struct Unrecognised;
 
 impl Analyser for Unrecognised {
     fn rule_ids(&self) -> Vec<&'static str> {
-        vec![crate::checks::unrecognised::RULE_ID]
+        vec![
+            crate::checks::unrecognised::RULE_ID,
+            crate::checks::service_errors::RULE_ID,
+        ]
     }
 
     fn check(&self, subject: &mut Subject<'_>, sink: &mut Sink) {
-        use crate::checks::unrecognised;
+        use crate::checks::{service_errors, unrecognised};
         for d in subject.documents.iter().filter(|d| !d.in_tree) {
             let explained = d.fired.iter().any(|i| {
                 let rule = &subject.set.rules[*i];
                 rule.severity >= crate::finding::Severity::Warning
                     || unrecognised::EXPLAINS_NOISE.contains(&rule.id.as_str())
             });
-            if !explained && let Some(found) = unrecognised::check(d.kind, d.lines, &d.last_errors)
-            {
+            if explained || d.kind == crate::evidence::DocumentKind::Prs {
+                continue;
+            }
+            let known = |code: &str| {
+                subject
+                    .set
+                    .rules
+                    .iter()
+                    .any(|r| r.codes.iter().any(|c| c.eq_ignore_ascii_case(code)))
+            };
+            let said = service_errors::check(&d.last_errors, &known);
+            let rule = subject
+                .set
+                .index_of(service_errors::RULE_ID)
+                .map(|i| &subject.set.rules[i]);
+            if let Some(rule) = rule.filter(|_| !said.is_empty()) {
+                sink.findings.extend(
+                    said.into_iter()
+                        .map(|c| service_errors::as_finding(rule, c)),
+                );
+            } else if let Some(found) = unrecognised::check(d.kind, d.lines, &d.last_errors) {
                 sink.computed.push(found);
             }
         }

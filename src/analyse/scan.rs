@@ -137,6 +137,10 @@ pub(super) fn scan(
     out
 }
 
+/// The run's last error-like lines a report shows (each document keeps more, for the
+/// service-error reader).
+const ERROR_LINES_SHOWN: usize = 5;
+
 /// A document's last error-like lines as evidence; the Azure names it holds and those
 /// lines join the run's (both bounded, the newest error lines kept).
 fn keep_names_and_errors(
@@ -157,7 +161,7 @@ fn keep_names_and_errors(
         }
     }
     for e in &last_errors {
-        if error_lines.len() == crate::engine::scan::ERROR_LINES_KEPT {
+        if error_lines.len() == ERROR_LINES_SHOWN {
             error_lines.pop_front();
         }
         error_lines.push_back(e.clone());

@@ -10,6 +10,7 @@ pub(crate) mod deployment;
 pub(crate) mod diagnosis;
 pub(crate) mod dns;
 pub(crate) mod kubernetes_resources;
+pub(crate) mod service_errors;
 pub(crate) mod unrecognised;
 
 use crate::evidence::resource::Resource;

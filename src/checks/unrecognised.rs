@@ -22,6 +22,9 @@ fn near_end_lines(kind: DocumentKind) -> u64 {
     }
 }
 
+/// Error lines quoted as evidence.
+const EVIDENCE_LINES: usize = 5;
+
 /// Findings that say a failure-looking line is harmless: with one of them, the input is
 /// explained.
 pub(crate) const EXPLAINS_NOISE: &[&str] = &["prs-internal-bookkeeping-noise"];
@@ -46,7 +49,12 @@ pub(crate) fn check(kind: DocumentKind, lines: u64, last_errors: &[Evidence]) ->
     Some(Computed {
         rule_id: RULE_ID,
         count: 1,
-        evidence: near.iter().map(|e| (*e).clone()).collect(),
+        // The last few lines tell the story; the rest stay in the input.
+        evidence: near
+            .iter()
+            .skip(near.len().saturating_sub(EVIDENCE_LINES))
+            .map(|e| (*e).clone())
+            .collect(),
         facts,
         names: BTreeMap::new(),
         commands: next_commands(kind).to_vec(),

@@ -24,7 +24,7 @@ pub(crate) const MAX_TEXT: usize = 400;
 /// Longest captured fact value.
 pub(crate) const MAX_FACT: usize = 300;
 /// Error-like lines remembered for "nothing matched" reports.
-pub(crate) const ERROR_LINES_KEPT: usize = 5;
+pub(crate) const ERROR_LINES_KEPT: usize = 24;
 
 /// One matching line.
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -12,6 +12,7 @@ pub(crate) mod log_analytics;
 pub(crate) mod normalize;
 pub(crate) mod resource;
 pub(crate) mod resource_id;
+pub(crate) mod service_error;
 pub(crate) mod utf16;
 pub(crate) mod yaml_doc;
 

@@ -171,6 +171,13 @@ pub const ERROR_LITERALS: &[&str] = &[
     "failed",
     "Failed",
     " E [",
+    // The parts of a service's error block (see `evidence::service_error`).
+    "Code:",
+    "\"code\"",
+    "'code'",
+    "ErrorCode",
+    "Message:",
+    "\"message\"",
 ];
 
 /// Every rule, their patterns and the shared prefilter.

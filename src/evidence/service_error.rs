@@ -1,0 +1,222 @@
+//! The service's own error, read from the lines a user pasted: whatever shape it came
+//! in (the az CLI's `(Code) Message`, `Code:` / `Message:` blocks, `Exception Details:`
+//! with its inner code, REST JSON `{"error": {"code": …, "message": …}}` at any depth,
+//! lists of `ErrorCode` / `ErrorMessage`), one [`ServiceError`]: its code chain from
+//! the outer code to the innermost, and the message that goes with the innermost.
+//! Pure text in, data out; the analyser decides what to report.
+
+use std::sync::OnceLock;
+
+use regex::Regex;
+
+/// Codes that only wrap another: the inner code (or the message) says what happened.
+pub(crate) const WRAPPERS: &[&str] = &[
+    "BadRequest",
+    "BadArgument",
+    "UserError",
+    "SystemError",
+    "ServiceError",
+    "DeploymentFailed",
+    "InternalServerError",
+    "InferencingClientCallFailed",
+    "InferencingClientCreateDeploymentFailed",
+    "ValidationError",
+    "Conflict",
+    "Failed",
+    "Error",
+];
+
+/// Values of a `code` key that say nothing failed (an app's own structured logging).
+const NOT_ERRORS: &[&str] = &[
+    "Success",
+    "Succeeded",
+    "OK",
+    "Ok",
+    "None",
+    "Null",
+    "True",
+    "False",
+    "Healthy",
+    "Running",
+];
+
+/// One error the service reported.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct ServiceError {
+    /// Outer first; the last is the most specific.
+    pub codes: Vec<String>,
+    /// The message of the innermost code that has one.
+    pub message: String,
+    /// The 1-based line the innermost code is on.
+    pub line: u64,
+}
+
+impl ServiceError {
+    /// The code that says what happened: the innermost that is not a wrapper, else the
+    /// innermost.
+    pub(crate) fn specific(&self) -> &str {
+        self.codes
+            .iter()
+            .rev()
+            .find(|c| !WRAPPERS.contains(&c.as_str()))
+            .or(self.codes.last())
+            .map_or("", String::as_str)
+    }
+}
+
+fn regexes() -> &'static [Regex; 3] {
+    static R: OnceLock<[Regex; 3]> = OnceLock::new();
+    R.get_or_init(|| {
+        [
+            // `ERROR: (Code) Message`, `Exception Details:	(Code) Message`, `(Code) Message`.
+            Regex::new(r"(?:^|ERROR:\s*|Details:\s*|Code:\s*|^\s*)\(([A-Z][A-Za-z0-9]+(?:\.[A-Za-z0-9]+)*)\)\s*(.*)$")
+                .expect("valid"),
+            // `Code: QuotaExceeded`, `"code": "QuotaExceeded"`, `ErrorCode: X`, `'code': 'X'`.
+            Regex::new(r#"(?:^|[^A-Za-z])["']?(?i:(?:error_?)?code)["']?\s*[:=]\s*["']?([A-Z][A-Za-z0-9]+(?:\.[A-Za-z0-9]+)*)\b"#)
+                .expect("valid"),
+            // `Message: …`, `"message": "…"`, `ErrorMessage: …`.
+            Regex::new(r#"(?:^|[^A-Za-z])["']?(?i:(?:error_?)?message)["']?\s*[:=]\s*(?:"((?:[^"\\]|\\.)*)"|'((?:[^'\\]|\\.)*)'|(.+))"#)
+                .expect("valid"),
+        ]
+    })
+}
+
+/// The service errors among `lines` (`(line number, text)`, in order). Lines whose
+/// numbers follow each other form one block; each block gives at most one error.
+pub(crate) fn read(lines: &[(u64, &str)]) -> Vec<ServiceError> {
+    let mut out = Vec::new();
+    let mut block: Vec<(u64, &str)> = Vec::new();
+    for &(n, text) in lines {
+        if block.last().is_some_and(|(last, _)| n > last + 3) {
+            out.extend(of_block(&block));
+            block.clear();
+        }
+        block.push((n, text));
+    }
+    out.extend(of_block(&block));
+    out
+}
+
+enum Event {
+    Code(String, Option<String>),
+    Message(String),
+}
+
+/// The error one block shows: every code in order, and the message nearest after the
+/// innermost code (or on its line).
+fn of_block(block: &[(u64, &str)]) -> Option<ServiceError> {
+    let [paren, code, message] = regexes();
+    let mut codes: Vec<(u64, String, Option<String>)> = Vec::new();
+    for &(n, text) in block {
+        // Codes and messages in the order they stand on the line, so a message goes to
+        // the code just before it (`{"code": A, "message": …, "details": [{"code": B …`).
+        let mut events: Vec<(usize, Event)> = Vec::new();
+        for c in paren.captures_iter(text) {
+            let msg = c[2].trim().trim_end_matches(['"', '\'', ',']).to_owned();
+            let at = c.get(1).map_or(0, |m| m.start());
+            events.push((
+                at,
+                Event::Code(c[1].to_owned(), (!msg.is_empty()).then_some(msg)),
+            ));
+        }
+        for c in code.captures_iter(text) {
+            if NOT_ERRORS.contains(&&c[1]) {
+                continue;
+            }
+            let at = c.get(1).map_or(0, |m| m.start());
+            if !events
+                .iter()
+                .any(|(_, e)| matches!(e, Event::Code(known, _) if *known == c[1]))
+            {
+                events.push((at, Event::Code(c[1].to_owned(), None)));
+            }
+        }
+        for c in message.captures_iter(text) {
+            if let Some(m) = c.get(1).or(c.get(2)).or(c.get(3)) {
+                events.push((m.start(), Event::Message(m.as_str().trim().to_owned())));
+            }
+        }
+        events.sort_by_key(|(at, _)| *at);
+        for (_, e) in events {
+            match e {
+                Event::Code(c, m) => codes.push((n, c, m)),
+                Event::Message(m) if m.len() >= 3 => {
+                    if let Some(last) = codes.last_mut().filter(|(_, _, have)| have.is_none()) {
+                        last.2 = Some(m);
+                    }
+                }
+                Event::Message(_) => {}
+            }
+        }
+    }
+    codes.dedup_by(|b, a| a.1 == b.1);
+    let innermost = codes
+        .iter()
+        .rposition(|(_, c, _)| !WRAPPERS.contains(&c.as_str()));
+    let at = innermost.unwrap_or(codes.len().checked_sub(1)?);
+    let message = codes[at..]
+        .iter()
+        .chain(codes[..at].iter().rev())
+        .find_map(|(_, _, m)| m.clone())
+        .unwrap_or_default();
+    Some(ServiceError {
+        line: codes[at].0,
+        codes: codes.into_iter().map(|(_, c, _)| c).collect(),
+        message,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn one(text: &str) -> ServiceError {
+        let lines: Vec<(u64, &str)> = text.lines().zip(1..).map(|(l, n)| (n, l)).collect();
+        let mut all = read(&lines);
+        assert_eq!(all.len(), 1, "{all:?}");
+        all.remove(0)
+    }
+
+    #[test]
+    fn az_cli_codes_with_their_inner_details() {
+        let e = one(
+            "ERROR: (BadRequest) The request is invalid.\nCode: BadRequest\nMessage: The request is invalid.\nException Details:\t(QuotaExceeded) Not enough quota for Standard_F4s_v2 in region westeurope.\n\tCode: QuotaExceeded\n\tMessage: Not enough quota for Standard_F4s_v2 in region westeurope.",
+        );
+        assert_eq!(e.specific(), "QuotaExceeded");
+        assert_eq!(e.codes, ["BadRequest", "QuotaExceeded"]);
+        assert!(e.message.starts_with("Not enough quota"), "{e:?}");
+        assert_eq!(e.line, 4);
+    }
+
+    #[test]
+    fn rest_json_at_any_depth_and_error_code_lists() {
+        let e = one(
+            r#"{"error": {"code": "UserError", "message": "Bad input", "details": [{"code": "ModelNotFound", "message": "Model churn:7 was not found."}]}}"#,
+        );
+        assert_eq!(e.specific(), "ModelNotFound");
+        assert_eq!(e.message, "Model churn:7 was not found.");
+        let e = one(
+            r#"[{"ErrorCode": "InvalidVmSize", "ErrorMessage": "Standard_X is not a supported SKU", "PropertyName": "instance_type"}]"#,
+        );
+        assert_eq!(e.specific(), "InvalidVmSize");
+        assert!(e.message.contains("not a supported SKU"), "{e:?}");
+    }
+
+    #[test]
+    fn a_wrapper_alone_is_still_read_and_plain_prose_is_no_error() {
+        let e = one(
+            "Code: DeploymentFailed\nMessage: At least one resource deployment operation failed.",
+        );
+        assert_eq!(e.specific(), "DeploymentFailed");
+        let lines = [
+            (1, "The model loaded; error rate is 0"),
+            (2, "INFO all good"),
+        ];
+        assert!(read(&lines).is_empty());
+        let ok = [(
+            1,
+            r#"{"status": "done", "code": "Success", "message": "scored 3 rows"}"#,
+        )];
+        assert!(read(&ok).is_empty());
+    }
+}
