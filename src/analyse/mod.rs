@@ -4,6 +4,7 @@
 //! [`analyse`], and hands the result to the shared tail (gate, report, exit code).
 //! Nothing here prints or talks to Azure.
 
+mod advisory;
 pub(crate) mod analyser;
 pub(crate) mod dns_hosts;
 pub(crate) mod fleet;
@@ -191,6 +192,7 @@ pub(crate) fn analyse(set: &RuleSet, evidence: Evidence, options: &Options) -> A
             tree_files: &tree_files,
         },
     );
+    advisory::calibrate(&mut findings, set);
     a.findings = crate::engine::order(findings);
     let judged_dns = !resources.dns.is_empty();
     if judged_dns {

@@ -110,6 +110,8 @@ pub struct Rule {
     pub codes: Vec<String>,
     /// `explain CODE` shows this rule first among those sharing a code.
     pub usual: bool,
+    /// Its severity holds only beside another warning or error in the same input.
+    pub advisory: bool,
     pub any: Vec<usize>,
     pub all: Vec<usize>,
     pub unless: Vec<usize>,

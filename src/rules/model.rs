@@ -20,6 +20,10 @@ pub(crate) struct RuleSpec {
     /// it first.
     #[serde(default)]
     pub usual: bool,
+    /// Advice, not a fault: at its severity only when a warning or error of another rule
+    /// is in the same input; on an input that is otherwise healthy it is `info`.
+    #[serde(default)]
+    pub advisory: bool,
     #[serde(rename = "match", default)]
     pub matcher: MatchSpec,
     /// The finding is computed by amldoctor's code (ParallelRunStep counting), not

@@ -74,7 +74,8 @@ fn fail_on_sets_the_exit_code() {
         (vec![flask.as_str(), "--fail-on", "error"], 1),
         (vec![flask.as_str(), "--fail-on", "never"], 0),
         (vec![healthy.as_str()], 0),
-        (vec![healthy.as_str(), "--fail-on", "warning"], 1),
+        // A healthy start-up's advice about its old server is info, not a warning.
+        (vec![healthy.as_str(), "--fail-on", "warning"], 0),
         (vec![healthy.as_str(), "--fail-on", "info"], 1),
         (vec![healthy.as_str(), "--fail-on", "never"], 0),
     ] {
@@ -906,5 +907,48 @@ fn inputs_labels_start_in_one_column() {
             .iter()
             .any(|l| l.starts_with("      generic (detected), 1 line")),
         "the long path's label goes below it:\n{out}"
+    );
+}
+
+/// Advice about an old image or server is `info` on a healthy start-up, so `--fail-on
+/// warning` passes it; beside a real failure in the same input it stays a warning.
+#[test]
+fn advisories_are_info_on_healthy_start_ups_and_warnings_beside_a_failure() {
+    let sb = Sandbox::new("advisory-calibrated");
+    for healthy in [
+        "logs/old-image-iot-noise-healthy.log",
+        "logs/server-0.6.1-healthy.log",
+    ] {
+        let run = sb.run(&["diagnose", &crate::fixture(healthy), "--fail-on", "warning"]);
+        assert_eq!(run.code, 0, "{healthy}:\n{}", run.stdout);
+        let v = sb.diagnose_json(&[&crate::fixture(healthy)]);
+        let banner = v["findings"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|f| f["rule_id"] == "image-without-runtime-banner")
+            .unwrap_or_else(|| panic!("{v}"));
+        assert_eq!(banner["severity"], "info", "{healthy}");
+    }
+    let failing = sb.run(&[
+        "diagnose",
+        &crate::fixture("logs/server-0.4.13-old-image-flask2.log"),
+        "-q",
+        "--fail-on",
+        "info",
+    ]);
+    assert!(
+        failing
+            .stdout
+            .contains("warning\timage-without-runtime-banner"),
+        "{}",
+        failing.stdout
+    );
+    assert!(
+        failing
+            .stdout
+            .contains("warning\tinference-server-flask1-only"),
+        "{}",
+        failing.stdout
     );
 }

@@ -240,6 +240,7 @@ impl Builder<'_> {
             check,
             codes: spec.codes.clone(),
             usual: spec.usual,
+            advisory: spec.advisory,
             any,
             all,
             unless,
