@@ -66,14 +66,24 @@ pub(crate) fn check(kind: DocumentKind, lines: u64, last_errors: &[Evidence]) ->
 /// mark, JSON escapes holding several lines): the last logical line that is one.
 fn failure_in(text: &str) -> Option<String> {
     match crate::evidence::normalize::normalize(text.as_bytes()) {
-        None => is_failure(text).then(|| text.trim().to_owned()),
+        None => failing_part(text),
         Some(clean) => clean
             .lines()
             .map(|(a, b)| String::from_utf8_lossy(&clean.text[a..b]).into_owned())
-            .filter(|l| is_failure(l))
-            .last()
-            .map(|l| l.trim().to_owned()),
+            .filter_map(|l| failing_part(&l))
+            .last(),
     }
+}
+
+/// The line, or the value of a JSON log record's last field (`{"time": …, "log":
+/// "ValueError: …`), when it is a failure.
+fn failing_part(line: &str) -> Option<String> {
+    if is_failure(line) {
+        return Some(line.trim().to_owned());
+    }
+    let (_, value) = line.rsplit_once("\": \"")?;
+    let value = value.trim_end_matches(['"', '}', ',', ' ']);
+    is_failure(value).then(|| value.trim().to_owned())
 }
 
 /// Whether an error-like line says something failed, rather than mentioning errors:
@@ -99,7 +109,75 @@ fn is_failure(line: &str) -> bool {
             || t.starts_with("FATAL")
             || (t.starts_with('(') && t.contains(") ") && t.contains("Error"))
             || lower.contains("non-zero exit")
-            || exit_code_failed(&lower))
+            || exit_code_failed(&lower)
+            || state_failed(&lower)
+            || http_error_status(t)
+            || subject_failed(t))
+}
+
+/// `"provisioningState": "Failed"`, `provisioning_state: Failed`, `state: failed`.
+fn state_failed(lower: &str) -> bool {
+    [
+        "provisioningstate",
+        "provisioning_state",
+        "\"state\"",
+        "state:",
+    ]
+    .iter()
+    .any(|key| {
+        lower.match_indices(key).any(|(at, k)| {
+            let rest = lower[at + k.len()..].trim_start_matches(['"', '\'', ':', ' ', '=']);
+            rest.starts_with("failed")
+        })
+    })
+}
+
+/// A status line or code of 400 and above: `HTTP/1.1 500 Internal Server Error`,
+/// `status code 503`, `Status: 404`.
+fn http_error_status(line: &str) -> bool {
+    let lower = line.to_ascii_lowercase();
+    let status_after = |key: &str| {
+        lower.match_indices(key).any(|(at, k)| {
+            let digits: String = lower[at + k.len()..]
+                .trim_start_matches([' ', ':', '='])
+                .chars()
+                .take_while(char::is_ascii_digit)
+                .collect();
+            digits.len() == 3 && digits.parse::<u16>().is_ok_and(|s| (400..600).contains(&s))
+        })
+    };
+    lower.starts_with("http/") && {
+        let status: String = lower
+            .split_whitespace()
+            .nth(1)
+            .unwrap_or_default()
+            .chars()
+            .take_while(char::is_ascii_digit)
+            .collect();
+        status.len() == 3 && status.parse::<u16>().is_ok_and(|s| (400..600).contains(&s))
+    } || status_after("status code")
+        || status_after("statuscode")
+}
+
+/// A sentence whose subject failed: `Execution failed. …`, `Deployment failed: …`,
+/// `Job failed!` (a capitalised subject of a few words, then `failed` and a stop).
+fn subject_failed(line: &str) -> bool {
+    let Some(at) = line.find(" failed") else {
+        return false;
+    };
+    let subject = &line[..at];
+    let stop = line[at + " failed".len()..].starts_with(['.', ':', '!']);
+    // Not a log level (`INFO …`) and no counts (`retry 1 of 3 failed.` is a retry).
+    let level = subject
+        .split_whitespace()
+        .next()
+        .is_some_and(|w| w.len() > 1 && w.chars().all(|c| c.is_ascii_uppercase()));
+    stop && !level
+        && subject.starts_with(|c: char| c.is_ascii_uppercase())
+        && subject.split_whitespace().count() <= 5
+        && subject
+            .chars()
+            .all(|c| c.is_alphabetic() || c == ' ' || c == '-' || c == '_')
 }
 
 /// `exited with code 3`, `exit status 1`, `returned exit code 137`: a non-zero exit.
@@ -219,5 +297,21 @@ mod tests {
         assert!(!is_failure(
             "Exit code 1 is normal. Not restarting iot-server."
         ));
+        // A failed state, an HTTP error status, a subject that failed.
+        assert!(is_failure(r#"    "provisioningState": "Failed","#));
+        assert!(!is_failure(r#"    "provisioningState": "Succeeded","#));
+        assert!(is_failure("HTTP/1.1 500 Internal Server Error"));
+        assert!(!is_failure("HTTP/1.1 200 OK"));
+        assert!(is_failure("Request failed with status code 503"));
+        assert!(is_failure(
+            "Execution failed. User process python exited with status code 1."
+        ));
+        assert!(is_failure(
+            "Deployment failed: the container never became ready"
+        ));
+        assert!(!is_failure(
+            "Processed 10 mini batches, 2 of them failed to load earlier."
+        ));
+        assert!(!is_failure("INFO retry 1 of 3 failed. retrying"));
     }
 }

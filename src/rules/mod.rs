@@ -180,6 +180,15 @@ pub const ERROR_LITERALS: &[&str] = &[
     "ErrorCode",
     "Message:",
     "\"message\"",
+    // What else shows that something failed (see `checks::unrecognised`).
+    "exited with",
+    "exit code",
+    "exit status",
+    "HTTP/1.1 ",
+    "HTTP/2 ",
+    "status code",
+    "rovisioningState",
+    "rovisioning_state",
 ];
 
 /// Every rule, their patterns and the shared prefilter.

@@ -952,3 +952,62 @@ fn advisories_are_info_on_healthy_start_ups_and_warnings_beside_a_failure() {
         failing.stdout
     );
 }
+
+/// The ways one line reaches amldoctor: alone, quoted in an issue, fenced, inside a
+/// JSON log record, behind a CI timestamp, cut off at 40 characters.
+fn mutations(line: &str) -> Vec<String> {
+    let escaped = serde_json::to_string(&format!("{line}\n")).unwrap();
+    let cut: String = line.chars().take(40).collect();
+    vec![
+        format!("{line}\n"),
+        format!("> {line}\n"),
+        format!("```\n{line}\n```\n"),
+        format!("{{\"time\": \"2025-03-04T10:22:31Z\", \"log\": {escaped}}}\n"),
+        format!("2025-03-04T10:22:31.4567890Z {line}\n"),
+        format!("{cut}\n"),
+    ]
+}
+
+/// A paste that shows a failure never comes out with no warning or error, however the
+/// line was pasted; the same mutations of healthy lines stay free of them.
+#[test]
+fn a_failure_line_is_never_silent_however_it_is_pasted() {
+    let sb = Sandbox::new("never-silent");
+    let has_problem = |text: &str| {
+        let file = sb.write("work/paste.txt", text);
+        let v = sb.diagnose_json(&[file.to_str().unwrap()]);
+        v["findings"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|f| f["severity"] == "error" || f["severity"] == "warning")
+    };
+    let failures = [
+        "ValueError: could not convert string to float: 'abc'",
+        "ERROR: (WeirdNewCode) The thing broke in a way nobody wrote down.",
+        "Container exited with code 137",
+        "HTTP/1.1 503 Service Unavailable",
+        "Execution failed. User process python exited with status code 1.",
+        r#""provisioningState": "Failed""#,
+    ];
+    let mut silent = Vec::new();
+    for line in failures {
+        for m in mutations(line) {
+            if !has_problem(&m) {
+                silent.push(m);
+            }
+        }
+    }
+    assert!(silent.is_empty(), "silent on:\n{}", silent.join("---\n"));
+    let healthy = [
+        "INFO retry 1 of 3 failed. retrying",
+        "HTTP/1.1 200 OK",
+        r#""provisioningState": "Succeeded""#,
+        "Container exited with code 0",
+    ];
+    for line in healthy {
+        for m in mutations(line) {
+            assert!(!has_problem(&m), "a problem in a healthy line:\n{m}");
+        }
+    }
+}
