@@ -100,44 +100,61 @@ struct Unrecognised;
 
 impl Analyser for Unrecognised {
     fn rule_ids(&self) -> Vec<&'static str> {
-        vec![
+        let mut ids = vec![
             crate::checks::unrecognised::RULE_ID,
             crate::checks::service_errors::RULE_ID,
-        ]
+        ];
+        ids.extend(crate::checks::cause_category::rule_ids());
+        ids
     }
 
     fn check(&self, subject: &mut Subject<'_>, sink: &mut Sink) {
-        use crate::checks::{service_errors, unrecognised};
+        use crate::checks::unrecognised;
         for d in subject.documents.iter().filter(|d| !d.in_tree) {
             let explained = d.fired.iter().any(|i| {
                 let rule = &subject.set.rules[*i];
                 rule.severity >= crate::finding::Severity::Warning
                     || unrecognised::EXPLAINS_NOISE.contains(&rule.id.as_str())
             });
-            if explained || d.kind == crate::evidence::DocumentKind::Prs {
-                continue;
-            }
-            let known = |code: &str| {
-                subject
-                    .set
-                    .rules
-                    .iter()
-                    .any(|r| r.codes.iter().any(|c| c.eq_ignore_ascii_case(code)))
-            };
-            let said = service_errors::check(&d.last_errors, &known);
-            let rule = subject
-                .set
-                .index_of(service_errors::RULE_ID)
-                .map(|i| &subject.set.rules[i]);
-            if let Some(rule) = rule.filter(|_| !said.is_empty()) {
-                sink.findings.extend(
-                    said.into_iter()
-                        .map(|c| service_errors::as_finding(rule, c)),
-                );
-            } else if let Some(found) = unrecognised::check(d.kind, d.lines, &d.last_errors) {
-                sink.computed.push(found);
+            if !explained && d.kind != crate::evidence::DocumentKind::Prs {
+                unexplained_failure(subject.set, d, sink);
             }
         }
+    }
+}
+
+/// What a document no rule explained shows: each error the service reported, else its
+/// last failure; each under the cause category its words name, else under the
+/// service-error or unrecognised-failure rule.
+fn unexplained_failure(set: &RuleSet, d: &ScannedDocument, sink: &mut Sink) {
+    use crate::checks::{cause_category, service_errors, unrecognised};
+    let rule = |id: &str| set.index_of(id).map(|i| &set.rules[i]);
+    let known = |code: &str| {
+        set.rules
+            .iter()
+            .any(|r| r.codes.iter().any(|c| c.eq_ignore_ascii_case(code)))
+    };
+    let said = service_errors::check(&d.last_errors, &known);
+    if !said.is_empty() {
+        for c in said {
+            let words = format!("{} {}", c.facts["code"], c.facts["message"]);
+            let id = cause_category::classify(&words).unwrap_or(service_errors::RULE_ID);
+            if let Some(r) = rule(id) {
+                sink.findings.push(service_errors::as_finding(r, c));
+            }
+        }
+        return;
+    }
+    let Some(mut found) = unrecognised::check(d.kind, d.lines, &d.last_errors) else {
+        return;
+    };
+    let last = found.facts.get("last_error").cloned().unwrap_or_default();
+    match cause_category::classify(&last).and_then(rule) {
+        Some(r) => {
+            found.facts.insert("message".to_owned(), last);
+            sink.findings.push(service_errors::as_finding(r, found));
+        }
+        None => sink.computed.push(found),
     }
 }
 

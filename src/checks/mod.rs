@@ -6,6 +6,7 @@
 //! findings out, each under a rule id whose YAML file says `computed: true` and carries
 //! the text, fix and commands.
 
+pub(crate) mod cause_category;
 pub(crate) mod deployment;
 pub(crate) mod diagnosis;
 pub(crate) mod dns;

@@ -51,7 +51,11 @@ pub(crate) fn as_finding(rule: &Rule, c: Computed) -> Finding {
         rule_id: rule.id.clone(),
         severity: rule.severity,
         family: rule.family.clone(),
-        title: format!("{}: {code}", rule.title),
+        title: if code.is_empty() {
+            rule.title.clone()
+        } else {
+            format!("{}: {code}", rule.title)
+        },
         count: c.count,
         inputs: 1,
         paths: c

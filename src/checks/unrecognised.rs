@@ -92,8 +92,13 @@ fn is_failure(line: &str) -> bool {
     let t = line.trim_start();
     let exception = t.split([':', ' ']).next().is_some_and(|head| {
         let name = head.rsplit('.').next().unwrap_or(head);
-        name.starts_with(|c: char| c.is_ascii_uppercase())
-            && (name.ends_with("Error") || name.ends_with("Exception") || name.ends_with("Exit"))
+        // `socket.gaierror:`, `socket.timeout:`: a module's lowercase exception.
+        let lowercase = head.contains('.') && (name.ends_with("error") || name == "timeout");
+        (lowercase
+            || name.starts_with(|c: char| c.is_ascii_uppercase())
+                && (name.ends_with("Error")
+                    || name.ends_with("Exception")
+                    || name.ends_with("Exit")))
             && t[head.len()..].starts_with(':')
     });
     let lower = t.to_ascii_lowercase();
@@ -299,6 +304,9 @@ mod tests {
         ));
         // A failed state, an HTTP error status, a subject that failed.
         assert!(is_failure(r#"    "provisioningState": "Failed","#));
+        assert!(is_failure(
+            "socket.gaierror: [Errno -2] Name or service not known"
+        ));
         assert!(!is_failure(r#"    "provisioningState": "Succeeded","#));
         assert!(is_failure("HTTP/1.1 500 Internal Server Error"));
         assert!(!is_failure("HTTP/1.1 200 OK"));

@@ -181,6 +181,7 @@ pub const ERROR_LITERALS: &[&str] = &[
     "Message:",
     "\"message\"",
     // What else shows that something failed (see `checks::unrecognised`).
+    "[Errno",
     "exited with",
     "exit code",
     "exit status",

@@ -1011,3 +1011,92 @@ fn a_failure_line_is_never_silent_however_it_is_pasted() {
         }
     }
 }
+
+/// A failure no signature knows is still placed in the cause category its message
+/// names, whatever wrapper code it came under; each category is one rule.
+#[test]
+fn unknown_failures_land_in_the_category_their_message_names() {
+    let sb = Sandbox::new("cause-categories");
+    let cases = [
+        (
+            "ERROR: (BadRequest) Not enough quota available for Standard_NC6s_v3 in westeurope; current usage 24 of 24.",
+            "cause-quota",
+        ),
+        (
+            "azure.core.exceptions.HttpResponseError: (TooManyRequests) Too many requests, retry after 30 seconds.",
+            "cause-throttling",
+        ),
+        (
+            "azure.identity._exceptions.ClientAuthenticationError: AADSTS7000215: Invalid client secret provided.",
+            "cause-authentication",
+        ),
+        (
+            "ERROR: (AuthorizationFailed) The client 'ci-sp' does not have authorization to perform action 'Microsoft.MachineLearningServices/workspaces/onlineEndpoints/write'.",
+            "cause-authorization",
+        ),
+        (
+            "socket.gaierror: [Errno -2] Name or service not known",
+            "cause-dns",
+        ),
+        (
+            "requests.exceptions.SSLError: HTTPSConnectionPool(host='mlw.api.azureml.ms', port=443): certificate verify failed: self signed certificate in certificate chain",
+            "cause-tls",
+        ),
+        (
+            "concurrent.futures._base.TimeoutError: the operation timed out after 1800 seconds",
+            "cause-timeout",
+        ),
+        (
+            "ERROR: (UserError) Failed to read datastore workspaceartifactstore: the path was refused by the account.",
+            "cause-storage",
+        ),
+        (
+            "RuntimeError: Failed to load model from /var/azureml-app/azureml-models/m/1/model.onnx: invalid protobuf",
+            "cause-model-loading",
+        ),
+        (
+            "subprocess.CalledProcessError: Command 'pip install -r requirements.txt' returned non-zero exit status 1.",
+            "cause-dependency",
+        ),
+        (
+            "TypeError: ManagedOnlineDeployment.__init__() got an unexpected keyword argument 'scale_settings'",
+            "cause-sdk-version",
+        ),
+        (
+            "ERROR: failed to solve: process did not complete successfully; the Docker image build failed",
+            "cause-image-build",
+        ),
+        (
+            "docker.errors.DockerException: Error while fetching server API version: Cannot connect to the Docker daemon at unix:///var/run/docker.sock.",
+            "cause-container-runtime",
+        ),
+        (
+            "MemoryError: Unable to allocate 12.0 GiB for an array with shape (40000, 40000) and data type float64",
+            "cause-capacity",
+        ),
+        (
+            "urllib3.exceptions.MaxRetryError: HTTPSConnectionPool(host='10.0.0.5', port=443): Max retries exceeded (Caused by NewConnectionError: Connection refused)",
+            "cause-network",
+        ),
+        (
+            "FileNotFoundError: [Errno 2] No such file or directory: '/mnt/data/config.json'",
+            "cause-not-found",
+        ),
+    ];
+    let mut wrong = Vec::new();
+    for (line, want) in cases {
+        let file = sb.write("work/paste.txt", &format!("{line}\n"));
+        let v = sb.diagnose_json(&[file.to_str().unwrap()]);
+        let ids: Vec<String> = v["findings"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter(|f| f["severity"] != "info")
+            .map(|f| f["rule_id"].as_str().unwrap().to_owned())
+            .collect();
+        if !ids.iter().any(|id| id == want) {
+            wrong.push(format!("{want}: got {ids:?} for {line}"));
+        }
+    }
+    assert!(wrong.is_empty(), "{}", wrong.join("\n"));
+}
