@@ -337,6 +337,8 @@ pub struct Suppressed {
 pub struct Finding {
     pub rule_id: String,
     pub severity: Severity,
+    /// Which layer of the analysis produced it, so a reader knows how specific it is.
+    pub layer: Layer,
     pub family: String,
     pub title: String,
     /// How many lines matched, over all inputs.
@@ -376,6 +378,36 @@ pub struct Finding {
     pub baseline_state: Option<BaselineState>,
 }
 
+/// The layer of the analysis a finding comes from, most specific first.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, schemars::JsonSchema)]
+#[serde(rename_all = "kebab-case")]
+pub enum Layer {
+    /// A signature rule matched the input's own words (or a resource's fields).
+    Signature,
+    /// amldoctor's code concluded it from counts, settings or several facts together.
+    Computed,
+    /// The service's own error code and message, which no signature explains (or
+    /// Azure's own diagnosis).
+    ServiceError,
+    /// The words of a failure's message place it in a cause category.
+    Category,
+    /// A failure no layer could name: the input's last error, quoted.
+    Unrecognised,
+}
+
+impl Layer {
+    /// How reports name it (`service-error`).
+    pub fn name(self) -> &'static str {
+        match self {
+            Layer::Signature => "signature",
+            Layer::Computed => "computed",
+            Layer::ServiceError => "service-error",
+            Layer::Category => "category",
+            Layer::Unrecognised => "unrecognised",
+        }
+    }
+}
+
 #[cfg(test)]
 impl Finding {
     /// A finding of `rule_id` for unit tests: one hit in one input, nothing else set.
@@ -383,6 +415,7 @@ impl Finding {
         Finding {
             rule_id: rule_id.into(),
             severity,
+            layer: Layer::Signature,
             family: "x".into(),
             title: rule_id.into(),
             count: 1,

@@ -253,6 +253,7 @@ mod tests {
         Finding {
             rule_id: id.into(),
             severity,
+            layer: crate::finding::Layer::Signature,
             family: "x".into(),
             title: id.into(),
             count: 2,

@@ -171,6 +171,11 @@ pub(crate) fn analyse(set: &RuleSet, evidence: Evidence, options: &Options) -> A
         resources.resources.iter().map(|r| r.path.clone()),
     );
     let mut findings = analysis.finish(set, &|x, y| incidents.share(x, y));
+    for f in &mut findings {
+        if f.rule_id == crate::checks::unrecognised::RULE_ID {
+            f.layer = crate::finding::Layer::Unrecognised;
+        }
+    }
     // Findings Azure explained join the engine's; then every template is filled once.
     findings.extend(sink.findings);
     if selection == Selection::Lint {

@@ -82,6 +82,7 @@ fn finding(r: &Resource, category: &str, pointer: &str, item: &Value) -> Option<
         fingerprint: crate::finding::fingerprint(&code, &evidence.text),
         rule_id: code,
         severity,
+        layer: crate::finding::Layer::ServiceError,
         family: "workspace-diagnosis".to_owned(),
         title: format!("Azure's workspace diagnosis ({area}): {message}"),
         count: 1,

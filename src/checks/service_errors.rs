@@ -6,7 +6,7 @@
 use std::collections::BTreeMap;
 
 use crate::evidence::service_error::{self, ServiceError};
-use crate::finding::{Computed, Evidence, Finding};
+use crate::finding::{Computed, Evidence, Finding, Layer};
 use crate::rules::Rule;
 
 /// The rule id, whose YAML file carries the text.
@@ -50,6 +50,13 @@ pub(crate) fn as_finding(rule: &Rule, c: Computed) -> Finding {
         fingerprint: crate::finding::fingerprint(&rule.id, &format!("{code} {text}")),
         rule_id: rule.id.clone(),
         severity: rule.severity,
+        layer: if rule.id == RULE_ID {
+            Layer::ServiceError
+        } else if rule.id == crate::checks::unrecognised::RULE_ID {
+            Layer::Unrecognised
+        } else {
+            Layer::Category
+        },
         family: rule.family.clone(),
         title: if code.is_empty() {
             rule.title.clone()

@@ -221,6 +221,11 @@ impl Analysis {
                 Finding {
                     rule_id: rule.id.clone(),
                     severity: rule.severity,
+                    layer: if rule.computed {
+                        crate::finding::Layer::Computed
+                    } else {
+                        crate::finding::Layer::Signature
+                    },
                     family: rule.family.clone(),
                     title: rule.title.clone(),
                     count: m.count,

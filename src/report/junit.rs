@@ -41,6 +41,7 @@ fn body(f: &Finding, path: Option<&str>) -> String {
         let facts: Vec<String> = f.facts.iter().map(|(k, v)| format!("{k}={v}")).collect();
         let _ = writeln!(s, "facts: {}", facts.join(", "));
     }
+    let _ = writeln!(s, "found by: {}", f.layer.name());
     if !f.caused_by.is_empty() {
         let _ = writeln!(s, "symptom of: {}", f.caused_by.join(", "));
     }

@@ -4,7 +4,7 @@
 use std::fmt::Write as _;
 use std::io::{self, Write};
 
-use crate::finding::{BaselineState, Severity};
+use crate::finding::{BaselineState, Layer, Severity};
 use crate::rules::template::MissingName;
 
 use super::findings::Report;
@@ -314,6 +314,9 @@ fn write_finding_table(out: &mut dyn Write, r: &Report) -> io::Result<()> {
         let mut title = cell(&f.title);
         if f.baseline_state == Some(BaselineState::Unchanged) {
             title.push_str(" *(baseline)*");
+        }
+        if !matches!(f.layer, Layer::Signature | Layer::Computed) {
+            let _ = write!(title, " *({})*", f.layer.name());
         }
         if !f.caused_by.is_empty() {
             let _ = write!(

@@ -492,6 +492,17 @@ fn write_verdict(out: &mut dyn Write, r: &Report, style: Style) -> io::Result<()
     Ok(())
 }
 
+/// How a finding less specific than a signature was reached, said under its title.
+pub(crate) fn layer_note(layer: crate::finding::Layer) -> Option<&'static str> {
+    use crate::finding::Layer;
+    match layer {
+        Layer::Signature | Layer::Computed => None,
+        Layer::ServiceError => Some("from the service's own error code and message"),
+        Layer::Category => Some("classified by the words of the message (no signature matched)"),
+        Layer::Unrecognised => Some("no layer named it: the input's last failure, quoted"),
+    }
+}
+
 fn write_finding(out: &mut dyn Write, f: &Finding, style: Style) -> io::Result<()> {
     let width = style.width();
     // The title wraps under itself; the label and id stay on the first line.
@@ -510,6 +521,9 @@ fn write_finding(out: &mut dyn Write, f: &Finding, style: Style) -> io::Result<(
         } else {
             writeln!(out, "{}", style.bold(line))?;
         }
+    }
+    if let Some(how) = layer_note(f.layer) {
+        writeln!(out, "  {}", style.dim(how))?;
     }
     if f.baseline_state == Some(crate::finding::BaselineState::Unchanged) {
         writeln!(

@@ -1100,3 +1100,46 @@ fn unknown_failures_land_in_the_category_their_message_names() {
     }
     assert!(wrong.is_empty(), "{}", wrong.join("\n"));
 }
+
+/// Every output format says which layer named a finding, so a reader knows how
+/// specific it is: a signature, the service's error, a cause category.
+#[test]
+fn every_format_says_which_layer_named_the_finding() {
+    let sb = Sandbox::new("layers");
+    let file = sb.write(
+        "work/paste.txt",
+        "socket.gaierror: [Errno -2] Name or service not known\n",
+    );
+    let path = file.to_str().unwrap();
+    let v = sb.diagnose_json(&[path]);
+    let f = &v["findings"][0];
+    assert_eq!(
+        (f["rule_id"].as_str(), f["layer"].as_str()),
+        (Some("cause-dns"), Some("category")),
+        "{v}"
+    );
+    let signature = sb.diagnose_json(&[&crate::fixture(FLASK2)]);
+    assert!(
+        signature["findings"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|f| f["layer"] == "signature"),
+        "{signature}"
+    );
+    let out = |format: &str| {
+        sb.run(&["diagnose", path, "-o", format, "--fail-on", "never"])
+            .ok()
+            .stdout
+            .clone()
+    };
+    assert!(out("yaml").contains("layer: category"));
+    let sarif: serde_json::Value = serde_json::from_str(&out("sarif")).unwrap();
+    assert_eq!(
+        sarif["runs"][0]["results"][0]["properties"]["layer"],
+        "category"
+    );
+    assert!(out("markdown").contains("*(category)*"));
+    assert!(out("junit").contains("found by: category"));
+    assert!(out("table").contains("classified by the words of the message"));
+}

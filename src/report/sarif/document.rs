@@ -175,6 +175,8 @@ pub(super) struct ResultProperties<'a> {
     pub count: u64,
     pub facts: &'a BTreeMap<String, String>,
     pub inputs: &'a [String],
+    /// Which layer of the analysis produced the result (`signature`, `category`, …).
+    pub layer: &'static str,
 }
 
 /// A `suppression` (§3.35).

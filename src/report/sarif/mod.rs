@@ -411,6 +411,7 @@ fn finding_results<'a>(
                     count: f.count,
                     facts: &f.facts,
                     inputs: &f.paths,
+                    layer: f.layer.name(),
                 }),
                 related_locations: related,
                 rule_id: f.rule_id.clone(),
