@@ -174,12 +174,13 @@ pub const ERROR_LITERALS: &[&str] = &[
     "Failed",
     " E [",
     // The parts of a service's error block (see `evidence::service_error`).
+    // Not `"code"` or `"message"`: every line of a JSON-structured log has such keys.
     "Code:",
-    "\"code\"",
-    "'code'",
     "ErrorCode",
     "Message:",
-    "\"message\"",
+    "{\"error\":",
+    "\"error\": {",
+    "'error': {",
     // What else shows that something failed (see `checks::unrecognised`).
     "[Errno",
     "exited with",
