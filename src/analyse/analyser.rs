@@ -151,6 +151,8 @@ fn unexplained_failure(set: &RuleSet, d: &ScannedDocument, sink: &mut Sink) {
     let last = found.facts.get("last_error").cloned().unwrap_or_default();
     match cause_category::classify(&last).and_then(rule) {
         Some(r) => {
+            // The category rules quote `message`; the same line under two names reads twice.
+            found.facts.remove("last_error");
             found.facts.insert("message".to_owned(), last);
             sink.findings.push(service_errors::as_finding(r, found));
         }

@@ -120,7 +120,10 @@ fn of_block(block: &[(u64, &str)]) -> Option<ServiceError> {
             ));
         }
         for c in code.captures_iter(text) {
-            if NOT_ERRORS.contains(&&c[1]) {
+            // `Error with code: Can't connect…` is prose: a code is a word of its own.
+            let after = &text[c.get(1).map_or(0, |m| m.end())..];
+            let prose = after.starts_with('\'') && after[1..].starts_with(char::is_alphabetic);
+            if prose || NOT_ERRORS.contains(&&c[1]) {
                 continue;
             }
             let at = c.get(1).map_or(0, |m| m.start());

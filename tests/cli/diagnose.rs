@@ -164,7 +164,10 @@ fn a_log_that_ends_in_an_error_no_rule_knows_is_an_unrecognised_failure() {
     let v = sb.diagnose_json(&[path.to_str().unwrap()]);
     let f = &v["findings"][0];
     assert_eq!(f["rule_id"], "unrecognised-failure", "{v}");
-    assert_eq!(f["severity"], "warning");
+    // A log that ends in a failure fails the default gate: never "0 errors, gate passed".
+    assert_eq!(f["severity"], "error");
+    let gate = sb.run(&["diagnose", path.to_str().unwrap()]);
+    assert_eq!(gate.code, 1, "{}", gate.stdout);
     assert_eq!(
         f["facts"]["last_error"],
         "RuntimeError: CUDA error: no kernel image is available for execution on the device"
@@ -1142,4 +1145,35 @@ fn every_format_says_which_layer_named_the_finding() {
     assert!(out("markdown").contains("*(category)*"));
     assert!(out("junit").contains("found by: category"));
     assert!(out("table").contains("classified by the words of the message"));
+}
+
+/// A category finding quotes the failure once, and `Error with code: Can't …` is
+/// prose, not a service error with the code `Can`.
+#[test]
+fn a_category_finding_quotes_its_failure_once_and_prose_is_no_code() {
+    let sb = Sandbox::new("category-once");
+    let dns = sb.write(
+        "work/dns.txt",
+        "socket.gaierror: [Errno -2] Name or service not known\n",
+    );
+    let v = sb.diagnose_json(&[dns.to_str().unwrap()]);
+    let f = &v["findings"][0];
+    assert_eq!(f["rule_id"], "cause-dns", "{v}");
+    assert!(f["facts"].get("last_error").is_none(), "{f}");
+    assert_eq!(
+        f["facts"]["message"],
+        "socket.gaierror: [Errno -2] Name or service not known"
+    );
+    let ssl = sb.write(
+        "work/ssl.txt",
+        "ERROR: Error with code: Can't connect to HTTPS URL because the SSL module is not available.\n",
+    );
+    let v = sb.diagnose_json(&[ssl.to_str().unwrap()]);
+    let ids: Vec<&str> = v["findings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter_map(|f| f["rule_id"].as_str())
+        .collect();
+    assert_eq!(ids, ["cause-tls"], "{v}");
 }
