@@ -100,9 +100,27 @@ pub(crate) fn evaluate(
     scan: &DocumentScan,
 ) -> Vec<RuleHit> {
     let kinds = kinds.into();
-    set.rules
+    let hits: Vec<RuleHit> = set
+        .rules
         .iter()
         .enumerate()
         .filter_map(|(i, r)| evaluate_rule(i, r, kinds, scan))
+        .collect();
+    without_repeated_standalone(set, kinds, hits)
+}
+
+/// The hits without those of rules that read the document only because it stands
+/// alone (a short or undetected paste) on a line a rule of its own kinds already
+/// claimed: `ModuleNotFoundError` in a short container log is the inference-server
+/// rule's finding, not also the ParallelRunStep rule's.
+fn without_repeated_standalone(set: &RuleSet, kinds: KindSet, hits: Vec<RuleHit>) -> Vec<RuleHit> {
+    let own = |h: &RuleHit| kinds.meets(set.rules[h.rule].kinds & !KindSet::STANDALONE);
+    let claimed: std::collections::BTreeSet<u64> = hits
+        .iter()
+        .filter(|h| own(h))
+        .flat_map(|h| h.evidence.iter().map(|e| e.line))
+        .collect();
+    hits.into_iter()
+        .filter(|h| own(h) || !h.evidence.iter().any(|e| claimed.contains(&e.line)))
         .collect()
 }

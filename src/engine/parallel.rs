@@ -105,6 +105,21 @@ pub(crate) fn scan_all<O: Observers>(
 
 /// Documents up to this size are read whole before scanning, to tell a cut paste.
 const PASTE_BYTES: usize = 256 * 1024;
+/// A whole input of at most this many lines is a quote, too short for its kind to say
+/// which rules may read it.
+const SHORT_PASTE_LINES: usize = 40;
+
+/// The sections a detected document is read as, with [`KindSet::STANDALONE`] when it
+/// lacks the context kind gating relies on: no grammar detected its kind, or it is a
+/// short quote. The rules that stand alone then read it whatever kinds they list.
+fn standalone(kind: DocumentKind, sections: KindSet, whole: bool, head: &[u8]) -> KindSet {
+    let short = whole && memchr::memchr_iter(b'\n', head).count() < SHORT_PASTE_LINES;
+    if kind == DocumentKind::Generic || short {
+        sections.standalone()
+    } else {
+        sections
+    }
+}
 
 fn scan_one<L: LineObserver>(
     scanner: &mut Scanner<'_>,
@@ -170,7 +185,12 @@ fn scan_one<L: LineObserver>(
             };
             let first = &head[..head.len().min(HEAD_BYTES)];
             let (kind, sections) = detector.detect_sections(first, name.as_deref());
-            (kind, sections, KindSource::Detected)
+            let whole = head.len() < PASTE_BYTES;
+            (
+                kind,
+                standalone(kind, sections, whole, &head),
+                KindSource::Detected,
+            )
         }
     };
     let stream = io::Cursor::new(head).chain(reader);

@@ -485,3 +485,54 @@ fn a_literal_found_through_a_shorter_one_still_selects_its_rule() {
         ["import-failed"]
     );
 }
+
+fn one_kind_rule(id: &str, kind: &str, literal: &str) -> RuleFile {
+    RuleFile {
+        path: format!("test/{id}.yaml"),
+        text: format!(
+            "id: {id}\ntitle: {id}\nseverity: error\nfamily: prs\napplies-to: [{kind}]\n\
+             match:\n  any: ['{literal}']\nremediation: Fix it.\n\
+             examples:\n  match: ['{literal}']\n  no-match: ['nothing here']\n"
+        ),
+        builtin: false,
+    }
+}
+
+fn fired_standalone(set: &RuleSet, kinds: crate::evidence::KindSet, text: &str) -> Vec<String> {
+    let s = Scanner::new(set)
+        .scan(kinds, &mut Cursor::new(text.as_bytes()))
+        .unwrap();
+    let mut ids: Vec<String> = evaluate(set, s.kinds, &s)
+        .into_iter()
+        .map(|h| set.rules[h.rule].id.clone())
+        .collect();
+    ids.sort();
+    ids
+}
+
+#[test]
+fn a_paste_without_context_is_read_by_every_rule_specific_enough_to_stand_alone() {
+    use crate::evidence::KindSet;
+    let set = compile(
+        vec![
+            one_kind_rule("threshold", "prs", "exceeds error threshold"),
+            one_kind_rule("killed", "prs", "Killed"),
+            one_kind_rule("cli-module", "cli", "No module named"),
+            one_kind_rule("prs-module", "prs", "No module named"),
+        ],
+        &[],
+    )
+    .unwrap();
+    let text = "(UserError) The number of failed items is 12, which exceeds error threshold 10.\n\
+                Killed\nModuleNotFoundError: No module named 'helpers'\n";
+    let cli = KindSet::from(DocumentKind::Cli);
+    // Read as a long `az` output, the ParallelRunStep rules stay gated.
+    assert_eq!(fired_standalone(&set, cli, text), ["cli-module"]);
+    // Read as a quote without context, the specific signature runs whatever its kind;
+    // the bare `Killed` needs a ParallelRunStep log to mean the OOM killer; and a line a
+    // rule of the document's own kind claimed is not claimed twice.
+    assert_eq!(
+        fired_standalone(&set, cli.standalone(), text),
+        ["cli-module", "threshold"]
+    );
+}

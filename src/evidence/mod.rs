@@ -95,6 +95,16 @@ impl DocumentKind {
 pub struct KindSet(u8);
 
 impl KindSet {
+    /// The bit of a document read without context (a short paste, or a kind no grammar
+    /// detected), and of the rules whose signature is specific enough to read one whatever
+    /// kinds they list: kind gating must not hide a known signature from a one-line quote.
+    pub const STANDALONE: u8 = 1 << 7;
+
+    /// The set with [`KindSet::STANDALONE`] added.
+    pub fn standalone(self) -> KindSet {
+        KindSet(self.0 | KindSet::STANDALONE)
+    }
+
     pub fn with(self, kind: DocumentKind) -> KindSet {
         KindSet(self.0 | kind.bit())
     }

@@ -181,8 +181,9 @@ impl Searchers {
     }
 }
 
-/// Kind sets a document can be read as: one bit per `DocumentKind`.
-const KIND_SETS: usize = 1 << 7;
+/// Kind sets a document can be read as: one bit per `DocumentKind`, and
+/// `KindSet::STANDALONE`.
+const KIND_SETS: usize = 1 << 8;
 
 /// All rule literals, searchable as one.
 #[derive(Debug, Clone)]

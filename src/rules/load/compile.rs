@@ -7,6 +7,7 @@ use std::collections::{BTreeSet, HashMap};
 
 use regex::bytes::{Regex, RegexBuilder};
 
+use crate::evidence::KindSet;
 use crate::rules::compare::{Op, ValueType};
 use crate::rules::error::{KeyError, RuleError, key_err};
 use crate::rules::literal;
@@ -18,6 +19,11 @@ use crate::rules::{
 };
 
 use super::read::RuleFile;
+
+/// The literal length that makes a one-line signature specific (`OutOfQuota`,
+/// `ImageBuildFailure`, `No module named`): shorter ones (`Killed`, `ERROR`) need the
+/// context of a detected kind.
+const STANDALONE_LITERAL: usize = 10;
 use super::validate::{
     check_basics, check_commands, check_shape, compile_examples, parse_applies_to,
 };
@@ -229,12 +235,17 @@ impl Builder<'_> {
         check_commands(spec, resource_kinds, &captures)?;
         let fix = crate::rules::fix::compile(spec, resource_kinds, &captures)?;
         let examples = compile_examples(spec, if resource_kinds != 0 { 0 } else { kinds })?;
+        let kinds = match (resource_kinds, self.stands_alone(&any, &all)) {
+            (0, true) => kinds | KindSet::STANDALONE,
+            (0, false) => kinds,
+            _ => 0,
+        };
         Ok(Rule {
             id: spec.id.clone(),
             title: spec.title.trim().to_owned(),
             severity: spec.severity,
             family: spec.family.clone(),
-            kinds: if resource_kinds != 0 { 0 } else { kinds },
+            kinds,
             resource_kinds,
             resource,
             check,
@@ -261,6 +272,20 @@ impl Builder<'_> {
     }
 
     /// Compiles line patterns, each with the literal the prefilter looks for.
+    /// Whether a rule's signature is specific enough to read a document without context
+    /// (see [`KindSet::STANDALONE`]): it is one line (no `all` pattern needs another), and
+    /// every `any` pattern needs a literal of [`STANDALONE_LITERAL`] bytes, such as an
+    /// error code or a message's words, not a level or a bare exception name.
+    fn stands_alone(&self, any: &[usize], all: &[usize]) -> bool {
+        all.is_empty()
+            && !any.is_empty()
+            && any.iter().all(|p| {
+                self.pattern_literals[*p]
+                    .iter()
+                    .all(|l| l.bytes.len() >= STANDALONE_LITERAL)
+            })
+    }
+
     fn add_patterns(
         &mut self,
         list: &[String],
