@@ -111,13 +111,17 @@ impl Analyser for Unrecognised {
     fn check(&self, subject: &mut Subject<'_>, sink: &mut Sink) {
         use crate::checks::unrecognised;
         for d in subject.documents.iter().filter(|d| !d.in_tree) {
-            let explained = d.fired.iter().any(|i| {
-                let rule = &subject.set.rules[*i];
-                rule.severity >= crate::finding::Severity::Warning
+            // A wrapper code's rule (`caused-by: ['*']`) and an advisory do not explain
+            // a failure: the message under the wrapper may still name the cause.
+            let rules = || d.fired.iter().map(|i| &subject.set.rules[*i]);
+            let explained = rules().any(|rule| {
+                let wrapper = rule.caused_by.iter().any(|c| c == "*");
+                rule.severity >= crate::finding::Severity::Warning && !wrapper && !rule.advisory
                     || unrecognised::EXPLAINS_NOISE.contains(&rule.id.as_str())
             });
+            let wrapped = rules().any(|r| r.severity >= crate::finding::Severity::Warning);
             if !explained && d.kind != crate::evidence::DocumentKind::Prs {
-                unexplained_failure(subject.set, d, sink);
+                unexplained_failure(subject.set, d, wrapped, sink);
             }
         }
     }
@@ -126,7 +130,9 @@ impl Analyser for Unrecognised {
 /// What a document no rule explained shows: each error the service reported, else its
 /// last failure; each under the cause category its words name, else under the
 /// service-error or unrecognised-failure rule.
-fn unexplained_failure(set: &RuleSet, d: &ScannedDocument, sink: &mut Sink) {
+/// With `wrapped` (a wrapper code's rule or an advisory fired), only a cause category
+/// is added: the generic service-error and unrecognised findings would repeat it.
+fn unexplained_failure(set: &RuleSet, d: &ScannedDocument, wrapped: bool, sink: &mut Sink) {
     use crate::checks::{cause_category, service_errors, unrecognised};
     let rule = |id: &str| set.index_of(id).map(|i| &set.rules[i]);
     let known = |code: &str| {
@@ -138,7 +144,11 @@ fn unexplained_failure(set: &RuleSet, d: &ScannedDocument, sink: &mut Sink) {
     if !said.is_empty() {
         for c in said {
             let words = format!("{} {}", c.facts["code"], c.facts["message"]);
-            let id = cause_category::classify(&words).unwrap_or(service_errors::RULE_ID);
+            let id = match cause_category::classify(&words) {
+                Some(id) => id,
+                None if wrapped => continue,
+                None => service_errors::RULE_ID,
+            };
             if let Some(r) = rule(id) {
                 sink.findings.push(service_errors::as_finding(r, c));
             }
@@ -149,13 +159,28 @@ fn unexplained_failure(set: &RuleSet, d: &ScannedDocument, sink: &mut Sink) {
         return;
     };
     let last = found.facts.get("last_error").cloned().unwrap_or_default();
-    match cause_category::classify(&last).and_then(rule) {
+    let user = || {
+        let lines = d.last_errors.iter().map(|e| e.text.as_str());
+        cause_category::user_script(&last, lines).then_some(cause_category::USER_SCRIPT)
+    };
+    // The last failure line first, then the lines before it: the sentence that names
+    // the cause is often one line above the exception that ends the paste.
+    let earlier = || {
+        let lines = found.evidence.iter().rev().map(|e| e.text.as_str());
+        lines.filter_map(cause_category::classify).next()
+    };
+    match cause_category::classify(&last)
+        .or_else(user)
+        .or_else(earlier)
+        .and_then(rule)
+    {
         Some(r) => {
             // The category rules quote `message`; the same line under two names reads twice.
             found.facts.remove("last_error");
             found.facts.insert("message".to_owned(), last);
             sink.findings.push(service_errors::as_finding(r, found));
         }
+        None if wrapped => {}
         None => sink.computed.push(found),
     }
 }

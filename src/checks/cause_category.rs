@@ -21,7 +21,7 @@ pub(crate) const CATEGORIES: &[(&str, &[&str])] = &[
         "cause-throttling",
         &[
             "429",
-            "too many requests",
+            "too many request",
             "throttl",
             "rate limit",
             "server busy",
@@ -42,6 +42,13 @@ pub(crate) const CATEGORIES: &[(&str, &[&str])] = &[
             "credentialunavailable",
             "no credential",
             "failed to authenticate",
+            "authentication error",
+            "authentication unavailable",
+            "interactive authentication",
+            "failed to retrieve a token",
+            "retrieve user token",
+            "please run 'az login'",
+            "az login",
         ],
     ),
     (
@@ -129,6 +136,10 @@ pub(crate) const CATEGORIES: &[(&str, &[&str])] = &[
             "failed to mount",
             "mount failed",
             "docker: error",
+            "docker engine",
+            "docker daemon is not running",
+            "could not select device driver",
+            "nvidia-container",
         ],
     ),
     (
@@ -140,6 +151,8 @@ pub(crate) const CATEGORIES: &[(&str, &[&str])] = &[
             "api-version",
             "not supported in this version",
             "takes no keyword",
+            "is misspelled or not recognized",
+            "not recognized by the system",
         ],
     ),
     (
@@ -221,9 +234,84 @@ fn has_word(text: &str, word: &str) -> bool {
     })
 }
 
+/// The category of an exception no word list places, raised by the user's own code.
+pub(crate) const USER_SCRIPT: &str = "cause-user-script";
+
+/// Python's own exceptions: raised by a script's logic, not by a service or a package
+/// that says what is wrong. Not `RuntimeError`: libraries raise it for their own
+/// failures (torch's CUDA errors), which are not the script's.
+const PLAIN_EXCEPTIONS: &[&str] = &[
+    "KeyError",
+    "ValueError",
+    "TypeError",
+    "IndexError",
+    "AttributeError",
+    "NameError",
+    "UnboundLocalError",
+    "ZeroDivisionError",
+    "AssertionError",
+    "NotImplementedError",
+    "SyntaxError",
+    "IndentationError",
+    "JSONDecodeError",
+    "UnicodeDecodeError",
+    "RecursionError",
+    "Exception",
+];
+
+/// Whether `last` (the failing line) is a plain Python exception that the user's code
+/// raised: a frame of the traceback in `lines` is in a file no installed package holds
+/// (`score.py`, `/var/azureml-app/…`, the job's code), or the line itself names the
+/// scoring or entry script's functions.
+pub(crate) fn user_script<'a>(last: &str, lines: impl IntoIterator<Item = &'a str>) -> bool {
+    let exception = last
+        .trim_start()
+        .split([':', '(', ' '])
+        .next()
+        .unwrap_or("");
+    let exception = exception.rsplit('.').next().unwrap_or(exception);
+    if !PLAIN_EXCEPTIONS.contains(&exception) {
+        return false;
+    }
+    let lower = last.to_ascii_lowercase();
+    let names_script = [
+        "score.py",
+        "entry script",
+        "run()",
+        "init()",
+        "in run",
+        "in init",
+    ]
+    .iter()
+    .any(|w| lower.contains(w));
+    names_script || lines.into_iter().any(user_frame)
+}
+
+/// A traceback frame (`File "/var/azureml-app/score.py", line 12, in run`) in a file
+/// of the user's, not of the Python runtime or an installed package.
+fn user_frame(line: &str) -> bool {
+    let Some((_, rest)) = line.split_once("File \"") else {
+        return false;
+    };
+    let path = rest.split('"').next().unwrap_or("");
+    let installed = [
+        "site-packages",
+        "dist-packages",
+        "/lib/python",
+        "<frozen",
+        "<string>",
+    ];
+    let python = std::path::Path::new(path)
+        .extension()
+        .is_some_and(|e| e.eq_ignore_ascii_case("py"));
+    python && !installed.iter().any(|p| path.contains(p))
+}
+
 /// Every category rule id, for the analyser that reports them.
 pub(crate) fn rule_ids() -> Vec<&'static str> {
-    CATEGORIES.iter().map(|(id, _)| *id).collect()
+    let mut ids: Vec<&str> = CATEGORIES.iter().map(|(id, _)| *id).collect();
+    ids.push(USER_SCRIPT);
+    ids
 }
 
 #[cfg(test)]
@@ -282,6 +370,16 @@ mod tests {
             classify("ValueError: shapes (1,3) and (4,) not aligned"),
             None
         );
+        // An exception the scoring script raised is the user's, by its frames.
+        let frames = [
+            "Traceback (most recent call last):",
+            "  File \"/var/azureml-app/score.py\", line 41, in run",
+            "  File \"/opt/miniconda/lib/python3.8/site-packages/pandas/core/frame.py\", line 3458",
+        ];
+        assert!(user_script("KeyError: 'age'", frames));
+        assert!(!user_script("KeyError: 'age'", frames[2..].iter().copied()));
+        assert!(user_script("ValueError: could not convert in run()", []));
+        assert!(!user_script("AzureMLException: the service failed", frames));
         // A status code inside an id or a port is not one.
         assert_eq!(classify("request 4291a7 ended; port 15030 in use"), None);
         assert_eq!(classify("the amount of data was wrong"), None);

@@ -36,14 +36,17 @@ pub(crate) fn check(kind: DocumentKind, lines: u64, last_errors: &[Evidence]) ->
         // A ParallelRunStep tree has its own job summary and computed findings.
         return None;
     }
+    // Traceback frames are kept for where the exception was raised, not quoted.
     let near: Vec<&Evidence> = last_errors
         .iter()
         .filter(|e| lines.saturating_sub(e.location.line()) < near_end_lines(kind))
+        .filter(|e| !e.text.trim_start().starts_with("File \""))
         .collect();
     let (_, last) = near
         .iter()
         .rev()
-        .find_map(|e| failure_in(&e.text).map(|line| (e, line)))?;
+        .find_map(|e| failure_in(&e.text).map(|line| (e, line)))
+        .filter(|(_, line)| kind != DocumentKind::InferenceServer || !by_phrase_only(line))?;
     let mut facts = BTreeMap::new();
     facts.insert("last_error".to_owned(), last);
     Some(Computed {
@@ -89,6 +92,22 @@ fn failing_part(line: &str) -> Option<String> {
 /// Whether an error-like line says something failed, rather than mentioning errors:
 /// an exception line, an `az` error envelope, a traceback header, a non-zero exit.
 fn is_failure(line: &str) -> bool {
+    let lower = line.trim_start().to_ascii_lowercase();
+    shaped_failure(line) || !noise(&lower) && failure_phrase(&lower)
+}
+
+/// Handled or expected failures that read like failures.
+fn noise(lower: &str) -> bool {
+    lower.contains("exit code 1 is normal")
+        || lower.contains("0 failed")
+        // supervisord on a program it was told may exit: `exit status 1; expected`.
+        || lower.contains("; expected)")
+        // pip's notice about packages it did not install; the install goes on.
+        || lower.contains("pip's dependency resolver")
+}
+
+/// A failure by the shape of the line rather than by a phrase in it.
+fn shaped_failure(line: &str) -> bool {
     let t = line.trim_start();
     let exception = t.split([':', ' ']).next().is_some_and(|head| {
         let name = head.rsplit('.').next().unwrap_or(head);
@@ -102,11 +121,7 @@ fn is_failure(line: &str) -> bool {
             && t[head.len()..].starts_with(':')
     });
     let lower = t.to_ascii_lowercase();
-    let noise = lower.contains("exit code 1 is normal")
-        || lower.contains("0 failed")
-        // pip's notice about packages it did not install; the install goes on.
-        || lower.contains("pip's dependency resolver");
-    !noise
+    !noise(&lower)
         && (exception
             || t.starts_with("ERROR: ")
             || t.starts_with("Error: ")
@@ -118,6 +133,54 @@ fn is_failure(line: &str) -> bool {
             || state_failed(&lower)
             || http_error_status(t)
             || subject_failed(t))
+}
+
+/// Whether the line is a failure only by a phrase of [`failure_phrase`]: in a server's
+/// own log, whose requests fail and recover one by one, that is not how the input ended.
+fn by_phrase_only(line: &str) -> bool {
+    !shaped_failure(line) && is_failure(line)
+}
+
+/// Phrases that say something went wrong in a sentence of its own, whatever printed it
+/// (`Authentication Error: …`, `cli.azure.cli.core.azclierror: Unexpected error …`,
+/// `cannot import name …`, `DefaultAzureCredential failed to retrieve a token`), on a
+/// line that is not an info, debug or warning record.
+fn failure_phrase(lower: &str) -> bool {
+    const PHRASES: &[&str] = &[
+        "error: ",
+        "unexpected error",
+        "error raised",
+        "error occurred",
+        "failed to ",
+        "failed with ",
+        "could not ",
+        "cannot ",
+        "can't ",
+        "unable to ",
+        "not recognized",
+        "misspelled",
+        "does not exist",
+        "was not found",
+        "is not installed",
+        "permission denied",
+        "access denied",
+        "timed out",
+        "too many request",
+        "throttl",
+        "connection refused",
+    ];
+    const QUIET_LEVELS: &[&str] = &["info", "debug", "warning", "warn", "i", "d", "w"];
+    let quiet = lower
+        .split(['|', ' ', '[', ']', ':'])
+        .filter(|w| !w.is_empty())
+        .take(4)
+        .any(|w| QUIET_LEVELS.contains(&w));
+    // A progress count (`2 of them failed to load earlier`) reports, it does not fail.
+    let words: Vec<&str> = lower.split_whitespace().collect();
+    let counted = words
+        .windows(2)
+        .any(|w| w[1] == "of" && w[0].bytes().all(|b| b.is_ascii_digit()));
+    !quiet && !counted && PHRASES.iter().any(|p| lower.contains(p))
 }
 
 /// `"provisioningState": "Failed"`, `provisioning_state: Failed`, `state: failed`.

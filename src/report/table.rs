@@ -498,7 +498,7 @@ pub(crate) fn layer_note(layer: crate::finding::Layer) -> Option<&'static str> {
     match layer {
         Layer::Signature | Layer::Computed => None,
         Layer::ServiceError => Some("from the service's own error code and message"),
-        Layer::Category => Some("classified by the words of the message (no signature matched)"),
+        Layer::Category => Some("classified by its message or traceback (no signature matched)"),
         Layer::Unrecognised => Some("no layer named it: the input's last failure, quoted"),
     }
 }

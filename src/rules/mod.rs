@@ -191,6 +191,27 @@ pub const ERROR_LITERALS: &[&str] = &[
     "status code",
     "rovisioningState",
     "rovisioning_state",
+    // Sentences that say something went wrong (see `checks::unrecognised::failure_phrase`).
+    "error: ",
+    "rror raised",
+    "nexpected error",
+    "ailed to ",
+    "ould not ",
+    "annot ",
+    "nable to ",
+    "not recognized",
+    "misspelled",
+    "does not exist",
+    "was not found",
+    "not installed",
+    "ermission denied",
+    "ccess denied",
+    "timed out",
+    "oo many request",
+    "hrottl",
+    "onnection refused",
+    // A traceback frame: whose code raised (see `checks::cause_category::user_script`).
+    "File \"",
 ];
 
 /// Every rule, their patterns and the shared prefilter.

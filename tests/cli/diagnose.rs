@@ -1085,6 +1085,10 @@ fn unknown_failures_land_in_the_category_their_message_names() {
             "FileNotFoundError: [Errno 2] No such file or directory: '/mnt/data/config.json'",
             "cause-not-found",
         ),
+        (
+            "Traceback (most recent call last):\n  File \"/var/azureml-app/src/score.py\", line 52, in run\n    rows = payload[\"rows\"]\nKeyError: 'rows'",
+            "cause-user-script",
+        ),
     ];
     let mut wrong = Vec::new();
     for (line, want) in cases {
@@ -1144,7 +1148,7 @@ fn every_format_says_which_layer_named_the_finding() {
     );
     assert!(out("markdown").contains("*(category)*"));
     assert!(out("junit").contains("found by: category"));
-    assert!(out("table").contains("classified by the words of the message"));
+    assert!(out("table").contains("classified by its message or traceback"));
 }
 
 /// A category finding quotes the failure once, and `Error with code: Can't …` is

@@ -39,6 +39,7 @@ mod rules;
 mod sarif;
 mod schemas;
 mod score;
+mod wild;
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
