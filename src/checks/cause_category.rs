@@ -15,6 +15,11 @@ pub(crate) const CATEGORIES: &[(&str, &[&str])] = &[
             "exceeds the limit",
             "exceeded the limit",
             "usage limit",
+            "is too large",
+            "larger than the max",
+            "exceeds the maximum",
+            "over the size limit",
+            "maximum allowed",
         ],
     ),
     (
@@ -49,6 +54,9 @@ pub(crate) const CATEGORIES: &[(&str, &[&str])] = &[
             "retrieve user token",
             "please run 'az login'",
             "az login",
+            "token denied",
+            "token was denied",
+            "noauthenticationinformation",
         ],
     ),
     (
@@ -140,6 +148,8 @@ pub(crate) const CATEGORIES: &[(&str, &[&str])] = &[
             "docker daemon is not running",
             "could not select device driver",
             "nvidia-container",
+            "environment preparation failed",
+            "exec format error",
         ],
     ),
     (
@@ -153,6 +163,9 @@ pub(crate) const CATEGORIES: &[(&str, &[&str])] = &[
             "takes no keyword",
             "is misspelled or not recognized",
             "not recognized by the system",
+            "unknown field",
+            "unrecognized arguments",
+            "unexpected argument",
         ],
     ),
     (
@@ -179,6 +192,9 @@ pub(crate) const CATEGORIES: &[(&str, &[&str])] = &[
             "not enough capacity",
             "capacity",
             "memoryerror",
+            "pre-empt",
+            "preempt",
+            "low priority nodes",
         ],
     ),
     (
@@ -193,6 +209,7 @@ pub(crate) const CATEGORIES: &[(&str, &[&str])] = &[
             "privatelink",
             "virtual network",
             "public network access",
+            "network security group",
             "connecterror",
             "max retries exceeded",
         ],

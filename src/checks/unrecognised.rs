@@ -93,7 +93,16 @@ fn failing_part(line: &str) -> Option<String> {
 /// an exception line, an `az` error envelope, a traceback header, a non-zero exit.
 fn is_failure(line: &str) -> bool {
     let lower = line.trim_start().to_ascii_lowercase();
-    shaped_failure(line) || !noise(&lower) && failure_phrase(&lower)
+    shaped_failure(line) || !noise(&lower) && (failure_phrase(&lower) || error_record(line))
+}
+
+/// A log record at level ERROR or CRITICAL (`2024-05-01 10:00:00,000 ERROR Upload
+/// failed`, `[ERROR] …`): the level is one of the first words.
+fn error_record(line: &str) -> bool {
+    line.split(['|', ' ', '[', ']'])
+        .filter(|w| !w.is_empty() && *w != "-")
+        .take(5)
+        .any(|w| matches!(w, "ERROR" | "CRITICAL" | "FATAL"))
 }
 
 /// Handled or expected failures that read like failures.
@@ -102,6 +111,8 @@ fn noise(lower: &str) -> bool {
         || lower.contains("0 failed")
         // supervisord on a program it was told may exit: `exit status 1; expected`.
         || lower.contains("; expected)")
+        // azureml-core on an entry point of a package it does not need; the run goes on.
+        || lower.contains("failure while loading azureml_run_type_providers")
         // pip's notice about packages it did not install; the install goes on.
         || lower.contains("pip's dependency resolver")
 }
@@ -168,6 +179,9 @@ fn failure_phrase(lower: &str) -> bool {
         "too many request",
         "throttl",
         "connection refused",
+        "encountered an exception",
+        "provisioning error",
+        "unexpected keyword argument",
     ];
     const QUIET_LEVELS: &[&str] = &["info", "debug", "warning", "warn", "i", "d", "w"];
     let quiet = lower

@@ -210,6 +210,8 @@ pub const ERROR_LITERALS: &[&str] = &[
     "oo many request",
     "hrottl",
     "onnection refused",
+    "rovisioning error",
+    "nexpected keyword argument",
     // A traceback frame: whose code raised (see `checks::cause_category::user_script`).
     "File \"",
 ];

@@ -12,6 +12,7 @@ mod articles;
 mod az_commands;
 mod check;
 mod ci_examples;
+mod client_messages;
 mod completions;
 mod context;
 mod diagnose;

@@ -22,11 +22,11 @@ use crate::{Sandbox, assert_generated};
 /// analysis does not reach them yet; these floors are what it reaches now, so the test
 /// fails on any regression and each improvement raises them (never lower one).
 /// Recall the corpus must reach, in per mille of its failures.
-const RECALL_FLOOR: usize = 590;
+const RECALL_FLOOR: usize = 650;
 /// False positives (a warning or error on a healthy excerpt, or a ruled-out finding).
-const MAX_FALSE_POSITIVES: usize = 5;
+const MAX_FALSE_POSITIVES: usize = 4;
 /// Failure excerpts without any warning or error.
-const MAX_SILENT: usize = 14;
+const MAX_SILENT: usize = 11;
 /// Mangled failing lines (a JSON-escaped envelope, a terminal cut inside a code) without
 /// any warning or error.
 const MAX_SILENT_MUTATIONS: usize = 9;
