@@ -48,6 +48,7 @@ pub(crate) const CATEGORIES: &[(&str, &[&str])] = &[
             "no credential",
             "failed to authenticate",
             "authentication error",
+            "authentication required",
             "authentication unavailable",
             "interactive authentication",
             "failed to retrieve a token",

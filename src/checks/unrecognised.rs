@@ -181,6 +181,7 @@ fn failure_phrase(lower: &str) -> bool {
         "connection refused",
         "encountered an exception",
         "provisioning error",
+        "authentication required",
         "unexpected keyword argument",
     ];
     const QUIET_LEVELS: &[&str] = &["info", "debug", "warning", "warn", "i", "d", "w"];

@@ -211,6 +211,7 @@ pub const ERROR_LITERALS: &[&str] = &[
     "hrottl",
     "onnection refused",
     "rovisioning error",
+    "uthentication required",
     "nexpected keyword argument",
     // A traceback frame: whose code raised (see `checks::cause_category::user_script`).
     "File \"",

@@ -26,7 +26,7 @@ const RECALL_FLOOR: usize = 650;
 /// False positives (a warning or error on a healthy excerpt, or a ruled-out finding).
 const MAX_FALSE_POSITIVES: usize = 4;
 /// Failure excerpts without any warning or error.
-const MAX_SILENT: usize = 11;
+const MAX_SILENT: usize = 10;
 /// Mangled failing lines (a JSON-escaped envelope, a terminal cut inside a code) without
 /// any warning or error.
 const MAX_SILENT_MUTATIONS: usize = 9;
