@@ -157,45 +157,56 @@ fn by_phrase_only(line: &str) -> bool {
 /// `cannot import name …`, `DefaultAzureCredential failed to retrieve a token`), on a
 /// line that is not an info, debug or warning record.
 fn failure_phrase(lower: &str) -> bool {
-    const PHRASES: &[&str] = &[
-        "error: ",
-        "unexpected error",
-        "error raised",
-        "error occurred",
-        "failed to ",
-        "failed with ",
-        "could not ",
-        "cannot ",
-        "can't ",
-        "unable to ",
-        "not recognized",
-        "misspelled",
-        "does not exist",
-        "was not found",
-        "is not installed",
-        "permission denied",
-        "access denied",
-        "timed out",
-        "too many request",
-        "throttl",
-        "connection refused",
-        "encountered an exception",
-        "provisioning error",
-        "authentication required",
-        "unexpected keyword argument",
-    ];
+    !quiet_record(lower) && !counted(lower) && PHRASES.iter().any(|p| lower.contains(p))
+}
+
+/// The phrases of [`failure_phrase`], lowercase. The scan keeps only lines holding one of
+/// `rules::ERROR_LITERALS`, so each phrase needs a literal there in every case it is
+/// written in (a test checks it).
+const PHRASES: &[&str] = &[
+    "error: ",
+    "unexpected error",
+    "error raised",
+    "error occurred",
+    "failed to ",
+    "failed with ",
+    "could not ",
+    "cannot ",
+    "can't ",
+    "unable to ",
+    "not recognized",
+    "misspelled",
+    "does not exist",
+    "was not found",
+    "is not installed",
+    "permission denied",
+    "access denied",
+    "timed out",
+    "too many request",
+    "throttl",
+    "connection refused",
+    "encountered an exception",
+    "provisioning error",
+    "authentication required",
+    "unexpected keyword argument",
+];
+
+/// An info, debug or warning record: its level is one of the first words.
+fn quiet_record(lower: &str) -> bool {
     const QUIET_LEVELS: &[&str] = &["info", "debug", "warning", "warn", "i", "d", "w"];
-    let quiet = lower
+    lower
         .split(['|', ' ', '[', ']', ':'])
         .filter(|w| !w.is_empty())
         .take(4)
-        .any(|w| QUIET_LEVELS.contains(&w));
-    // A progress count (`2 of them failed to load earlier`) reports, it does not fail.
+        .any(|w| QUIET_LEVELS.contains(&w))
+}
+
+/// A progress count (`2 of them failed to load earlier`) reports, it does not fail.
+fn counted(lower: &str) -> bool {
     let words: Vec<&str> = lower.split_whitespace().collect();
-    let counted = words
+    words
         .windows(2)
-        .any(|w| w[1] == "of" && w[0].bytes().all(|b| b.is_ascii_digit()));
-    !quiet && !counted && PHRASES.iter().any(|p| lower.contains(p))
+        .any(|w| w[1] == "of" && w[0].bytes().all(|b| b.is_ascii_digit()))
 }
 
 /// `"provisioningState": "Failed"`, `provisioning_state: Failed`, `state: failed`.
@@ -311,6 +322,22 @@ mod tests {
 
     fn ev(line: u64, text: &str) -> Evidence {
         Evidence::at_line("x.log", line, text)
+    }
+
+    #[test]
+    fn every_failure_phrase_is_on_a_line_the_scan_keeps() {
+        let kept = |line: &str| {
+            crate::rules::ERROR_LITERALS
+                .iter()
+                .any(|l| line.contains(l))
+        };
+        for phrase in PHRASES {
+            let mut capital = phrase.to_string();
+            capital[..1].make_ascii_uppercase();
+            for line in [format!("the job: {phrase} x"), format!("{capital} x")] {
+                assert!(kept(&line), "no ERROR_LITERALS entry keeps {line:?}");
+            }
+        }
     }
 
     #[test]

@@ -3,7 +3,7 @@
 
 use std::io::Cursor;
 
-use crate::evidence::DocumentKind;
+use crate::evidence::{DocumentKind, KindSet};
 use crate::rules::RuleSet;
 use crate::rules::load::{RuleFile, compile};
 
@@ -405,9 +405,9 @@ fn two_kind_set() -> RuleSet {
     compile(files, &[]).unwrap()
 }
 
-fn fired_as(set: &RuleSet, kind: DocumentKind, text: &str) -> Vec<String> {
+fn fired_as(set: &RuleSet, kinds: impl Into<KindSet>, text: &str) -> Vec<String> {
     let s = Scanner::new(set)
-        .scan(kind, &mut Cursor::new(text.as_bytes()))
+        .scan(kinds, &mut Cursor::new(text.as_bytes()))
         .unwrap();
     let mut ids: Vec<String> = evaluate(set, s.kinds, &s)
         .into_iter()
@@ -498,21 +498,8 @@ fn one_kind_rule(id: &str, kind: &str, literal: &str) -> RuleFile {
     }
 }
 
-fn fired_standalone(set: &RuleSet, kinds: crate::evidence::KindSet, text: &str) -> Vec<String> {
-    let s = Scanner::new(set)
-        .scan(kinds, &mut Cursor::new(text.as_bytes()))
-        .unwrap();
-    let mut ids: Vec<String> = evaluate(set, s.kinds, &s)
-        .into_iter()
-        .map(|h| set.rules[h.rule].id.clone())
-        .collect();
-    ids.sort();
-    ids
-}
-
 #[test]
 fn a_paste_without_context_is_read_by_every_rule_specific_enough_to_stand_alone() {
-    use crate::evidence::KindSet;
     let set = compile(
         vec![
             one_kind_rule("threshold", "prs", "exceeds error threshold"),
@@ -527,12 +514,12 @@ fn a_paste_without_context_is_read_by_every_rule_specific_enough_to_stand_alone(
                 Killed\nModuleNotFoundError: No module named 'helpers'\n";
     let cli = KindSet::from(DocumentKind::Cli);
     // Read as a long `az` output, the ParallelRunStep rules stay gated.
-    assert_eq!(fired_standalone(&set, cli, text), ["cli-module"]);
+    assert_eq!(fired_as(&set, cli, text), ["cli-module"]);
     // Read as a quote without context, the specific signature runs whatever its kind;
     // the bare `Killed` needs a ParallelRunStep log to mean the OOM killer; and a line a
     // rule of the document's own kind claimed is not claimed twice.
     assert_eq!(
-        fired_standalone(&set, cli.standalone(), text),
+        fired_as(&set, cli.standalone(), text),
         ["cli-module", "threshold"]
     );
 }

@@ -1173,11 +1173,5 @@ fn a_category_finding_quotes_its_failure_once_and_prose_is_no_code() {
         "ERROR: Error with code: Can't connect to HTTPS URL because the SSL module is not available.\n",
     );
     let v = sb.diagnose_json(&[ssl.to_str().unwrap()]);
-    let ids: Vec<&str> = v["findings"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .filter_map(|f| f["rule_id"].as_str())
-        .collect();
-    assert_eq!(ids, ["cause-tls"], "{v}");
+    assert_eq!(crate::rule_ids(&v), ["cause-tls"], "{v}");
 }

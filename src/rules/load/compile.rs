@@ -19,14 +19,14 @@ use crate::rules::{
 };
 
 use super::read::RuleFile;
+use super::validate::{
+    check_basics, check_commands, check_shape, compile_examples, parse_applies_to,
+};
 
 /// The literal length that makes a one-line signature specific (`OutOfQuota`,
 /// `ImageBuildFailure`, `No module named`): shorter ones (`Killed`, `ERROR`) need the
 /// context of a detected kind.
 const STANDALONE_LITERAL: usize = 10;
-use super::validate::{
-    check_basics, check_commands, check_shape, compile_examples, parse_applies_to,
-};
 
 /// Compiles a pattern in the rules' ASCII mode.
 pub(crate) fn compile_regex(pattern: &str) -> Result<Regex, String> {
@@ -271,7 +271,6 @@ impl Builder<'_> {
         })
     }
 
-    /// Compiles line patterns, each with the literal the prefilter looks for.
     /// Whether a rule's signature is specific enough to read a document without context
     /// (see [`KindSet::STANDALONE`]): it is one line (no `all` pattern needs another), and
     /// every `any` pattern needs a literal of [`STANDALONE_LITERAL`] bytes, such as an
@@ -286,6 +285,7 @@ impl Builder<'_> {
             })
     }
 
+    /// Compiles line patterns, each with the literal the prefilter looks for.
     fn add_patterns(
         &mut self,
         list: &[String],
