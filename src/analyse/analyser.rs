@@ -115,8 +115,9 @@ impl Analyser for Unrecognised {
             // a failure: the message under the wrapper may still name the cause.
             let rules = || d.fired.iter().map(|i| &subject.set.rules[*i]);
             let explained = rules().any(|rule| {
-                let wrapper = rule.caused_by.iter().any(|c| c == "*");
-                rule.severity >= crate::finding::Severity::Warning && !wrapper && !rule.advisory
+                rule.severity >= crate::finding::Severity::Warning
+                    && !rule.is_wrapper()
+                    && !rule.advisory
                     || unrecognised::EXPLAINS_NOISE.contains(&rule.id.as_str())
             });
             let wrapped = rules().any(|r| r.severity >= crate::finding::Severity::Warning);
@@ -128,12 +129,14 @@ impl Analyser for Unrecognised {
 }
 
 /// What a document no rule explained shows: each error the service reported, else its
-/// last failure; each under the cause category its words name, else under the
-/// service-error or unrecognised-failure rule.
-/// With `wrapped` (a wrapper code's rule or an advisory fired), only a cause category
-/// is added: the generic service-error and unrecognised findings would repeat it.
+/// last failure; each under the rule that claims its code, else the cause category its
+/// words name, else under the service-error or unrecognised-failure rule.
+/// With `wrapped` (a wrapper code's rule or an advisory fired), only a claiming rule or
+/// a cause category is added: the generic service-error and unrecognised findings would
+/// repeat it.
 fn unexplained_failure(set: &RuleSet, d: &ScannedDocument, wrapped: bool, sink: &mut Sink) {
     use crate::checks::{cause_category, service_errors, unrecognised};
+    use crate::evidence::service_error;
     let rule = |id: &str| set.index_of(id).map(|i| &set.rules[i]);
     let known = |code: &str| {
         set.rules
@@ -142,14 +145,18 @@ fn unexplained_failure(set: &RuleSet, d: &ScannedDocument, wrapped: bool, sink: 
     };
     let said = service_errors::check(&d.last_errors, &known);
     if !said.is_empty() {
-        for c in said {
-            let words = format!("{} {}", c.facts["code"], c.facts["message"]);
-            let id = match cause_category::classify(&words) {
+        for (error, c) in said {
+            let words = format!("{} {}", error.codes.join(" "), error.message);
+            let id = match claiming_rule(set, error.specific())
+                .or_else(|| cause_category::rank(&words, []))
+            {
                 Some(id) => id,
-                None if wrapped => continue,
+                // Only the wrapper's own code: its rule already said it.
+                None if wrapped && service_error::WRAPPERS.contains(&error.specific()) => continue,
                 None => service_errors::RULE_ID,
             };
-            if let Some(r) = rule(id) {
+            if let Some(r) = rule(id).filter(|r| !d.fired.iter().any(|i| set.rules[*i].id == r.id))
+            {
                 sink.findings.push(service_errors::as_finding(r, c));
             }
         }
@@ -159,21 +166,18 @@ fn unexplained_failure(set: &RuleSet, d: &ScannedDocument, wrapped: bool, sink: 
         return;
     };
     let last = found.facts.get("last_error").cloned().unwrap_or_default();
+    let context = || found.evidence.iter().map(|e| e.text.as_str());
     let user = || {
         let lines = d.last_errors.iter().map(|e| e.text.as_str());
         cause_category::user_script(&last, lines).then_some(cause_category::USER_SCRIPT)
     };
-    // The last failure line first, then the lines before it: the sentence that names
-    // the cause is often one line above the exception that ends the paste.
-    let earlier = || {
-        let lines = found.evidence.iter().rev().map(|e| e.text.as_str());
-        lines.filter_map(cause_category::classify).next()
-    };
-    match cause_category::classify(&last)
+    // The last failure line weighs most; the lines before it count too: the sentence
+    // that names the cause is often one line above the exception that ends the paste.
+    let category = cause_category::classify(&last)
+        .and_then(|_| cause_category::rank(&last, context()))
         .or_else(user)
-        .or_else(earlier)
-        .and_then(rule)
-    {
+        .or_else(|| cause_category::rank("", context()));
+    match category.and_then(rule) {
         Some(r) => {
             // The category rules quote `message`; the same line under two names reads twice.
             found.facts.remove("last_error");
@@ -182,6 +186,21 @@ fn unexplained_failure(set: &RuleSet, d: &ScannedDocument, wrapped: bool, sink: 
         }
         None if wrapped => {}
         None => sink.computed.push(found),
+    }
+}
+
+/// The rule whose `codes` claim `code`: the only one, or the one marked `usual`.
+fn claiming_rule<'s>(set: &'s RuleSet, code: &str) -> Option<&'s str> {
+    let claims: Vec<&crate::rules::Rule> = set
+        .rules
+        .iter()
+        .filter(|r| !r.computed && r.codes.iter().any(|c| c.eq_ignore_ascii_case(code)))
+        .collect();
+    let wrapper = crate::evidence::service_error::WRAPPERS.contains(&code);
+    match claims.as_slice() {
+        _ if wrapper => None,
+        [one] => Some(one.id.as_str()),
+        many => many.iter().find(|r| r.usual).map(|r| r.id.as_str()),
     }
 }
 

@@ -17,6 +17,7 @@ pub(crate) mod replicas;
 mod scan;
 pub(crate) mod selection;
 pub(crate) mod spec_commands;
+mod wrappers;
 
 use crate::checks::CheckOptions;
 use crate::engine::Analysis;
@@ -178,6 +179,7 @@ pub(crate) fn analyse(set: &RuleSet, evidence: Evidence, options: &Options) -> A
     }
     // Findings Azure explained join the engine's; then every template is filled once.
     findings.extend(sink.findings);
+    wrappers::fold(&mut findings, set);
     if selection == Selection::Lint {
         spec_commands::apply(&mut findings);
     }

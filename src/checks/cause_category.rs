@@ -20,6 +20,10 @@ pub(crate) const CATEGORIES: &[(&str, &[&str])] = &[
             "exceeds the maximum",
             "over the size limit",
             "maximum allowed",
+            "quota reached",
+            "limit reached",
+            "too many parameters",
+            "cannot exceed",
         ],
     ),
     (
@@ -46,7 +50,6 @@ pub(crate) const CATEGORIES: &[(&str, &[&str])] = &[
             "aadsts",
             "credentialunavailable",
             "no credential",
-            "failed to authenticate",
             "authentication error",
             "authentication required",
             "authentication unavailable",
@@ -58,19 +61,34 @@ pub(crate) const CATEGORIES: &[(&str, &[&str])] = &[
             "token denied",
             "token was denied",
             "noauthenticationinformation",
+            "failed to authenticate",
+            "registry credential",
+            "could not retrieve user token",
+            "invalid client secret",
+            "managedidentitycredential",
         ],
     ),
     (
         "cause-authorization",
         &[
             "403",
-            "forbidden",
             "authorizationfailed",
             "does not have authorization",
             "not authorized",
             "permission denied to",
             "insufficient permissions",
             "role assignment",
+            "forbidden",
+            "* role to",
+            "data contributor",
+            "data reader",
+            "does not have permission",
+            "do not have permission",
+            "permission to perform",
+            "not permitted",
+            "authorization failure",
+            "permission mismatch",
+            "listsecrets",
         ],
     ),
     (
@@ -83,6 +101,9 @@ pub(crate) const CATEGORIES: &[(&str, &[&str])] = &[
             "nodename nor servname",
             "nxdomain",
             "no such host",
+            "enotfound",
+            "eai_again",
+            "temporary failure in name resolution",
         ],
     ),
     (
@@ -98,7 +119,17 @@ pub(crate) const CATEGORIES: &[(&str, &[&str])] = &[
     ),
     (
         "cause-timeout",
-        &["timed out", "timeout", "deadline exceeded", "took too long"],
+        &[
+            "timed out",
+            "timeout",
+            "deadline exceeded",
+            "took too long",
+            "within * seconds",
+            "within * minutes",
+            "read timed out",
+            "readtimeout",
+            "operation timed out",
+        ],
     ),
     (
         "cause-storage",
@@ -108,6 +139,24 @@ pub(crate) const CATEGORIES: &[(&str, &[&str])] = &[
             "datastore",
             "authorizationpermissionmismatch",
             "containernotfound",
+            "mount storage",
+            "storage mount",
+            "mount dataset",
+            "dataset failed",
+            "dataset initialization",
+            "dataset mount",
+            "mount the dataset",
+            "cannot mount",
+            "streamerror",
+            "stream error",
+            "input data sources",
+            "fetching data from dataset",
+            "mltable",
+            "file share",
+            "fileshare",
+            "storage service",
+            "adls",
+            "data lake",
         ],
     ),
     (
@@ -119,6 +168,10 @@ pub(crate) const CATEGORIES: &[(&str, &[&str])] = &[
             "load_model",
             "model file",
             "failed to load model",
+            "model path",
+            "model_path",
+            "azureml_model_dir",
+            "model directory",
         ],
     ),
     (
@@ -126,6 +179,7 @@ pub(crate) const CATEGORIES: &[(&str, &[&str])] = &[
         &[
             "no module named",
             "modulenotfounderror",
+            "module not found",
             "importerror",
             "cannot import name",
             "resolutionimpossible",
@@ -134,6 +188,18 @@ pub(crate) const CATEGORIES: &[(&str, &[&str])] = &[
             "conda env",
             "solving environment",
             "packagesnotfound",
+            "failed building wheel",
+            "building wheel",
+            "could not build wheels",
+            "command errored out",
+            "subprocess-exited-with-error",
+            "no matching distribution",
+            "conflicting dependencies",
+            "binary incompatibility",
+            "dtype size changed",
+            "pip subprocess",
+            "condaerror",
+            "libfuse",
         ],
     ),
     (
@@ -142,7 +208,6 @@ pub(crate) const CATEGORIES: &[(&str, &[&str])] = &[
             "docker daemon",
             "cannot connect to the docker",
             "oci runtime",
-            "failed to mount",
             "mount failed",
             "docker: error",
             "docker engine",
@@ -151,15 +216,21 @@ pub(crate) const CATEGORIES: &[(&str, &[&str])] = &[
             "nvidia-container",
             "environment preparation failed",
             "exec format error",
+            "failed starting container",
+            "unable to start docker container",
+            "starting container",
+            "invalid volume specification",
+            "container exited",
+            "execution-wrapper",
+            "docker run",
+            "container failed to start",
+            "local endpoint",
         ],
     ),
     (
         "cause-sdk-version",
         &[
             "unexpected keyword argument",
-            "has no attribute",
-            "api version",
-            "api-version",
             "not supported in this version",
             "takes no keyword",
             "is misspelled or not recognized",
@@ -167,6 +238,17 @@ pub(crate) const CATEGORIES: &[(&str, &[&str])] = &[
             "unknown field",
             "unrecognized arguments",
             "unexpected argument",
+            "has no attribute",
+            "unsupported api version",
+            "api-version * is not supported",
+            "api version * is not supported",
+            "invalid api version",
+            "the following arguments are required",
+            "schema failed",
+            "upgrade the",
+            "newer version",
+            "older version",
+            "version mismatch",
         ],
     ),
     (
@@ -177,6 +259,13 @@ pub(crate) const CATEGORIES: &[(&str, &[&str])] = &[
             "dockerfile",
             "failed to build",
             "imagebuildfailure",
+            "image build failed",
+            "environment build",
+            "building image",
+            "build image",
+            "acr build",
+            "failed to pull base image",
+            "base image",
         ],
     ),
     (
@@ -213,6 +302,19 @@ pub(crate) const CATEGORIES: &[(&str, &[&str])] = &[
             "network security group",
             "connecterror",
             "max retries exceeded",
+            "network security",
+            "nsg",
+            "outbound",
+            "service tag",
+            "port 443",
+            "port 445",
+            "ports 443",
+            "vnet",
+            "public access",
+            "connection aborted",
+            "connection timed out",
+            "econnreset",
+            "econnrefused",
         ],
     ),
     (
@@ -224,23 +326,123 @@ pub(crate) const CATEGORIES: &[(&str, &[&str])] = &[
             "cannot find",
             "could not find",
             "404",
-            "notfound",
+        ],
+    ),
+    (
+        USER_SCRIPT,
+        &[
+            "'nonetype' object",
+            "'nonetype' object has no attribute",
+            "object is not subscriptable",
+            "object is not callable",
+            "object is not iterable",
+            "unsupported operand type",
+            "referenced before assignment",
         ],
     ),
 ];
 
 /// The category rule of `text`, if its words place it in one.
 pub(crate) fn classify(text: &str) -> Option<&'static str> {
-    let lower = text.to_ascii_lowercase();
-    CATEGORIES
-        .iter()
-        .find(|(_, words)| words.iter().any(|w| has_word(&lower, w)))
-        .map(|(id, _)| *id)
+    rank(text, std::iter::empty())
 }
 
-/// Whether `text` holds `word`; a status code (`429`) only as a number of its own, not
-/// inside a longer one (a request id, a port).
+/// The category of a failure: `decisive` (the service's code and message, or the line
+/// that ended the input) and the `context` lines around it. Each word a category holds
+/// scores one per line it is on, twice on the decisive line; the highest score wins, a
+/// tie goes to the category tried first. A message often says two things ("the
+/// identity failed to authenticate to the storage account; grant it a role"): counting
+/// every word picks what the message is mostly about, not the first word met.
+pub(crate) fn rank<'a>(
+    decisive: &str,
+    context: impl IntoIterator<Item = &'a str>,
+) -> Option<&'static str> {
+    let mut scores = [0usize; CATEGORIES.len()];
+    let mut add = |text: &str, weight: usize| {
+        let words = words_of(text);
+        for (score, (_, list)) in scores.iter_mut().zip(CATEGORIES) {
+            *score += weight * list.iter().filter(|w| has_word(&words, w)).count();
+        }
+    };
+    add(decisive, 2);
+    for line in context {
+        add(line, 1);
+    }
+    let best = *scores.iter().max()?;
+    (best > 0)
+        .then(|| scores.iter().position(|s| *s == best))
+        .flatten()
+        .map(|i| CATEGORIES[i].0)
+}
+
+/// What the service appends to every error, whatever the cause: it says where to read
+/// more, not what happened (`The build log is available in the workspace blob store …`
+/// is on every deployment error, and reads as a storage problem). A line is read up to
+/// the first of them.
+const BOILERPLATE: &[&str] = &[
+    "the build log is available in the workspace blob store",
+    "please see troubleshooting guide",
+    "more information can be found",
+    "for more details please visit",
+    "for more information, see",
+];
+
+/// `text` lowercased, with every CamelCase code it holds also spelled as words
+/// (`StorageMountError` → `storage mount error`, `ACRTokenExchangeForbidden` → `acr
+/// token exchange forbidden`), so a code says what its words say.
+fn words_of(text: &str) -> String {
+    // Runs of blanks as one: a message with a name left out reads `Dataset  failed`.
+    let mut out = text
+        .to_ascii_lowercase()
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ");
+    for b in BOILERPLATE {
+        if let Some(at) = out.find(b) {
+            out.truncate(at);
+        }
+    }
+    for token in text.split(|c: char| !c.is_ascii_alphanumeric()) {
+        let humps = token
+            .as_bytes()
+            .windows(2)
+            .filter(|w| w[0].is_ascii_lowercase() && w[1].is_ascii_uppercase())
+            .count();
+        if humps == 0 {
+            continue;
+        }
+        out.push(' ');
+        let chars: Vec<char> = token.chars().collect();
+        for (i, c) in chars.iter().enumerate() {
+            let next_lower = chars.get(i + 1).is_some_and(char::is_ascii_lowercase);
+            let prev = i.checked_sub(1).map(|j| chars[j]);
+            let boundary = c.is_ascii_uppercase()
+                && prev.is_some_and(|p| {
+                    p.is_ascii_lowercase() || p.is_ascii_uppercase() && next_lower
+                });
+            if boundary {
+                out.push(' ');
+            }
+            out.push(c.to_ascii_lowercase());
+        }
+    }
+    out
+}
+
+/// Whether `text` holds `word`: a status code (`429`) only as a number of its own, not
+/// inside a longer one (a request id, a port); `module '*' has no attribute` holds its
+/// parts in order.
 fn has_word(text: &str, word: &str) -> bool {
+    if word.contains('*') {
+        let mut rest = text;
+        return word.split('*').all(|part| match rest.find(part) {
+            Some(at) => {
+                rest = &rest[at + part.len()..];
+                true
+            }
+            None => false,
+        });
+    }
     if !word.bytes().all(|b| b.is_ascii_digit()) {
         return text.contains(word);
     }
@@ -327,9 +529,7 @@ fn user_frame(line: &str) -> bool {
 
 /// Every category rule id, for the analyser that reports them.
 pub(crate) fn rule_ids() -> Vec<&'static str> {
-    let mut ids: Vec<&str> = CATEGORIES.iter().map(|(id, _)| *id).collect();
-    ids.push(USER_SCRIPT);
-    ids
+    CATEGORIES.iter().map(|(id, _)| *id).collect()
 }
 
 #[cfg(test)]

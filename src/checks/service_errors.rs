@@ -17,14 +17,29 @@ const MESSAGE_CHARS: usize = 400;
 
 /// One finding per distinct code among a document's error lines; `known` says whether
 /// `amldoctor explain` knows a code (only then is that command printed).
-pub(crate) fn check(error_lines: &[Evidence], known: &dyn Fn(&str) -> bool) -> Vec<Computed> {
+pub(crate) fn check(
+    error_lines: &[Evidence],
+    known: &dyn Fn(&str) -> bool,
+) -> Vec<(ServiceError, Computed)> {
     let lines: Vec<(u64, &str)> = error_lines
         .iter()
         .map(|e| (e.location.line(), e.text.as_str()))
         .collect();
+    let mut errors = service_error::read(&lines);
+    if errors.is_empty() {
+        // A JSON-escaped body (`{\"code\": \"X\"}`) reads once unescaped. Only then: an
+        // escaped body inside a message would end the message at its first quote.
+        let clean = unescaped(error_lines);
+        errors = service_error::read(
+            &clean
+                .iter()
+                .map(|(n, t)| (*n, t.as_str()))
+                .collect::<Vec<_>>(),
+        );
+    }
     let mut seen: Vec<String> = Vec::new();
     let mut out = Vec::new();
-    for error in service_error::read(&lines) {
+    for error in errors {
         let code = error.specific().to_owned();
         if code.is_empty() || seen.contains(&code) {
             continue;
@@ -34,7 +49,23 @@ pub(crate) fn check(error_lines: &[Evidence], known: &dyn Fn(&str) -> bool) -> V
         if known(&code) {
             found.commands.push("amldoctor explain {code}");
         }
-        out.push(found);
+        out.push((error, found));
+    }
+    out
+}
+
+/// Each error line without its paste artefacts, one entry per logical line.
+fn unescaped(error_lines: &[Evidence]) -> Vec<(u64, String)> {
+    let mut out = Vec::new();
+    for e in error_lines {
+        let n = e.location.line();
+        match crate::evidence::normalize::normalize(e.text.as_bytes()) {
+            None => out.push((n, e.text.clone())),
+            Some(c) => out.extend(
+                c.lines()
+                    .map(|(a, b)| (n, String::from_utf8_lossy(&c.text[a..b]).into_owned())),
+            ),
+        }
     }
     out
 }
@@ -50,12 +81,13 @@ pub(crate) fn as_finding(rule: &Rule, c: Computed) -> Finding {
         fingerprint: crate::finding::fingerprint(&rule.id, &format!("{code} {text}")),
         rule_id: rule.id.clone(),
         severity: rule.severity,
-        layer: if rule.id == RULE_ID {
-            Layer::ServiceError
-        } else if rule.id == crate::checks::unrecognised::RULE_ID {
+        layer: if rule.id == crate::checks::unrecognised::RULE_ID {
             Layer::Unrecognised
-        } else {
+        } else if crate::checks::cause_category::rule_ids().contains(&rule.id.as_str()) {
             Layer::Category
+        } else {
+            // The service-error rule, or the catalogue rule that claims the code.
+            Layer::ServiceError
         },
         family: rule.family.clone(),
         title: if code.is_empty() {
@@ -96,9 +128,12 @@ fn finding(error: &ServiceError, code: String, error_lines: &[Evidence]) -> Comp
     facts.insert("code".to_owned(), code);
     facts.insert("codes".to_owned(), error.codes.join(" → "));
     facts.insert("message".to_owned(), message);
-    let evidence = error_lines
+    // The message's line first: it says what failed; the code's line says which code.
+    let evidence = [error.message_line, error.line]
         .iter()
-        .filter(|e| e.location.line() == error.line)
+        .enumerate()
+        .filter(|(i, n)| *i == 0 || **n != error.message_line)
+        .filter_map(|(_, n)| error_lines.iter().find(|e| e.location.line() == *n))
         .cloned()
         .collect();
     Computed {
@@ -126,7 +161,10 @@ mod tests {
                 "Exception Details:\t(VmSizeNotSupported) Standard_X is not offered here.",
             ),
         ];
-        let found = check(&lines, &|c| c == "VmSizeNotSupported");
+        let found: Vec<Computed> = check(&lines, &|c| c == "VmSizeNotSupported")
+            .into_iter()
+            .map(|(_, c)| c)
+            .collect();
         assert_eq!(found.len(), 1);
         assert_eq!(found[0].facts["code"], "VmSizeNotSupported");
         assert_eq!(found[0].facts["codes"], "BadRequest → VmSizeNotSupported");
@@ -134,7 +172,10 @@ mod tests {
         assert_eq!(found[0].evidence[0].location.line(), 9);
         assert_eq!(found[0].commands, ["amldoctor explain {code}"]);
         let unknown = check(&lines, &|_| false);
-        assert!(unknown[0].commands.is_empty(), "explain would not know it");
+        assert!(
+            unknown[0].1.commands.is_empty(),
+            "explain would not know it"
+        );
         let plain = [Evidence::at_line("x.log", 1, "ERROR: something broke")];
         assert!(check(&plain, &|_| true).is_empty());
     }

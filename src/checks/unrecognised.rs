@@ -17,7 +17,7 @@ pub(crate) const RULE_ID: &str = "unrecognised-failure";
 /// with a long "Additional Information" dump.
 fn near_end_lines(kind: DocumentKind) -> u64 {
     match kind {
-        DocumentKind::Cli | DocumentKind::Generic => 40,
+        DocumentKind::Cli | DocumentKind::Generic => 80,
         _ => 8,
     }
 }
@@ -136,7 +136,7 @@ fn shaped_failure(line: &str) -> bool {
         && (exception
             || t.starts_with("ERROR: ")
             || t.starts_with("Error: ")
-            || t.starts_with("Traceback (most recent call last)")
+            || t.contains("Traceback (most recent call last)")
             || t.starts_with("FATAL")
             || (t.starts_with('(') && t.contains(") ") && t.contains("Error"))
             || lower.contains("non-zero exit")
@@ -189,6 +189,7 @@ const PHRASES: &[&str] = &[
     "provisioning error",
     "authentication required",
     "unexpected keyword argument",
+    "timeout exceeded",
 ];
 
 /// An info, debug or warning record: its level is one of the first words.
@@ -260,7 +261,12 @@ fn subject_failed(line: &str) -> bool {
         return false;
     };
     let subject = &line[..at];
-    let stop = line[at + " failed".len()..].starts_with(['.', ':', '!']);
+    let after = &line[at + " failed".len()..];
+    // `Login failed.`, `Upload failed: …`, `Authentication failed for registry r`.
+    let stop = after.starts_with(['.', ':', '!'])
+        || [" for ", " because ", " due to "]
+            .iter()
+            .any(|w| after.starts_with(w));
     // Not a log level (`INFO …`) and no counts (`retry 1 of 3 failed.` is a retry).
     let level = subject
         .split_whitespace()

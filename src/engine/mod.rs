@@ -17,7 +17,6 @@ use std::collections::BTreeMap;
 
 use crate::finding::{Evidence, Finding};
 use crate::rules::RuleSet;
-use crate::rules::load::ANY_CAUSE;
 
 use evaluate::RuleHit;
 
@@ -215,7 +214,7 @@ impl Analysis {
                     })
                     .cloned()
                     .collect();
-                if rule.caused_by.iter().any(|c| c == ANY_CAUSE) {
+                if rule.is_wrapper() {
                     caused_by.extend(wrapped(set, &self.merged, *index, m));
                 }
                 Finding {
@@ -295,7 +294,7 @@ fn wrapped(
             let rule = &set.rules[**j];
             **j != wrapper
                 && rule.severity == crate::finding::Severity::Error
-                && !rule.caused_by.iter().any(|c| c == ANY_CAUSE)
+                && !rule.is_wrapper()
                 && other.paths.iter().any(|p| m.paths.contains(p))
         })
         .map(|(j, _)| set.rules[*j].id.clone())

@@ -21,6 +21,9 @@ pub(crate) const OVERLAP: usize = 8 * 1024;
 pub(crate) const HITS_KEPT: usize = 3;
 /// Longest evidence text kept from one line.
 pub(crate) const MAX_TEXT: usize = 400;
+/// An error line keeps more: the service's code often ends a long message line
+/// (`… over scope '/subscriptions/…'\nCode: AuthorizationFailed`).
+const ERROR_TEXT: usize = 2000;
 /// Longest captured fact value.
 pub(crate) const MAX_FACT: usize = 300;
 /// Error-like lines remembered for "nothing matched" reports.
@@ -101,6 +104,9 @@ struct Walk<'s> {
     line: u64,
     candidates: Vec<u32>,
     error_line: bool,
+    /// Lines left in a multi-line error object (`"error": {` and the lines after it),
+    /// whose `"code"` and `"message"` lines are error lines too.
+    error_block: u32,
     name_line: bool,
     name_lines_read: u32,
     /// The region starts inside an overlong line (its earlier pieces came before):
@@ -139,6 +145,7 @@ impl<'a> Scanner<'a> {
             line: 1,
             candidates: Vec::new(),
             error_line: false,
+            error_block: 0,
             name_line: false,
             name_lines_read: 0,
             continued: false,
@@ -213,8 +220,8 @@ impl<'a> Scanner<'a> {
 
 /// The evidence text of a line: secrets redacted on the whole line *before* it is
 /// shortened (a cut must never turn `sig=…` into an unrecognisable `ig=…`), terminal
-/// control characters replaced, and at most [`MAX_TEXT`] bytes kept around the match.
-fn text_of(line: &[u8], at: usize, end: usize) -> (String, usize) {
+/// control characters replaced, and at most `max` bytes kept around the match.
+fn text_of(line: &[u8], at: usize, end: usize, max: usize) -> (String, usize) {
     let line = line.strip_suffix(b"\r").unwrap_or(line);
     let lossy = String::from_utf8_lossy(line);
     let clean = crate::redact::clean(&lossy);
@@ -226,11 +233,11 @@ fn text_of(line: &[u8], at: usize, end: usize) -> (String, usize) {
     } else {
         clean.find(&needle).unwrap_or(0)
     };
-    if clean.len() <= MAX_TEXT {
+    if clean.len() <= max {
         return (clean.into_owned(), pos);
     }
-    let start = floor_char_boundary(&clean, pos.saturating_sub(MAX_TEXT / 4));
-    let stop = floor_char_boundary(&clean, (start + MAX_TEXT).min(clean.len()));
+    let start = floor_char_boundary(&clean, pos.saturating_sub(max / 4));
+    let stop = floor_char_boundary(&clean, (start + max).min(clean.len()));
     (clean[start..stop].to_owned(), pos - start)
 }
 
@@ -351,9 +358,12 @@ impl Walk<'_> {
     /// Moves from `from` (a line start) to `to`, feeding context windows line by line
     /// while any is open, and only counting newlines otherwise.
     fn advance(&mut self, region: &[u8], mut from: usize, to: usize) {
-        while !self.windows.is_empty() && from < to {
+        while (!self.windows.is_empty() || self.error_block > 0) && from < to {
             let end = memchr::memchr(b'\n', &region[from..to]).map_or(to, |i| from + i);
-            self.feed_windows(&region[from..end]);
+            if !self.windows.is_empty() {
+                self.feed_windows(&region[from..end]);
+            }
+            self.feed_block(&region[from..end]);
             if end < to {
                 self.line += 1;
                 from = end + 1;
@@ -404,7 +414,9 @@ impl Walk<'_> {
                         }
                     }
                     if took && result.lines.len() < HITS_KEPT {
-                        result.lines.push(hit(number, text_of(line, 0, 0)));
+                        result
+                            .lines
+                            .push(hit(number, text_of(line, 0, 0, MAX_TEXT)));
                     }
                 }
             }
@@ -447,16 +459,46 @@ impl Walk<'_> {
         }
     }
 
+    /// Keeps a line of an open error object that holds its code or message.
+    fn feed_block(&mut self, line: &[u8]) {
+        if self.error_block == 0 {
+            return;
+        }
+        self.error_block -= 1;
+        let line = line.strip_suffix(b"\r").unwrap_or(line);
+        let key = [&b"\"code\""[..], b"\"message\"", b"'code'", b"'message'"]
+            .iter()
+            .any(|k| {
+                line.len() < 4096
+                    && crate::evidence::normalize::find(&line.to_ascii_lowercase(), k).is_some()
+            });
+        if key
+            && self
+                .scan
+                .error_lines
+                .back()
+                .is_none_or(|h| h.line != self.line)
+        {
+            if self.scan.error_lines.len() == ERROR_LINES_KEPT {
+                self.scan.error_lines.pop_front();
+            }
+            self.scan
+                .error_lines
+                .push_back(hit(self.line, text_of(line, 0, 0, ERROR_TEXT)));
+        }
+    }
+
     fn finish_line(&mut self, line: &[u8], shown: Option<(&[u8], &Normalized, usize)>) {
         if !self.windows.is_empty() {
             self.feed_windows(line);
         }
+        self.feed_block(line);
         let bare = line.strip_suffix(b"\r").unwrap_or(line);
         let (line_no, continued) = (self.line, self.continued);
-        let evidence = |at: usize, end: usize| -> Hit {
+        let evidence = |at: usize, end: usize, max: usize| -> Hit {
             let (text, start, columns) = match shown {
                 None => {
-                    let (text, start) = text_of(bare, at, end);
+                    let (text, start) = text_of(bare, at, end, max);
                     (text, start, columns(bare, at, end).filter(|_| !continued))
                 }
                 Some((original, clean, offset)) => {
@@ -464,7 +506,7 @@ impl Walk<'_> {
                         clean.original(offset + at, original.len()),
                         clean.original(offset + end, original.len()),
                     );
-                    let (text, start) = text_of(original, a, e);
+                    let (text, start) = text_of(original, a, e, max);
                     (text, start, columns(original, a, e).filter(|_| !continued))
                 }
             };
@@ -505,7 +547,7 @@ impl Walk<'_> {
             entry.count += 1;
             entry.last_line = self.line;
             if entry.first.len() < HITS_KEPT {
-                entry.first.push(evidence(at, end));
+                entry.first.push(evidence(at, end, MAX_TEXT));
             }
             self.open_window(pattern);
         }
@@ -532,11 +574,30 @@ impl Walk<'_> {
                 if self.scan.error_lines.len() == ERROR_LINES_KEPT {
                     self.scan.error_lines.pop_front();
                 }
-                self.scan.error_lines.push_back(evidence(0, 0));
+                self.scan.error_lines.push_back(evidence(0, 0, ERROR_TEXT));
+            }
+            if OPENERS
+                .iter()
+                .any(|o| crate::evidence::normalize::find(bare, o).is_some())
+            {
+                self.error_block = ERROR_BLOCK_LINES;
             }
         }
     }
 }
+
+/// How an error object spread over lines starts (`"error": {` in `az`'s or a REST
+/// body's pretty JSON), and how many lines after it may hold its code and message.
+const OPENERS: &[&[u8]] = &[
+    b"\"error\": {",
+    b"\"error\":{",
+    b"{\"error\":",
+    b"'error': {",
+    b"\"Error\": {",
+    b"\"Error\":{",
+    b"'Error': {",
+];
+const ERROR_BLOCK_LINES: u32 = 16;
 
 /// A progress line that counts failures, all of them zero (`… 8 items succeeded, 0
 /// failed.`): nothing failed, so it is not an error-like line, however often a healthy

@@ -233,13 +233,32 @@ fn numeric_entity(rest: &[u8]) -> Option<(usize, char)> {
     Some((2 + usize::from(hex) + n + 1, char::from_u32(code)?))
 }
 
-/// Whether the text holds typographic quotes or no-break spaces.
+/// Whether the text holds typographic quotes, no-break spaces or terminal colours.
 fn typographic(body: &[u8]) -> bool {
-    memchr::memchr2_iter(0xE2, 0xC2, body).any(|i| {
+    memchr::memchr3_iter(0xE2, 0xC2, 0x1B, body).any(|i| {
         let rest = &body[i..];
         rest.starts_with(&[0xC2, 0xA0])
             || matches!(rest, [0xE2, 0x80, 0x98 | 0x99 | 0x9C | 0x9D, ..])
+            || colour(rest).is_some()
     })
+}
+
+/// A terminal colour code (`ESC[91m`, `ESC[0;31m`), or one a Windows console pasted
+/// with its escape shown as `←` (`←[91m`): its length.
+fn colour(rest: &[u8]) -> Option<usize> {
+    let lead = if rest.starts_with(&[0x1B, b'[']) {
+        2
+    } else if rest.starts_with("\u{2190}[".as_bytes()) {
+        4
+    } else {
+        return None;
+    };
+    let digits = rest[lead..]
+        .iter()
+        .take_while(|b| b.is_ascii_digit() || **b == b';')
+        .count();
+    (digits > 0 && digits <= 8 && rest.get(lead + digits) == Some(&b'm'))
+        .then_some(lead + digits + 1)
 }
 
 enum Produced {
@@ -301,6 +320,7 @@ fn decode_at(body: &[u8], i: usize, json: bool) -> (usize, Produced) {
             (3, Produced::Bytes(b"\""))
         }
         0xC2 if rest.starts_with("\u{A0}".as_bytes()) => (2, Produced::Bytes(b" ")),
+        0x1B | 0xE2 if colour(rest).is_some() => (colour(rest).unwrap_or(1), Produced::Nothing),
         // Code marks and bold emphasis carry no meaning for a signature.
         b'`' => (1, Produced::Nothing),
         b'*' if rest.starts_with(b"**") => (2, Produced::Nothing),
@@ -434,15 +454,27 @@ pub(crate) fn unwrap_terminal(text: &[u8]) -> Option<Vec<u8>> {
     let at_width = |l: &[u8]| byte_len(l) >= cut && width(l) == cut;
     // In a cut paste, most lines at the width go on in a line that starts no record of
     // its own; in a log, the longest lines are followed by the next record.
-    let (mut at_cut, mut continued, mut previous_cut) = (0usize, 0usize, false);
+    let (mut at_cut, mut continued, mut previous, mut count) = (0usize, 0usize, None, 0usize);
+    let mut mid_word = false;
     for line in lines() {
-        if previous_cut && !line.is_empty() && !starts_record(line) {
+        if let Some(cut_line) = previous
+            && !line.is_empty()
+            && !starts_record(line)
+        {
             continued += 1;
+            let end = byte_len(cut_line).checked_sub(1).map(|i| cut_line[i]);
+            mid_word |= end.is_some_and(|b: u8| b.is_ascii_alphanumeric())
+                && line.first().is_some_and(u8::is_ascii_lowercase);
         }
-        previous_cut = at_width(line);
-        at_cut += usize::from(previous_cut);
+        previous = at_width(line).then_some(line);
+        at_cut += usize::from(previous.is_some());
+        count += 1;
     }
-    if continued < 3 || 4 * continued < at_cut {
+    // A quote of one cut line (two or three lines in all) is joined only where the cut
+    // split a word (`… state, curr` / `ent service state`): two lines of a short log
+    // the first of which is longer are no cut.
+    let short_cut = count <= 3 && continued >= 1 && mid_word;
+    if !short_cut && (continued < 3 || 4 * continued < at_cut) {
         return None;
     }
     let lines: Vec<&[u8]> = lines().collect();
@@ -522,6 +554,16 @@ mod tests {
         // Ordinary lines are left alone.
         assert!(normalize(b"2024-01-01 10:00:00,123 I [7] azmlinfsrv - Starting").is_none());
         assert_eq!(norm("__init__ uses *args"), "__init__ uses *args");
+        // Terminal colours, as bytes or as a Windows console shows them.
+        assert_eq!(
+            norm("\u{1b}[91mValidation failed:\u{1b}[0m"),
+            "Validation failed:"
+        );
+        assert_eq!(
+            norm("\u{2190}[91mValidation failed:\u{2190}[0m"),
+            "Validation failed:"
+        );
+        assert_eq!(norm("a \u{2190} b"), "a \u{2190} b");
     }
 
     #[test]
@@ -589,6 +631,15 @@ mod tests {
         // An ordinary log, whose longest line is a one-off, is left alone.
         let log = "2024-01-01 a short line\n2024-01-01 a somewhat longer line that goes on and on and on and on and on\n2024-01-01 x\n";
         assert!(unwrap_terminal(log.as_bytes()).is_none());
+        // One quoted line, cut once.
+        let one = "Service deployment polling reached non-successful terminal state, curr\nent service state: Unhealthy\n";
+        let out = String::from_utf8(unwrap_terminal(one.as_bytes()).unwrap()).unwrap();
+        assert!(
+            out.starts_with(
+                "Service deployment polling reached non-successful terminal state, current service"
+            ),
+            "{out}"
+        );
     }
 
     #[test]

@@ -49,6 +49,8 @@ pub(crate) struct ServiceError {
     pub message: String,
     /// The 1-based line the innermost code is on.
     pub line: u64,
+    /// The line its message is on (a pretty-printed body puts it on a line of its own).
+    pub message_line: u64,
 }
 
 impl ServiceError {
@@ -72,22 +74,22 @@ fn regexes() -> &'static [Regex; 3] {
             Regex::new(r"(?:^|ERROR:\s*|Details:\s*|Code:\s*|^\s*)\(([A-Z][A-Za-z0-9]+(?:\.[A-Za-z0-9]+)*)\)\s*(.*)$")
                 .expect("valid"),
             // `Code: QuotaExceeded`, `"code": "QuotaExceeded"`, `ErrorCode: X`, `'code': 'X'`.
-            Regex::new(r#"(?:^|[^A-Za-z])["']?(?i:(?:error_?)?code)["']?\s*[:=]\s*["']?([A-Z][A-Za-z0-9]+(?:\.[A-Za-z0-9]+)*)\b"#)
+            Regex::new(r#"(?:^|[^A-Za-z]|\\[nrt])["']?(?i:(?:error_?)?code)["']?\s*[:=]\s*["']?([A-Z][A-Za-z0-9]+(?:\.[A-Za-z0-9]+)*)\b"#)
                 .expect("valid"),
             // `Message: …`, `"message": "…"`, `ErrorMessage: …`.
-            Regex::new(r#"(?:^|[^A-Za-z])["']?(?i:(?:error_?)?message)["']?\s*[:=]\s*(?:"((?:[^"\\]|\\.)*)"|'((?:[^'\\]|\\.)*)'|(.+))"#)
+            Regex::new(r#"(?:^|[^A-Za-z]|\\[nrt])["']?(?i:(?:error_?)?message)["']?\s*[:=]\s*(?:"((?:[^"\\]|\\.)*)"|'((?:[^'\\]|\\.)*)'|(.+))"#)
                 .expect("valid"),
         ]
     })
 }
 
-/// The service errors among `lines` (`(line number, text)`, in order). Lines whose
-/// numbers follow each other form one block; each block gives at most one error.
+/// The service errors among `lines` (`(line number, text)`, in order). Error lines at
+/// most [`BLOCK_GAP`] apart form one block; each block gives at most one error.
 pub(crate) fn read(lines: &[(u64, &str)]) -> Vec<ServiceError> {
     let mut out = Vec::new();
     let mut block: Vec<(u64, &str)> = Vec::new();
     for &(n, text) in lines {
-        if block.last().is_some_and(|(last, _)| n > last + 3) {
+        if block.last().is_some_and(|(last, _)| n > last + BLOCK_GAP) {
             out.extend(of_block(&block));
             block.clear();
         }
@@ -97,16 +99,24 @@ pub(crate) fn read(lines: &[(u64, &str)]) -> Vec<ServiceError> {
     out
 }
 
+/// How far apart two error lines of one error may be: a pretty-printed body puts a
+/// dozen keys (`severity`, `messageFormat`, `target`, …) between its message and the
+/// inner code.
+const BLOCK_GAP: u64 = 12;
+
 enum Event {
     Code(String, Option<String>),
     Message(String),
 }
 
+/// A code met in a block: its line, the code, and its message with the message's line.
+type Met = (u64, String, Option<(u64, String)>);
+
 /// The error one block shows: every code in order, and the message nearest after the
 /// innermost code (or on its line).
 fn of_block(block: &[(u64, &str)]) -> Option<ServiceError> {
     let [paren, code, message] = regexes();
-    let mut codes: Vec<(u64, String, Option<String>)> = Vec::new();
+    let mut codes: Vec<Met> = Vec::new();
     for &(n, text) in block {
         // Codes and messages in the order they stand on the line, so a message goes to
         // the code just before it (`{"code": A, "message": …, "details": [{"code": B …`).
@@ -136,16 +146,23 @@ fn of_block(block: &[(u64, &str)]) -> Option<ServiceError> {
         }
         for c in message.captures_iter(text) {
             if let Some(m) = c.get(1).or(c.get(2)).or(c.get(3)) {
-                events.push((m.start(), Event::Message(m.as_str().trim().to_owned())));
+                // An unquoted value may still open a string the paste cut across lines.
+                let said = m.as_str().trim();
+                let said = if c.get(3).is_some() {
+                    said.trim_start_matches(['"', '\''])
+                } else {
+                    said
+                };
+                events.push((m.start(), Event::Message(said.to_owned())));
             }
         }
         events.sort_by_key(|(at, _)| *at);
         for (_, e) in events {
             match e {
-                Event::Code(c, m) => codes.push((n, c, m)),
+                Event::Code(c, m) => codes.push((n, c, m.map(|m| (n, m)))),
                 Event::Message(m) if m.len() >= 3 => {
                     if let Some(last) = codes.last_mut().filter(|(_, _, have)| have.is_none()) {
-                        last.2 = Some(m);
+                        last.2 = Some((n, m));
                     }
                 }
                 Event::Message(_) => {}
@@ -157,16 +174,37 @@ fn of_block(block: &[(u64, &str)]) -> Option<ServiceError> {
         .iter()
         .rposition(|(_, c, _)| !WRAPPERS.contains(&c.as_str()));
     let at = innermost.unwrap_or(codes.len().checked_sub(1)?);
-    let message = codes[at..]
+    let (message_line, message) = codes[at..]
         .iter()
         .chain(codes[..at].iter().rev())
         .find_map(|(_, _, m)| m.clone())
-        .unwrap_or_default();
+        .unwrap_or_else(|| (codes[at].0, said_around(block, codes[at].0, &codes[at].1)));
     Some(ServiceError {
         line: codes[at].0,
+        message_line,
         codes: codes.into_iter().map(|(_, c, _)| c).collect(),
         message,
     })
+}
+
+/// A code that came with no message key (`Authentication failed for registry r. Code:
+/// UserError`, `AzureHttpError('Operation could not be completed…'. ErrorCode: X`): the
+/// sentence is the rest of its line, when there is one.
+fn said_around(block: &[(u64, &str)], line: u64, code: &str) -> String {
+    let text = block
+        .iter()
+        .find(|(n, _)| *n == line)
+        .map_or("", |(_, t)| t.trim());
+    let rest = text.replacen(code, "", 1);
+    let words = rest
+        .split(|c: char| !c.is_alphanumeric())
+        .filter(|w| w.len() > 2)
+        .count();
+    if words >= 3 {
+        text.trim_matches(['`', '"', '\'', ' ']).to_owned()
+    } else {
+        String::new()
+    }
 }
 
 #[cfg(test)]

@@ -143,6 +143,12 @@ impl Rule {
             .collect()
     }
 
+    /// A wrapper code's rule (`caused-by: ['*']`): any other error on its input is its
+    /// cause.
+    pub fn is_wrapper(&self) -> bool {
+        self.caused_by.iter().any(|c| c == load::ANY_CAUSE)
+    }
+
     pub fn applies_to(&self, kind: DocumentKind) -> bool {
         self.kinds & kind.bit() != 0
     }
@@ -181,6 +187,16 @@ pub const ERROR_LITERALS: &[&str] = &[
     "{\"error\":",
     "\"error\": {",
     "'error': {",
+    "\"Error\": {",
+    "\"Error\":{",
+    "'Error': {",
+    "\"details\":[{",
+    "\"details\": [{",
+    // A code value that names an error (`"code": "UserError"`, `AzureHttpError('…')`).
+    "Error\"",
+    "Error'",
+    "Error(",
+    "Exit: ",
     // What else shows that something failed (see `checks::unrecognised`).
     "[Errno",
     "exited with",
@@ -216,6 +232,7 @@ pub const ERROR_LITERALS: &[&str] = &[
     "rovisioning error",
     "uthentication required",
     "nexpected keyword argument",
+    "imeout exceeded",
     // A traceback frame: whose code raised (see `checks::cause_category::user_script`).
     "File \"",
 ];

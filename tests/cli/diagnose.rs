@@ -569,9 +569,10 @@ fn closed_stdout_keeps_the_gate_exit_code() {
 }
 
 #[test]
-fn a_wrapper_code_is_the_symptom_of_the_specific_error_it_wraps() {
+fn a_wrapper_code_folds_into_the_specific_error_it_wraps() {
     let sb = Sandbox::new("diag-nested");
-    // An outer InternalServerError whose details name the user's error.
+    // An outer InternalServerError whose details name the user's error, with the
+    // correlation block support asks for.
     let path = sb.write(
         "work/nested.txt",
         r#"azure.core.exceptions.HttpResponseError: (InternalServerError) An unexpected error occurred while creating the deployment.
@@ -580,6 +581,8 @@ Message: An unexpected error occurred while creating the deployment.
 Exception Details:	(EnvironmentDetailsFetchFailedUserError) No environment exists for name: sklearn-env, version: 7
 	Code: EnvironmentDetailsFetchFailedUserError
 	Message: No environment exists for name: sklearn-env, version: 7
+Additional Information:Type: ComponentName
+Info: {"correlation": {"operation": "5f0d3ab2c1e94b7a8d6f2e1c0b9a8d7e", "request": "b1c2d3e4f5a6b7c8"}}
 "#,
     );
     let v = sb.diagnose_json(&[path.to_str().unwrap()]);
@@ -589,19 +592,27 @@ Exception Details:	(EnvironmentDetailsFetchFailedUserError) No environment exist
         .iter()
         .map(|f| f["rule_id"].as_str().unwrap())
         .collect();
-    // The specific error first, the wrapper after it as its symptom.
-    assert_eq!(ids[0], "environment-details-fetch-failed", "{ids:?}");
-    let wrapper = v["findings"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .find(|f| f["rule_id"] == "internal-server-error")
-        .unwrap();
+    // The specific error is the finding; the wrapper's advice (a support request) would
+    // point the wrong way, so it is not reported on its own.
+    assert_eq!(ids, ["environment-details-fetch-failed"], "{ids:?}");
+    let found = &v["findings"][0];
+    assert_eq!(found["facts"]["environment"], "sklearn-env");
+    assert_eq!(found["symptoms"], serde_json::json!([]));
+    // The identifiers the wrapper captured for support join the specific finding.
     assert_eq!(
-        wrapper["caused_by"],
-        serde_json::json!(["environment-details-fetch-failed"])
+        found["facts"]["operation_id"], "5f0d3ab2c1e94b7a8d6f2e1c0b9a8d7e",
+        "{found:#}"
     );
-    assert_eq!(v["findings"][0]["facts"]["environment"], "sklearn-env");
+    // Alone, the wrapper is the finding.
+    let alone = sb.write(
+        "work/alone.txt",
+        "ERROR: (InternalServerError) An unexpected error occurred while creating the deployment.\nCode: InternalServerError\n",
+    );
+    let v = sb.diagnose_json(&[alone.to_str().unwrap()]);
+    assert_eq!(
+        v["findings"][0]["rule_id"], "internal-server-error",
+        "{v:#}"
+    );
 }
 
 #[test]
