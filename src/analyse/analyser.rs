@@ -37,6 +37,8 @@ pub(crate) struct ScannedDocument {
     pub(crate) lines: u64,
     /// Its last error-like lines.
     pub(crate) last_errors: Vec<Evidence>,
+    /// The lines right after them, which often say why.
+    pub(crate) after_errors: Vec<Evidence>,
     /// The rules that fired on it.
     pub(crate) fired: Vec<usize>,
     /// It is a file of a ParallelRunStep tree (the tree's analyser speaks for it).
@@ -146,9 +148,11 @@ fn unexplained_failure(set: &RuleSet, d: &ScannedDocument, wrapped: bool, sink: 
     let said = service_errors::check(&d.last_errors, &known);
     if !said.is_empty() {
         for (error, c) in said {
-            let words = format!("{} {}", error.codes.join(" "), error.message);
+            // The codes are the service's own classification; the message, read after
+            // them, decides when they are wrappers that say nothing.
+            let codes = error.codes.join(" ");
             let id = match claiming_rule(set, error.specific())
-                .or_else(|| cause_category::rank(&words, []))
+                .or_else(|| cause_category::rank(&codes, [error.message.as_str()]))
             {
                 Some(id) => id,
                 // Only the wrapper's own code: its rule already said it.
@@ -166,7 +170,17 @@ fn unexplained_failure(set: &RuleSet, d: &ScannedDocument, wrapped: bool, sink: 
         return;
     };
     let last = found.facts.get("last_error").cloned().unwrap_or_default();
-    let context = || found.evidence.iter().map(|e| e.text.as_str());
+    // The failure's lines and the lines right after them (`Provisioning error` / `The
+    // subnet has a network security group that is missing …`).
+    let first = found.evidence.first().map_or(0, |e| e.location.line());
+    let after = d.after_errors.iter().filter(|e| e.location.line() > first);
+    let context = || {
+        found
+            .evidence
+            .iter()
+            .chain(after.clone())
+            .map(|e| e.text.as_str())
+    };
     let user = || {
         let lines = d.last_errors.iter().map(|e| e.text.as_str());
         cause_category::user_script(&last, lines).then_some(cause_category::USER_SCRIPT)

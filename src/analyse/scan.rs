@@ -105,6 +105,11 @@ pub(super) fn scan(
                     kind,
                     lines: scan.lines,
                     last_errors,
+                    after_errors: scan
+                        .after_errors
+                        .iter()
+                        .map(|h| Evidence::at_line(path.clone(), h.line, h.text.clone()))
+                        .collect(),
                     fired: hits.iter().map(|h| h.rule).collect(),
                     in_tree: place.is_some(),
                 });

@@ -80,6 +80,8 @@ pub(crate) const CATEGORIES: &[(&str, &[&str])] = &[
             "role assignment",
             "forbidden",
             "* role to",
+            "grant * role",
+            "contributor role",
             "data contributor",
             "data reader",
             "does not have permission",
@@ -157,6 +159,8 @@ pub(crate) const CATEGORIES: &[(&str, &[&str])] = &[
             "storage service",
             "adls",
             "data lake",
+            "dprep",
+            "dataprep",
         ],
     ),
     (

@@ -157,7 +157,10 @@ fn by_phrase_only(line: &str) -> bool {
 /// `cannot import name …`, `DefaultAzureCredential failed to retrieve a token`), on a
 /// line that is not an info, debug or warning record.
 fn failure_phrase(lower: &str) -> bool {
-    !quiet_record(lower) && !counted(lower) && PHRASES.iter().any(|p| lower.contains(p))
+    // urllib3's retry notice is a warning, but it says the connection broke; as the
+    // last thing a paste shows, the retries did not help.
+    let broken = lower.contains("after connection broken by");
+    (broken || !quiet_record(lower)) && !counted(lower) && PHRASES.iter().any(|p| lower.contains(p))
 }
 
 /// The phrases of [`failure_phrase`], lowercase. The scan keeps only lines holding one of

@@ -72,6 +72,9 @@ pub(crate) struct DocumentScan {
     pub kinds: KindSet,
     /// The last error-like lines, oldest first.
     pub error_lines: VecDeque<Hit>,
+    /// The lines right after error lines, which often say why (`Full error can be found
+    /// here:` / `Please make sure Docker Engine is installed and running.`), oldest first.
+    pub after_errors: VecDeque<Hit>,
     /// Azure names read from the first lines that may hold one
     /// (`evidence::azure_names::MARKERS`), each `(placeholder, value)` once.
     pub names: Vec<(&'static str, String)>,
@@ -107,6 +110,8 @@ struct Walk<'s> {
     /// Lines left in a multi-line error object (`"error": {` and the lines after it),
     /// whose `"code"` and `"message"` lines are error lines too.
     error_block: u32,
+    /// Lines left to keep as [`DocumentScan::after_errors`].
+    after_error: u32,
     name_line: bool,
     name_lines_read: u32,
     /// The region starts inside an overlong line (its earlier pieces came before):
@@ -146,6 +151,7 @@ impl<'a> Scanner<'a> {
             candidates: Vec::new(),
             error_line: false,
             error_block: 0,
+            after_error: 0,
             name_line: false,
             name_lines_read: 0,
             continued: false,
@@ -358,7 +364,9 @@ impl Walk<'_> {
     /// Moves from `from` (a line start) to `to`, feeding context windows line by line
     /// while any is open, and only counting newlines otherwise.
     fn advance(&mut self, region: &[u8], mut from: usize, to: usize) {
-        while (!self.windows.is_empty() || self.error_block > 0) && from < to {
+        while (!self.windows.is_empty() || self.error_block > 0 || self.after_error > 0)
+            && from < to
+        {
             let end = memchr::memchr(b'\n', &region[from..to]).map_or(to, |i| from + i);
             if !self.windows.is_empty() {
                 self.feed_windows(&region[from..end]);
@@ -459,32 +467,28 @@ impl Walk<'_> {
         }
     }
 
-    /// Keeps a line of an open error object that holds its code or message.
+    /// Keeps a line of an open error object that holds its code or message, and the
+    /// lines right after an error line.
     fn feed_block(&mut self, line: &[u8]) {
+        let line = line.strip_suffix(b"\r").unwrap_or(line);
+        if self.after_error > 0 {
+            self.after_error -= 1;
+            if !line.trim_ascii().is_empty() {
+                let kept = hit(self.line, text_of(line, 0, 0, MAX_TEXT));
+                push_bounded(&mut self.scan.after_errors, kept);
+            }
+        }
         if self.error_block == 0 {
             return;
         }
         self.error_block -= 1;
-        let line = line.strip_suffix(b"\r").unwrap_or(line);
+        let lower = line[..line.len().min(ERROR_TEXT)].to_ascii_lowercase();
         let key = [&b"\"code\""[..], b"\"message\"", b"'code'", b"'message'"]
             .iter()
-            .any(|k| {
-                line.len() < 4096
-                    && crate::evidence::normalize::find(&line.to_ascii_lowercase(), k).is_some()
-            });
-        if key
-            && self
-                .scan
-                .error_lines
-                .back()
-                .is_none_or(|h| h.line != self.line)
-        {
-            if self.scan.error_lines.len() == ERROR_LINES_KEPT {
-                self.scan.error_lines.pop_front();
-            }
-            self.scan
-                .error_lines
-                .push_back(hit(self.line, text_of(line, 0, 0, ERROR_TEXT)));
+            .any(|k| crate::evidence::normalize::find(&lower, k).is_some());
+        if key {
+            let kept = hit(self.line, text_of(line, 0, 0, ERROR_TEXT));
+            push_bounded(&mut self.scan.error_lines, kept);
         }
     }
 
@@ -571,17 +575,20 @@ impl Walk<'_> {
                 .back()
                 .is_none_or(|h| h.line != self.line)
             {
-                if self.scan.error_lines.len() == ERROR_LINES_KEPT {
-                    self.scan.error_lines.pop_front();
-                }
-                self.scan.error_lines.push_back(evidence(0, 0, ERROR_TEXT));
+                push_bounded(&mut self.scan.error_lines, evidence(0, 0, ERROR_TEXT));
             }
-            if OPENERS
-                .iter()
-                .any(|o| crate::evidence::normalize::find(bare, o).is_some())
+            // `"error": {`, or a line that introduces what follows (`Error:`, `Activity
+            // Failed:` with a body on the next lines).
+            let end = bare.trim_ascii_end();
+            if end.ends_with(b":")
+                || end.ends_with(b"{")
+                || OPENERS
+                    .iter()
+                    .any(|o| crate::evidence::normalize::find(bare, o).is_some())
             {
                 self.error_block = ERROR_BLOCK_LINES;
             }
+            self.after_error = AFTER_ERROR_LINES;
         }
     }
 }
@@ -598,6 +605,20 @@ const OPENERS: &[&[u8]] = &[
     b"'Error': {",
 ];
 const ERROR_BLOCK_LINES: u32 = 16;
+/// Lines kept after each error line.
+const AFTER_ERROR_LINES: u32 = 2;
+
+/// Appends `hit`, dropping the oldest beyond [`ERROR_LINES_KEPT`]; a piece of the line
+/// last kept is not kept again.
+fn push_bounded(lines: &mut VecDeque<Hit>, hit: Hit) {
+    if lines.back().is_some_and(|h| h.line == hit.line) {
+        return;
+    }
+    if lines.len() == ERROR_LINES_KEPT {
+        lines.pop_front();
+    }
+    lines.push_back(hit);
+}
 
 /// A progress line that counts failures, all of them zero (`… 8 items succeeded, 0
 /// failed.`): nothing failed, so it is not an error-like line, however often a healthy
