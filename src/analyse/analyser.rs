@@ -37,7 +37,8 @@ pub(crate) struct ScannedDocument {
     pub(crate) lines: u64,
     /// Its last error-like lines.
     pub(crate) last_errors: Vec<Evidence>,
-    /// The lines right after them, which often say why.
+    /// The lines right after them, which often say why. Not redacted: they classify a
+    /// failure and are never shown.
     pub(crate) after_errors: Vec<Evidence>,
     /// The rules that fired on it.
     pub(crate) fired: Vec<usize>,
@@ -151,9 +152,10 @@ fn unexplained_failure(set: &RuleSet, d: &ScannedDocument, wrapped: bool, sink: 
             // The codes are the service's own classification; the message, read after
             // them, decides when they are wrappers that say nothing.
             let codes = error.codes.join(" ");
-            let id = match claiming_rule(set, error.specific())
-                .or_else(|| cause_category::rank(&codes, [error.message.as_str()]))
-            {
+            let id = match claiming_rule(set, error.specific()).or_else(|| {
+                let said = std::iter::once(&error.message).chain(&error.details);
+                cause_category::rank(&codes, said.map(String::as_str))
+            }) {
                 Some(id) => id,
                 // Only the wrapper's own code: its rule already said it.
                 None if wrapped && service_error::WRAPPERS.contains(&error.specific()) => continue,

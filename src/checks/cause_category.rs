@@ -81,6 +81,7 @@ pub(crate) const CATEGORIES: &[(&str, &[&str])] = &[
             "forbidden",
             "* role to",
             "grant * role",
+            "not allowed to access",
             "contributor role",
             "data contributor",
             "data reader",
@@ -176,6 +177,8 @@ pub(crate) const CATEGORIES: &[(&str, &[&str])] = &[
             "model_path",
             "azureml_model_dir",
             "model directory",
+            "azureml-models",
+            "load model",
         ],
     ),
     (
@@ -253,6 +256,7 @@ pub(crate) const CATEGORIES: &[(&str, &[&str])] = &[
             "newer version",
             "older version",
             "version mismatch",
+            "_schema",
         ],
     ),
     (
@@ -289,6 +293,9 @@ pub(crate) const CATEGORIES: &[(&str, &[&str])] = &[
             "pre-empt",
             "preempt",
             "low priority nodes",
+            "resource insufficient",
+            "exceeded the node size",
+            "node size",
         ],
     ),
     (
@@ -342,6 +349,8 @@ pub(crate) const CATEGORIES: &[(&str, &[&str])] = &[
             "object is not iterable",
             "unsupported operand type",
             "referenced before assignment",
+            // A job's summary of the user's own process ending badly.
+            "submitted script failed",
         ],
     ),
 ];

@@ -26,7 +26,8 @@ pub(crate) fn check(
         .map(|e| (e.location.line(), e.text.as_str()))
         .collect();
     let mut errors = service_error::read(&lines);
-    if errors.is_empty() {
+    let escaped = |e: &Evidence| e.text.contains("\\\"") || e.text.contains("\\n");
+    if errors.is_empty() && error_lines.iter().any(escaped) {
         // A JSON-escaped body (`{\"code\": \"X\"}`) reads once unescaped. Only then: an
         // escaped body inside a message would end the message at its first quote.
         let clean = unescaped(error_lines);

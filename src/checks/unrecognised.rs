@@ -137,6 +137,8 @@ fn shaped_failure(line: &str) -> bool {
             || t.starts_with("ERROR: ")
             || t.starts_with("Error: ")
             || t.contains("Traceback (most recent call last)")
+            // A marshmallow validation body, as `az ml` prints a YAML that fails its schema.
+            || t.starts_with("\"_schema\": [")
             || t.starts_with("FATAL")
             || (t.starts_with('(') && t.contains(") ") && t.contains("Error"))
             || lower.contains("non-zero exit")
@@ -157,10 +159,36 @@ fn by_phrase_only(line: &str) -> bool {
 /// `cannot import name …`, `DefaultAzureCredential failed to retrieve a token`), on a
 /// line that is not an info, debug or warning record.
 fn failure_phrase(lower: &str) -> bool {
+    failure_words(lower) || exception_inside(lower)
+}
+
+/// A sentence of [`PHRASES`].
+fn failure_words(lower: &str) -> bool {
     // urllib3's retry notice is a warning, but it says the connection broke; as the
     // last thing a paste shows, the retries did not help.
     let broken = lower.contains("after connection broken by");
     (broken || !quiet_record(lower)) && !counted(lower) && PHRASES.iter().any(|p| lower.contains(p))
+}
+
+/// An exception named inside the line (`Gives "Microsoft.RelInfra.Common.Exceptions.
+/// ErrorResponseException: User … is not allowed …"`, `… raised azure.core.exceptions.
+/// ResourceNotFoundError: …`), on a line that is not an info, debug or warning record:
+/// a dotted name, or a compound one (`ErrorResponseException`), followed by `: `.
+fn exception_inside(lower: &str) -> bool {
+    if quiet_record(lower) {
+        return false;
+    }
+    ["exception: ", "error: "].iter().any(|end| {
+        lower.match_indices(end).any(|(at, _)| {
+            let name: String = lower[..at]
+                .chars()
+                .rev()
+                .take_while(|c| c.is_ascii_alphanumeric() || *c == '.' || *c == '_')
+                .collect();
+            // `error: ` alone is a phrase already; a name holds more than the suffix.
+            name.len() >= 3 && (name.contains('.') || name.len() >= 6)
+        })
+    })
 }
 
 /// The phrases of [`failure_phrase`], lowercase. The scan keeps only lines holding one of
@@ -193,6 +221,11 @@ const PHRASES: &[&str] = &[
     "authentication required",
     "unexpected keyword argument",
     "timeout exceeded",
+    "no such file or directory",
+    "doesn't exist",
+    "met error",
+    "insufficient",
+    "not allowed to",
 ];
 
 /// An info, debug or warning record: its level is one of the first words.
@@ -201,7 +234,8 @@ fn quiet_record(lower: &str) -> bool {
     lower
         .split(['|', ' ', '[', ']', ':'])
         .filter(|w| !w.is_empty())
-        .take(4)
+        // A timestamp (`2024-05-01 10:00:00,000`) is four words before the level.
+        .take(5)
         .any(|w| QUIET_LEVELS.contains(&w))
 }
 
@@ -270,11 +304,15 @@ fn subject_failed(line: &str) -> bool {
         || [" for ", " because ", " due to "]
             .iter()
             .any(|w| after.starts_with(w));
-    // Not a log level (`INFO …`) and no counts (`retry 1 of 3 failed.` is a retry).
+    // Not a log level (`INFO …`) and no counts (`retry 1 of 3 failed.` is a retry); an
+    // acronym is a subject (`AML Kubernetes Compute job failed.`).
+    const LEVELS: &[&str] = &[
+        "INFO", "DEBUG", "WARNING", "WARN", "ERROR", "TRACE", "NOTICE",
+    ];
     let level = subject
         .split_whitespace()
         .next()
-        .is_some_and(|w| w.len() > 1 && w.chars().all(|c| c.is_ascii_uppercase()));
+        .is_some_and(|w| LEVELS.contains(&w));
     stop && !level
         && subject.starts_with(|c: char| c.is_ascii_uppercase())
         && subject.split_whitespace().count() <= 5
@@ -401,6 +439,28 @@ mod tests {
             c.facts["last_error"],
             "ERROR: (UserError) The instance type is not supported"
         );
+    }
+
+    #[test]
+    fn exceptions_inside_a_sentence_and_bodies_are_failures() {
+        assert!(is_failure(
+            "Gives \"Microsoft.RelInfra.Common.Exceptions.ErrorResponseException: User/tenant/subscription is not allowed to access registry r.\" error"
+        ));
+        assert!(is_failure(
+            "AML Kubernetes Compute job failed. 9: {\"Msg\":\"x\"}"
+        ));
+        assert!(is_failure(
+            "[Errno 2] No such file or directory: '/var/azureml-app/azureml-models/m/1/m.pkl'"
+        ));
+        assert!(is_failure("      \"_schema\": ["));
+        assert!(is_failure(
+            "WARNING - Retrying (Retry(total=2)) after connection broken by 'ProtocolError('Connection aborted.', timeout('The write operation timed out'))'"
+        ));
+        // A record that only mentions an exception it handled, and an ordinary level.
+        assert!(!is_failure(
+            "2024-05-01 10:00:00,000 INFO handled azure.core.exceptions.ResourceNotFoundError: retrying"
+        ));
+        assert!(!is_failure("INFO Upload failed: retrying"));
     }
 
     #[test]

@@ -51,6 +51,9 @@ pub(crate) struct ServiceError {
     pub line: u64,
     /// The line its message is on (a pretty-printed body puts it on a line of its own).
     pub message_line: u64,
+    /// The `Reason:` and `err:` lines of an `AzureMLCompute job failed.` block: the
+    /// chain under the code (`err: … lookup x.azurecr.io … no such host`).
+    pub details: Vec<String>,
 }
 
 impl ServiceError {
@@ -117,7 +120,22 @@ type Met = (u64, String, Option<(u64, String)>);
 fn of_block(block: &[(u64, &str)]) -> Option<ServiceError> {
     let [paren, code, message] = regexes();
     let mut codes: Vec<Met> = Vec::new();
+    let mut details = Vec::new();
+    let mut compute = false;
     for &(n, text) in block {
+        // `Error: AzureMLCompute job failed.` then `AcrRefreshTokenRetrievalError: …` and
+        // its `Reason:` / `err:` lines: the compute's code and its chain.
+        if compute {
+            let t = text.trim_start_matches([' ', '\t', '*', '>']);
+            if let Some((name, said)) = compute_code(t) {
+                codes.push((n, name.to_owned(), Some((n, said.trim().to_owned()))));
+                continue;
+            }
+            if t.starts_with("Reason:") || t.starts_with("err:") {
+                details.push(t.to_owned());
+            }
+        }
+        compute |= text.contains("AzureMLCompute job failed");
         // Codes and messages in the order they stand on the line, so a message goes to
         // the code just before it (`{"code": A, "message": …, "details": [{"code": B …`).
         let mut events: Vec<(usize, Event)> = Vec::new();
@@ -182,9 +200,22 @@ fn of_block(block: &[(u64, &str)]) -> Option<ServiceError> {
     Some(ServiceError {
         line: codes[at].0,
         message_line,
+        details,
         codes: codes.into_iter().map(|(_, c, _)| c).collect(),
         message,
     })
+}
+
+/// `FailedStartingContainerUserError: Unable to start …`: a compute error's code (a
+/// CamelCase name ending in Error, Exception, Failure or Failed) and its message.
+fn compute_code(line: &str) -> Option<(&str, &str)> {
+    let (name, said) = line.split_once(": ")?;
+    let named = name.starts_with(|c: char| c.is_ascii_uppercase())
+        && name.bytes().all(|b| b.is_ascii_alphanumeric())
+        && ["Error", "Exception", "Failure", "Failed"]
+            .iter()
+            .any(|s| name.ends_with(s));
+    named.then_some((name, said))
 }
 
 /// A code that came with no message key (`Authentication failed for registry r. Code:
@@ -241,6 +272,29 @@ mod tests {
         );
         assert_eq!(e.specific(), "InvalidVmSize");
         assert!(e.message.contains("not a supported SKU"), "{e:?}");
+    }
+
+    #[test]
+    fn a_compute_block_gives_its_code_and_its_reason_chain() {
+        let e = one(
+            "Error: AzureMLCompute job failed.\nAcrRefreshTokenRetrievalError: Unable to retrieve ACR refresh token using Compute Identity x.\n\tReason: Retrieving ACR refresh token using identity failed\n\terr: dial tcp: lookup r.azurecr.io on 168.63.129.16:53: no such host",
+        );
+        assert_eq!(e.specific(), "AcrRefreshTokenRetrievalError");
+        assert!(e.message.starts_with("Unable to retrieve ACR"), "{e:?}");
+        assert_eq!(e.details.len(), 2, "{e:?}");
+        assert!(e.details[1].contains("no such host"));
+    }
+
+    #[test]
+    fn pretty_bodies_split_over_lines_and_escaped_bodies() {
+        let e = one(
+            "\"error\": {\n  \"code\": \"UserError\",\n  \"severity\": null,\n  \"message\": \"Datastore's secret is not found.\",\n  \"messageFormat\": null,\n  \"target\": null,\n  \"details\": [],\n  \"innerError\": {\n    \"code\": \"NotFoundError\"",
+        );
+        assert_eq!(e.codes, ["UserError", "NotFoundError"]);
+        assert_eq!(e.message, "Datastore's secret is not found.");
+        assert_eq!(e.message_line, 4);
+        let e = one(r#"{"message": "Message: Environment is missing.\nCode: UserError"}"#);
+        assert_eq!(e.specific(), "UserError");
     }
 
     #[test]

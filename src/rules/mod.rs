@@ -233,6 +233,12 @@ pub const ERROR_LITERALS: &[&str] = &[
     "uthentication required",
     "nexpected keyword argument",
     "imeout exceeded",
+    "o such file or directory",
+    "oesn't exist",
+    "et error",
+    "nsufficient",
+    "ot allowed to",
+    "\"_schema\": [",
     // A traceback frame: whose code raised (see `checks::cause_category::user_script`).
     "File \"",
 ];
