@@ -233,11 +233,14 @@ pub const ERROR_LITERALS: &[&str] = &[
     "uthentication required",
     "nexpected keyword argument",
     "imeout exceeded",
-    "o such file or directory",
+    // A literal's first four bytes are its fingerprint in the SIMD search: each starts
+    // where few healthy lines have those bytes (`such`, not `o su`; `Met `, not `et e`).
+    "such file or directory",
     "oesn't exist",
-    "et error",
+    "Met error",
+    "met error",
     "nsufficient",
-    "ot allowed to",
+    "allowed to ",
     "\"_schema\": [",
     // A traceback frame: whose code raised (see `checks::cause_category::user_script`).
     "File \"",
