@@ -574,7 +574,8 @@ impl Walk<'_> {
             .filter(|l| set.prefilter.literal_is_error[**l])
             .map(|l| set.prefilter.literal(*l));
         if std::mem::take(&mut self.error_line) && !only_zero_failed(bare, errors) {
-            // A repeated piece of the same overlong line is not a new line.
+            // A repeated piece of the same overlong line is not a new line (and its text
+            // is not cut and redacted again).
             if self
                 .scan
                 .error_lines
@@ -583,20 +584,23 @@ impl Walk<'_> {
             {
                 push_bounded(&mut self.scan.error_lines, evidence(0, 0, ERROR_TEXT));
             }
-            // `"error": {`, or a line that introduces what follows (`Error:`, `Activity
-            // Failed:` with a body on the next lines).
-            let end = bare.trim_ascii_end();
-            if end.ends_with(b":")
-                || end.ends_with(b"{")
-                || OPENERS
-                    .iter()
-                    .any(|o| crate::evidence::normalize::find(bare, o).is_some())
-            {
+            if opens_block(bare) {
                 self.error_block = ERROR_BLOCK_LINES;
             }
             self.after_error = AFTER_ERROR_LINES;
         }
     }
+}
+
+/// Whether an error line opens a body on the lines after it: `"error": {`, or a line
+/// that introduces what follows (`Error:`, `Activity Failed:`).
+fn opens_block(line: &[u8]) -> bool {
+    let end = line.trim_ascii_end();
+    end.ends_with(b":")
+        || end.ends_with(b"{")
+        || OPENERS
+            .iter()
+            .any(|o| crate::evidence::normalize::find(line, o).is_some())
 }
 
 /// How an error object spread over lines starts (`"error": {` in `az`'s or a REST
