@@ -37,8 +37,7 @@ pub(crate) struct ScannedDocument {
     pub(crate) lines: u64,
     /// Its last error-like lines.
     pub(crate) last_errors: Vec<Evidence>,
-    /// The lines right after them, which often say why. Not redacted: they classify a
-    /// failure and are never shown.
+    /// The lines right after them, which often say why.
     pub(crate) after_errors: Vec<Evidence>,
     /// The rules that fired on it.
     pub(crate) fired: Vec<usize>,
@@ -148,7 +147,7 @@ fn unexplained_failure(set: &RuleSet, d: &ScannedDocument, wrapped: bool, sink: 
     };
     let said = service_errors::check(&d.last_errors, &known);
     if !said.is_empty() {
-        for (error, c) in said {
+        for (error, mut c) in said {
             // The codes are the service's own classification; the message, read after
             // them, decides when they are wrappers that say nothing.
             let codes = error.codes.join(" ");
@@ -161,6 +160,11 @@ fn unexplained_failure(set: &RuleSet, d: &ScannedDocument, wrapped: bool, sink: 
                 None if wrapped && service_error::WRAPPERS.contains(&error.specific()) => continue,
                 None => service_errors::RULE_ID,
             };
+            // A wrapper code's explanation is what the message just overruled.
+            if id != service_errors::RULE_ID && service_error::WRAPPERS.contains(&error.specific())
+            {
+                c.commands.retain(|cmd| *cmd != service_errors::EXPLAIN);
+            }
             if let Some(r) = rule(id).filter(|r| !d.fired.iter().any(|i| set.rules[*i].id == r.id))
             {
                 sink.findings.push(service_errors::as_finding(r, c));

@@ -12,6 +12,9 @@ use crate::rules::Rule;
 /// The rule id, whose YAML file carries the text.
 pub(crate) const RULE_ID: &str = "service-error";
 
+/// The command that explains a code `amldoctor explain` knows.
+pub(crate) const EXPLAIN: &str = "amldoctor explain {code}";
+
 /// The longest message quoted; a service's message is a sentence or two.
 const MESSAGE_CHARS: usize = 400;
 
@@ -48,7 +51,7 @@ pub(crate) fn check(
         seen.push(code.clone());
         let mut found = finding(&error, code.clone(), error_lines);
         if known(&code) {
-            found.commands.push("amldoctor explain {code}");
+            found.commands.push(EXPLAIN);
         }
         out.push((error, found));
     }

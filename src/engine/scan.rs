@@ -74,7 +74,6 @@ pub(crate) struct DocumentScan {
     pub error_lines: VecDeque<Hit>,
     /// The lines right after error lines, which often say why (`Full error can be found
     /// here:` / `Please make sure Docker Engine is installed and running.`), oldest first.
-    /// Not redacted: they only classify a failure and are never shown.
     pub after_errors: VecDeque<Hit>,
     /// Azure names read from the first lines that may hold one
     /// (`evidence::azure_names::MARKERS`), each `(placeholder, value)` once.
@@ -475,13 +474,8 @@ impl Walk<'_> {
         if self.after_error > 0 {
             self.after_error -= 1;
             if !line.trim_ascii().is_empty() {
-                // Read only to classify a failure, never shown: kept as it is (no
-                // redaction pass), which keeps the lines after every error line cheap.
-                let text = String::from_utf8_lossy(&line[..line.len().min(MAX_TEXT)]);
-                push_bounded(
-                    &mut self.scan.after_errors,
-                    hit(self.line, (text.into_owned(), 0)),
-                );
+                let kept = hit(self.line, text_of(line, 0, 0, MAX_TEXT));
+                push_bounded(&mut self.scan.after_errors, kept);
             }
         }
         if self.error_block == 0 {

@@ -238,6 +238,34 @@ fn empty_and_error_lines() {
 }
 
 #[test]
+fn an_error_body_over_lines_and_the_hint_after_an_error_are_kept() {
+    let set = set();
+    let text = b"Deploying\nError:\n{\n\"code\": \"InaccessibleImage\",\n\"statusCode\": 400,\n\"message\": \"The image is not accessible.\"\n}\nUnexpected error verifying the endpoint\nFull details:\nPlease make sure Docker Engine is installed and running. sig=abc123secret\ndone\n";
+    let s = scan(&set, text);
+    let lines: Vec<u64> = s.error_lines.iter().map(|h| h.line).collect();
+    // `Error:` opens the body: its code and message lines are error lines; the status
+    // line is not.
+    assert_eq!(lines, [2, 4, 6, 8], "{:?}", s.error_lines);
+    let after: Vec<(u64, &str)> = s
+        .after_errors
+        .iter()
+        .map(|h| (h.line, h.text.as_str()))
+        .collect();
+    assert!(
+        after
+            .iter()
+            .any(|(n, t)| *n == 10 && t.contains("Docker Engine")),
+        "{after:?}"
+    );
+    assert!(
+        after.iter().all(|(_, t)| !t.contains("abc123secret")),
+        "redacted: {after:?}"
+    );
+    // A healthy line after an ordinary line is not kept.
+    assert!(!after.iter().any(|(n, _)| *n == 1));
+}
+
+#[test]
 fn examples_of_test_rules_pass() {
     let set = set();
     assert_eq!(super::examples::check(&set, |_| true), vec![]);

@@ -73,8 +73,9 @@ fn regexes() -> &'static [Regex; 3] {
     static R: OnceLock<[Regex; 3]> = OnceLock::new();
     R.get_or_init(|| {
         [
-            // `ERROR: (Code) Message`, `Exception Details:	(Code) Message`, `(Code) Message`.
-            Regex::new(r"(?:^|ERROR:\s*|Details:\s*|Code:\s*|^\s*)\(([A-Z][A-Za-z0-9]+(?:\.[A-Za-z0-9]+)*)\)\s*(.*)$")
+            // `ERROR: (Code) Message`, `Exception Details:	(Code) Message`, `(Code) Message`,
+            // `HttpResponseError: (Code) Message`, any of them quoted (`> `).
+            Regex::new(r"(?:^|ERROR:\s*|Error:\s*|Exception:\s*|Details:\s*|Code:\s*|^[\s>]*)\(([A-Z][A-Za-z0-9]+(?:\.[A-Za-z0-9]+)*)\)\s*(.*)$")
                 .expect("valid"),
             // `Code: QuotaExceeded`, `"code": "QuotaExceeded"`, `ErrorCode: X`, `'code': 'X'`.
             Regex::new(r#"(?:^|[^A-Za-z]|\\[nrt])["']?(?i:(?:error_?)?code)["']?\s*[:=]\s*["']?([A-Z][A-Za-z0-9]+(?:\.[A-Za-z0-9]+)*)\b"#)
@@ -140,7 +141,11 @@ fn of_block(block: &[(u64, &str)]) -> Option<ServiceError> {
         // the code just before it (`{"code": A, "message": …, "details": [{"code": B …`).
         let mut events: Vec<(usize, Event)> = Vec::new();
         for c in paren.captures_iter(text) {
-            let msg = c[2].trim().trim_end_matches(['"', '\'', ',']).to_owned();
+            let msg = c[2].trim().trim_end_matches(',');
+            // `(Code) "Message"`: the quotes around a message are not part of it.
+            let quoted = msg.len() > 1 && msg.starts_with('"') && msg.ends_with('"');
+            let msg = if quoted { &msg[1..msg.len() - 1] } else { msg };
+            let msg = msg.trim_end_matches(['"', '\'']).to_owned();
             let at = c.get(1).map_or(0, |m| m.start());
             events.push((
                 at,
@@ -272,6 +277,15 @@ mod tests {
         );
         assert_eq!(e.specific(), "InvalidVmSize");
         assert!(e.message.contains("not a supported SKU"), "{e:?}");
+    }
+
+    #[test]
+    fn an_sdk_exception_line_carries_its_code_and_message() {
+        let e = one(
+            "> HttpResponseError: (InferencingClientCallFailed) \"Endpoint Quota reached for subscription x. Current usage/limit: 300/300.\"\n> Code: InferencingClientCallFailed",
+        );
+        assert_eq!(e.specific(), "InferencingClientCallFailed");
+        assert!(e.message.starts_with("Endpoint Quota reached"), "{e:?}");
     }
 
     #[test]

@@ -613,6 +613,22 @@ Info: {"correlation": {"operation": "5f0d3ab2c1e94b7a8d6f2e1c0b9a8d7e", "request
         v["findings"][0]["rule_id"], "internal-server-error",
         "{v:#}"
     );
+    // A wrapper whose message states the cause, quoted as pasted in a thread: the cause
+    // is the finding, and the wrapper's explanation is not offered as the next step.
+    let quota = sb.write(
+        "work/quota.txt",
+        "> HttpResponseError: (InferencingClientCallFailed) \"Endpoint Quota reached for subscription ***. Current usage/limit: 300/300. Please clean up existing endpoints and try again\"\n> Code: InferencingClientCallFailed\n",
+    );
+    let v = sb.diagnose_json(&[quota.to_str().unwrap()]);
+    let ids: Vec<&str> = v["findings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|f| f["rule_id"].as_str().unwrap())
+        .collect();
+    assert_eq!(ids, ["cause-quota"], "{v:#}");
+    let commands = v["findings"][0]["commands"].to_string();
+    assert!(!commands.contains("amldoctor explain"), "{commands}");
 }
 
 #[test]
