@@ -60,18 +60,15 @@ pub(crate) fn check(
 
 /// Each error line without its paste artefacts, one entry per logical line.
 fn unescaped(error_lines: &[Evidence]) -> Vec<(u64, String)> {
-    let mut out = Vec::new();
-    for e in error_lines {
-        let n = e.location.line();
-        match crate::evidence::normalize::normalize(e.text.as_bytes()) {
-            None => out.push((n, e.text.clone())),
-            Some(c) => out.extend(
-                c.lines()
-                    .map(|(a, b)| (n, String::from_utf8_lossy(&c.text[a..b]).into_owned())),
-            ),
-        }
-    }
-    out
+    error_lines
+        .iter()
+        .flat_map(|e| {
+            let n = e.location.line();
+            crate::evidence::normalize::logical_lines(&e.text)
+                .into_iter()
+                .map(move |l| (n, l))
+        })
+        .collect()
 }
 
 /// One finding per service error, under the rule's text: two inputs with different

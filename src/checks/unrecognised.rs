@@ -68,14 +68,10 @@ pub(crate) fn check(kind: DocumentKind, lines: u64, last_errors: &[Evidence]) ->
 /// The failure a line shows, read without its paste artefacts (a CI timestamp, a quote
 /// mark, JSON escapes holding several lines): the last logical line that is one.
 fn failure_in(text: &str) -> Option<String> {
-    match crate::evidence::normalize::normalize(text.as_bytes()) {
-        None => failing_part(text),
-        Some(clean) => clean
-            .lines()
-            .map(|(a, b)| String::from_utf8_lossy(&clean.text[a..b]).into_owned())
-            .filter_map(|l| failing_part(&l))
-            .last(),
-    }
+    crate::evidence::normalize::logical_lines(text)
+        .iter()
+        .rev()
+        .find_map(|l| failing_part(l))
 }
 
 /// The line, or the value of a JSON log record's last field (`{"time": …, "log":

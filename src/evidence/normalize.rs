@@ -129,6 +129,18 @@ impl Normalized {
 }
 
 /// `line` without its artefacts, or `None` when it has none.
+/// The logical lines `text` stands for once its paste artefacts are removed (a JSON
+/// string's `\n` ends one): the text itself when it has none.
+pub(crate) fn logical_lines(text: &str) -> Vec<String> {
+    match normalize(text.as_bytes()) {
+        None => vec![text.to_owned()],
+        Some(clean) => clean
+            .lines()
+            .map(|(a, b)| String::from_utf8_lossy(&clean.text[a..b]).into_owned())
+            .collect(),
+    }
+}
+
 pub(crate) fn normalize(line: &[u8]) -> Option<Normalized> {
     let start = prefix_len(line);
     let body = &line[start..];
