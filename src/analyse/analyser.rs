@@ -34,6 +34,8 @@ pub(crate) struct Subject<'a> {
 #[derive(Debug)]
 pub(crate) struct ScannedDocument {
     pub(crate) kind: DocumentKind,
+    /// The part of Azure ML its head names, for the fix that fits it.
+    pub(crate) surface: Option<crate::evidence::surface::Surface>,
     pub(crate) lines: u64,
     /// Its last error-like lines.
     pub(crate) last_errors: Vec<Evidence>,
@@ -146,15 +148,21 @@ fn unexplained_failure(set: &RuleSet, d: &ScannedDocument, wrapped: bool, sink: 
             .any(|r| r.codes.iter().any(|c| c.eq_ignore_ascii_case(code)))
     };
     let said = service_errors::check(&d.last_errors, &known);
+    let last_failure = || unrecognised::check(d.kind, d.lines, &d.last_errors);
     if !said.is_empty() {
         for (error, mut c) in said {
             // The codes are the service's own classification; the message, read after
-            // them, decides when they are wrappers that say nothing.
+            // them, decides when they are wrappers that say nothing; when neither says
+            // what kind of failure it was, the lines around it may (a `Connection error`
+            // whose traceback holds the certificate that was refused).
             let codes = error.codes.join(" ");
-            let id = match claiming_rule(set, error.specific()).or_else(|| {
-                let said = std::iter::once(&error.message).chain(&error.details);
-                cause_category::rank(&codes, said.map(String::as_str))
-            }) {
+            let id = match claiming_rule(set, error.specific())
+                .or_else(|| {
+                    let said = std::iter::once(&error.message).chain(&error.details);
+                    cause_category::rank(&codes, said.map(String::as_str))
+                })
+                .or_else(|| last_failure().and_then(|f| failure_category(d, &f)))
+            {
                 Some(id) => id,
                 // Only the wrapper's own code: its rule already said it.
                 None if wrapped && service_error::WRAPPERS.contains(&error.specific()) => continue,
@@ -167,17 +175,36 @@ fn unexplained_failure(set: &RuleSet, d: &ScannedDocument, wrapped: bool, sink: 
             }
             if let Some(r) = rule(id).filter(|r| !d.fired.iter().any(|i| set.rules[*i].id == r.id))
             {
-                sink.findings.push(service_errors::as_finding(r, c));
+                sink.findings
+                    .push(service_errors::as_finding(r, c, d.surface));
             }
         }
         return;
     }
-    let Some(mut found) = unrecognised::check(d.kind, d.lines, &d.last_errors) else {
+    let Some(mut found) = last_failure() else {
         return;
     };
-    let last = found.facts.get("last_error").cloned().unwrap_or_default();
-    // The failure's lines and the lines right after them (`Provisioning error` / `The
-    // subnet has a network security group that is missing …`).
+    match failure_category(d, &found).and_then(rule) {
+        Some(r) => {
+            // The category rules quote `message`; the same line under two names reads twice.
+            let last = found.facts.remove("last_error").unwrap_or_default();
+            found.facts.insert("message".to_owned(), last);
+            sink.findings
+                .push(service_errors::as_finding(r, found, d.surface));
+        }
+        None if wrapped => {}
+        None => sink.computed.push(found),
+    }
+}
+
+/// The cause category of a document's last failure (`found`, the unrecognised-failure
+/// finding): its failing line weighs most, the lines before and right after it count
+/// too, since the sentence that names the cause is often one line above the exception
+/// that ends the paste; an exception no words place is the user's when their own code
+/// raised it.
+fn failure_category(d: &ScannedDocument, found: &Computed) -> Option<&'static str> {
+    use crate::checks::cause_category;
+    let last = found.facts.get("last_error").map_or("", String::as_str);
     let first = found.evidence.first().map_or(0, |e| e.location.line());
     let after = d.after_errors.iter().filter(|e| e.location.line() > first);
     let context = || {
@@ -189,24 +216,12 @@ fn unexplained_failure(set: &RuleSet, d: &ScannedDocument, wrapped: bool, sink: 
     };
     let user = || {
         let lines = d.last_errors.iter().map(|e| e.text.as_str());
-        cause_category::user_script(&last, lines).then_some(cause_category::USER_SCRIPT)
+        cause_category::user_script(last, lines).then_some(cause_category::USER_SCRIPT)
     };
-    // The last failure line weighs most; the lines before it count too: the sentence
-    // that names the cause is often one line above the exception that ends the paste.
-    let category = cause_category::classify(&last)
-        .and_then(|_| cause_category::rank(&last, context()))
+    cause_category::classify(last)
+        .and_then(|_| cause_category::rank(last, context()))
         .or_else(user)
-        .or_else(|| cause_category::rank("", context()));
-    match category.and_then(rule) {
-        Some(r) => {
-            // The category rules quote `message`; the same line under two names reads twice.
-            found.facts.remove("last_error");
-            found.facts.insert("message".to_owned(), last);
-            sink.findings.push(service_errors::as_finding(r, found));
-        }
-        None if wrapped => {}
-        None => sink.computed.push(found),
-    }
+        .or_else(|| cause_category::rank("", context()))
 }
 
 /// The rule whose `codes` claim `code`: the only one, or the one marked `usual`.

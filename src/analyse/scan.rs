@@ -89,6 +89,7 @@ pub(super) fn scan(
                 kind,
                 sections,
                 kind_source,
+                surface,
                 scan,
                 hits,
                 observed,
@@ -103,13 +104,10 @@ pub(super) fn scan(
                 let last_errors = keep_names_and_errors(&path, &scan, a, &mut error_lines);
                 out.documents.push(ScannedDocument {
                     kind,
+                    surface,
                     lines: scan.lines,
                     last_errors,
-                    after_errors: scan
-                        .after_errors
-                        .iter()
-                        .map(|h| Evidence::at_line(path.clone(), h.line, h.text.clone()))
-                        .collect(),
+                    after_errors: at_lines(&path, &scan.after_errors),
                     fired: hits.iter().map(|h| h.rule).collect(),
                     in_tree: place.is_some(),
                 });
@@ -243,4 +241,14 @@ fn note_unreadable(inputs: &InputSet, a: &mut Analysed) {
             )));
         }
     }
+}
+
+/// Kept lines of `path` as evidence at their lines.
+fn at_lines<'a>(
+    path: &str,
+    hits: impl IntoIterator<Item = &'a crate::engine::scan::Hit>,
+) -> Vec<Evidence> {
+    hits.into_iter()
+        .map(|h| Evidence::at_line(path.to_owned(), h.line, h.text.clone()))
+        .collect()
 }

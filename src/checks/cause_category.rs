@@ -24,6 +24,8 @@ pub(crate) const CATEGORIES: &[(&str, &[&str])] = &[
             "limit reached",
             "too many parameters",
             "cannot exceed",
+            "would exceed",
+            "limit increase",
         ],
     ),
     (
@@ -66,6 +68,8 @@ pub(crate) const CATEGORIES: &[(&str, &[&str])] = &[
             "could not retrieve user token",
             "invalid client secret",
             "managedidentitycredential",
+            // `AzureDeveloperCliCredential: …`: azure-identity names the credential that failed.
+            "credential:",
         ],
     ),
     (
@@ -92,6 +96,8 @@ pub(crate) const CATEGORIES: &[(&str, &[&str])] = &[
             "authorization failure",
             "permission mismatch",
             "listsecrets",
+            "access denied",
+            "rbac",
         ],
     ),
     (
@@ -207,6 +213,7 @@ pub(crate) const CATEGORIES: &[(&str, &[&str])] = &[
             "pip subprocess",
             "condaerror",
             "libfuse",
+            "while importing modules",
         ],
     ),
     (
@@ -244,19 +251,51 @@ pub(crate) const CATEGORIES: &[(&str, &[&str])] = &[
             "not recognized by the system",
             "unknown field",
             "unrecognized arguments",
+            "the following arguments are required",
             "unexpected argument",
             "has no attribute",
             "unsupported api version",
             "api-version * is not supported",
             "api version * is not supported",
             "invalid api version",
-            "the following arguments are required",
             "schema failed",
             "upgrade the",
             "newer version",
             "older version",
             "version mismatch",
             "_schema",
+        ],
+    ),
+    (
+        "cause-invalid-input",
+        &[
+            "validation error",
+            "validationerror",
+            "validation failed",
+            "failed validation",
+            "validationexception",
+            "validator",
+            "is not valid",
+            "not a valid",
+            "invalid value",
+            "invalid input",
+            "invalid argument",
+            "invalid parameter",
+            "invalid type",
+            "badargument",
+            "bad argument",
+            "must be one of",
+            "must be of type",
+            "must provide",
+            "must be provided",
+            "should be provided",
+            "is required",
+            "are required",
+            "required parameter",
+            "missing required",
+            "expected type",
+            "not supported as input",
+            "unsupported value",
         ],
     ),
     (
@@ -326,6 +365,7 @@ pub(crate) const CATEGORIES: &[(&str, &[&str])] = &[
             "connection timed out",
             "econnreset",
             "econnrefused",
+            "connection error",
         ],
     ),
     (
@@ -336,6 +376,10 @@ pub(crate) const CATEGORIES: &[(&str, &[&str])] = &[
             "does not exist",
             "cannot find",
             "could not find",
+            "could not be found",
+            "is missing",
+            "cannot be found",
+            "can not be found",
             "404",
         ],
     ),
@@ -381,12 +425,29 @@ pub(crate) fn rank<'a>(
     for line in context {
         add(line, 1);
     }
-    let best = *scores.iter().max()?;
-    (best > 0)
-        .then(|| scores.iter().position(|s| *s == best))
-        .flatten()
-        .map(|i| CATEGORIES[i].0)
+    // A message that says why (a quota, a missing asset) is placed by that; "invalid" or
+    // "required" says only that something was refused.
+    let causes = CATEGORIES
+        .iter()
+        .zip(&scores)
+        .filter(|((id, _), _)| !SHAPES_ONLY.contains(id));
+    let best = causes.clone().map(|(_, s)| *s).max().unwrap_or(0);
+    if best > 0 {
+        return causes
+            .map(|((id, _), s)| (*id, *s))
+            .find(|(_, s)| *s == best)
+            .map(|(id, _)| id);
+    }
+    let (id, score) = CATEGORIES
+        .iter()
+        .zip(&scores)
+        .find(|((id, _), _)| SHAPES_ONLY.contains(id))?;
+    (*score > 0).then_some(id.0)
 }
+
+/// Categories that name how a failure was refused rather than why: chosen only when no
+/// other category's words are there.
+const SHAPES_ONLY: &[&str] = &["cause-invalid-input"];
 
 /// What the service appends to every error, whatever the cause: it says where to read
 /// more, not what happened (`The build log is available in the workspace blob store …`

@@ -6,6 +6,7 @@
 use std::collections::BTreeMap;
 
 use crate::evidence::service_error::{self, ServiceError};
+use crate::evidence::surface::Surface;
 use crate::finding::{Computed, Evidence, Finding, Layer};
 use crate::rules::Rule;
 
@@ -73,11 +74,20 @@ fn unescaped(error_lines: &[Evidence]) -> Vec<(u64, String)> {
 
 /// One finding per service error, under the rule's text: two inputs with different
 /// codes are two findings (a computed rule would fold them into one).
-pub(crate) fn as_finding(rule: &Rule, c: Computed) -> Finding {
+pub(crate) fn as_finding(rule: &Rule, mut c: Computed, surface: Option<Surface>) -> Finding {
     let text = c.evidence.first().map_or("", |e| e.text.as_str());
     let code = c.facts.get("code").cloned().unwrap_or_default();
+    let (remediation, rule_commands) = match rule.fix_on(surface) {
+        Some((s, fix)) => {
+            // Said, so a reader knows which of the rule's fixes this is.
+            c.facts
+                .insert("seen_on".to_owned(), s.describe().to_owned());
+            (&fix.remediation, &fix.commands)
+        }
+        None => (&rule.remediation, &rule.commands),
+    };
     let mut commands: Vec<String> = c.commands.iter().map(|s| (*s).to_owned()).collect();
-    commands.extend(rule.commands.iter().cloned());
+    commands.extend(rule_commands.iter().cloned());
     Finding {
         fingerprint: crate::finding::fingerprint(&rule.id, &format!("{code} {text}")),
         rule_id: rule.id.clone(),
@@ -106,7 +116,7 @@ pub(crate) fn as_finding(rule: &Rule, c: Computed) -> Finding {
         evidence: c.evidence,
         facts: c.facts,
         names: c.names,
-        remediation: rule.remediation.clone(),
+        remediation: remediation.clone(),
         commands,
         docs: rule.docs.clone(),
         caused_by: Vec::new(),

@@ -42,20 +42,24 @@ pub(crate) fn check(kind: DocumentKind, lines: u64, last_errors: &[Evidence]) ->
         .filter(|e| lines.saturating_sub(e.location.line()) < near_end_lines(kind))
         .filter(|e| !e.text.trim_start().starts_with("File \""))
         .collect();
-    let (_, last) = near
+    let last = near
         .iter()
         .rev()
-        .find_map(|e| failure_in(&e.text).map(|line| (e, line)))
-        .filter(|(_, line)| kind != DocumentKind::InferenceServer || !by_phrase_only(line))?;
+        .find_map(|e| failure_in(&e.text))
+        .filter(|line| kind != DocumentKind::InferenceServer || !by_phrase_only(line));
+    let (last, evidence) = match last {
+        Some(last) => (last, near),
+        None => cut_traceback(kind, lines, last_errors)?,
+    };
     let mut facts = BTreeMap::new();
     facts.insert("last_error".to_owned(), last);
     Some(Computed {
         rule_id: RULE_ID,
         count: 1,
         // The last few lines tell the story; the rest stay in the input.
-        evidence: near
+        evidence: evidence
             .iter()
-            .skip(near.len().saturating_sub(EVIDENCE_LINES))
+            .skip(evidence.len().saturating_sub(EVIDENCE_LINES))
             .map(|e| (*e).clone())
             .collect(),
         facts,
@@ -63,6 +67,45 @@ pub(crate) fn check(kind: DocumentKind, lines: u64, last_errors: &[Evidence]) ->
         commands: next_commands(kind).to_vec(),
         edits: Vec::new(),
     })
+}
+
+/// A Python traceback whose exception line is not in the input (a paste cut at a
+/// frame): its frames are the last error-like lines, near the end. Something raised,
+/// even though the line that says what is missing; the last frame is where.
+fn cut_traceback(
+    kind: DocumentKind,
+    lines: u64,
+    last_errors: &[Evidence],
+) -> Option<(String, Vec<&Evidence>)> {
+    // `File "x.py", line 3, in <module>`, or pytest's `x.py:3: in <module>`.
+    let is_frame = |e: &Evidence| {
+        let t = e.text.trim_start();
+        t.starts_with("File \"") && t.contains("\", line ")
+            || t.contains(".py:") && t.contains(": in ")
+    };
+    let frames: Vec<&Evidence> = last_errors
+        .iter()
+        .rev()
+        .take_while(|e| is_frame(e))
+        .filter(|e| lines.saturating_sub(e.location.line()) < near_end_lines(kind))
+        .collect();
+    if frames.len() < 2 {
+        return None;
+    }
+    // Every frame at module level: the failure happened while importing.
+    let importing = frames
+        .iter()
+        .all(|e| e.text.trim_end().ends_with("in <module>"));
+    let last = format!(
+        "a traceback that ends {}before its exception line (the paste stops at: {})",
+        if importing {
+            "while importing modules, "
+        } else {
+            ""
+        },
+        frames[0].text.trim()
+    );
+    Some((last, frames.into_iter().rev().collect()))
 }
 
 /// The failure a line shows, read without its paste artefacts (a CI timestamp, a quote
@@ -222,6 +265,8 @@ const PHRASES: &[&str] = &[
     "met error",
     "insufficient",
     "not allowed to",
+    "has no attribute '",
+    "arguments are required",
 ];
 
 /// An info, debug or warning record: its level is one of the first words.

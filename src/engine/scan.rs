@@ -471,12 +471,12 @@ impl Walk<'_> {
     /// lines right after an error line.
     fn feed_block(&mut self, line: &[u8]) {
         let line = line.strip_suffix(b"\r").unwrap_or(line);
-        if self.after_error > 0 {
+        // Blank lines do not count: `Met error …:` is often followed by an empty line
+        // or two before the sentence that says what.
+        if self.after_error > 0 && !line.trim_ascii().is_empty() {
             self.after_error -= 1;
-            if !line.trim_ascii().is_empty() {
-                let kept = hit(self.line, text_of(line, 0, 0, MAX_TEXT));
-                push_bounded(&mut self.scan.after_errors, kept);
-            }
+            let kept = hit(self.line, text_of(line, 0, 0, MAX_TEXT));
+            push_bounded(&mut self.scan.after_errors, kept);
         }
         if self.error_block == 0 {
             return;

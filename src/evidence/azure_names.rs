@@ -34,6 +34,10 @@ static SHAPES: LazyLock<Vec<Regex>> = LazyLock::new(|| {
         r"(?i)/providers/Microsoft\.MachineLearningServices/workspaces/(?P<workspace>[-\w]+)",
         r"(?i)/onlineEndpoints/(?P<endpoint>[a-z][-a-z0-9]*)",
         r"(?i)/onlineEndpoints/[-a-z0-9]+/deployments/(?P<deployment>[a-z][-a-z0-9]*)",
+        r"(?i)/batchEndpoints/(?P<endpoint>[a-z][-a-z0-9]*)",
+        r"(?i)/batchEndpoints/[-a-z0-9]+/deployments/(?P<deployment>[a-z][-a-z0-9]*)",
+        // A job's resource id (`…/workspaces/ws/jobs/sleepy_lamp_42`) names the run.
+        r"(?i)/workspaces/[-\w]+/jobs/(?P<run_id>[A-Za-z0-9][-A-Za-z0-9_]{2,254})",
         r"(?i)https://(?P<endpoint>[a-z][-a-z0-9]*)\.(?P<region>[a-z0-9]+)\.inference\.ml\.azure\.(?:com|cn|us)",
         // The `Host:` header of a request as `curl -v` prints it (`> Host: ep.region.inference…`).
         r"(?i)^>?\s*Host:\s*(?P<endpoint>[a-z][-a-z0-9]*)\.(?P<region>[a-z0-9]+)\.inference\.ml\.azure\.(?:com|cn|us)",
@@ -77,6 +81,7 @@ pub(crate) fn harvest(text: &str) -> Vec<(&'static str, String)> {
         "model_version",
         "deployment_yaml",
         "identity_client_id",
+        "run_id",
     ];
     let mut out = az_ml_flags(text);
     for re in SHAPES.iter() {
@@ -107,8 +112,9 @@ fn az_ml_flag(group: &str, flag: &str) -> Option<&'static str> {
         (_, "-w" | "--workspace-name") => "workspace",
         (_, "--subscription") => "subscription",
         (_, "-e" | "--endpoint-name" | "--endpoint") => "endpoint",
-        ("online-deployment", "-n" | "--name") => "deployment",
-        ("online-endpoint", "-n" | "--name") => "endpoint",
+        ("online-deployment" | "batch-deployment", "-n" | "--name") => "deployment",
+        ("online-endpoint" | "batch-endpoint", "-n" | "--name") => "endpoint",
+        ("job", "-n" | "--name") => "run_id",
         ("model", "-n" | "--name") => "model",
         ("model", "-v" | "--version") => "model_version",
         ("online-deployment", "-f" | "--file") => "deployment_yaml",

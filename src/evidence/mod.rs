@@ -13,6 +13,7 @@ pub(crate) mod normalize;
 pub(crate) mod resource;
 pub(crate) mod resource_id;
 pub(crate) mod service_error;
+pub(crate) mod surface;
 pub(crate) mod utf16;
 pub(crate) mod yaml_doc;
 

@@ -123,6 +123,8 @@ fn of_block(block: &[(u64, &str)]) -> Option<ServiceError> {
     let mut codes: Vec<Met> = Vec::new();
     let mut details = Vec::new();
     let mut compute = false;
+    // A message met before any code that could take it.
+    let mut ahead: Option<(u64, String)> = None;
     for &(n, text) in block {
         // `Error: AzureMLCompute job failed.` then `AcrRefreshTokenRetrievalError: …` and
         // its `Reason:` / `err:` lines: the compute's code and its chain.
@@ -182,10 +184,16 @@ fn of_block(block: &[(u64, &str)]) -> Option<ServiceError> {
         events.sort_by_key(|(at, _)| *at);
         for (_, e) in events {
             match e {
-                Event::Code(c, m) => codes.push((n, c, m.map(|m| (n, m)))),
+                Event::Code(c, m) => {
+                    let m = m.map(|m| (n, m)).or_else(|| ahead.take());
+                    codes.push((n, c, m));
+                }
                 Event::Message(m) if m.len() >= 3 => {
-                    if let Some(last) = codes.last_mut().filter(|(_, _, have)| have.is_none()) {
-                        last.2 = Some((n, m));
+                    match codes.last_mut().filter(|(_, _, have)| have.is_none()) {
+                        Some(last) => last.2 = Some((n, m)),
+                        // An object whose message key comes before its code
+                        // (`"ErrorMessage": …, "ErrorCode": …`).
+                        None => ahead = Some((n, m)),
                     }
                 }
                 Event::Message(_) => {}
@@ -277,6 +285,15 @@ mod tests {
         );
         assert_eq!(e.specific(), "InvalidVmSize");
         assert!(e.message.contains("not a supported SKU"), "{e:?}");
+    }
+
+    #[test]
+    fn a_message_key_before_its_code_key_is_that_codes_message() {
+        let e = one(
+            "[\n  {\n    \"PropertyName\": \"OutputData.Values[0].JobOutputType\",\n    \"ErrorMessage\": \"Job output type must be 'uri_file'.\",\n    \"AttemptedValue\": \"uri_folder\",\n    \"ErrorCode\": \"PredicateValidator\"\n  }\n]",
+        );
+        assert_eq!(e.specific(), "PredicateValidator");
+        assert_eq!(e.message, "Job output type must be 'uri_file'.");
     }
 
     #[test]

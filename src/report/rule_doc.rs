@@ -29,6 +29,22 @@ fn fix_commands_docs(s: &mut String, rule: &Rule, known: &Placeholders) {
         }
         let _ = writeln!(s, "```\n");
     }
+    for (surface, fix) in &rule.surfaces {
+        let text = show_missing(&fill(&fix.remediation, &Default::default(), known));
+        let _ = writeln!(
+            s,
+            "**Fix on a {}**\n\n{}\n",
+            surface.describe(),
+            text.trim_end()
+        );
+        if !fix.commands.is_empty() {
+            let _ = writeln!(s, "```sh");
+            for c in &fix.commands {
+                let _ = writeln!(s, "{}", show_missing(&fill(c, &Default::default(), known)));
+            }
+            let _ = writeln!(s, "```\n");
+        }
+    }
     if !rule.fix.is_empty() {
         let _ = writeln!(s, "**Suggested edit** (`lint --fix-suggestions`)\n");
         for f in &rule.fix {

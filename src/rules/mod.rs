@@ -22,6 +22,7 @@ use regex::bytes::Regex;
 
 use crate::evidence::DocumentKind;
 use crate::evidence::resource::ResourceKind;
+use crate::evidence::surface::Surface;
 use crate::finding::Severity;
 
 pub use load::{RuleError, load_builtin, load_dir};
@@ -122,6 +123,8 @@ pub struct Rule {
     /// The edits `lint --fix-suggestions` shows for a file this rule fired on.
     pub fix: Vec<fix::Fix>,
     pub commands: Vec<String>,
+    /// The fix on each surface that has its own (computed rules), in surface order.
+    pub surfaces: Vec<(Surface, SurfaceFix)>,
     pub docs: Vec<String>,
     pub examples: Examples,
     pub source: RuleSource,
@@ -129,7 +132,20 @@ pub struct Rule {
     pub computed: bool,
 }
 
+/// A rule's fix on one surface: its remediation and next commands there.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SurfaceFix {
+    pub remediation: String,
+    pub commands: Vec<String>,
+}
+
 impl Rule {
+    /// The rule's own fix for a failure seen on `surface`, if it has one there (else its
+    /// `remediation` and `commands` stand).
+    pub fn fix_on(&self, surface: Option<Surface>) -> Option<&(Surface, SurfaceFix)> {
+        self.surfaces.iter().find(|(s, _)| Some(*s) == surface)
+    }
+
     pub fn reads_resource(&self, kind: ResourceKind) -> bool {
         self.resource_kinds & kind.bit() != 0
     }
@@ -242,6 +258,13 @@ pub const ERROR_LITERALS: &[&str] = &[
     "nsufficient",
     "allowed to ",
     "\"_schema\": [",
+    // `az`'s `(StorageAuthError) Forbidden.`, an error list's `"ErrorMessage": "…"`.
+    "Error) ",
+    "\"ErrorMessage\"",
+    "no attribute '",
+    "rguments are required",
+    // pytest's frame (`…/fields.py:19: in <module>`): a cut traceback still shows them.
+    ": in <module>",
     // A traceback frame: whose code raised (see `checks::cause_category::user_script`).
     "File \"",
 ];

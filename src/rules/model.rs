@@ -47,10 +47,25 @@ pub(crate) struct RuleSpec {
     pub fix: Vec<FixSpec>,
     #[serde(default)]
     pub commands: Vec<String>,
+    /// For computed rules: the fix and the next commands on one surface (`online`,
+    /// `batch`, `job`, `local`, `build`), in place of `remediation` and `commands` when
+    /// the analysis knows what the failure was seen on.
+    #[serde(default)]
+    pub surfaces: std::collections::BTreeMap<String, SurfaceSpec>,
     #[serde(default)]
     pub docs: Vec<String>,
     #[serde(default)]
     pub examples: ExamplesSpec,
+}
+
+/// One entry of `surfaces:`; what it leaves out is the rule's own.
+#[derive(Debug, Clone, Default, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "kebab-case")]
+pub(crate) struct SurfaceSpec {
+    #[serde(default)]
+    pub remediation: Option<String>,
+    #[serde(default)]
+    pub commands: Option<Vec<String>>,
 }
 
 #[derive(Debug, Clone, Default, Deserialize)]

@@ -158,7 +158,17 @@ fn rule_commands() -> Vec<(String, String)> {
     let set = amldoctor::commands::support::builtin_rules().unwrap();
     let mut out = Vec::new();
     for r in &set.rules {
-        for c in r.commands.iter().cloned().chain(in_prose(&r.remediation)) {
+        let surfaces = r
+            .surfaces
+            .iter()
+            .flat_map(|(_, f)| f.commands.iter().cloned().chain(in_prose(&f.remediation)));
+        for c in r
+            .commands
+            .iter()
+            .cloned()
+            .chain(in_prose(&r.remediation))
+            .chain(surfaces)
+        {
             out.push((format!("rule {}", r.id), c));
         }
     }

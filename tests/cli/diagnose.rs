@@ -1116,6 +1116,15 @@ fn unknown_failures_land_in_the_category_their_message_names() {
             "Traceback (most recent call last):\n  File \"/var/azureml-app/src/score.py\", line 52, in run\n    rows = payload[\"rows\"]\nKeyError: 'rows'",
             "cause-user-script",
         ),
+        (
+            "azure.ai.ml.exceptions.ValidationException: Validation failed: the value of 'mini_batch_size' is not valid, expected an integer or a size such as '10kb'",
+            "cause-invalid-input",
+        ),
+        // A cut traceback at import time: something raised while modules were imported.
+        (
+            "  File \"/azureml-envs/env/lib/python3.9/site-packages/sklearn/__init__.py\", line 82, in <module>\n    from .base import clone\n  File \"/azureml-envs/env/lib/python3.9/site-packages/sklearn/base.py\", line 17, in <module>\n    from .utils import _IS_32BIT",
+            "cause-dependency",
+        ),
     ];
     let mut wrong = Vec::new();
     for (line, want) in cases {
@@ -1201,4 +1210,76 @@ fn a_category_finding_quotes_its_failure_once_and_prose_is_no_code() {
     );
     let v = sb.diagnose_json(&[ssl.to_str().unwrap()]);
     assert_eq!(crate::rule_ids(&v), ["cause-tls"], "{v}");
+}
+
+/// A category's fix and commands fit what the failure was seen on: the same quota
+/// message from a batch endpoint invocation and from a local endpoint's Docker gets the
+/// batch deployment's commands and Docker's, each saying which fix it is.
+#[test]
+fn category_fixes_fit_the_surface_the_failure_was_seen_on() {
+    let sb = Sandbox::new("surfaces");
+    let batch = sb.write(
+        "work/batch.txt",
+        "$ az ml batch-endpoint invoke --name churn-batch -g rg-ml -w ws-prod --input azureml:churn:3\n\
+         (BadRequest) The request would exceed the number of compute nodes allowed in eastus (limit: 24).\n\
+         Code: BadRequest\n\
+         Message: The request would exceed the number of compute nodes allowed in eastus (limit: 24).\n",
+    );
+    let local = sb.write(
+        "work/local.txt",
+        "$ az ml online-deployment create -f blue.yml --local\n\
+         Error: the operation timed out waiting for the container to answer on port 5001\n",
+    );
+    let plain = sb.write(
+        "work/plain.txt",
+        "Error: the operation timed out waiting for the service to answer\n",
+    );
+    let finding = |path: &std::path::Path, id: &str| {
+        let v = sb.diagnose_json(&[path.to_str().unwrap()]);
+        v["findings"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|f| f["rule_id"] == id)
+            .cloned()
+            .unwrap_or_else(|| panic!("no {id} in {v}"))
+    };
+    let b = finding(&batch, "cause-quota");
+    assert_eq!(b["facts"]["seen_on"], "batch endpoint", "{b}");
+    assert!(
+        b["remediation"]
+            .as_str()
+            .unwrap()
+            .contains("compute cluster"),
+        "{b}"
+    );
+    assert!(
+        b["commands"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|c| c == "az ml compute list -g rg-ml -w ws-prod -o table"),
+        "{b}"
+    );
+    let l = finding(&local, "cause-timeout");
+    assert_eq!(l["facts"]["seen_on"], "local endpoint", "{l}");
+    assert!(
+        l["commands"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|c| c == "docker ps -a"),
+        "{l}"
+    );
+    // Seen on nothing in particular: the rule's own fix, and no claim about a surface.
+    let p = finding(&plain, "cause-timeout");
+    assert!(p["facts"].get("seen_on").is_none(), "{p}");
+    assert!(
+        !p["commands"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|c| c == "docker ps -a"),
+        "{p}"
+    );
 }

@@ -20,7 +20,7 @@ use crate::rules::{
 
 use super::read::RuleFile;
 use super::validate::{
-    check_basics, check_commands, check_shape, compile_examples, parse_applies_to,
+    check_basics, check_commands, check_shape, compile_examples, compile_surfaces, parse_applies_to,
 };
 
 /// The literal length that makes a one-line signature specific (`OutOfQuota`,
@@ -233,6 +233,7 @@ impl Builder<'_> {
         let resource = compile_resource_match(spec, &mut captures)?;
         let when = compile_when(spec, &captures)?;
         check_commands(spec, resource_kinds, &captures)?;
+        let surfaces = compile_surfaces(spec)?;
         let fix = crate::rules::fix::compile(spec, resource_kinds, &captures)?;
         let examples = compile_examples(spec, if resource_kinds != 0 { 0 } else { kinds })?;
         let kinds = match (resource_kinds, self.stands_alone(&any, &all)) {
@@ -261,6 +262,7 @@ impl Builder<'_> {
             remediation: spec.remediation.trim_end().to_owned(),
             fix,
             commands: spec.commands.clone(),
+            surfaces,
             docs: spec.docs.clone(),
             examples,
             source: RuleSource {

@@ -7,6 +7,7 @@ use std::collections::{BTreeSet, HashMap};
 
 use crate::evidence::DocumentKind;
 use crate::evidence::resource::ResourceKind;
+use crate::evidence::surface::Surface;
 use crate::rules::error::{KeyError, RuleError, key_err};
 use crate::rules::model::{FAMILIES, RuleSpec};
 use crate::rules::placeholder_names::{RESOURCE_PLACEHOLDERS, placeholders};
@@ -267,6 +268,49 @@ pub(super) fn check_commands(
         }
     }
     Ok(())
+}
+
+/// The `surfaces:` of a computed rule, each completed with what it leaves to the rule:
+/// known surface names, a fix that is not empty, placeholders as in `commands`.
+pub(super) fn compile_surfaces(
+    spec: &RuleSpec,
+) -> Result<Vec<(Surface, crate::rules::SurfaceFix)>, KeyError> {
+    if !spec.surfaces.is_empty() && !spec.computed {
+        return Err(key_err(
+            "surfaces",
+            "only computed rules take surfaces: (the analysis that reports them knows what the failure was seen on)",
+        ));
+    }
+    let names = || Surface::ALL.map(Surface::name).join(", ");
+    let mut out = Vec::new();
+    for (name, entry) in &spec.surfaces {
+        let key = format!("surfaces.{name}");
+        let surface = Surface::parse(name).ok_or_else(|| {
+            key_err(
+                &key,
+                format!("unknown surface '{name}'; expected one of: {}", names()),
+            )
+        })?;
+        if entry.remediation.is_none() && entry.commands.is_none() {
+            return Err(key_err(&key, "needs a remediation, commands or both"));
+        }
+        let remediation = entry.remediation.as_deref().unwrap_or(&spec.remediation);
+        if remediation.trim().is_empty() {
+            return Err(key_err(&format!("{key}.remediation"), "must not be empty"));
+        }
+        out.push((
+            surface,
+            crate::rules::SurfaceFix {
+                remediation: remediation.trim_end().to_owned(),
+                commands: entry
+                    .commands
+                    .clone()
+                    .unwrap_or_else(|| spec.commands.clone()),
+            },
+        ));
+    }
+    out.sort_by_key(|(s, _)| *s);
+    Ok(out)
 }
 
 /// Both kinds of example (computed rules need none), and the kind log examples are
