@@ -34,8 +34,8 @@ pub(crate) struct Subject<'a> {
 #[derive(Debug)]
 pub(crate) struct ScannedDocument {
     pub(crate) kind: DocumentKind,
-    /// The part of Azure ML its head names, for the fix that fits it.
-    pub(crate) surface: Option<crate::evidence::surface::Surface>,
+    /// The `az ml` commands it shows, for what the failure was seen on.
+    pub(crate) az_commands: Vec<String>,
     pub(crate) lines: u64,
     /// Its last error-like lines.
     pub(crate) last_errors: Vec<Evidence>,
@@ -45,6 +45,21 @@ pub(crate) struct ScannedDocument {
     pub(crate) fired: Vec<usize>,
     /// It is a file of a ParallelRunStep tree (the tree's analyser speaks for it).
     pub(crate) in_tree: bool,
+}
+
+impl ScannedDocument {
+    /// What its failure was seen on, from the lines the scan kept: the commands run, the
+    /// error lines and those after them, and the document's kind. Asked only of a
+    /// failure no rule explained, so no document pays for it otherwise.
+    pub(crate) fn surface(&self) -> Option<crate::evidence::surface::Surface> {
+        let kept = self.last_errors.iter().chain(&self.after_errors);
+        let lines = self
+            .az_commands
+            .iter()
+            .map(String::as_str)
+            .chain(kept.map(|e| e.text.as_str()));
+        crate::evidence::surface::Surface::detect(self.kind, lines)
+    }
 }
 
 /// A ParallelRunStep tree: its `logs/` root and its files as the parser read them.
@@ -176,7 +191,7 @@ fn unexplained_failure(set: &RuleSet, d: &ScannedDocument, wrapped: bool, sink: 
             if let Some(r) = rule(id).filter(|r| !d.fired.iter().any(|i| set.rules[*i].id == r.id))
             {
                 sink.findings
-                    .push(service_errors::as_finding(r, c, d.surface));
+                    .push(service_errors::as_finding(r, c, d.surface()));
             }
         }
         return;
@@ -190,7 +205,7 @@ fn unexplained_failure(set: &RuleSet, d: &ScannedDocument, wrapped: bool, sink: 
             let last = found.facts.remove("last_error").unwrap_or_default();
             found.facts.insert("message".to_owned(), last);
             sink.findings
-                .push(service_errors::as_finding(r, found, d.surface));
+                .push(service_errors::as_finding(r, found, d.surface()));
         }
         None if wrapped => {}
         None => sink.computed.push(found),

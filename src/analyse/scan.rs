@@ -89,7 +89,6 @@ pub(super) fn scan(
                 kind,
                 sections,
                 kind_source,
-                surface,
                 scan,
                 hits,
                 observed,
@@ -104,8 +103,8 @@ pub(super) fn scan(
                 let last_errors = keep_names_and_errors(&path, &scan, a, &mut error_lines);
                 out.documents.push(ScannedDocument {
                     kind,
-                    surface,
                     lines: scan.lines,
+                    az_commands: scan.az_commands.clone(),
                     last_errors,
                     after_errors: at_lines(&path, &scan.after_errors),
                     fired: hits.iter().map(|h| h.rule).collect(),

@@ -7,7 +7,6 @@ use std::sync::Mutex;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
 use crate::detect::{Detector, HEAD_BYTES};
-use crate::evidence::surface::Surface;
 use crate::evidence::{DocumentKind, KindSet, KindSource, Origin};
 use crate::rules::RuleSet;
 
@@ -25,8 +24,6 @@ pub(crate) enum ScanOutcome<T> {
         /// The kinds of the document's other sections, besides `kind`.
         sections: KindSet,
         kind_source: KindSource,
-        /// The part of Azure ML its head names (documents of a log tree have none).
-        surface: Option<Surface>,
         scan: DocumentScan,
         hits: Vec<RuleHit>,
         /// What the document's line observer concluded, if it had one.
@@ -196,11 +193,6 @@ fn scan_one<L: LineObserver>(
             )
         }
     };
-    let surface = placement
-        .kind
-        .is_none()
-        .then(|| Surface::detect(kind, &head[..head.len().min(HEAD_BYTES)]))
-        .flatten();
     let stream = io::Cursor::new(head).chain(reader);
     let mut observer = placement.observer;
     let result = match observer.as_mut() {
@@ -220,7 +212,6 @@ fn scan_one<L: LineObserver>(
                 kind,
                 sections,
                 kind_source,
-                surface,
                 scan,
                 hits,
                 observed: observer.map(LineObserver::finish),

@@ -78,6 +78,9 @@ pub(crate) struct DocumentScan {
     /// Azure names read from the first lines that may hold one
     /// (`evidence::azure_names::MARKERS`), each `(placeholder, value)` once.
     pub names: Vec<(&'static str, String)>,
+    /// The `az ml …` command lines among those read for names (redacted): what the user
+    /// ran says what the failure was seen on.
+    pub az_commands: Vec<String>,
 }
 
 /// Lines read for names per document: the names repeat, a few lines suffice.
@@ -464,6 +467,9 @@ impl Walk<'_> {
             if !self.scan.names.contains(&pair) {
                 self.scan.names.push(pair);
             }
+        }
+        if text.contains("az ml ") {
+            self.scan.az_commands.push(text);
         }
     }
 

@@ -1,6 +1,7 @@
 //! Which part of Azure Machine Learning a failure was seen on — an online deployment, a
 //! batch endpoint, a job, a local endpoint, an environment build — read from the words
-//! of the document's head and its kind. The same cause needs other next steps on each:
+//! of the lines the scan kept (the `az ml` commands run, the error lines and those
+//! after them) and the document's kind. The same cause needs other next steps on each:
 //! a quota reached by an online deployment is raised per VM family, one reached by the
 //! endpoint count per subscription; a timeout of a local endpoint is Docker's, of a job
 //! the compute's. A category rule's `surfaces:` give its fix for each.
@@ -61,14 +62,19 @@ impl Surface {
         Surface::ALL.into_iter().find(|s| s.name() == name)
     }
 
-    /// The surface `head` (a document's first bytes) and its `kind` point to, if any.
+    /// The surface `lines` (a document's kept lines) and its `kind` point to, if any.
     /// A local endpoint and a batch endpoint are named outright where they are (their
     /// commands say `--local` or `batch-endpoint`, and their logs also hold the words
     /// of online deployments and jobs); otherwise the kind and the words vote.
-    pub fn detect(kind: DocumentKind, head: &[u8]) -> Option<Surface> {
+    pub fn detect<'a>(
+        kind: DocumentKind,
+        lines: impl IntoIterator<Item = &'a str>,
+    ) -> Option<Surface> {
         let mut votes = [0usize; Surface::ALL.len()];
-        for m in words().find_overlapping_iter(head) {
-            votes[WORDS[m.pattern().as_usize()].0 as usize] += 1;
+        for line in lines {
+            for m in words().find_overlapping_iter(line) {
+                votes[WORDS[m.pattern().as_usize()].0 as usize] += 1;
+            }
         }
         for strong in [Surface::Local, Surface::Batch] {
             if votes[strong as usize] > 0 {
@@ -160,7 +166,7 @@ mod tests {
     use super::*;
 
     fn detect(kind: DocumentKind, text: &str) -> Option<&'static str> {
-        Surface::detect(kind, text.as_bytes()).map(Surface::name)
+        Surface::detect(kind, text.lines()).map(Surface::name)
     }
 
     #[test]
