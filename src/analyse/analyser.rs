@@ -36,6 +36,8 @@ pub(crate) struct ScannedDocument {
     pub(crate) kind: DocumentKind,
     /// The `az ml` commands it shows, for what the failure was seen on.
     pub(crate) az_commands: Vec<String>,
+    /// Its last line that is not blank.
+    pub(crate) final_line: Option<Evidence>,
     pub(crate) lines: u64,
     /// Its last error-like lines.
     pub(crate) last_errors: Vec<Evidence>,
@@ -163,7 +165,8 @@ fn unexplained_failure(set: &RuleSet, d: &ScannedDocument, wrapped: bool, sink: 
             .any(|r| r.codes.iter().any(|c| c.eq_ignore_ascii_case(code)))
     };
     let said = service_errors::check(&d.last_errors, &known);
-    let last_failure = || unrecognised::check(d.kind, d.lines, &d.last_errors);
+    let last_failure =
+        || unrecognised::check(d.kind, d.lines, &d.last_errors, d.final_line.as_ref());
     if !said.is_empty() {
         for (error, mut c) in said {
             // The codes are the service's own classification; the message, read after

@@ -105,6 +105,7 @@ pub(super) fn scan(
                     kind,
                     lines: scan.lines,
                     az_commands: scan.az_commands.clone(),
+                    final_line: at_lines(&path, &scan.final_line).pop(),
                     last_errors,
                     after_errors: at_lines(&path, &scan.after_errors),
                     fired: hits.iter().map(|h| h.rule).collect(),

@@ -121,6 +121,7 @@ pub(crate) const CATEGORIES: &[(&str, &[&str])] = &[
             "certificate verify failed",
             "ssl",
             "tls handshake",
+            "handshake",
             "x509",
             "certificate has expired",
             "self signed certificate",
@@ -239,6 +240,8 @@ pub(crate) const CATEGORIES: &[(&str, &[&str])] = &[
             "docker run",
             "container failed to start",
             "local endpoint",
+            // `Please make sure Docker Engine is installed and running`: a daemon that is not.
+            "installed and running",
         ],
     ),
     (
@@ -374,6 +377,9 @@ pub(crate) const CATEGORIES: &[(&str, &[&str])] = &[
             "not found",
             "no such file",
             "does not exist",
+            "doesn't exist",
+            "do not exist",
+            "don't exist",
             "cannot find",
             "could not find",
             "could not be found",

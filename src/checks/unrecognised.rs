@@ -31,7 +31,12 @@ pub(crate) const EXPLAINS_NOISE: &[&str] = &["prs-internal-bookkeeping-noise"];
 
 /// The finding for one input, if it ended in a failure. `last_errors` are its last
 /// error-like lines (oldest first), `lines` its length.
-pub(crate) fn check(kind: DocumentKind, lines: u64, last_errors: &[Evidence]) -> Option<Computed> {
+pub(crate) fn check(
+    kind: DocumentKind,
+    lines: u64,
+    last_errors: &[Evidence],
+    final_line: Option<&Evidence>,
+) -> Option<Computed> {
     if kind == DocumentKind::Prs {
         // A ParallelRunStep tree has its own job summary and computed findings.
         return None;
@@ -49,7 +54,8 @@ pub(crate) fn check(kind: DocumentKind, lines: u64, last_errors: &[Evidence]) ->
         .filter(|line| kind != DocumentKind::InferenceServer || !by_phrase_only(line));
     let (last, evidence) = match last {
         Some(last) => (last, near),
-        None => cut_traceback(kind, lines, last_errors)?,
+        None => cut_traceback(kind, lines, last_errors)
+            .or_else(|| final_line.and_then(|f| final_exception(f).map(|l| (l, vec![f]))))?,
     };
     let mut facts = BTreeMap::new();
     facts.insert("last_error".to_owned(), last);
@@ -67,6 +73,30 @@ pub(crate) fn check(kind: DocumentKind, lines: u64, last_errors: &[Evidence]) ->
         commands: next_commands(kind).to_vec(),
         edits: Vec::new(),
     })
+}
+
+/// The input's last line when it is an exception whose class name says neither Error
+/// nor Exception (`BadInput: …`, `azure.ai.ml.exceptions.UnsupportedOperation: …`,
+/// `LocalDeploymentGPUNotAvailable: …`): a CamelCase name of two words or more, or a
+/// dotted one, then `: ` and a message. No literal keeps such a line; as the last line
+/// of an input it is how the input ended.
+fn final_exception(line: &Evidence) -> Option<String> {
+    let t = line.text.trim().trim_start_matches(['>', ' ', '"', '\'']);
+    let (head, said) = t.split_once(": ")?;
+    let name = head.rsplit('.').next().unwrap_or(head);
+    let humps = name
+        .as_bytes()
+        .windows(2)
+        .filter(|w| w[0].is_ascii_lowercase() && w[1].is_ascii_uppercase())
+        .count();
+    let named = name.starts_with(|c: char| c.is_ascii_uppercase())
+        && head
+            .bytes()
+            .all(|b| b.is_ascii_alphanumeric() || b == b'.' || b == b'_')
+        && (humps >= 1 || head.contains('.'));
+    let lower = t.to_ascii_lowercase();
+    // The name opens the line, so no log level stands before it.
+    (named && !said.trim().is_empty() && !noise(&lower)).then(|| t.to_owned())
 }
 
 /// A Python traceback whose exception line is not in the input (a paste cut at a
@@ -408,6 +438,43 @@ fn next_commands(kind: DocumentKind) -> &'static [&'static str] {
 mod tests {
     use super::*;
 
+    #[test]
+    fn an_exception_named_without_error_words_ends_an_input() {
+        let last = ev(
+            3,
+            "> azure.ai.ml.exceptions.UnsupportedOperation: local GPU is not available",
+        );
+        let c = check(DocumentKind::Generic, 3, &[], Some(&last)).unwrap();
+        assert!(c.facts["last_error"].starts_with("azure.ai.ml.exceptions.UnsupportedOperation"));
+        for healthy in [
+            "Listening at: http://0.0.0.0:31311 (12)",
+            "2024-05-01 10:00:00,000 INFO ServerReady: all workers booted",
+            "Status: Succeeded",
+        ] {
+            assert!(
+                check(DocumentKind::Generic, 3, &[], Some(&ev(3, healthy))).is_none(),
+                "{healthy}"
+            );
+        }
+    }
+
+    #[test]
+    fn a_traceback_cut_at_a_frame_is_a_failure() {
+        let frames = [
+            ev(1, "  File \"/app/entry.py\", line 1, in <module>"),
+            ev(
+                3,
+                "  File \"/env/lib/python3.9/site-packages/flask/app.py\", line 26, in <module>",
+            ),
+        ];
+        let c = check(DocumentKind::Generic, 4, &frames, None).unwrap();
+        assert!(
+            c.facts["last_error"].contains("while importing modules"),
+            "{c:?}"
+        );
+        assert!(check(DocumentKind::Generic, 4, &frames[1..], None).is_none());
+    }
+
     fn ev(line: u64, text: &str) -> Evidence {
         Evidence::at_line("x.log", line, text)
     }
@@ -434,7 +501,7 @@ mod tests {
             ev(93, "Traceback (most recent call last):"),
             ev(97, "RuntimeError: CUDA error: no kernel image is available"),
         ];
-        let c = check(DocumentKind::InferenceServer, 100, &errors).unwrap();
+        let c = check(DocumentKind::InferenceServer, 100, &errors, None).unwrap();
         assert_eq!(
             c.facts["last_error"],
             "RuntimeError: CUDA error: no kernel image is available"
@@ -449,7 +516,8 @@ mod tests {
             check(
                 DocumentKind::InferenceServer,
                 500,
-                &[ev(20, "ValueError: x")]
+                &[ev(20, "ValueError: x")],
+                None
             )
             .is_none()
         );
@@ -457,16 +525,17 @@ mod tests {
             99,
             "2024-01-01 10:00:00,123 E [7] azmlinfsrv - Error while fetching model IDs",
         )];
-        assert!(check(DocumentKind::InferenceServer, 100, &mentions).is_none());
+        assert!(check(DocumentKind::InferenceServer, 100, &mentions, None).is_none());
         assert!(
             check(
                 DocumentKind::Generic,
                 10,
-                &[ev(9, "Processed 10, 0 failed")]
+                &[ev(9, "Processed 10, 0 failed")],
+                None
             )
             .is_none()
         );
-        assert!(check(DocumentKind::Prs, 10, &[ev(9, "ValueError: x")]).is_none());
+        assert!(check(DocumentKind::Prs, 10, &[ev(9, "ValueError: x")], None).is_none());
     }
 
     #[test]
@@ -475,7 +544,7 @@ mod tests {
             9,
             "2025-03-04T10:22:31.4567890Z ##[error]ERROR: (UserError) The instance type is not supported",
         )];
-        let c = check(DocumentKind::Cli, 10, &errors).unwrap();
+        let c = check(DocumentKind::Cli, 10, &errors, None).unwrap();
         assert_eq!(
             c.facts["last_error"],
             "ERROR: (UserError) The instance type is not supported"

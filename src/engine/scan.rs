@@ -81,6 +81,10 @@ pub(crate) struct DocumentScan {
     /// The `az ml …` command lines among those read for names (redacted): what the user
     /// ran says what the failure was seen on.
     pub az_commands: Vec<String>,
+    /// The document's last line that is not blank (redacted): a one-line paste of an
+    /// exception whose name says neither Error nor Exception (`BadInput: …`) is kept by
+    /// no literal, and is still how the input ended.
+    pub final_line: Option<Hit>,
 }
 
 /// Lines read for names per document: the names repeat, a few lines suffice.
@@ -207,6 +211,10 @@ impl<'a> Scanner<'a> {
             }
             walk.continued = after_piece;
             walk.region(&self.buf[..end]);
+            if !piece_of_long_line && let Some((line, newlines)) = last_line(&self.buf[..end]) {
+                let number = walk.line.saturating_sub(newlines);
+                walk.scan.final_line = Some(hit(number, text_of(line, 0, 0, MAX_TEXT)));
+            }
             after_piece = piece_of_long_line;
             if piece_of_long_line {
                 // Keep the tail of this piece in front of the next one, so a match or a
@@ -226,6 +234,23 @@ impl<'a> Scanner<'a> {
         Ok(walk.scan)
     }
 }
+
+/// The last line of `region` that is not blank, if one starts in its last
+/// [`FINAL_LINE_BYTES`], and how many newlines follow its start.
+fn last_line(region: &[u8]) -> Option<(&[u8], u64)> {
+    let end = region.iter().rposition(|b| !b.is_ascii_whitespace())? + 1;
+    let from = end.saturating_sub(FINAL_LINE_BYTES);
+    let start = memchr::memrchr(b'\n', &region[from..end]).map_or(from, |i| from + i + 1);
+    if start == from && from > 0 {
+        // The line is longer than the window: not a line anyone pasted to be read.
+        return None;
+    }
+    let newlines = memchr::memchr_iter(b'\n', &region[start..]).count() as u64;
+    Some((&region[start..end], newlines))
+}
+
+/// How far back from a region's end its last line is looked for.
+const FINAL_LINE_BYTES: usize = 2048;
 
 /// The evidence text of a line: secrets redacted on the whole line *before* it is
 /// shortened (a cut must never turn `sig=…` into an unrecognisable `ig=…`), terminal

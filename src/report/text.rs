@@ -110,7 +110,13 @@ pub(crate) fn labelled(path: &str, label: &str, width: usize, indent: &str) -> V
 /// Inline markdown shown as plain terminal text: `**bold**` loses its stars and
 /// `<https://…>` its angle brackets; code spans keep their backticks.
 pub(crate) fn plain(text: &str) -> String {
-    let mut s = text.replace("**", "");
+    // Only a pair around text is bold: a quoted `***` (a masked subscription id) or a
+    // `**kwargs` stays as the message wrote it.
+    static BOLD: std::sync::OnceLock<regex::Regex> = std::sync::OnceLock::new();
+    let bold = BOLD.get_or_init(|| {
+        regex::Regex::new(r"\*\*([^*\s](?:[^*]*[^*\s])?)\*\*").expect("a valid pattern")
+    });
+    let mut s = bold.replace_all(text, "$1").into_owned();
     while let Some(start) = s.find("<http") {
         let Some(len) = s[start..].find('>') else {
             break;
@@ -365,6 +371,16 @@ fn shell_words(command: &str) -> Vec<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn plain_drops_bold_marks_but_not_stars_a_message_holds() {
+        assert_eq!(plain("**Fix** it"), "Fix it");
+        assert_eq!(
+            plain("subscription *** was reached; call f(**kwargs)"),
+            "subscription *** was reached; call f(**kwargs)"
+        );
+        assert_eq!(plain("see <https://aka.ms/x>"), "see https://aka.ms/x");
+    }
 
     #[test]
     fn numbers_stay_with_their_unit_and_label() {
