@@ -139,6 +139,7 @@ pub(crate) const CATEGORIES: &[(&str, &[&str])] = &[
             "read timed out",
             "readtimeout",
             "operation timed out",
+            "ran longer than",
         ],
     ),
     (
@@ -234,6 +235,8 @@ pub(crate) const CATEGORIES: &[(&str, &[&str])] = &[
             "failed starting container",
             "unable to start docker container",
             "starting container",
+            "start container",
+            "start the container",
             "invalid volume specification",
             "container exited",
             "execution-wrapper",
@@ -266,6 +269,8 @@ pub(crate) const CATEGORIES: &[(&str, &[&str])] = &[
             "newer version",
             "older version",
             "version mismatch",
+            "supported api-versions",
+            "supported api versions",
             "_schema",
         ],
     ),
@@ -299,6 +304,9 @@ pub(crate) const CATEGORIES: &[(&str, &[&str])] = &[
             "expected type",
             "not supported as input",
             "unsupported value",
+            "must be unique",
+            "needs to be unique",
+            "already exists",
         ],
     ),
     (
@@ -338,6 +346,7 @@ pub(crate) const CATEGORIES: &[(&str, &[&str])] = &[
             "resource insufficient",
             "exceeded the node size",
             "node size",
+            "resource limitation",
         ],
     ),
     (

@@ -297,6 +297,14 @@ const PHRASES: &[&str] = &[
     "not allowed to",
     "has no attribute '",
     "arguments are required",
+    "ran longer than",
+    "was canceled",
+    "was cancelled",
+    "already exists",
+    "to be unique",
+    "exceeded",
+    "registered resource provider",
+    "is not supported",
 ];
 
 /// An info, debug or warning record: its level is one of the first words.
@@ -325,12 +333,17 @@ fn state_failed(lower: &str) -> bool {
         "provisioning_state",
         "\"state\"",
         "state:",
+        "\"status\"",
     ]
     .iter()
     .any(|key| {
         lower.match_indices(key).any(|(at, k)| {
             let rest = lower[at + k.len()..].trim_start_matches(['"', '\'', ':', ' ', '=']);
-            rest.starts_with("failed")
+            // `"status": "RUN_TIMEOUT"`: a parallel job's mini-batch that ran out of time.
+            let value = rest.split(['"', '\'', ',', ' ']).next().unwrap_or("");
+            // A run's `"status": "Failed"` beside its own logs is summarised by them.
+            let timed_out = value.ends_with("timeout") || value.ends_with("timed_out");
+            timed_out || value == "failed" && k != "\"status\""
         })
     })
 }

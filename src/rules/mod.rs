@@ -265,6 +265,14 @@ pub const ERROR_LITERALS: &[&str] = &[
     "rguments are required",
     // pytest's frame (`…/fields.py:19: in <module>`): a cut traceback still shows them.
     ": in <module>",
+    "an longer than",
+    "as cancel",
+    "lready exist",
+    "o be unique",
+    "xceeded",
+    "egistered resource provider",
+    "s not supported",
+    "TIMEOUT\"",
     // A traceback frame: whose code raised (see `checks::cause_category::user_script`).
     "File \"",
 ];
