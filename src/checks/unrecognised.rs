@@ -297,13 +297,8 @@ const PHRASES: &[&str] = &[
     "not allowed to",
     "has no attribute '",
     "arguments are required",
-    "ran longer than",
-    "was canceled",
-    "was cancelled",
     "already exists",
-    "to be unique",
     "exceeded",
-    "registered resource provider",
     "is not supported",
 ];
 
