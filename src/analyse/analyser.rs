@@ -34,8 +34,9 @@ pub(crate) struct Subject<'a> {
 #[derive(Debug)]
 pub(crate) struct ScannedDocument {
     pub(crate) kind: DocumentKind,
-    /// The `az ml` commands it shows, for what the failure was seen on.
-    pub(crate) az_commands: Vec<String>,
+    /// Its first lines that name Azure resources or run `az ml`, for what the failure
+    /// was seen on.
+    pub(crate) name_lines: Vec<String>,
     /// Its last line that is not blank.
     pub(crate) final_line: Option<Evidence>,
     pub(crate) lines: u64,
@@ -50,13 +51,13 @@ pub(crate) struct ScannedDocument {
 }
 
 impl ScannedDocument {
-    /// What its failure was seen on, from the lines the scan kept: the commands run, the
-    /// error lines and those after them, and the document's kind. Asked only of a
+    /// What its failure was seen on, from the lines the scan kept: the commands run and
+    /// resources named, the error lines and those after them, and the document's kind. Asked only of a
     /// failure no rule explained, so no document pays for it otherwise.
     pub(crate) fn surface(&self) -> Option<crate::evidence::surface::Surface> {
         let kept = self.last_errors.iter().chain(&self.after_errors);
         let lines = self
-            .az_commands
+            .name_lines
             .iter()
             .map(String::as_str)
             .chain(kept.map(|e| e.text.as_str()));

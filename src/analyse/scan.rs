@@ -104,7 +104,7 @@ pub(super) fn scan(
                 out.documents.push(ScannedDocument {
                     kind,
                     lines: scan.lines,
-                    az_commands: scan.az_commands.clone(),
+                    name_lines: scan.name_lines.clone(),
                     final_line: at_lines(&path, &scan.final_line).pop(),
                     last_errors,
                     after_errors: at_lines(&path, &scan.after_errors),

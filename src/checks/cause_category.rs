@@ -442,22 +442,17 @@ pub(crate) fn rank<'a>(
     }
     // A message that says why (a quota, a missing asset) is placed by that; "invalid" or
     // "required" says only that something was refused.
-    let causes = CATEGORIES
-        .iter()
-        .zip(&scores)
-        .filter(|((id, _), _)| !SHAPES_ONLY.contains(id));
-    let best = causes.clone().map(|(_, s)| *s).max().unwrap_or(0);
-    if best > 0 {
-        return causes
-            .map(|((id, _), s)| (*id, *s))
-            .find(|(_, s)| *s == best)
-            .map(|(id, _)| id);
-    }
-    let (id, score) = CATEGORIES
-        .iter()
-        .zip(&scores)
-        .find(|((id, _), _)| SHAPES_ONLY.contains(id))?;
-    (*score > 0).then_some(id.0)
+    let best_of = |shapes: bool| {
+        let scored = || {
+            CATEGORIES
+                .iter()
+                .zip(scores)
+                .filter(move |((id, _), _)| SHAPES_ONLY.contains(id) == shapes)
+        };
+        let best = scored().map(|(_, s)| s).max().filter(|s| *s > 0)?;
+        scored().find(|(_, s)| *s == best).map(|((id, _), _)| *id)
+    };
+    best_of(false).or_else(|| best_of(true))
 }
 
 /// Categories that name how a failure was refused rather than why: chosen only when no

@@ -299,6 +299,11 @@ const PHRASES: &[&str] = &[
     "arguments are required",
     "already exists",
     "exceeded",
+    "ran longer than",
+    "was canceled",
+    "was cancelled",
+    "to be unique",
+    "registered resource provider",
     "is not supported",
 ];
 
@@ -464,6 +469,17 @@ mod tests {
                 "{healthy}"
             );
         }
+    }
+
+    #[test]
+    fn a_timed_out_status_is_a_failure_a_failed_run_status_is_its_logs_to_say() {
+        let timeout = [ev(
+            4,
+            "\"run_method_duration\": 90.3, \"status\": \"RUN_TIMEOUT\"",
+        )];
+        assert!(check(DocumentKind::Generic, 4, &timeout, None).is_some());
+        let run = [ev(4, "  \"status\": \"Failed\",")];
+        assert!(check(DocumentKind::Generic, 4, &run, None).is_none());
     }
 
     #[test]

@@ -78,9 +78,10 @@ pub(crate) struct DocumentScan {
     /// Azure names read from the first lines that may hold one
     /// (`evidence::azure_names::MARKERS`), each `(placeholder, value)` once.
     pub names: Vec<(&'static str, String)>,
-    /// The `az ml …` command lines among those read for names (redacted): what the user
-    /// ran says what the failure was seen on.
-    pub az_commands: Vec<String>,
+    /// The first [`NAME_LINES_KEPT`] lines read for names (redacted): a command run or a
+    /// resource id (`az ml batch-endpoint invoke`, `…/onlineEndpoints/ep`) says what the
+    /// failure was seen on.
+    pub name_lines: Vec<String>,
     /// The document's last line that is not blank (redacted): a one-line paste of an
     /// exception whose name says neither Error nor Exception (`BadInput: …`) is kept by
     /// no literal, and is still how the input ended.
@@ -89,6 +90,8 @@ pub(crate) struct DocumentScan {
 
 /// Lines read for names per document: the names repeat, a few lines suffice.
 pub(crate) const NAME_LINES_READ: u32 = 16;
+/// Of those, the lines kept as they are.
+const NAME_LINES_KEPT: usize = 4;
 
 struct Window {
     rule: usize,
@@ -493,8 +496,8 @@ impl Walk<'_> {
                 self.scan.names.push(pair);
             }
         }
-        if text.contains("az ml ") {
-            self.scan.az_commands.push(text);
+        if self.scan.name_lines.len() < NAME_LINES_KEPT {
+            self.scan.name_lines.push(text);
         }
     }
 

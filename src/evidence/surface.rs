@@ -1,7 +1,7 @@
 //! Which part of Azure Machine Learning a failure was seen on — an online deployment, a
 //! batch endpoint, a job, a local endpoint, an environment build — read from the words
-//! of the lines the scan kept (the `az ml` commands run, the error lines and those
-//! after them) and the document's kind. The same cause needs other next steps on each:
+//! of the lines the scan kept (the `az ml` commands run and resource ids named, the
+//! error lines and those after them) and the document's kind. The same cause needs other next steps on each:
 //! a quota reached by an online deployment is raised per VM family, one reached by the
 //! endpoint count per subscription; a timeout of a local endpoint is Docker's, of a job
 //! the compute's. A category rule's `surfaces:` give its fix for each.
@@ -207,6 +207,13 @@ mod tests {
         assert_eq!(
             detect(DocumentKind::InferenceServer, "Booting worker with pid: 42"),
             Some("online")
+        );
+        assert_eq!(
+            detect(
+                DocumentKind::Generic,
+                "PUT https://management.azure.com/subscriptions/s/resourceGroups/g/providers/Microsoft.MachineLearningServices/workspaces/w/batchEndpoints/e"
+            ),
+            Some("batch")
         );
         assert_eq!(detect(DocumentKind::Generic, "KeyError: 'age'"), None);
         for s in Surface::ALL {

@@ -269,6 +269,12 @@ pub const ERROR_LITERALS: &[&str] = &[
     "in <module>",
     "lready exist",
     "xceeded",
+    "onger than",
+    "canceled",
+    "cancelled",
+    "be unique",
+    "egistered resource provider",
+    "TIMEOUT\"",
     "ot supported",
     // A traceback frame: whose code raised (see `checks::cause_category::user_script`).
     "File \"",

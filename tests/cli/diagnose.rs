@@ -620,13 +620,7 @@ Info: {"correlation": {"operation": "5f0d3ab2c1e94b7a8d6f2e1c0b9a8d7e", "request
         "> HttpResponseError: (InferencingClientCallFailed) \"Endpoint Quota reached for subscription ***. Current usage/limit: 300/300. Please clean up existing endpoints and try again\"\n> Code: InferencingClientCallFailed\n",
     );
     let v = sb.diagnose_json(&[quota.to_str().unwrap()]);
-    let ids: Vec<&str> = v["findings"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|f| f["rule_id"].as_str().unwrap())
-        .collect();
-    assert_eq!(ids, ["cause-quota"], "{v:#}");
+    assert_eq!(crate::rule_ids(&v), ["cause-quota"], "{v:#}");
     let commands = v["findings"][0]["commands"].to_string();
     assert!(!commands.contains("amldoctor explain"), "{commands}");
 }
@@ -1236,13 +1230,7 @@ fn category_fixes_fit_the_surface_the_failure_was_seen_on() {
     );
     let finding = |path: &std::path::Path, id: &str| {
         let v = sb.diagnose_json(&[path.to_str().unwrap()]);
-        v["findings"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .find(|f| f["rule_id"] == id)
-            .cloned()
-            .unwrap_or_else(|| panic!("no {id} in {v}"))
+        crate::finding(&v, id).clone()
     };
     let b = finding(&batch, "cause-quota");
     assert_eq!(b["facts"]["seen_on"], "batch endpoint", "{b}");
@@ -1253,33 +1241,22 @@ fn category_fixes_fit_the_surface_the_failure_was_seen_on() {
             .contains("compute cluster"),
         "{b}"
     );
-    assert!(
-        b["commands"]
+    let runs = |f: &serde_json::Value, command: &str| {
+        f["commands"]
             .as_array()
             .unwrap()
             .iter()
-            .any(|c| c == "az ml compute list -g rg-ml -w ws-prod -o table"),
+            .any(|c| c == command)
+    };
+    assert!(
+        runs(&b, "az ml compute list -g rg-ml -w ws-prod -o table"),
         "{b}"
     );
     let l = finding(&local, "cause-timeout");
     assert_eq!(l["facts"]["seen_on"], "local endpoint", "{l}");
-    assert!(
-        l["commands"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .any(|c| c == "docker ps -a"),
-        "{l}"
-    );
+    assert!(runs(&l, "docker ps -a"), "{l}");
     // Seen on nothing in particular: the rule's own fix, and no claim about a surface.
     let p = finding(&plain, "cause-timeout");
     assert!(p["facts"].get("seen_on").is_none(), "{p}");
-    assert!(
-        !p["commands"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .any(|c| c == "docker ps -a"),
-        "{p}"
-    );
+    assert!(!runs(&p, "docker ps -a"), "{p}");
 }

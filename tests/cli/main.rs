@@ -206,6 +206,16 @@ impl Run {
     }
 }
 
+/// The finding of rule `id` in a JSON report (the test fails when there is none).
+pub(crate) fn finding<'a>(v: &'a serde_json::Value, id: &str) -> &'a serde_json::Value {
+    v["findings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|f| f["rule_id"] == id)
+        .unwrap_or_else(|| panic!("no {id} in {v}"))
+}
+
 /// The rule ids of a JSON report's findings, in report order.
 pub(crate) fn rule_ids(v: &serde_json::Value) -> Vec<String> {
     v["findings"]

@@ -70,14 +70,7 @@ fn score(sb: &Sandbox, more: &[&str]) -> Run {
     Run::from(sb.command_in(&sb.work(), &args).output().unwrap())
 }
 
-fn finding<'a>(v: &'a Value, id: &str) -> &'a Value {
-    v["findings"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .find(|f| f["rule_id"] == id)
-        .unwrap_or_else(|| panic!("no {id} in {v}"))
-}
+use crate::finding;
 
 fn no_secret(run: &Run) {
     for leak in [KEY, TOKEN] {
