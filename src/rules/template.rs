@@ -378,6 +378,19 @@ pub(crate) fn authored_hint(token: &str) -> &'static str {
         .map_or("yours to give: the fix above says what it is", |(_, h)| h)
 }
 
+/// [`FILLED_BY`] for a name only `az ml batch-…` commands need: a batch endpoint's
+/// deployments are not listed by `online-deployment list`.
+const FILLED_BY_BATCH: &[(&str, &str)] = &[
+    (
+        "endpoint",
+        "az ml batch-endpoint list -g GROUP -w WORKSPACE -o table; then `endpoint:` in .amldoctor.yaml",
+    ),
+    (
+        "deployment",
+        "az ml batch-deployment list -e ENDPOINT -g GROUP -w WORKSPACE -o table; then `deployment:` in .amldoctor.yaml",
+    ),
+];
+
 /// A value a printed command needs and the run did not give, and how to give it.
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, schemars::JsonSchema)]
 pub struct MissingName {
@@ -394,8 +407,9 @@ pub(crate) fn missing_in<'a>(
     commands: impl Iterator<Item = &'a str>,
     fixes: impl Iterator<Item = &'a str>,
 ) -> Vec<MissingName> {
+    let commands: Vec<&str> = commands.collect();
     let mut tokens: Vec<&str> = Vec::new();
-    for c in commands {
+    for c in commands.iter().copied() {
         for t in authored(c) {
             if !tokens.contains(&t) {
                 tokens.push(t);
@@ -403,13 +417,33 @@ pub(crate) fn missing_in<'a>(
         }
     }
     let fix_tokens: Vec<&str> = fixes.flat_map(authored).collect();
+    // Where every command that needs the name is a batch one, the batch way to find it.
+    let batch_only = |form: &str| {
+        let mut needing = commands.iter().filter(|c| c.contains(form)).peekable();
+        // `az ml batch-deployment …`: the group after `ml`.
+        let batch = |c: &str| {
+            c.split_whitespace()
+                .nth(2)
+                .is_some_and(|g| g.starts_with("batch-"))
+        };
+        needing.peek().is_some() && needing.all(|c| batch(c))
+    };
     let mut out: Vec<MissingName> = FILLED_BY
         .iter()
-        .map(|(name, how)| (missing_form(name), how))
-        .filter(|(form, _)| tokens.contains(&form.as_str()) || fix_tokens.contains(&form.as_str()))
-        .map(|(placeholder, how)| MissingName {
-            placeholder,
-            filled_by: (*how).to_owned(),
+        .map(|(name, how)| (name, missing_form(name), how))
+        .filter(|(_, form, _)| {
+            tokens.contains(&form.as_str()) || fix_tokens.contains(&form.as_str())
+        })
+        .map(|(name, placeholder, how)| {
+            let batch = FILLED_BY_BATCH.iter().find(|(n, _)| n == name);
+            let how = match batch {
+                Some((_, b)) if batch_only(&placeholder) => b,
+                _ => how,
+            };
+            MissingName {
+                placeholder,
+                filled_by: (*how).to_owned(),
+            }
         })
         .collect();
     for t in tokens {
@@ -426,6 +460,25 @@ pub(crate) fn missing_in<'a>(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_name_only_batch_commands_need_is_found_the_batch_way() {
+        let batch = ["az ml batch-deployment show --endpoint-name ep -n <deployment>"];
+        let m = missing_in(batch.into_iter(), std::iter::empty());
+        assert!(
+            m[0].filled_by.starts_with("az ml batch-deployment list"),
+            "{m:?}"
+        );
+        let both = [
+            batch[0],
+            "az ml online-deployment get-logs -e ep -n <deployment>",
+        ];
+        let m = missing_in(both.into_iter(), std::iter::empty());
+        assert!(
+            m[0].filled_by.starts_with("az ml online-deployment list"),
+            "{m:?}"
+        );
+    }
 
     #[test]
     fn named_facts_read_as_their_values() {
