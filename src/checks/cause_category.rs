@@ -286,6 +286,8 @@ pub(crate) const CATEGORIES: &[(&str, &[&str])] = &[
             "is not valid",
             "not a valid",
             "invalid value",
+            "unknown * type",
+            "unsupported * type",
             "invalid input",
             "invalid argument",
             "invalid parameter",

@@ -54,8 +54,14 @@ pub(crate) fn check(
         .filter(|line| kind != DocumentKind::InferenceServer || !by_phrase_only(line));
     let (last, evidence) = match last {
         Some(last) => (last, near),
-        None => cut_traceback(kind, lines, last_errors)
-            .or_else(|| final_line.and_then(|f| final_exception(f).map(|l| (l, vec![f]))))?,
+        None => cut_traceback(kind, lines, last_errors).or_else(|| {
+            final_line.and_then(|f| {
+                final_exception(f)
+                    .or_else(|| stalled(f))
+                    .or_else(|| (lines <= SHORT_PASTE).then(|| final_sentence(f)).flatten())
+                    .map(|l| (l, vec![f]))
+            })
+        })?,
     };
     let mut facts = BTreeMap::new();
     facts.insert("last_error".to_owned(), last);
@@ -97,6 +103,53 @@ fn final_exception(line: &Evidence) -> Option<String> {
     let lower = t.to_ascii_lowercase();
     // The name opens the line, so no log level stands before it.
     (named && !said.trim().is_empty() && !noise(&lower)).then(|| t.to_owned())
+}
+
+/// A paste this short is a quote of the failure, and its last line is what the user
+/// saw fail.
+const SHORT_PASTE: u64 = 12;
+
+/// Words that open a sentence saying what is wrong (`Unknown compute type: AmlCompute`,
+/// `Invalid value for --type`, `Missing required argument`).
+const FAULT_HEADS: &[&str] = &[
+    "unknown",
+    "invalid",
+    "unsupported",
+    "unrecognized",
+    "unrecognised",
+    "missing",
+    "illegal",
+    "malformed",
+    "incorrect",
+    "unexpected",
+    "unable",
+];
+
+/// The last line of a short paste when it is a sentence that opens with a word of
+/// [`FAULT_HEADS`]: no log level, no literal, only the statement of what was wrong.
+fn final_sentence(line: &Evidence) -> Option<String> {
+    let t = line
+        .text
+        .trim()
+        .trim_start_matches(['>', ' ', '"', '\'', '`']);
+    let lower = t.to_ascii_lowercase();
+    let mut words = lower.split_whitespace();
+    let head = words.next()?;
+    (FAULT_HEADS.contains(&head) && words.count() >= 2 && !noise(&lower)).then(|| t.to_owned())
+}
+
+/// The last line of an input when it is a step that never finished: conda prints
+/// `Solving environment: ...working...` and adds `done` when the solve ends, so a
+/// paste that stops on the bare marker shows a solve that hung or was killed.
+fn stalled(line: &Evidence) -> Option<String> {
+    let t = line.text.trim();
+    let step = t
+        .strip_suffix("...working...")?
+        .trim_end()
+        .trim_end_matches(':');
+    (!step.is_empty()).then(|| {
+        format!("the input ends while conda is still at '{step}': the step never printed done (it hung, or timed out and was killed)")
+    })
 }
 
 /// A Python traceback whose exception line is not in the input (a paste cut at a
@@ -234,8 +287,12 @@ fn failure_phrase(lower: &str) -> bool {
 /// A sentence of [`PHRASES`].
 fn failure_words(lower: &str) -> bool {
     // urllib3's retry notice is a warning, but it says the connection broke; as the
-    // last thing a paste shows, the retries did not help.
-    let broken = lower.contains("after connection broken by");
+    // last thing a paste shows, the retries did not help. A credential that could not
+    // get a token is logged as a warning too, and what follows it fails or waits for a
+    // login nobody will give.
+    let broken = ["after connection broken by", "failed to retrieve a token"]
+        .iter()
+        .any(|p| lower.contains(p));
     (broken || !quiet_record(lower)) && !counted(lower) && PHRASES.iter().any(|p| lower.contains(p))
 }
 
@@ -310,12 +367,24 @@ const PHRASES: &[&str] = &[
 /// An info, debug or warning record: its level is one of the first words.
 fn quiet_record(lower: &str) -> bool {
     const QUIET_LEVELS: &[&str] = &["info", "debug", "warning", "warn", "i", "d", "w"];
-    lower
-        .split(['|', ' ', '[', ']', ':'])
-        .filter(|w| !w.is_empty())
-        // A timestamp (`2024-05-01 10:00:00,000`) is four words before the level.
-        .take(5)
-        .any(|w| QUIET_LEVELS.contains(&w))
+    let words = || {
+        lower
+            .split(['|', ' ', '[', ']', ':'])
+            .filter(|w| !w.is_empty())
+    };
+    // A timestamp (`2024-05-01 10:00:00,000`) is four words before the level; prompt
+    // flow puts a zone, a process id and a logger name there too (`2024-03-11 15:44:02
+    // +0100   54475 execution          WARNING  …`), so the level may follow the
+    // numbers by two words.
+    let numeric = |w: &&str| {
+        w.bytes()
+            .all(|b| b.is_ascii_digit() || b"+-.,:".contains(&b))
+    };
+    words().take(5).any(|w| QUIET_LEVELS.contains(&w))
+        || words()
+            .skip_while(numeric)
+            .take(2)
+            .any(|w| QUIET_LEVELS.contains(&w))
 }
 
 /// A progress count (`2 of them failed to load earlier`) reports, it does not fail.
@@ -497,6 +566,58 @@ mod tests {
             "{c:?}"
         );
         assert!(check(DocumentKind::Generic, 4, &frames[1..], None).is_none());
+    }
+
+    #[test]
+    fn a_short_paste_ending_in_a_statement_of_what_is_wrong_is_a_failure() {
+        let last = ev(1, "Unknown compute type: AmlCompute");
+        let c = check(DocumentKind::Generic, 1, &[], Some(&last)).unwrap();
+        assert_eq!(c.facts["last_error"], "Unknown compute type: AmlCompute");
+        // In a long log the last line is not a quote of the failure.
+        assert!(
+            check(
+                DocumentKind::Generic,
+                400,
+                &[],
+                Some(&ev(400, last.text.as_str()))
+            )
+            .is_none()
+        );
+        // One word after the head is not a statement.
+        assert!(check(DocumentKind::Generic, 1, &[], Some(&ev(1, "Missing: none"))).is_none());
+        assert!(
+            check(
+                DocumentKind::Generic,
+                1,
+                &[],
+                Some(&ev(1, "Unknowns are fine here"))
+            )
+            .is_none()
+        );
+    }
+
+    #[test]
+    fn a_conda_step_that_never_printed_done_is_a_failure() {
+        let last = ev(3, "Solving environment: ...working... ");
+        let c = check(DocumentKind::Generic, 3, &[], Some(&last)).unwrap();
+        assert!(
+            c.facts["last_error"].contains("'Solving environment'"),
+            "{c:?}"
+        );
+        let done = ev(3, "Solving environment: ...working... done");
+        assert!(check(DocumentKind::Generic, 3, &[], Some(&done)).is_none());
+    }
+
+    #[test]
+    fn a_warning_level_after_a_zone_pid_and_logger_is_quiet() {
+        let retry = "2024-03-11 15:44:02 +0100   54475 execution          warning  [n] stderr> exception occurs: apitimeouterror: request timed out.";
+        assert!(quiet_record(retry));
+        assert!(!failure_phrase(retry));
+        let token = "2024-03-26 05:28:03 +0000      21 execution          warning  [n] stderr> msi: failed to retrieve a token from 'http://10.0.0.4:8911/v1/token/msi/xds'";
+        assert!(failure_phrase(token));
+        assert!(!quiet_record(
+            "2024-03-11 15:44:02 +0100 54475 execution error boom"
+        ));
     }
 
     fn ev(line: u64, text: &str) -> Evidence {
