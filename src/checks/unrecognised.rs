@@ -237,6 +237,8 @@ fn noise(lower: &str) -> bool {
         || lower.contains("failure while loading azureml_run_type_providers")
         // pip's notice about packages it did not install; the install goes on.
         || lower.contains("pip's dependency resolver")
+        // azureml-core outside a run: it logs offline and the script goes on.
+        || lower.contains("could not load the run context")
 }
 
 /// A failure by the shape of the line rather than by a phrase in it.
@@ -362,6 +364,8 @@ const PHRASES: &[&str] = &[
     "to be unique",
     "registered resource provider",
     "is not supported",
+    // msrest's `Operation returned an invalid status code 'Forbidden'`.
+    "invalid status code",
 ];
 
 /// An info, debug or warning record: its level is one of the first words.

@@ -276,6 +276,7 @@ pub const ERROR_LITERALS: &[&str] = &[
     "egistered resource provider",
     "TIMEOUT\"",
     "ot supported",
+    "nvalid status code",
     // A traceback frame: whose code raised (see `checks::cause_category::user_script`).
     "File \"",
 ];
