@@ -166,6 +166,7 @@ pub enum Command {
     Rules(RulesArgs),
     Replicas(ReplicasArgs),
     Score(ScoreArgs),
+    Rehearse(RehearseArgs),
     Completions(CompletionsArgs),
 }
 
@@ -731,6 +732,147 @@ pub struct ScoreArgs {
     /// Entra token for https://ml.azure.com)
     #[arg(long, value_name = "VAR", requires = "from")]
     pub token_env: Option<String>,
+    /// A directory of extra rule files (repeatable); added to the built-in catalogue
+    #[arg(long = "rules", value_name = "DIR")]
+    pub rule_dirs: Vec<PathBuf>,
+    #[command(flatten)]
+    pub report: ReportArgs,
+}
+
+/// Run the scoring script or the ParallelRunStep entry script locally, as the platform
+/// would, and diagnose what happens.
+///
+/// `online` starts the real inference server (azureml-inference-server-http, from the
+/// chosen Python) on 127.0.0.1 only, waits for its liveness route, sends each request and
+/// stops it; `parallel` runs the entry script under a harness that calls init() once per
+/// worker process and run() per mini-batch, as the driver does, and writes a job's log
+/// tree. Both report through the same catalogue as `diagnose`. Nothing is sent to Azure.
+#[derive(Debug, Clone, Args)]
+pub struct RehearseArgs {
+    #[command(subcommand)]
+    pub mode: RehearseMode,
+}
+
+#[derive(Debug, Clone, Subcommand)]
+pub enum RehearseMode {
+    Online(RehearseOnlineArgs),
+    Parallel(RehearseParallelArgs),
+}
+
+/// Start the inference server with the scoring script and send it requests.
+#[derive(Debug, Clone, Args)]
+#[command(after_help = "\
+Examples:
+  amldoctor rehearse online --entry-script score.py --model-dir ./model --data request.json
+  amldoctor rehearse online --deployment-file blue-deployment.yml --model-dir ./model
+      the script, probes, request timeout and environment variables of the deployment
+  amldoctor rehearse online --entry-script score.py --python ~/envs/serving/bin/python")]
+pub struct RehearseOnlineArgs {
+    /// The scoring script [default: the deployment file's code_configuration.scoring_script]
+    #[arg(long, value_name = "FILE")]
+    pub entry_script: Option<PathBuf>,
+    /// The model folder, set as AZUREML_MODEL_DIR (what the platform downloads the
+    /// registered model to)
+    #[arg(long, value_name = "DIR")]
+    pub model_dir: Option<PathBuf>,
+    /// A request body to POST to /score (repeatable) [default: the sample of the script's
+    /// input schema, when it declares one]
+    #[arg(long, value_name = "FILE")]
+    pub data: Vec<PathBuf>,
+    /// The request bodies' content type
+    #[arg(long, value_name = "TYPE", default_value = "application/json")]
+    pub content_type: String,
+    /// The online deployment YAML: its probes bound the start-up, its
+    /// request_timeout_ms the requests, and its environment_variables are set
+    #[arg(long, value_name = "FILE")]
+    pub deployment_file: Option<PathBuf>,
+    /// The Python interpreter to run the server with [default: $CONDA_PREFIX's, else
+    /// $VIRTUAL_ENV's, else python3]
+    #[arg(long, value_name = "PATH")]
+    pub python: Option<PathBuf>,
+    /// The longest the server may take to start, and each request: 120, 90s, 2m, PT2M
+    #[arg(long, value_name = "DURATION", default_value = "120s", value_parser = quantity::parse_duration)]
+    pub timeout: Ratio,
+    /// Keep the server's log in this folder (otherwise a temporary folder, removed)
+    #[arg(long, value_name = "DIR")]
+    pub out: Option<PathBuf>,
+    /// A directory of extra rule files (repeatable); added to the built-in catalogue
+    #[arg(long = "rules", value_name = "DIR")]
+    pub rule_dirs: Vec<PathBuf>,
+    #[command(flatten)]
+    pub report: ReportArgs,
+}
+
+/// What a ParallelRunStep input is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum InputType {
+    /// run() gets a list of file paths
+    File,
+    /// run() gets a pandas DataFrame (CSV, Parquet, JSON lines)
+    Tabular,
+}
+
+/// What the job does with run()'s results.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum OutputAction {
+    /// Every result is a row of the output file: run() must return one per input
+    AppendRow,
+    /// Only the counts matter: run() may return anything
+    SummaryOnly,
+}
+
+/// Run a ParallelRunStep entry script over local inputs, as the driver would.
+#[derive(Debug, Clone, Args)]
+#[command(after_help = "\
+Examples:
+  amldoctor rehearse parallel --entry-script score.py --input ./sample-files
+  amldoctor rehearse parallel --entry-script score.py --input data.csv --input-type tabular \\
+      --mini-batch-size 1MB --processes 4
+  amldoctor rehearse parallel --job-file parallel-job.yml --input ./sample --out ./rehearsal
+      the entry script, arguments, mini-batch size, timeout and threshold of the job")]
+pub struct RehearseParallelArgs {
+    /// The entry script [default: the job file's task.entry_script]
+    #[arg(long, value_name = "FILE")]
+    pub entry_script: Option<PathBuf>,
+    /// An input file or folder (repeatable): a sample of the job's inputs
+    #[arg(long = "input", value_name = "PATH", required = true)]
+    pub inputs: Vec<PathBuf>,
+    /// Files (run() gets paths) or tabular (run() gets a DataFrame) [default: tabular
+    /// when the job file's input is an mltable, else file]
+    #[arg(long, value_enum, value_name = "TYPE")]
+    pub input_type: Option<InputType>,
+    /// Items per mini-batch (a count of files) or a size of table data (1MB, 512KB)
+    /// [default: the job file's, else 10 files or 1MB]
+    #[arg(long, value_name = "N|SIZE", value_parser = crate::rehearsal::job_settings::parse_mini_batch_size)]
+    pub mini_batch_size: Option<crate::rehearsal::job_settings::MiniBatchSize>,
+    /// Worker processes run in parallel [default: the job file's
+    /// max_concurrency_per_instance, else 2]
+    #[arg(long, value_name = "N", value_parser = quantity::parse_count)]
+    pub processes: Option<u64>,
+    /// Seconds each run() may take [default: the job file's retry_settings.timeout, else 60]
+    #[arg(long, value_name = "SECONDS", value_parser = quantity::parse_count)]
+    pub run_invocation_timeout: Option<u64>,
+    /// What happens to run()'s results [default: with a job file, append-row when its
+    /// task has append_row_to, else summary-only; without one, append-row]
+    #[arg(long, value_enum, value_name = "ACTION")]
+    pub output_action: Option<OutputAction>,
+    /// The v2 parallel job YAML (or a pipeline with one parallel step)
+    #[arg(long, value_name = "FILE")]
+    pub job_file: Option<PathBuf>,
+    /// A program argument passed to the entry script, as the driver passes them
+    /// (repeatable; use the = form: --arg=--threshold=0.5)
+    #[arg(long = "arg", value_name = "ARG", allow_hyphen_values = true)]
+    pub args: Vec<String>,
+    /// The Python interpreter [default: $CONDA_PREFIX's, else $VIRTUAL_ENV's, else python3]
+    #[arg(long, value_name = "PATH")]
+    pub python: Option<PathBuf>,
+    /// Write the job's log tree and outputs here and keep them (otherwise a temporary
+    /// folder, removed)
+    #[arg(long, value_name = "DIR")]
+    pub out: Option<PathBuf>,
+    /// The longest the whole rehearsal may take: 600, 10m, PT10M
+    #[arg(long, value_name = "DURATION", default_value = "600s", value_parser = quantity::parse_duration)]
+    pub timeout: Ratio,
     /// A directory of extra rule files (repeatable); added to the built-in catalogue
     #[arg(long = "rules", value_name = "DIR")]
     pub rule_dirs: Vec<PathBuf>,

@@ -24,6 +24,7 @@ pub(crate) mod lint;
 pub(crate) mod prs;
 pub(crate) mod ratio;
 pub(crate) mod redact;
+pub(crate) mod rehearsal;
 pub mod report;
 pub mod rules;
 pub(crate) mod scoring;

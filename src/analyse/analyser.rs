@@ -28,6 +28,7 @@ pub(crate) struct Subject<'a> {
     /// What `lint` concluded while reading the files.
     pub(crate) lint: Vec<Computed>,
     pub(crate) scoring: Option<Scoring>,
+    pub(crate) rehearsal: Option<crate::rehearsal::computed::RehearsalRun>,
 }
 
 /// One scanned text document, as the analysers need it.
@@ -106,6 +107,7 @@ pub(crate) static ANALYSERS: &[&dyn Analyser] = &[
     &ParallelRunStep,
     &ConfigChecks,
     &Scoring_,
+    &Rehearsal,
     &Lint,
     &Dns,
     &WorkspaceDiagnosis,
@@ -326,6 +328,22 @@ impl Analyser for Scoring_ {
             sink.computed
                 .extend(crate::scoring::computed::compute(&s.summary, &s.samples));
             sink.sections.push(Section::Score(Box::new(s.summary)));
+        }
+    }
+}
+
+/// What a local rehearsal recorded: its section, and what only a run shows.
+struct Rehearsal;
+
+impl Analyser for Rehearsal {
+    fn rule_ids(&self) -> Vec<&'static str> {
+        crate::rehearsal::COMPUTED_RULES.to_vec()
+    }
+
+    fn check(&self, subject: &mut Subject<'_>, sink: &mut Sink) {
+        if let Some(r) = subject.rehearsal.take() {
+            sink.computed.extend(crate::rehearsal::computed::compute(&r));
+            sink.sections.push(Section::Rehearsal(Box::new(r.summary)));
         }
     }
 }

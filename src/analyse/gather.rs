@@ -37,6 +37,8 @@ pub(crate) struct Evidence {
     pub(crate) lint: Vec<Computed>,
     /// What a scoring probe measured.
     pub(crate) scoring: Option<Scoring>,
+    /// What a rehearsal recorded.
+    pub(crate) rehearsal: Option<crate::rehearsal::computed::RehearsalRun>,
     /// The text documents are logs to scan (`diagnose`); otherwise only resources count.
     pub(crate) scan: bool,
     /// Inputs a service answered rather than files: the endpoint `score` probed, the

@@ -146,6 +146,7 @@ pub(crate) fn analyse(set: &RuleSet, evidence: Evidence, options: &Options) -> A
         trees: scanned.trees,
         lint: evidence.lint,
         scoring: evidence.scoring,
+        rehearsal: evidence.rehearsal,
     };
     let mut sink = Sink::default();
     run_phase(

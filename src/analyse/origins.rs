@@ -35,6 +35,17 @@ impl Origins {
         }
     }
 
+    /// A working folder of this run (a rehearsal's) that will not be kept, its files
+    /// shown as `WHOLE, relative/path`.
+    pub(crate) fn of_folder(root: &str, whole: &str) -> Origins {
+        Origins {
+            root: root.trim_end_matches('/').to_owned(),
+            whole: whole.to_owned(),
+            run: None,
+            files: Vec::new(),
+        }
+    }
+
     /// What a file of the folder (by its path relative to it) is.
     fn label(&self, relative: &str) -> String {
         if let Some(run) = &self.run

@@ -23,7 +23,7 @@ pub(crate) struct Read<T> {
 }
 
 /// A liveness or readiness probe, in whole seconds.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub(crate) struct ProbeSettings {
     pub initial_delay: Option<Read<u64>>,
     pub period: Option<Read<u64>>,
@@ -32,7 +32,7 @@ pub(crate) struct ProbeSettings {
 }
 
 /// The settings the checks need.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub(crate) struct Settings {
     pub request_timeout_ms: Option<Read<u64>>,
     pub max_concurrent: Option<Read<u64>>,

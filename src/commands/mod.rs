@@ -17,6 +17,8 @@ pub(crate) mod pipeline;
 pub mod printed;
 pub(crate) mod replicas;
 pub mod rules;
+pub(crate) mod rehearse;
+mod rehearse_parallel;
 pub(crate) mod score;
 pub mod support;
 
@@ -73,6 +75,10 @@ pub fn run(cli: Cli, out: &mut dyn Write, err: &mut dyn Write) -> Result<ExitCod
         Command::Score(args) => {
             let ctx = resolve_context(&cli.global, args.from.is_empty(), err)?;
             score::run(&ctx, &args, out, err)
+        }
+        Command::Rehearse(args) => {
+            let ctx = resolve_context(&cli.global, false, err)?;
+            rehearse::run(&ctx, &args, out, err)
         }
         Command::Replicas(args) => {
             let mut ctx = resolve_context(&cli.global, args.endpoint.is_some(), err)?;

@@ -135,6 +135,9 @@ pub struct ReportDocument<'a> {
     pub last_error_lines: &'a [Evidence],
     /// One summary per ParallelRunStep log tree found among the inputs.
     pub prs: Vec<&'a crate::prs::summary::PrsSummary>,
+    /// `rehearse`: the interpreter, the start-up, each request or mini-batch.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub rehearsal: Option<&'a crate::rehearsal::summary::RehearsalSummary>,
     /// `score`: the probe's requests, latency and the explanation of each error status.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub score: Option<&'a crate::scoring::summary::ScoreSummary>,
@@ -167,6 +170,7 @@ impl Report {
             not_analysed: &self.not_analysed,
             last_error_lines: &self.last_error_lines,
             prs: self.sections.prs().collect(),
+            rehearsal: self.sections.rehearsal(),
             score: self.sections.score(),
             fleet: self.sections.fleet(),
             log_analytics: self.sections.log_analytics(),

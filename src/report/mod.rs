@@ -12,6 +12,7 @@ pub(crate) mod log_analytics;
 pub(crate) mod markdown;
 pub(crate) mod markdown_escape;
 pub(crate) mod prs_table;
+pub(crate) mod rehearsal_table;
 pub(crate) mod replicas;
 pub mod rule_doc;
 pub(crate) mod rule_list;

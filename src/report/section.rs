@@ -8,6 +8,7 @@ use std::io::{self, Write};
 use crate::evidence::dns::DnsObservation;
 use crate::lint::fix::FixSuggestions;
 use crate::prs::summary::PrsSummary;
+use crate::rehearsal::summary::RehearsalSummary;
 use crate::scoring::summary::ScoreSummary;
 
 use super::Detail;
@@ -23,6 +24,8 @@ pub enum Section {
     Prs(Box<PrsSummary>),
     /// `score`: the probe's requests, latency and the meaning of each error status.
     Score(Box<ScoreSummary>),
+    /// `rehearse`: the local run's start-up, requests or mini-batches.
+    Rehearsal(Box<RehearsalSummary>),
     /// `check --fleet`: the Resource Graph query and the workspaces, worst first.
     Fleet(Box<FleetSummary>),
     /// `diagnose --log-analytics`: the query and the lines read per group and hour.
@@ -37,12 +40,13 @@ impl Section {
     /// Where the section stands among the others (writers print them in this order).
     fn rank(&self) -> u8 {
         match self {
-            Section::Prs(_) => 0,
-            Section::Score(_) => 1,
-            Section::Fleet(_) => 2,
-            Section::LogAnalytics(_) => 3,
-            Section::Dns(_) => 4,
-            Section::FixSuggestions(_) => 5,
+            Section::Rehearsal(_) => 0,
+            Section::Prs(_) => 1,
+            Section::Score(_) => 2,
+            Section::Fleet(_) => 3,
+            Section::LogAnalytics(_) => 4,
+            Section::Dns(_) => 5,
+            Section::FixSuggestions(_) => 6,
         }
     }
 
@@ -56,6 +60,7 @@ impl Section {
         match self {
             Section::Prs(p) => super::prs_table::write(out, p, style),
             Section::Score(s) => super::score_table::write(out, s, style, detail),
+            Section::Rehearsal(r) => super::rehearsal_table::write(out, r, style),
             Section::Fleet(f) => super::fleet::write_table(out, f, style),
             Section::LogAnalytics(l) => super::log_analytics::write_table(out, l, style),
             Section::Dns(_) | Section::FixSuggestions(_) => Ok(()),
@@ -67,6 +72,7 @@ impl Section {
         match self {
             Section::Prs(p) => super::prs_table::write_markdown(out, p),
             Section::Score(s) => super::score_table::write_markdown(out, s),
+            Section::Rehearsal(r) => super::rehearsal_table::write_markdown(out, r),
             Section::Fleet(f) => super::fleet::write_markdown(out, f),
             Section::LogAnalytics(l) => super::log_analytics::write_markdown(out, l),
             Section::Dns(_) | Section::FixSuggestions(_) => Ok(()),
@@ -85,6 +91,7 @@ impl Sections {
         for s in &mut self.0 {
             match s {
                 Section::Prs(p) => p.relabel(show),
+                Section::Rehearsal(r) => r.relabel(show),
                 Section::LogAnalytics(l) => {
                     for g in &mut l.groups {
                         g.path = show(&g.path);
@@ -111,6 +118,13 @@ impl Sections {
     pub fn prs(&self) -> impl Iterator<Item = &PrsSummary> {
         self.0.iter().filter_map(|s| match s {
             Section::Prs(p) => Some(p.as_ref()),
+            _ => None,
+        })
+    }
+
+    pub fn rehearsal(&self) -> Option<&RehearsalSummary> {
+        self.0.iter().find_map(|s| match s {
+            Section::Rehearsal(x) => Some(x.as_ref()),
             _ => None,
         })
     }

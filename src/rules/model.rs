@@ -239,4 +239,5 @@ pub(crate) const FAMILIES: &[&str] = &[
     "build",
     "http",
     "general",
+    "rehearsal",
 ];

@@ -260,6 +260,10 @@ pub(crate) const FILLED_BY: &[(&str, &str)] = &[
         "failing_input",
         "an input file of a failed mini-batch (the job summary lists them)",
     ),
+    (
+        "job_yaml",
+        "the parallel job YAML file you submit (rehearse parallel --job-file takes it)",
+    ),
 ];
 
 /// Whether `name` (between `<` and `>`) is a placeholder's kebab name: `storage-account`,

@@ -11,6 +11,7 @@ pub(crate) mod json;
 pub(crate) mod local;
 pub(crate) mod log_analytics;
 pub(crate) mod project_files;
+pub(crate) mod rehearsal;
 pub(crate) mod scoring;
 
 use std::collections::BTreeMap;

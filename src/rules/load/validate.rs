@@ -40,6 +40,8 @@ pub(crate) const CONTEXT_PLACEHOLDERS: &[&str] = &[
     // One per ParallelRunStep job, whichever finding of its tree read them.
     "entry_module",
     "failing_input",
+    // `rehearse parallel --job-file`: the job YAML to submit once the rehearsal is clean.
+    "job_yaml",
 ];
 
 /// Placeholders amldoctor derives from a captured fact: `{package}`, the pip package
