@@ -48,6 +48,7 @@ Register-ArgumentCompleter -Native -CommandName 'amldoctor' -ScriptBlock {
             [CompletionResult]::new('rules', 'rules', [CompletionResultType]::ParameterValue, 'List, show, test and document the rule catalogue')
             [CompletionResult]::new('replicas', 'replicas', [CompletionResultType]::ParameterValue, 'Size an online deployment: how many instances a request rate needs, and the 429 ceiling of pending requests')
             [CompletionResult]::new('score', 'score', [CompletionResultType]::ParameterValue, 'Send scoring requests to an online endpoint and explain what the caller gets back')
+            [CompletionResult]::new('rehearse', 'rehearse', [CompletionResultType]::ParameterValue, 'Run the scoring script or the ParallelRunStep entry script locally, as the platform would, and diagnose what happens')
             [CompletionResult]::new('completions', 'completions', [CompletionResultType]::ParameterValue, 'Print a shell completion script to stdout')
             [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
             break
@@ -485,6 +486,132 @@ Register-ArgumentCompleter -Native -CommandName 'amldoctor' -ScriptBlock {
             [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
             break
         }
+        'amldoctor;rehearse' {
+            [CompletionResult]::new('-o', '-o', [CompletionResultType]::ParameterName, 'Output format [default: table, or `output` in .amldoctor.yaml / $AMLDOCTOR_OUTPUT]')
+            [CompletionResult]::new('--output', '--output', [CompletionResultType]::ParameterName, 'Output format [default: table, or `output` in .amldoctor.yaml / $AMLDOCTOR_OUTPUT]')
+            [CompletionResult]::new('--subscription', '--subscription', [CompletionResultType]::ParameterName, 'Subscription id or name [default: the az CLI''s default subscription]; `check --fleet` takes several (repeat it)')
+            [CompletionResult]::new('-g', '-g', [CompletionResultType]::ParameterName, 'Resource group [default: az configure --defaults group=…]')
+            [CompletionResult]::new('--resource-group', '--resource-group', [CompletionResultType]::ParameterName, 'Resource group [default: az configure --defaults group=…]')
+            [CompletionResult]::new('-w', '-w', [CompletionResultType]::ParameterName, 'Azure Machine Learning workspace [default: az configure --defaults workspace=…]')
+            [CompletionResult]::new('--workspace-name', '--workspace-name', [CompletionResultType]::ParameterName, 'Azure Machine Learning workspace [default: az configure --defaults workspace=…]')
+            [CompletionResult]::new('--cloud', '--cloud', [CompletionResultType]::ParameterName, 'Azure cloud: AzureCloud, AzureChinaCloud or AzureUSGovernment [default: the az CLI''s active cloud]')
+            [CompletionResult]::new('--auth', '--auth', [CompletionResultType]::ParameterName, 'How to sign in: auto tries a service principal from AZURE_CLIENT_ID/ AZURE_TENANT_ID/AZURE_CLIENT_SECRET, workload identity (AZURE_FEDERATED_TOKEN_FILE), App Service managed identity (IDENTITY_ENDPOINT), then az CLI / azd [default: auto]')
+            [CompletionResult]::new('--no-color', '--no-color', [CompletionResultType]::ParameterName, 'Never use colours (also when NO_COLOR is set); colours are used only on a terminal')
+            [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print only the essential result on stdout and no notes')
+            [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Print only the essential result on stdout and no notes')
+            [CompletionResult]::new('-v', '-v', [CompletionResultType]::ParameterName, 'Print more: every input file of a ParallelRunStep tree, not a count per folder')
+            [CompletionResult]::new('--verbose', '--verbose', [CompletionResultType]::ParameterName, 'Print more: every input file of a ParallelRunStep tree, not a count per folder')
+            [CompletionResult]::new('--debug', '--debug', [CompletionResultType]::ParameterName, 'Print how each setting was resolved, and later HTTP traces, on stderr (secrets redacted)')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('online', 'online', [CompletionResultType]::ParameterValue, 'Start the inference server with the scoring script and send it requests')
+            [CompletionResult]::new('parallel', 'parallel', [CompletionResultType]::ParameterValue, 'Run a ParallelRunStep entry script over local inputs, as the driver would')
+            [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
+            break
+        }
+        'amldoctor;rehearse;online' {
+            [CompletionResult]::new('--entry-script', '--entry-script', [CompletionResultType]::ParameterName, 'The scoring script [default: the deployment file''s code_configuration.scoring_script]')
+            [CompletionResult]::new('--model-dir', '--model-dir', [CompletionResultType]::ParameterName, 'The model folder, set as AZUREML_MODEL_DIR (what the platform downloads the registered model to)')
+            [CompletionResult]::new('--data', '--data', [CompletionResultType]::ParameterName, 'A request body to POST to /score (repeatable) [default: the sample of the script''s input schema, when it declares one]')
+            [CompletionResult]::new('--content-type', '--content-type', [CompletionResultType]::ParameterName, 'The request bodies'' content type')
+            [CompletionResult]::new('--deployment-file', '--deployment-file', [CompletionResultType]::ParameterName, 'The online deployment YAML: its probes bound the start-up, its request_timeout_ms the requests, and its environment_variables are set')
+            [CompletionResult]::new('--python', '--python', [CompletionResultType]::ParameterName, 'The Python interpreter to run the server with [default: $CONDA_PREFIX''s, else $VIRTUAL_ENV''s, else python3]')
+            [CompletionResult]::new('--timeout', '--timeout', [CompletionResultType]::ParameterName, 'The longest the server may take to start, and each request: 120, 90s, 2m, PT2M')
+            [CompletionResult]::new('--out', '--out', [CompletionResultType]::ParameterName, 'Keep the server''s log in this folder (otherwise a temporary folder, removed)')
+            [CompletionResult]::new('--rules', '--rules', [CompletionResultType]::ParameterName, 'A directory of extra rule files (repeatable); added to the built-in catalogue')
+            [CompletionResult]::new('--fail-on', '--fail-on', [CompletionResultType]::ParameterName, 'Exit 1 when a finding at or above this severity is reported (and not suppressed or in the baseline)')
+            [CompletionResult]::new('--min-severity', '--min-severity', [CompletionResultType]::ParameterName, 'Show findings at or above this severity [default: warning for table and markdown, info for the machine formats]; the gate still counts every finding')
+            [CompletionResult]::new('--ignore', '--ignore', [CompletionResultType]::ParameterName, 'Do not report this rule (repeatable); for accepted findings prefer a suppression with a reason in .amldoctor.yaml')
+            [CompletionResult]::new('--baseline', '--baseline', [CompletionResultType]::ParameterName, 'Findings in this baseline file (from --write-baseline) are reported as unchanged and do not fail the gate; only new ones do')
+            [CompletionResult]::new('--write-baseline', '--write-baseline', [CompletionResultType]::ParameterName, 'Write every current finding to FILE as a baseline, then apply it')
+            [CompletionResult]::new('--output-file', '--output-file', [CompletionResultType]::ParameterName, 'Also write a report to a file: FORMAT=PATH (e.g. sarif=results.sarif), or a PATH whose extension names the format (.sarif .json .yaml .xml .md); repeatable')
+            [CompletionResult]::new('--sarif-category', '--sarif-category', [CompletionResultType]::ParameterName, 'The SARIF run''s category (runs[].automationDetails.id), so code scanning keeps the uploads of different jobs apart [default: amldoctor/COMMAND/]')
+            [CompletionResult]::new('--markdown-limit', '--markdown-limit', [CompletionResultType]::ParameterName, 'The most bytes markdown on stdout may have: a longer report keeps its summary and the first findings, and says how many it left out (a pull-request comment takes 65,536 characters, which bytes never undercount; a job summary 1 MiB; 0 for no limit). A markdown --output-file is always whole')
+            [CompletionResult]::new('-o', '-o', [CompletionResultType]::ParameterName, 'Output format [default: table, or `output` in .amldoctor.yaml / $AMLDOCTOR_OUTPUT]')
+            [CompletionResult]::new('--output', '--output', [CompletionResultType]::ParameterName, 'Output format [default: table, or `output` in .amldoctor.yaml / $AMLDOCTOR_OUTPUT]')
+            [CompletionResult]::new('--subscription', '--subscription', [CompletionResultType]::ParameterName, 'Subscription id or name [default: the az CLI''s default subscription]; `check --fleet` takes several (repeat it)')
+            [CompletionResult]::new('-g', '-g', [CompletionResultType]::ParameterName, 'Resource group [default: az configure --defaults group=…]')
+            [CompletionResult]::new('--resource-group', '--resource-group', [CompletionResultType]::ParameterName, 'Resource group [default: az configure --defaults group=…]')
+            [CompletionResult]::new('-w', '-w', [CompletionResultType]::ParameterName, 'Azure Machine Learning workspace [default: az configure --defaults workspace=…]')
+            [CompletionResult]::new('--workspace-name', '--workspace-name', [CompletionResultType]::ParameterName, 'Azure Machine Learning workspace [default: az configure --defaults workspace=…]')
+            [CompletionResult]::new('--cloud', '--cloud', [CompletionResultType]::ParameterName, 'Azure cloud: AzureCloud, AzureChinaCloud or AzureUSGovernment [default: the az CLI''s active cloud]')
+            [CompletionResult]::new('--auth', '--auth', [CompletionResultType]::ParameterName, 'How to sign in: auto tries a service principal from AZURE_CLIENT_ID/ AZURE_TENANT_ID/AZURE_CLIENT_SECRET, workload identity (AZURE_FEDERATED_TOKEN_FILE), App Service managed identity (IDENTITY_ENDPOINT), then az CLI / azd [default: auto]')
+            [CompletionResult]::new('--sarif-keep-suppressed', '--sarif-keep-suppressed', [CompletionResultType]::ParameterName, 'Keep suppressed and baseline-unchanged findings in SARIF, each result then saying whether it is suppressed and new (code scanning ignores both and shows them open)')
+            [CompletionResult]::new('--junit-file-attribute', '--junit-file-attribute', [CompletionResultType]::ParameterName, 'Put a `file` attribute on every JUnit testcase, as GitLab shows it (Jenkins xUnit''s junit-10.xsd has it on testsuites only, where it always is)')
+            [CompletionResult]::new('--no-color', '--no-color', [CompletionResultType]::ParameterName, 'Never use colours (also when NO_COLOR is set); colours are used only on a terminal')
+            [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print only the essential result on stdout and no notes')
+            [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Print only the essential result on stdout and no notes')
+            [CompletionResult]::new('-v', '-v', [CompletionResultType]::ParameterName, 'Print more: every input file of a ParallelRunStep tree, not a count per folder')
+            [CompletionResult]::new('--verbose', '--verbose', [CompletionResultType]::ParameterName, 'Print more: every input file of a ParallelRunStep tree, not a count per folder')
+            [CompletionResult]::new('--debug', '--debug', [CompletionResultType]::ParameterName, 'Print how each setting was resolved, and later HTTP traces, on stderr (secrets redacted)')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'amldoctor;rehearse;parallel' {
+            [CompletionResult]::new('--entry-script', '--entry-script', [CompletionResultType]::ParameterName, 'The entry script [default: the job file''s task.entry_script]')
+            [CompletionResult]::new('--input', '--input', [CompletionResultType]::ParameterName, 'An input file or folder (repeatable): a sample of the job''s inputs')
+            [CompletionResult]::new('--input-type', '--input-type', [CompletionResultType]::ParameterName, 'Files (run() gets paths) or tabular (run() gets a DataFrame) [default: tabular when the job file''s input is an mltable, else file]')
+            [CompletionResult]::new('--mini-batch-size', '--mini-batch-size', [CompletionResultType]::ParameterName, 'Items per mini-batch (a count of files) or a size of table data (1MB, 512KB) [default: the job file''s, else 10 files or 1MB]')
+            [CompletionResult]::new('--processes', '--processes', [CompletionResultType]::ParameterName, 'Worker processes run in parallel [default: the job file''s max_concurrency_per_instance, else 2]')
+            [CompletionResult]::new('--run-invocation-timeout', '--run-invocation-timeout', [CompletionResultType]::ParameterName, 'Seconds each run() may take [default: the job file''s retry_settings.timeout, else 60]')
+            [CompletionResult]::new('--output-action', '--output-action', [CompletionResultType]::ParameterName, 'What happens to run()''s results [default: with a job file, append-row when its task has append_row_to, else summary-only; without one, append-row]')
+            [CompletionResult]::new('--job-file', '--job-file', [CompletionResultType]::ParameterName, 'The v2 parallel job YAML (or a pipeline with one parallel step)')
+            [CompletionResult]::new('--arg', '--arg', [CompletionResultType]::ParameterName, 'A program argument passed to the entry script, as the driver passes them (repeatable; use the = form: --arg=--threshold=0.5)')
+            [CompletionResult]::new('--python', '--python', [CompletionResultType]::ParameterName, 'The Python interpreter [default: $CONDA_PREFIX''s, else $VIRTUAL_ENV''s, else python3]')
+            [CompletionResult]::new('--out', '--out', [CompletionResultType]::ParameterName, 'Write the job''s log tree and outputs here and keep them (otherwise a temporary folder, removed)')
+            [CompletionResult]::new('--timeout', '--timeout', [CompletionResultType]::ParameterName, 'The longest the whole rehearsal may take: 600, 10m, PT10M')
+            [CompletionResult]::new('--rules', '--rules', [CompletionResultType]::ParameterName, 'A directory of extra rule files (repeatable); added to the built-in catalogue')
+            [CompletionResult]::new('--fail-on', '--fail-on', [CompletionResultType]::ParameterName, 'Exit 1 when a finding at or above this severity is reported (and not suppressed or in the baseline)')
+            [CompletionResult]::new('--min-severity', '--min-severity', [CompletionResultType]::ParameterName, 'Show findings at or above this severity [default: warning for table and markdown, info for the machine formats]; the gate still counts every finding')
+            [CompletionResult]::new('--ignore', '--ignore', [CompletionResultType]::ParameterName, 'Do not report this rule (repeatable); for accepted findings prefer a suppression with a reason in .amldoctor.yaml')
+            [CompletionResult]::new('--baseline', '--baseline', [CompletionResultType]::ParameterName, 'Findings in this baseline file (from --write-baseline) are reported as unchanged and do not fail the gate; only new ones do')
+            [CompletionResult]::new('--write-baseline', '--write-baseline', [CompletionResultType]::ParameterName, 'Write every current finding to FILE as a baseline, then apply it')
+            [CompletionResult]::new('--output-file', '--output-file', [CompletionResultType]::ParameterName, 'Also write a report to a file: FORMAT=PATH (e.g. sarif=results.sarif), or a PATH whose extension names the format (.sarif .json .yaml .xml .md); repeatable')
+            [CompletionResult]::new('--sarif-category', '--sarif-category', [CompletionResultType]::ParameterName, 'The SARIF run''s category (runs[].automationDetails.id), so code scanning keeps the uploads of different jobs apart [default: amldoctor/COMMAND/]')
+            [CompletionResult]::new('--markdown-limit', '--markdown-limit', [CompletionResultType]::ParameterName, 'The most bytes markdown on stdout may have: a longer report keeps its summary and the first findings, and says how many it left out (a pull-request comment takes 65,536 characters, which bytes never undercount; a job summary 1 MiB; 0 for no limit). A markdown --output-file is always whole')
+            [CompletionResult]::new('-o', '-o', [CompletionResultType]::ParameterName, 'Output format [default: table, or `output` in .amldoctor.yaml / $AMLDOCTOR_OUTPUT]')
+            [CompletionResult]::new('--output', '--output', [CompletionResultType]::ParameterName, 'Output format [default: table, or `output` in .amldoctor.yaml / $AMLDOCTOR_OUTPUT]')
+            [CompletionResult]::new('--subscription', '--subscription', [CompletionResultType]::ParameterName, 'Subscription id or name [default: the az CLI''s default subscription]; `check --fleet` takes several (repeat it)')
+            [CompletionResult]::new('-g', '-g', [CompletionResultType]::ParameterName, 'Resource group [default: az configure --defaults group=…]')
+            [CompletionResult]::new('--resource-group', '--resource-group', [CompletionResultType]::ParameterName, 'Resource group [default: az configure --defaults group=…]')
+            [CompletionResult]::new('-w', '-w', [CompletionResultType]::ParameterName, 'Azure Machine Learning workspace [default: az configure --defaults workspace=…]')
+            [CompletionResult]::new('--workspace-name', '--workspace-name', [CompletionResultType]::ParameterName, 'Azure Machine Learning workspace [default: az configure --defaults workspace=…]')
+            [CompletionResult]::new('--cloud', '--cloud', [CompletionResultType]::ParameterName, 'Azure cloud: AzureCloud, AzureChinaCloud or AzureUSGovernment [default: the az CLI''s active cloud]')
+            [CompletionResult]::new('--auth', '--auth', [CompletionResultType]::ParameterName, 'How to sign in: auto tries a service principal from AZURE_CLIENT_ID/ AZURE_TENANT_ID/AZURE_CLIENT_SECRET, workload identity (AZURE_FEDERATED_TOKEN_FILE), App Service managed identity (IDENTITY_ENDPOINT), then az CLI / azd [default: auto]')
+            [CompletionResult]::new('--sarif-keep-suppressed', '--sarif-keep-suppressed', [CompletionResultType]::ParameterName, 'Keep suppressed and baseline-unchanged findings in SARIF, each result then saying whether it is suppressed and new (code scanning ignores both and shows them open)')
+            [CompletionResult]::new('--junit-file-attribute', '--junit-file-attribute', [CompletionResultType]::ParameterName, 'Put a `file` attribute on every JUnit testcase, as GitLab shows it (Jenkins xUnit''s junit-10.xsd has it on testsuites only, where it always is)')
+            [CompletionResult]::new('--no-color', '--no-color', [CompletionResultType]::ParameterName, 'Never use colours (also when NO_COLOR is set); colours are used only on a terminal')
+            [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print only the essential result on stdout and no notes')
+            [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Print only the essential result on stdout and no notes')
+            [CompletionResult]::new('-v', '-v', [CompletionResultType]::ParameterName, 'Print more: every input file of a ParallelRunStep tree, not a count per folder')
+            [CompletionResult]::new('--verbose', '--verbose', [CompletionResultType]::ParameterName, 'Print more: every input file of a ParallelRunStep tree, not a count per folder')
+            [CompletionResult]::new('--debug', '--debug', [CompletionResultType]::ParameterName, 'Print how each setting was resolved, and later HTTP traces, on stderr (secrets redacted)')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'amldoctor;rehearse;help' {
+            [CompletionResult]::new('online', 'online', [CompletionResultType]::ParameterValue, 'Start the inference server with the scoring script and send it requests')
+            [CompletionResult]::new('parallel', 'parallel', [CompletionResultType]::ParameterValue, 'Run a ParallelRunStep entry script over local inputs, as the driver would')
+            [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
+            break
+        }
+        'amldoctor;rehearse;help;online' {
+            break
+        }
+        'amldoctor;rehearse;help;parallel' {
+            break
+        }
+        'amldoctor;rehearse;help;help' {
+            break
+        }
         'amldoctor;completions' {
             [CompletionResult]::new('-o', '-o', [CompletionResultType]::ParameterName, 'Output format [default: table, or `output` in .amldoctor.yaml / $AMLDOCTOR_OUTPUT]')
             [CompletionResult]::new('--output', '--output', [CompletionResultType]::ParameterName, 'Output format [default: table, or `output` in .amldoctor.yaml / $AMLDOCTOR_OUTPUT]')
@@ -516,6 +643,7 @@ Register-ArgumentCompleter -Native -CommandName 'amldoctor' -ScriptBlock {
             [CompletionResult]::new('rules', 'rules', [CompletionResultType]::ParameterValue, 'List, show, test and document the rule catalogue')
             [CompletionResult]::new('replicas', 'replicas', [CompletionResultType]::ParameterValue, 'Size an online deployment: how many instances a request rate needs, and the 429 ceiling of pending requests')
             [CompletionResult]::new('score', 'score', [CompletionResultType]::ParameterValue, 'Send scoring requests to an online endpoint and explain what the caller gets back')
+            [CompletionResult]::new('rehearse', 'rehearse', [CompletionResultType]::ParameterValue, 'Run the scoring script or the ParallelRunStep entry script locally, as the platform would, and diagnose what happens')
             [CompletionResult]::new('completions', 'completions', [CompletionResultType]::ParameterValue, 'Print a shell completion script to stdout')
             [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
             break
@@ -562,6 +690,17 @@ Register-ArgumentCompleter -Native -CommandName 'amldoctor' -ScriptBlock {
             break
         }
         'amldoctor;help;score' {
+            break
+        }
+        'amldoctor;help;rehearse' {
+            [CompletionResult]::new('online', 'online', [CompletionResultType]::ParameterValue, 'Start the inference server with the scoring script and send it requests')
+            [CompletionResult]::new('parallel', 'parallel', [CompletionResultType]::ParameterValue, 'Run a ParallelRunStep entry script over local inputs, as the driver would')
+            break
+        }
+        'amldoctor;help;rehearse;online' {
+            break
+        }
+        'amldoctor;help;rehearse;parallel' {
             break
         }
         'amldoctor;help;completions' {

@@ -45,6 +45,7 @@ set edit:completion:arg-completer[amldoctor] = {|@words|
             cand rules 'List, show, test and document the rule catalogue'
             cand replicas 'Size an online deployment: how many instances a request rate needs, and the 429 ceiling of pending requests'
             cand score 'Send scoring requests to an online endpoint and explain what the caller gets back'
+            cand rehearse 'Run the scoring script or the ParallelRunStep entry script locally, as the platform would, and diagnose what happens'
             cand completions 'Print a shell completion script to stdout'
             cand help 'Print this message or the help of the given subcommand(s)'
         }
@@ -461,6 +462,125 @@ set edit:completion:arg-completer[amldoctor] = {|@words|
             cand -V 'Print version'
             cand --version 'Print version'
         }
+        &'amldoctor;rehearse'= {
+            cand -o 'Output format [default: table, or `output` in .amldoctor.yaml / $AMLDOCTOR_OUTPUT]'
+            cand --output 'Output format [default: table, or `output` in .amldoctor.yaml / $AMLDOCTOR_OUTPUT]'
+            cand --subscription 'Subscription id or name [default: the az CLI''s default subscription]; `check --fleet` takes several (repeat it)'
+            cand -g 'Resource group [default: az configure --defaults group=…]'
+            cand --resource-group 'Resource group [default: az configure --defaults group=…]'
+            cand -w 'Azure Machine Learning workspace [default: az configure --defaults workspace=…]'
+            cand --workspace-name 'Azure Machine Learning workspace [default: az configure --defaults workspace=…]'
+            cand --cloud 'Azure cloud: AzureCloud, AzureChinaCloud or AzureUSGovernment [default: the az CLI''s active cloud]'
+            cand --auth 'How to sign in: auto tries a service principal from AZURE_CLIENT_ID/ AZURE_TENANT_ID/AZURE_CLIENT_SECRET, workload identity (AZURE_FEDERATED_TOKEN_FILE), App Service managed identity (IDENTITY_ENDPOINT), then az CLI / azd [default: auto]'
+            cand --no-color 'Never use colours (also when NO_COLOR is set); colours are used only on a terminal'
+            cand -q 'Print only the essential result on stdout and no notes'
+            cand --quiet 'Print only the essential result on stdout and no notes'
+            cand -v 'Print more: every input file of a ParallelRunStep tree, not a count per folder'
+            cand --verbose 'Print more: every input file of a ParallelRunStep tree, not a count per folder'
+            cand --debug 'Print how each setting was resolved, and later HTTP traces, on stderr (secrets redacted)'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+            cand -V 'Print version'
+            cand --version 'Print version'
+            cand online 'Start the inference server with the scoring script and send it requests'
+            cand parallel 'Run a ParallelRunStep entry script over local inputs, as the driver would'
+            cand help 'Print this message or the help of the given subcommand(s)'
+        }
+        &'amldoctor;rehearse;online'= {
+            cand --entry-script 'The scoring script [default: the deployment file''s code_configuration.scoring_script]'
+            cand --model-dir 'The model folder, set as AZUREML_MODEL_DIR (what the platform downloads the registered model to)'
+            cand --data 'A request body to POST to /score (repeatable) [default: the sample of the script''s input schema, when it declares one]'
+            cand --content-type 'The request bodies'' content type'
+            cand --deployment-file 'The online deployment YAML: its probes bound the start-up, its request_timeout_ms the requests, and its environment_variables are set'
+            cand --python 'The Python interpreter to run the server with [default: $CONDA_PREFIX''s, else $VIRTUAL_ENV''s, else python3]'
+            cand --timeout 'The longest the server may take to start, and each request: 120, 90s, 2m, PT2M'
+            cand --out 'Keep the server''s log in this folder (otherwise a temporary folder, removed)'
+            cand --rules 'A directory of extra rule files (repeatable); added to the built-in catalogue'
+            cand --fail-on 'Exit 1 when a finding at or above this severity is reported (and not suppressed or in the baseline)'
+            cand --min-severity 'Show findings at or above this severity [default: warning for table and markdown, info for the machine formats]; the gate still counts every finding'
+            cand --ignore 'Do not report this rule (repeatable); for accepted findings prefer a suppression with a reason in .amldoctor.yaml'
+            cand --baseline 'Findings in this baseline file (from --write-baseline) are reported as unchanged and do not fail the gate; only new ones do'
+            cand --write-baseline 'Write every current finding to FILE as a baseline, then apply it'
+            cand --output-file 'Also write a report to a file: FORMAT=PATH (e.g. sarif=results.sarif), or a PATH whose extension names the format (.sarif .json .yaml .xml .md); repeatable'
+            cand --sarif-category 'The SARIF run''s category (runs[].automationDetails.id), so code scanning keeps the uploads of different jobs apart [default: amldoctor/COMMAND/]'
+            cand --markdown-limit 'The most bytes markdown on stdout may have: a longer report keeps its summary and the first findings, and says how many it left out (a pull-request comment takes 65,536 characters, which bytes never undercount; a job summary 1 MiB; 0 for no limit). A markdown --output-file is always whole'
+            cand -o 'Output format [default: table, or `output` in .amldoctor.yaml / $AMLDOCTOR_OUTPUT]'
+            cand --output 'Output format [default: table, or `output` in .amldoctor.yaml / $AMLDOCTOR_OUTPUT]'
+            cand --subscription 'Subscription id or name [default: the az CLI''s default subscription]; `check --fleet` takes several (repeat it)'
+            cand -g 'Resource group [default: az configure --defaults group=…]'
+            cand --resource-group 'Resource group [default: az configure --defaults group=…]'
+            cand -w 'Azure Machine Learning workspace [default: az configure --defaults workspace=…]'
+            cand --workspace-name 'Azure Machine Learning workspace [default: az configure --defaults workspace=…]'
+            cand --cloud 'Azure cloud: AzureCloud, AzureChinaCloud or AzureUSGovernment [default: the az CLI''s active cloud]'
+            cand --auth 'How to sign in: auto tries a service principal from AZURE_CLIENT_ID/ AZURE_TENANT_ID/AZURE_CLIENT_SECRET, workload identity (AZURE_FEDERATED_TOKEN_FILE), App Service managed identity (IDENTITY_ENDPOINT), then az CLI / azd [default: auto]'
+            cand --sarif-keep-suppressed 'Keep suppressed and baseline-unchanged findings in SARIF, each result then saying whether it is suppressed and new (code scanning ignores both and shows them open)'
+            cand --junit-file-attribute 'Put a `file` attribute on every JUnit testcase, as GitLab shows it (Jenkins xUnit''s junit-10.xsd has it on testsuites only, where it always is)'
+            cand --no-color 'Never use colours (also when NO_COLOR is set); colours are used only on a terminal'
+            cand -q 'Print only the essential result on stdout and no notes'
+            cand --quiet 'Print only the essential result on stdout and no notes'
+            cand -v 'Print more: every input file of a ParallelRunStep tree, not a count per folder'
+            cand --verbose 'Print more: every input file of a ParallelRunStep tree, not a count per folder'
+            cand --debug 'Print how each setting was resolved, and later HTTP traces, on stderr (secrets redacted)'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'amldoctor;rehearse;parallel'= {
+            cand --entry-script 'The entry script [default: the job file''s task.entry_script]'
+            cand --input 'An input file or folder (repeatable): a sample of the job''s inputs'
+            cand --input-type 'Files (run() gets paths) or tabular (run() gets a DataFrame) [default: tabular when the job file''s input is an mltable, else file]'
+            cand --mini-batch-size 'Items per mini-batch (a count of files) or a size of table data (1MB, 512KB) [default: the job file''s, else 10 files or 1MB]'
+            cand --processes 'Worker processes run in parallel [default: the job file''s max_concurrency_per_instance, else 2]'
+            cand --run-invocation-timeout 'Seconds each run() may take [default: the job file''s retry_settings.timeout, else 60]'
+            cand --output-action 'What happens to run()''s results [default: with a job file, append-row when its task has append_row_to, else summary-only; without one, append-row]'
+            cand --job-file 'The v2 parallel job YAML (or a pipeline with one parallel step)'
+            cand --arg 'A program argument passed to the entry script, as the driver passes them (repeatable; use the = form: --arg=--threshold=0.5)'
+            cand --python 'The Python interpreter [default: $CONDA_PREFIX''s, else $VIRTUAL_ENV''s, else python3]'
+            cand --out 'Write the job''s log tree and outputs here and keep them (otherwise a temporary folder, removed)'
+            cand --timeout 'The longest the whole rehearsal may take: 600, 10m, PT10M'
+            cand --rules 'A directory of extra rule files (repeatable); added to the built-in catalogue'
+            cand --fail-on 'Exit 1 when a finding at or above this severity is reported (and not suppressed or in the baseline)'
+            cand --min-severity 'Show findings at or above this severity [default: warning for table and markdown, info for the machine formats]; the gate still counts every finding'
+            cand --ignore 'Do not report this rule (repeatable); for accepted findings prefer a suppression with a reason in .amldoctor.yaml'
+            cand --baseline 'Findings in this baseline file (from --write-baseline) are reported as unchanged and do not fail the gate; only new ones do'
+            cand --write-baseline 'Write every current finding to FILE as a baseline, then apply it'
+            cand --output-file 'Also write a report to a file: FORMAT=PATH (e.g. sarif=results.sarif), or a PATH whose extension names the format (.sarif .json .yaml .xml .md); repeatable'
+            cand --sarif-category 'The SARIF run''s category (runs[].automationDetails.id), so code scanning keeps the uploads of different jobs apart [default: amldoctor/COMMAND/]'
+            cand --markdown-limit 'The most bytes markdown on stdout may have: a longer report keeps its summary and the first findings, and says how many it left out (a pull-request comment takes 65,536 characters, which bytes never undercount; a job summary 1 MiB; 0 for no limit). A markdown --output-file is always whole'
+            cand -o 'Output format [default: table, or `output` in .amldoctor.yaml / $AMLDOCTOR_OUTPUT]'
+            cand --output 'Output format [default: table, or `output` in .amldoctor.yaml / $AMLDOCTOR_OUTPUT]'
+            cand --subscription 'Subscription id or name [default: the az CLI''s default subscription]; `check --fleet` takes several (repeat it)'
+            cand -g 'Resource group [default: az configure --defaults group=…]'
+            cand --resource-group 'Resource group [default: az configure --defaults group=…]'
+            cand -w 'Azure Machine Learning workspace [default: az configure --defaults workspace=…]'
+            cand --workspace-name 'Azure Machine Learning workspace [default: az configure --defaults workspace=…]'
+            cand --cloud 'Azure cloud: AzureCloud, AzureChinaCloud or AzureUSGovernment [default: the az CLI''s active cloud]'
+            cand --auth 'How to sign in: auto tries a service principal from AZURE_CLIENT_ID/ AZURE_TENANT_ID/AZURE_CLIENT_SECRET, workload identity (AZURE_FEDERATED_TOKEN_FILE), App Service managed identity (IDENTITY_ENDPOINT), then az CLI / azd [default: auto]'
+            cand --sarif-keep-suppressed 'Keep suppressed and baseline-unchanged findings in SARIF, each result then saying whether it is suppressed and new (code scanning ignores both and shows them open)'
+            cand --junit-file-attribute 'Put a `file` attribute on every JUnit testcase, as GitLab shows it (Jenkins xUnit''s junit-10.xsd has it on testsuites only, where it always is)'
+            cand --no-color 'Never use colours (also when NO_COLOR is set); colours are used only on a terminal'
+            cand -q 'Print only the essential result on stdout and no notes'
+            cand --quiet 'Print only the essential result on stdout and no notes'
+            cand -v 'Print more: every input file of a ParallelRunStep tree, not a count per folder'
+            cand --verbose 'Print more: every input file of a ParallelRunStep tree, not a count per folder'
+            cand --debug 'Print how each setting was resolved, and later HTTP traces, on stderr (secrets redacted)'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'amldoctor;rehearse;help'= {
+            cand online 'Start the inference server with the scoring script and send it requests'
+            cand parallel 'Run a ParallelRunStep entry script over local inputs, as the driver would'
+            cand help 'Print this message or the help of the given subcommand(s)'
+        }
+        &'amldoctor;rehearse;help;online'= {
+        }
+        &'amldoctor;rehearse;help;parallel'= {
+        }
+        &'amldoctor;rehearse;help;help'= {
+        }
         &'amldoctor;completions'= {
             cand -o 'Output format [default: table, or `output` in .amldoctor.yaml / $AMLDOCTOR_OUTPUT]'
             cand --output 'Output format [default: table, or `output` in .amldoctor.yaml / $AMLDOCTOR_OUTPUT]'
@@ -491,6 +611,7 @@ set edit:completion:arg-completer[amldoctor] = {|@words|
             cand rules 'List, show, test and document the rule catalogue'
             cand replicas 'Size an online deployment: how many instances a request rate needs, and the 429 ceiling of pending requests'
             cand score 'Send scoring requests to an online endpoint and explain what the caller gets back'
+            cand rehearse 'Run the scoring script or the ParallelRunStep entry script locally, as the platform would, and diagnose what happens'
             cand completions 'Print a shell completion script to stdout'
             cand help 'Print this message or the help of the given subcommand(s)'
         }
@@ -524,6 +645,14 @@ set edit:completion:arg-completer[amldoctor] = {|@words|
         &'amldoctor;help;replicas'= {
         }
         &'amldoctor;help;score'= {
+        }
+        &'amldoctor;help;rehearse'= {
+            cand online 'Start the inference server with the scoring script and send it requests'
+            cand parallel 'Run a ParallelRunStep entry script over local inputs, as the driver would'
+        }
+        &'amldoctor;help;rehearse;online'= {
+        }
+        &'amldoctor;help;rehearse;parallel'= {
         }
         &'amldoctor;help;completions'= {
         }

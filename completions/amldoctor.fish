@@ -53,6 +53,7 @@ complete -c amldoctor -n "__fish_amldoctor_needs_command" -f -a "explain" -d 'Ex
 complete -c amldoctor -n "__fish_amldoctor_needs_command" -f -a "rules" -d 'List, show, test and document the rule catalogue'
 complete -c amldoctor -n "__fish_amldoctor_needs_command" -f -a "replicas" -d 'Size an online deployment: how many instances a request rate needs, and the 429 ceiling of pending requests'
 complete -c amldoctor -n "__fish_amldoctor_needs_command" -f -a "score" -d 'Send scoring requests to an online endpoint and explain what the caller gets back'
+complete -c amldoctor -n "__fish_amldoctor_needs_command" -f -a "rehearse" -d 'Run the scoring script or the ParallelRunStep entry script locally, as the platform would, and diagnose what happens'
 complete -c amldoctor -n "__fish_amldoctor_needs_command" -f -a "completions" -d 'Print a shell completion script to stdout'
 complete -c amldoctor -n "__fish_amldoctor_needs_command" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
 complete -c amldoctor -n "__fish_amldoctor_using_subcommand logs" -s e -l endpoint-name -d 'The online endpoint' -r
@@ -468,6 +469,129 @@ complete -c amldoctor -n "__fish_amldoctor_using_subcommand score" -s v -l verbo
 complete -c amldoctor -n "__fish_amldoctor_using_subcommand score" -l debug -d 'Print how each setting was resolved, and later HTTP traces, on stderr (secrets redacted)'
 complete -c amldoctor -n "__fish_amldoctor_using_subcommand score" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c amldoctor -n "__fish_amldoctor_using_subcommand score" -s V -l version -d 'Print version'
+complete -c amldoctor -n "__fish_amldoctor_using_subcommand rehearse; and not __fish_seen_subcommand_from online parallel help" -s o -l output -d 'Output format [default: table, or `output` in .amldoctor.yaml / $AMLDOCTOR_OUTPUT]' -r -f -a "table\t'Human-readable text (colours only on a terminal)'
+json\t'JSON with a versioned schema (`schema_version`)'
+yaml\t'The same schema as json, in YAML'
+sarif\t'SARIF 2.1.0 for GitHub code scanning (commands that report findings)'
+junit\t'JUnit XML, one testcase per rule and input (commands that report findings)'
+markdown\t'Markdown for pull requests and job summaries (findings commands, explain)'"
+complete -c amldoctor -n "__fish_amldoctor_using_subcommand rehearse; and not __fish_seen_subcommand_from online parallel help" -l subscription -d 'Subscription id or name [default: the az CLI\'s default subscription]; `check --fleet` takes several (repeat it)' -r
+complete -c amldoctor -n "__fish_amldoctor_using_subcommand rehearse; and not __fish_seen_subcommand_from online parallel help" -s g -l resource-group -d 'Resource group [default: az configure --defaults group=…]' -r
+complete -c amldoctor -n "__fish_amldoctor_using_subcommand rehearse; and not __fish_seen_subcommand_from online parallel help" -s w -l workspace-name -d 'Azure Machine Learning workspace [default: az configure --defaults workspace=…]' -r
+complete -c amldoctor -n "__fish_amldoctor_using_subcommand rehearse; and not __fish_seen_subcommand_from online parallel help" -l cloud -d 'Azure cloud: AzureCloud, AzureChinaCloud or AzureUSGovernment [default: the az CLI\'s active cloud]' -r
+complete -c amldoctor -n "__fish_amldoctor_using_subcommand rehearse; and not __fish_seen_subcommand_from online parallel help" -l auth -d 'How to sign in: auto tries a service principal from AZURE_CLIENT_ID/ AZURE_TENANT_ID/AZURE_CLIENT_SECRET, workload identity (AZURE_FEDERATED_TOKEN_FILE), App Service managed identity (IDENTITY_ENDPOINT), then az CLI / azd [default: auto]' -r -f -a "auto\t'The first that applies, in the order above'
+env\t'Service principal from AZURE_CLIENT_ID, AZURE_TENANT_ID, AZURE_CLIENT_SECRET'
+workload\t'Workload identity from AZURE_FEDERATED_TOKEN_FILE (GitHub Actions OIDC)'
+managed-identity\t'Managed identity of the Azure compute this runs on'
+cli\t'The az CLI (or azd) sign-in'"
+complete -c amldoctor -n "__fish_amldoctor_using_subcommand rehearse; and not __fish_seen_subcommand_from online parallel help" -l no-color -d 'Never use colours (also when NO_COLOR is set); colours are used only on a terminal'
+complete -c amldoctor -n "__fish_amldoctor_using_subcommand rehearse; and not __fish_seen_subcommand_from online parallel help" -s q -l quiet -d 'Print only the essential result on stdout and no notes'
+complete -c amldoctor -n "__fish_amldoctor_using_subcommand rehearse; and not __fish_seen_subcommand_from online parallel help" -s v -l verbose -d 'Print more: every input file of a ParallelRunStep tree, not a count per folder'
+complete -c amldoctor -n "__fish_amldoctor_using_subcommand rehearse; and not __fish_seen_subcommand_from online parallel help" -l debug -d 'Print how each setting was resolved, and later HTTP traces, on stderr (secrets redacted)'
+complete -c amldoctor -n "__fish_amldoctor_using_subcommand rehearse; and not __fish_seen_subcommand_from online parallel help" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c amldoctor -n "__fish_amldoctor_using_subcommand rehearse; and not __fish_seen_subcommand_from online parallel help" -s V -l version -d 'Print version'
+complete -c amldoctor -n "__fish_amldoctor_using_subcommand rehearse; and not __fish_seen_subcommand_from online parallel help" -f -a "online" -d 'Start the inference server with the scoring script and send it requests'
+complete -c amldoctor -n "__fish_amldoctor_using_subcommand rehearse; and not __fish_seen_subcommand_from online parallel help" -f -a "parallel" -d 'Run a ParallelRunStep entry script over local inputs, as the driver would'
+complete -c amldoctor -n "__fish_amldoctor_using_subcommand rehearse; and not __fish_seen_subcommand_from online parallel help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c amldoctor -n "__fish_amldoctor_using_subcommand rehearse; and __fish_seen_subcommand_from online" -l entry-script -d 'The scoring script [default: the deployment file\'s code_configuration.scoring_script]' -r -F
+complete -c amldoctor -n "__fish_amldoctor_using_subcommand rehearse; and __fish_seen_subcommand_from online" -l model-dir -d 'The model folder, set as AZUREML_MODEL_DIR (what the platform downloads the registered model to)' -r -F
+complete -c amldoctor -n "__fish_amldoctor_using_subcommand rehearse; and __fish_seen_subcommand_from online" -l data -d 'A request body to POST to /score (repeatable) [default: the sample of the script\'s input schema, when it declares one]' -r -F
+complete -c amldoctor -n "__fish_amldoctor_using_subcommand rehearse; and __fish_seen_subcommand_from online" -l content-type -d 'The request bodies\' content type' -r
+complete -c amldoctor -n "__fish_amldoctor_using_subcommand rehearse; and __fish_seen_subcommand_from online" -l deployment-file -d 'The online deployment YAML: its probes bound the start-up, its request_timeout_ms the requests, and its environment_variables are set' -r -F
+complete -c amldoctor -n "__fish_amldoctor_using_subcommand rehearse; and __fish_seen_subcommand_from online" -l python -d 'The Python interpreter to run the server with [default: $CONDA_PREFIX\'s, else $VIRTUAL_ENV\'s, else python3]' -r -F
+complete -c amldoctor -n "__fish_amldoctor_using_subcommand rehearse; and __fish_seen_subcommand_from online" -l timeout -d 'The longest the server may take to start, and each request: 120, 90s, 2m, PT2M' -r
+complete -c amldoctor -n "__fish_amldoctor_using_subcommand rehearse; and __fish_seen_subcommand_from online" -l out -d 'Keep the server\'s log in this folder (otherwise a temporary folder, removed)' -r -F
+complete -c amldoctor -n "__fish_amldoctor_using_subcommand rehearse; and __fish_seen_subcommand_from online" -l rules -d 'A directory of extra rule files (repeatable); added to the built-in catalogue' -r -F
+complete -c amldoctor -n "__fish_amldoctor_using_subcommand rehearse; and __fish_seen_subcommand_from online" -l fail-on -d 'Exit 1 when a finding at or above this severity is reported (and not suppressed or in the baseline)' -r -f -a "error\t'Fail on errors only (default)'
+warning\t'Fail on warnings and errors'
+info\t'Fail on any finding'
+never\t'Never fail because of findings'"
+complete -c amldoctor -n "__fish_amldoctor_using_subcommand rehearse; and __fish_seen_subcommand_from online" -l min-severity -d 'Show findings at or above this severity [default: warning for table and markdown, info for the machine formats]; the gate still counts every finding' -r -f -a "info\t'Context worth knowing; not a problem by itself'
+warning\t'Likely to cause trouble'
+error\t'A failure and its cause'"
+complete -c amldoctor -n "__fish_amldoctor_using_subcommand rehearse; and __fish_seen_subcommand_from online" -l ignore -d 'Do not report this rule (repeatable); for accepted findings prefer a suppression with a reason in .amldoctor.yaml' -r
+complete -c amldoctor -n "__fish_amldoctor_using_subcommand rehearse; and __fish_seen_subcommand_from online" -l baseline -d 'Findings in this baseline file (from --write-baseline) are reported as unchanged and do not fail the gate; only new ones do' -r -F
+complete -c amldoctor -n "__fish_amldoctor_using_subcommand rehearse; and __fish_seen_subcommand_from online" -l write-baseline -d 'Write every current finding to FILE as a baseline, then apply it' -r -F
+complete -c amldoctor -n "__fish_amldoctor_using_subcommand rehearse; and __fish_seen_subcommand_from online" -l output-file -d 'Also write a report to a file: FORMAT=PATH (e.g. sarif=results.sarif), or a PATH whose extension names the format (.sarif .json .yaml .xml .md); repeatable' -r
+complete -c amldoctor -n "__fish_amldoctor_using_subcommand rehearse; and __fish_seen_subcommand_from online" -l sarif-category -d 'The SARIF run\'s category (runs[].automationDetails.id), so code scanning keeps the uploads of different jobs apart [default: amldoctor/COMMAND/]' -r
+complete -c amldoctor -n "__fish_amldoctor_using_subcommand rehearse; and __fish_seen_subcommand_from online" -l markdown-limit -d 'The most bytes markdown on stdout may have: a longer report keeps its summary and the first findings, and says how many it left out (a pull-request comment takes 65,536 characters, which bytes never undercount; a job summary 1 MiB; 0 for no limit). A markdown --output-file is always whole' -r
+complete -c amldoctor -n "__fish_amldoctor_using_subcommand rehearse; and __fish_seen_subcommand_from online" -s o -l output -d 'Output format [default: table, or `output` in .amldoctor.yaml / $AMLDOCTOR_OUTPUT]' -r -f -a "table\t'Human-readable text (colours only on a terminal)'
+json\t'JSON with a versioned schema (`schema_version`)'
+yaml\t'The same schema as json, in YAML'
+sarif\t'SARIF 2.1.0 for GitHub code scanning (commands that report findings)'
+junit\t'JUnit XML, one testcase per rule and input (commands that report findings)'
+markdown\t'Markdown for pull requests and job summaries (findings commands, explain)'"
+complete -c amldoctor -n "__fish_amldoctor_using_subcommand rehearse; and __fish_seen_subcommand_from online" -l subscription -d 'Subscription id or name [default: the az CLI\'s default subscription]; `check --fleet` takes several (repeat it)' -r
+complete -c amldoctor -n "__fish_amldoctor_using_subcommand rehearse; and __fish_seen_subcommand_from online" -s g -l resource-group -d 'Resource group [default: az configure --defaults group=…]' -r
+complete -c amldoctor -n "__fish_amldoctor_using_subcommand rehearse; and __fish_seen_subcommand_from online" -s w -l workspace-name -d 'Azure Machine Learning workspace [default: az configure --defaults workspace=…]' -r
+complete -c amldoctor -n "__fish_amldoctor_using_subcommand rehearse; and __fish_seen_subcommand_from online" -l cloud -d 'Azure cloud: AzureCloud, AzureChinaCloud or AzureUSGovernment [default: the az CLI\'s active cloud]' -r
+complete -c amldoctor -n "__fish_amldoctor_using_subcommand rehearse; and __fish_seen_subcommand_from online" -l auth -d 'How to sign in: auto tries a service principal from AZURE_CLIENT_ID/ AZURE_TENANT_ID/AZURE_CLIENT_SECRET, workload identity (AZURE_FEDERATED_TOKEN_FILE), App Service managed identity (IDENTITY_ENDPOINT), then az CLI / azd [default: auto]' -r -f -a "auto\t'The first that applies, in the order above'
+env\t'Service principal from AZURE_CLIENT_ID, AZURE_TENANT_ID, AZURE_CLIENT_SECRET'
+workload\t'Workload identity from AZURE_FEDERATED_TOKEN_FILE (GitHub Actions OIDC)'
+managed-identity\t'Managed identity of the Azure compute this runs on'
+cli\t'The az CLI (or azd) sign-in'"
+complete -c amldoctor -n "__fish_amldoctor_using_subcommand rehearse; and __fish_seen_subcommand_from online" -l sarif-keep-suppressed -d 'Keep suppressed and baseline-unchanged findings in SARIF, each result then saying whether it is suppressed and new (code scanning ignores both and shows them open)'
+complete -c amldoctor -n "__fish_amldoctor_using_subcommand rehearse; and __fish_seen_subcommand_from online" -l junit-file-attribute -d 'Put a `file` attribute on every JUnit testcase, as GitLab shows it (Jenkins xUnit\'s junit-10.xsd has it on testsuites only, where it always is)'
+complete -c amldoctor -n "__fish_amldoctor_using_subcommand rehearse; and __fish_seen_subcommand_from online" -l no-color -d 'Never use colours (also when NO_COLOR is set); colours are used only on a terminal'
+complete -c amldoctor -n "__fish_amldoctor_using_subcommand rehearse; and __fish_seen_subcommand_from online" -s q -l quiet -d 'Print only the essential result on stdout and no notes'
+complete -c amldoctor -n "__fish_amldoctor_using_subcommand rehearse; and __fish_seen_subcommand_from online" -s v -l verbose -d 'Print more: every input file of a ParallelRunStep tree, not a count per folder'
+complete -c amldoctor -n "__fish_amldoctor_using_subcommand rehearse; and __fish_seen_subcommand_from online" -l debug -d 'Print how each setting was resolved, and later HTTP traces, on stderr (secrets redacted)'
+complete -c amldoctor -n "__fish_amldoctor_using_subcommand rehearse; and __fish_seen_subcommand_from online" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c amldoctor -n "__fish_amldoctor_using_subcommand rehearse; and __fish_seen_subcommand_from online" -s V -l version -d 'Print version'
+complete -c amldoctor -n "__fish_amldoctor_using_subcommand rehearse; and __fish_seen_subcommand_from parallel" -l entry-script -d 'The entry script [default: the job file\'s task.entry_script]' -r -F
+complete -c amldoctor -n "__fish_amldoctor_using_subcommand rehearse; and __fish_seen_subcommand_from parallel" -l input -d 'An input file or folder (repeatable): a sample of the job\'s inputs' -r -F
+complete -c amldoctor -n "__fish_amldoctor_using_subcommand rehearse; and __fish_seen_subcommand_from parallel" -l input-type -d 'Files (run() gets paths) or tabular (run() gets a DataFrame) [default: tabular when the job file\'s input is an mltable, else file]' -r -f -a "file\t'run() gets a list of file paths'
+tabular\t'run() gets a pandas DataFrame (CSV, Parquet, JSON lines)'"
+complete -c amldoctor -n "__fish_amldoctor_using_subcommand rehearse; and __fish_seen_subcommand_from parallel" -l mini-batch-size -d 'Items per mini-batch (a count of files) or a size of table data (1MB, 512KB) [default: the job file\'s, else 10 files or 1MB]' -r
+complete -c amldoctor -n "__fish_amldoctor_using_subcommand rehearse; and __fish_seen_subcommand_from parallel" -l processes -d 'Worker processes run in parallel [default: the job file\'s max_concurrency_per_instance, else 2]' -r
+complete -c amldoctor -n "__fish_amldoctor_using_subcommand rehearse; and __fish_seen_subcommand_from parallel" -l run-invocation-timeout -d 'Seconds each run() may take [default: the job file\'s retry_settings.timeout, else 60]' -r
+complete -c amldoctor -n "__fish_amldoctor_using_subcommand rehearse; and __fish_seen_subcommand_from parallel" -l output-action -d 'What happens to run()\'s results [default: with a job file, append-row when its task has append_row_to, else summary-only; without one, append-row]' -r -f -a "append-row\t'Every result is a row of the output file: run() must return one per input'
+summary-only\t'Only the counts matter: run() may return anything'"
+complete -c amldoctor -n "__fish_amldoctor_using_subcommand rehearse; and __fish_seen_subcommand_from parallel" -l job-file -d 'The v2 parallel job YAML (or a pipeline with one parallel step)' -r -F
+complete -c amldoctor -n "__fish_amldoctor_using_subcommand rehearse; and __fish_seen_subcommand_from parallel" -l arg -d 'A program argument passed to the entry script, as the driver passes them (repeatable; use the = form: --arg=--threshold=0.5)' -r
+complete -c amldoctor -n "__fish_amldoctor_using_subcommand rehearse; and __fish_seen_subcommand_from parallel" -l python -d 'The Python interpreter [default: $CONDA_PREFIX\'s, else $VIRTUAL_ENV\'s, else python3]' -r -F
+complete -c amldoctor -n "__fish_amldoctor_using_subcommand rehearse; and __fish_seen_subcommand_from parallel" -l out -d 'Write the job\'s log tree and outputs here and keep them (otherwise a temporary folder, removed)' -r -F
+complete -c amldoctor -n "__fish_amldoctor_using_subcommand rehearse; and __fish_seen_subcommand_from parallel" -l timeout -d 'The longest the whole rehearsal may take: 600, 10m, PT10M' -r
+complete -c amldoctor -n "__fish_amldoctor_using_subcommand rehearse; and __fish_seen_subcommand_from parallel" -l rules -d 'A directory of extra rule files (repeatable); added to the built-in catalogue' -r -F
+complete -c amldoctor -n "__fish_amldoctor_using_subcommand rehearse; and __fish_seen_subcommand_from parallel" -l fail-on -d 'Exit 1 when a finding at or above this severity is reported (and not suppressed or in the baseline)' -r -f -a "error\t'Fail on errors only (default)'
+warning\t'Fail on warnings and errors'
+info\t'Fail on any finding'
+never\t'Never fail because of findings'"
+complete -c amldoctor -n "__fish_amldoctor_using_subcommand rehearse; and __fish_seen_subcommand_from parallel" -l min-severity -d 'Show findings at or above this severity [default: warning for table and markdown, info for the machine formats]; the gate still counts every finding' -r -f -a "info\t'Context worth knowing; not a problem by itself'
+warning\t'Likely to cause trouble'
+error\t'A failure and its cause'"
+complete -c amldoctor -n "__fish_amldoctor_using_subcommand rehearse; and __fish_seen_subcommand_from parallel" -l ignore -d 'Do not report this rule (repeatable); for accepted findings prefer a suppression with a reason in .amldoctor.yaml' -r
+complete -c amldoctor -n "__fish_amldoctor_using_subcommand rehearse; and __fish_seen_subcommand_from parallel" -l baseline -d 'Findings in this baseline file (from --write-baseline) are reported as unchanged and do not fail the gate; only new ones do' -r -F
+complete -c amldoctor -n "__fish_amldoctor_using_subcommand rehearse; and __fish_seen_subcommand_from parallel" -l write-baseline -d 'Write every current finding to FILE as a baseline, then apply it' -r -F
+complete -c amldoctor -n "__fish_amldoctor_using_subcommand rehearse; and __fish_seen_subcommand_from parallel" -l output-file -d 'Also write a report to a file: FORMAT=PATH (e.g. sarif=results.sarif), or a PATH whose extension names the format (.sarif .json .yaml .xml .md); repeatable' -r
+complete -c amldoctor -n "__fish_amldoctor_using_subcommand rehearse; and __fish_seen_subcommand_from parallel" -l sarif-category -d 'The SARIF run\'s category (runs[].automationDetails.id), so code scanning keeps the uploads of different jobs apart [default: amldoctor/COMMAND/]' -r
+complete -c amldoctor -n "__fish_amldoctor_using_subcommand rehearse; and __fish_seen_subcommand_from parallel" -l markdown-limit -d 'The most bytes markdown on stdout may have: a longer report keeps its summary and the first findings, and says how many it left out (a pull-request comment takes 65,536 characters, which bytes never undercount; a job summary 1 MiB; 0 for no limit). A markdown --output-file is always whole' -r
+complete -c amldoctor -n "__fish_amldoctor_using_subcommand rehearse; and __fish_seen_subcommand_from parallel" -s o -l output -d 'Output format [default: table, or `output` in .amldoctor.yaml / $AMLDOCTOR_OUTPUT]' -r -f -a "table\t'Human-readable text (colours only on a terminal)'
+json\t'JSON with a versioned schema (`schema_version`)'
+yaml\t'The same schema as json, in YAML'
+sarif\t'SARIF 2.1.0 for GitHub code scanning (commands that report findings)'
+junit\t'JUnit XML, one testcase per rule and input (commands that report findings)'
+markdown\t'Markdown for pull requests and job summaries (findings commands, explain)'"
+complete -c amldoctor -n "__fish_amldoctor_using_subcommand rehearse; and __fish_seen_subcommand_from parallel" -l subscription -d 'Subscription id or name [default: the az CLI\'s default subscription]; `check --fleet` takes several (repeat it)' -r
+complete -c amldoctor -n "__fish_amldoctor_using_subcommand rehearse; and __fish_seen_subcommand_from parallel" -s g -l resource-group -d 'Resource group [default: az configure --defaults group=…]' -r
+complete -c amldoctor -n "__fish_amldoctor_using_subcommand rehearse; and __fish_seen_subcommand_from parallel" -s w -l workspace-name -d 'Azure Machine Learning workspace [default: az configure --defaults workspace=…]' -r
+complete -c amldoctor -n "__fish_amldoctor_using_subcommand rehearse; and __fish_seen_subcommand_from parallel" -l cloud -d 'Azure cloud: AzureCloud, AzureChinaCloud or AzureUSGovernment [default: the az CLI\'s active cloud]' -r
+complete -c amldoctor -n "__fish_amldoctor_using_subcommand rehearse; and __fish_seen_subcommand_from parallel" -l auth -d 'How to sign in: auto tries a service principal from AZURE_CLIENT_ID/ AZURE_TENANT_ID/AZURE_CLIENT_SECRET, workload identity (AZURE_FEDERATED_TOKEN_FILE), App Service managed identity (IDENTITY_ENDPOINT), then az CLI / azd [default: auto]' -r -f -a "auto\t'The first that applies, in the order above'
+env\t'Service principal from AZURE_CLIENT_ID, AZURE_TENANT_ID, AZURE_CLIENT_SECRET'
+workload\t'Workload identity from AZURE_FEDERATED_TOKEN_FILE (GitHub Actions OIDC)'
+managed-identity\t'Managed identity of the Azure compute this runs on'
+cli\t'The az CLI (or azd) sign-in'"
+complete -c amldoctor -n "__fish_amldoctor_using_subcommand rehearse; and __fish_seen_subcommand_from parallel" -l sarif-keep-suppressed -d 'Keep suppressed and baseline-unchanged findings in SARIF, each result then saying whether it is suppressed and new (code scanning ignores both and shows them open)'
+complete -c amldoctor -n "__fish_amldoctor_using_subcommand rehearse; and __fish_seen_subcommand_from parallel" -l junit-file-attribute -d 'Put a `file` attribute on every JUnit testcase, as GitLab shows it (Jenkins xUnit\'s junit-10.xsd has it on testsuites only, where it always is)'
+complete -c amldoctor -n "__fish_amldoctor_using_subcommand rehearse; and __fish_seen_subcommand_from parallel" -l no-color -d 'Never use colours (also when NO_COLOR is set); colours are used only on a terminal'
+complete -c amldoctor -n "__fish_amldoctor_using_subcommand rehearse; and __fish_seen_subcommand_from parallel" -s q -l quiet -d 'Print only the essential result on stdout and no notes'
+complete -c amldoctor -n "__fish_amldoctor_using_subcommand rehearse; and __fish_seen_subcommand_from parallel" -s v -l verbose -d 'Print more: every input file of a ParallelRunStep tree, not a count per folder'
+complete -c amldoctor -n "__fish_amldoctor_using_subcommand rehearse; and __fish_seen_subcommand_from parallel" -l debug -d 'Print how each setting was resolved, and later HTTP traces, on stderr (secrets redacted)'
+complete -c amldoctor -n "__fish_amldoctor_using_subcommand rehearse; and __fish_seen_subcommand_from parallel" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c amldoctor -n "__fish_amldoctor_using_subcommand rehearse; and __fish_seen_subcommand_from parallel" -s V -l version -d 'Print version'
+complete -c amldoctor -n "__fish_amldoctor_using_subcommand rehearse; and __fish_seen_subcommand_from help" -f -a "online" -d 'Start the inference server with the scoring script and send it requests'
+complete -c amldoctor -n "__fish_amldoctor_using_subcommand rehearse; and __fish_seen_subcommand_from help" -f -a "parallel" -d 'Run a ParallelRunStep entry script over local inputs, as the driver would'
+complete -c amldoctor -n "__fish_amldoctor_using_subcommand rehearse; and __fish_seen_subcommand_from help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
 complete -c amldoctor -n "__fish_amldoctor_using_subcommand completions" -s o -l output -d 'Output format [default: table, or `output` in .amldoctor.yaml / $AMLDOCTOR_OUTPUT]' -r -f -a "table\t'Human-readable text (colours only on a terminal)'
 json\t'JSON with a versioned schema (`schema_version`)'
 yaml\t'The same schema as json, in YAML'
@@ -489,18 +613,21 @@ complete -c amldoctor -n "__fish_amldoctor_using_subcommand completions" -s v -l
 complete -c amldoctor -n "__fish_amldoctor_using_subcommand completions" -l debug -d 'Print how each setting was resolved, and later HTTP traces, on stderr (secrets redacted)'
 complete -c amldoctor -n "__fish_amldoctor_using_subcommand completions" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c amldoctor -n "__fish_amldoctor_using_subcommand completions" -s V -l version -d 'Print version'
-complete -c amldoctor -n "__fish_amldoctor_using_subcommand help; and not __fish_seen_subcommand_from logs diagnose check lint explain rules replicas score completions help" -f -a "logs" -d 'Print an online deployment\'s container logs, or save them (and a ParallelRunStep run\'s log tree) as a bundle, read from Azure'
-complete -c amldoctor -n "__fish_amldoctor_using_subcommand help; and not __fish_seen_subcommand_from logs diagnose check lint explain rules replicas score completions help" -f -a "diagnose" -d 'Find out why a deployment or a batch job failed, from logs you have or read live'
-complete -c amldoctor -n "__fish_amldoctor_using_subcommand help; and not __fish_seen_subcommand_from logs diagnose check lint explain rules replicas score completions help" -f -a "check" -d 'Check the configuration of a workspace, its Key Vault, private endpoints and online deployments, read live from Azure or from saved JSON'
-complete -c amldoctor -n "__fish_amldoctor_using_subcommand help; and not __fish_seen_subcommand_from logs diagnose check lint explain rules replicas score completions help" -f -a "lint" -d 'Check the files you are about to deploy, before `az ml online-deployment create`'
-complete -c amldoctor -n "__fish_amldoctor_using_subcommand help; and not __fish_seen_subcommand_from logs diagnose check lint explain rules replicas score completions help" -f -a "explain" -d 'Explain a deployment error code, an HTTP status of a scoring request, or a rule'
-complete -c amldoctor -n "__fish_amldoctor_using_subcommand help; and not __fish_seen_subcommand_from logs diagnose check lint explain rules replicas score completions help" -f -a "rules" -d 'List, show, test and document the rule catalogue'
-complete -c amldoctor -n "__fish_amldoctor_using_subcommand help; and not __fish_seen_subcommand_from logs diagnose check lint explain rules replicas score completions help" -f -a "replicas" -d 'Size an online deployment: how many instances a request rate needs, and the 429 ceiling of pending requests'
-complete -c amldoctor -n "__fish_amldoctor_using_subcommand help; and not __fish_seen_subcommand_from logs diagnose check lint explain rules replicas score completions help" -f -a "score" -d 'Send scoring requests to an online endpoint and explain what the caller gets back'
-complete -c amldoctor -n "__fish_amldoctor_using_subcommand help; and not __fish_seen_subcommand_from logs diagnose check lint explain rules replicas score completions help" -f -a "completions" -d 'Print a shell completion script to stdout'
-complete -c amldoctor -n "__fish_amldoctor_using_subcommand help; and not __fish_seen_subcommand_from logs diagnose check lint explain rules replicas score completions help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c amldoctor -n "__fish_amldoctor_using_subcommand help; and not __fish_seen_subcommand_from logs diagnose check lint explain rules replicas score rehearse completions help" -f -a "logs" -d 'Print an online deployment\'s container logs, or save them (and a ParallelRunStep run\'s log tree) as a bundle, read from Azure'
+complete -c amldoctor -n "__fish_amldoctor_using_subcommand help; and not __fish_seen_subcommand_from logs diagnose check lint explain rules replicas score rehearse completions help" -f -a "diagnose" -d 'Find out why a deployment or a batch job failed, from logs you have or read live'
+complete -c amldoctor -n "__fish_amldoctor_using_subcommand help; and not __fish_seen_subcommand_from logs diagnose check lint explain rules replicas score rehearse completions help" -f -a "check" -d 'Check the configuration of a workspace, its Key Vault, private endpoints and online deployments, read live from Azure or from saved JSON'
+complete -c amldoctor -n "__fish_amldoctor_using_subcommand help; and not __fish_seen_subcommand_from logs diagnose check lint explain rules replicas score rehearse completions help" -f -a "lint" -d 'Check the files you are about to deploy, before `az ml online-deployment create`'
+complete -c amldoctor -n "__fish_amldoctor_using_subcommand help; and not __fish_seen_subcommand_from logs diagnose check lint explain rules replicas score rehearse completions help" -f -a "explain" -d 'Explain a deployment error code, an HTTP status of a scoring request, or a rule'
+complete -c amldoctor -n "__fish_amldoctor_using_subcommand help; and not __fish_seen_subcommand_from logs diagnose check lint explain rules replicas score rehearse completions help" -f -a "rules" -d 'List, show, test and document the rule catalogue'
+complete -c amldoctor -n "__fish_amldoctor_using_subcommand help; and not __fish_seen_subcommand_from logs diagnose check lint explain rules replicas score rehearse completions help" -f -a "replicas" -d 'Size an online deployment: how many instances a request rate needs, and the 429 ceiling of pending requests'
+complete -c amldoctor -n "__fish_amldoctor_using_subcommand help; and not __fish_seen_subcommand_from logs diagnose check lint explain rules replicas score rehearse completions help" -f -a "score" -d 'Send scoring requests to an online endpoint and explain what the caller gets back'
+complete -c amldoctor -n "__fish_amldoctor_using_subcommand help; and not __fish_seen_subcommand_from logs diagnose check lint explain rules replicas score rehearse completions help" -f -a "rehearse" -d 'Run the scoring script or the ParallelRunStep entry script locally, as the platform would, and diagnose what happens'
+complete -c amldoctor -n "__fish_amldoctor_using_subcommand help; and not __fish_seen_subcommand_from logs diagnose check lint explain rules replicas score rehearse completions help" -f -a "completions" -d 'Print a shell completion script to stdout'
+complete -c amldoctor -n "__fish_amldoctor_using_subcommand help; and not __fish_seen_subcommand_from logs diagnose check lint explain rules replicas score rehearse completions help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
 complete -c amldoctor -n "__fish_amldoctor_using_subcommand help; and __fish_seen_subcommand_from rules" -f -a "list" -d 'List every rule: id, severity, family and title (with -q, the ids alone)'
 complete -c amldoctor -n "__fish_amldoctor_using_subcommand help; and __fish_seen_subcommand_from rules" -f -a "show" -d 'Show one rule in full: what it matches, why it matters, the fix'
 complete -c amldoctor -n "__fish_amldoctor_using_subcommand help; and __fish_seen_subcommand_from rules" -f -a "test" -d 'Check every rule against its own examples (built-in, plus those in DIR)'
 complete -c amldoctor -n "__fish_amldoctor_using_subcommand help; and __fish_seen_subcommand_from rules" -f -a "docs" -d 'Print the rule reference as markdown (the source of docs/rules.md); with --rules, a team\'s own rules are documented beside the built-in ones'
 complete -c amldoctor -n "__fish_amldoctor_using_subcommand help; and __fish_seen_subcommand_from rules" -f -a "example" -d 'Print a rule\'s example text, to try `diagnose` on it or to start a test log'
+complete -c amldoctor -n "__fish_amldoctor_using_subcommand help; and __fish_seen_subcommand_from rehearse" -f -a "online" -d 'Start the inference server with the scoring script and send it requests'
+complete -c amldoctor -n "__fish_amldoctor_using_subcommand help; and __fish_seen_subcommand_from rehearse" -f -a "parallel" -d 'Run a ParallelRunStep entry script over local inputs, as the driver would'

@@ -342,7 +342,8 @@ impl Analyser for Rehearsal {
 
     fn check(&self, subject: &mut Subject<'_>, sink: &mut Sink) {
         if let Some(r) = subject.rehearsal.take() {
-            sink.computed.extend(crate::rehearsal::computed::compute(&r));
+            sink.computed
+                .extend(crate::rehearsal::computed::compute(&r));
             sink.sections.push(Section::Rehearsal(Box::new(r.summary)));
         }
     }

@@ -15,10 +15,10 @@ pub(crate) mod logs;
 pub(crate) mod pipeline;
 
 pub mod printed;
-pub(crate) mod replicas;
-pub mod rules;
 pub(crate) mod rehearse;
 mod rehearse_parallel;
+pub(crate) mod replicas;
+pub mod rules;
 pub(crate) mod score;
 pub mod support;
 
@@ -78,7 +78,10 @@ pub fn run(cli: Cli, out: &mut dyn Write, err: &mut dyn Write) -> Result<ExitCod
         }
         Command::Rehearse(args) => {
             let ctx = resolve_context(&cli.global, false, err)?;
-            rehearse::run(&ctx, &args, out, err)
+            match &args.mode {
+                crate::cli::RehearseMode::Online(a) => rehearse::online(&ctx, a, out, err),
+                crate::cli::RehearseMode::Parallel(a) => rehearse_parallel::run(&ctx, a, out, err),
+            }
         }
         Command::Replicas(args) => {
             let mut ctx = resolve_context(&cli.global, args.endpoint.is_some(), err)?;

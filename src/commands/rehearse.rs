@@ -8,9 +8,11 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
-use crate::analyse::{Analysed, Evidence, Options, ReadMode, Selection, analyse, gather, placeholders};
+use crate::analyse::{
+    Analysed, Evidence, Options, ReadMode, Selection, analyse, gather, placeholders,
+};
 use crate::checks::deployment::Settings;
-use crate::cli::{RehearseArgs, RehearseMode, RehearseOnlineArgs};
+use crate::cli::RehearseOnlineArgs;
 use crate::context::Context;
 use crate::error::{Error, Result};
 use crate::exit_code::ExitCode;
@@ -23,18 +25,6 @@ use crate::source::rehearsal::{self as run, TempDir, online};
 
 use super::pipeline::finish;
 use super::support::load_rules;
-
-pub(crate) fn run(
-    ctx: &Context,
-    args: &RehearseArgs,
-    out: &mut dyn Write,
-    err: &mut dyn Write,
-) -> Result<ExitCode> {
-    match &args.mode {
-        RehearseMode::Online(a) => rehearse_online(ctx, a, out, err),
-        RehearseMode::Parallel(a) => super::rehearse_parallel::run(ctx, a, out, err),
-    }
-}
 
 /// `--timeout` as a duration of 1 s to 24 h.
 pub(super) fn limit(t: Ratio, flag: &str) -> Result<Duration> {
@@ -75,12 +65,20 @@ fn deployment_file(path: Option<&Path>) -> Result<DeploymentFile> {
         .and_then(serde_json::Value::as_object)
         .map(|vars| {
             vars.iter()
-                .map(|(k, v)| (k.clone(), v.as_str().map_or_else(|| v.to_string(), str::to_owned)))
+                .map(|(k, v)| {
+                    (
+                        k.clone(),
+                        v.as_str().map_or_else(|| v.to_string(), str::to_owned),
+                    )
+                })
                 .collect()
         })
         .unwrap_or_default();
     let dir = path.parent().unwrap_or(Path::new("."));
-    let code = doc.value.pointer("/code_configuration/code").and_then(|v| v.as_str());
+    let code = doc
+        .value
+        .pointer("/code_configuration/code")
+        .and_then(|v| v.as_str());
     let scoring_script = doc
         .value
         .pointer("/code_configuration/scoring_script")
@@ -94,7 +92,7 @@ fn deployment_file(path: Option<&Path>) -> Result<DeploymentFile> {
     })
 }
 
-fn rehearse_online(
+pub(crate) fn online(
     ctx: &Context,
     args: &RehearseOnlineArgs,
     out: &mut dyn Write,
@@ -118,7 +116,10 @@ fn rehearse_online(
     }
     let python = run::probe(
         args.python.as_deref(),
-        &[("azureml-inference-server-http", "azureml_inference_server_http")],
+        &[(
+            "azureml-inference-server-http",
+            "azureml_inference_server_http",
+        )],
     )?;
     let server_version = python
         .package("azureml-inference-server-http")
@@ -182,7 +183,16 @@ fn rehearse_online(
     if let Some(f) = &dep.shown {
         names.insert("deployment_yaml", f.clone());
     }
-    report(ctx, &set, &args.report, temp.as_ref(), evidence, names, out, err)
+    report(
+        ctx,
+        &set,
+        &args.report,
+        temp.as_ref(),
+        evidence,
+        names,
+        out,
+        err,
+    )
 }
 
 /// `--out`, else a temporary folder removed when the command returns.
@@ -226,7 +236,8 @@ fn request_record(
                     .header("x-ms-run-function-failed")
                     .is_some_and(|v| v.eq_ignore_ascii_case("true")),
                 request_id: a.header("x-ms-request-id").map(str::to_owned),
-                body_start: crate::redact::redact(&body.chars().take(200).collect::<String>()).into_owned(),
+                body_start: crate::redact::redact(&body.chars().take(200).collect::<String>())
+                    .into_owned(),
                 error: None,
             }
         }

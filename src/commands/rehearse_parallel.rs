@@ -67,40 +67,12 @@ pub(crate) fn run(
         .iter()
         .map(|i| run::require_path(i, "--input", false))
         .collect::<Result<Vec<_>>>()?;
-    let tabular_default = if job.tabular { InputType::Tabular } else { InputType::File };
-    let input_type = args.input_type.unwrap_or(tabular_default);
-    let default_size = match input_type {
-        InputType::File => MiniBatchSize::Count(10),
-        InputType::Tabular => MiniBatchSize::Bytes(1 << 20),
-    };
-    let (size, size_from) = pick(args.mini_batch_size, job.mini_batch_size, default_size);
-    let (processes, processes_from) = pick(args.processes, job.processes, 2);
-    let (timeout, timeout_from) = pick(args.run_invocation_timeout, job.timeout, 60);
-    let (max_tries, tries_from) = pick(None, job.max_tries, 3);
-    let (threshold, threshold_from) = pick(None, job.error_threshold, -1);
-    let job_action = job_shown.as_ref().map(|_| {
-        if job.append_row { OutputAction::AppendRow } else { OutputAction::SummaryOnly }
-    });
-    let (action, action_from) = pick(args.output_action, job_action, OutputAction::AppendRow);
-    let program_args = if args.args.is_empty() { job.program_arguments.clone() } else { args.args.clone() };
-    let mut packages = Vec::new();
-    if input_type == InputType::Tabular {
-        packages.push(("pandas", "pandas"));
-        if inputs.iter().any(|p| has_extension(p, "parquet")) {
-            packages.push(("pyarrow", "pyarrow"));
-        }
-    }
-    let python = run::probe(args.python.as_deref(), &packages)?;
-    for (name, _) in &packages {
-        if python.package(name).is_none() {
-            return Err(python.lacks(name, "rehearse parallel with --input-type tabular"));
-        }
-    }
+    let r = resolve(args, &job, job_shown.is_some());
+    let (input_type, size, processes, timeout) = (r.input_type, r.size, r.processes, r.timeout);
+    let (max_tries, threshold, action_name) = (r.max_tries, r.threshold, r.action_name);
+    let program_args = r.program_args.clone();
+    let python = interpreter(args, input_type, &inputs)?;
     let (temp, work_dir) = super::rehearse::working_folder(args.out.as_deref())?;
-    let action_name = match action {
-        OutputAction::AppendRow => "append_row",
-        OutputAction::SummaryOnly => "summary_only",
-    };
     let setup = parallel::ParallelSetup {
         entry_script: script.clone(),
         inputs,
@@ -117,34 +89,17 @@ pub(crate) fn run(
         append_row_file_name: "parallel_run_step.txt".to_owned(),
         args: program_args.clone(),
         out: work_dir.clone(),
-        working_dir: script.parent().map_or_else(|| PathBuf::from("."), Path::to_path_buf),
+        working_dir: script
+            .parent()
+            .map_or_else(|| PathBuf::from("."), Path::to_path_buf),
         summary: work_dir.join("rehearsal.json"),
         total_timeout: total,
         work_dir: work_dir.clone(),
     };
     let outcome = parallel::run(&setup, &python)?;
-    let settings = vec![
-        format!("mini_batch_size {size} ({size_from})"),
-        format!("{processes} worker processes ({processes_from})"),
-        format!("run_invocation_timeout {timeout} s ({timeout_from}); {max_tries} tries per mini-batch ({tries_from})"),
-        format!("error threshold {threshold} ({threshold_from}; -1 lets every mini-batch run)"),
-        format!("output action {action_name} ({action_from}); program arguments: {}", shell_words(&program_args)),
-    ];
+    let settings = r.settings;
     let json = outcome.summary.unwrap_or(serde_json::Value::Null);
-    let stopped = if outcome.timed_out {
-        Some(format!(
-            "The whole rehearsal passed --timeout ({} s), so the harness and its workers were stopped.",
-            total.as_secs()
-        ))
-    } else {
-        match json.get("stopped").and_then(serde_json::Value::as_str) {
-            Some("init") => Some("Every worker's init() failed, so no mini-batch could run.".to_owned()),
-            Some("threshold") => Some(format!(
-                "The failed items passed the error threshold ({threshold}), so the harness stopped the job as the driver would."
-            )),
-            _ => None,
-        }
-    };
+    let stopped = stopped(outcome.timed_out, &json, total, threshold);
     let shown_script = script.display().to_string();
     let (azure_calls, model_dir_uses) = script_lines(&shown_script, &run::script_text(&script));
     let summary = RehearsalSummary {
@@ -184,11 +139,138 @@ pub(crate) fn run(
     if let Some(f) = job_shown {
         names.insert("job_yaml", f);
     }
-    super::rehearse::report(ctx, &set, &args.report, temp.as_ref(), evidence, names, out, err)
+    super::rehearse::report(
+        ctx,
+        &set,
+        &args.report,
+        temp.as_ref(),
+        evidence,
+        names,
+        out,
+        err,
+    )
+}
+
+/// The job's settings as rehearsed: flag, else job file, else the platform's default.
+#[derive(Debug)]
+struct Resolved {
+    input_type: InputType,
+    size: MiniBatchSize,
+    processes: u64,
+    timeout: u64,
+    max_tries: u64,
+    threshold: i64,
+    action_name: &'static str,
+    program_args: Vec<String>,
+    /// Each setting and where it came from, for the report.
+    settings: Vec<String>,
+}
+
+fn resolve(args: &RehearseParallelArgs, job: &JobSettings, has_job: bool) -> Resolved {
+    let tabular_default = if job.tabular {
+        InputType::Tabular
+    } else {
+        InputType::File
+    };
+    let input_type = args.input_type.unwrap_or(tabular_default);
+    let default_size = match input_type {
+        InputType::File => MiniBatchSize::Count(10),
+        InputType::Tabular => MiniBatchSize::Bytes(1 << 20),
+    };
+    let (size, size_from) = pick(args.mini_batch_size, job.mini_batch_size, default_size);
+    let (processes, processes_from) = pick(args.processes, job.processes, 2);
+    let (timeout, timeout_from) = pick(args.run_invocation_timeout, job.timeout, 60);
+    let (max_tries, tries_from) = pick(None, job.max_tries, 3);
+    let (threshold, threshold_from) = pick(None, job.error_threshold, -1);
+    let job_action = has_job.then_some(if job.append_row {
+        OutputAction::AppendRow
+    } else {
+        OutputAction::SummaryOnly
+    });
+    let (action, action_from) = pick(args.output_action, job_action, OutputAction::AppendRow);
+    let action_name = match action {
+        OutputAction::AppendRow => "append_row",
+        OutputAction::SummaryOnly => "summary_only",
+    };
+    let program_args = if args.args.is_empty() {
+        job.program_arguments.clone()
+    } else {
+        args.args.clone()
+    };
+    let settings = vec![
+        format!("mini_batch_size {size} ({size_from})"),
+        format!("{processes} worker processes ({processes_from})"),
+        format!(
+            "run_invocation_timeout {timeout} s ({timeout_from}); {max_tries} tries per mini-batch ({tries_from})"
+        ),
+        format!("error threshold {threshold} ({threshold_from}; -1 lets every mini-batch run)"),
+        format!(
+            "output action {action_name} ({action_from}); program arguments: {}",
+            shell_words(&program_args)
+        ),
+    ];
+    Resolved {
+        input_type,
+        size,
+        processes,
+        timeout,
+        max_tries,
+        threshold,
+        action_name,
+        program_args,
+        settings,
+    }
+}
+
+/// Why the run ended early, in a sentence.
+fn stopped(
+    timed_out: bool,
+    json: &serde_json::Value,
+    total: std::time::Duration,
+    threshold: i64,
+) -> Option<String> {
+    if timed_out {
+        return Some(format!(
+            "The whole rehearsal passed --timeout ({} s), so the harness and its workers were stopped.",
+            total.as_secs()
+        ));
+    }
+    match json.get("stopped").and_then(serde_json::Value::as_str) {
+        Some("init") => {
+            Some("Every worker's init() failed, so no mini-batch could run.".to_owned())
+        }
+        Some("threshold") => Some(format!(
+            "The failed items passed the error threshold ({threshold}), so the harness stopped the job as the driver would."
+        )),
+        _ => None,
+    }
+}
+
+/// The interpreter, with pandas (and pyarrow for Parquet) when run() gets DataFrames.
+fn interpreter(
+    args: &RehearseParallelArgs,
+    input_type: InputType,
+    inputs: &[PathBuf],
+) -> Result<run::Interpreter> {
+    let mut packages = Vec::new();
+    if input_type == InputType::Tabular {
+        packages.push(("pandas", "pandas"));
+        if inputs.iter().any(|p| has_extension(p, "parquet")) {
+            packages.push(("pyarrow", "pyarrow"));
+        }
+    }
+    let python = run::probe(args.python.as_deref(), &packages)?;
+    for (name, _) in &packages {
+        if python.package(name).is_none() {
+            return Err(python.lacks(name, "rehearse parallel with --input-type tabular"));
+        }
+    }
+    Ok(python)
 }
 
 fn has_extension(path: &Path, ext: &str) -> bool {
-    path.extension().is_some_and(|e| e.eq_ignore_ascii_case(ext))
+    path.extension()
+        .is_some_and(|e| e.eq_ignore_ascii_case(ext))
 }
 
 /// Arguments as one line, quoted where a blank would split them.
@@ -197,7 +279,13 @@ fn shell_words(args: &[String]) -> String {
         return "none".to_owned();
     }
     args.iter()
-        .map(|a| if a.contains(char::is_whitespace) { format!("'{a}'") } else { a.clone() })
+        .map(|a| {
+            if a.contains(char::is_whitespace) {
+                format!("'{a}'")
+            } else {
+                a.clone()
+            }
+        })
         .collect::<Vec<_>>()
         .join(" ")
 }

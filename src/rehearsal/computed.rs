@@ -72,7 +72,11 @@ pub(crate) fn script_lines(path: &str, text: &str) -> (Vec<Evidence>, Vec<Eviden
     (azure, model_dir)
 }
 
-fn computed(id: &'static str, evidence: Vec<Evidence>, facts: BTreeMap<String, String>) -> Computed {
+fn computed(
+    id: &'static str,
+    evidence: Vec<Evidence>,
+    facts: BTreeMap<String, String>,
+) -> Computed {
     Computed {
         rule_id: id,
         count: evidence.len().max(1) as u64,
@@ -150,7 +154,10 @@ fn online(run: &RehearsalRun) -> Vec<Computed> {
         && startup.millis > b.millis
     {
         let took = if startup.ready {
-            format!("answered its liveness route after {}", seconds(startup.millis))
+            format!(
+                "answered its liveness route after {}",
+                seconds(startup.millis)
+            )
         } else {
             format!("still had not answered after {}", seconds(startup.millis))
         };
@@ -169,7 +176,11 @@ fn online(run: &RehearsalRun) -> Vec<Computed> {
         out.push(computed("rehearse-no-request", Vec::new(), BTreeMap::new()));
     }
     if out.is_empty() {
-        out.push(computed("rehearse-online-ready", Vec::new(), BTreeMap::new()));
+        out.push(computed(
+            "rehearse-online-ready",
+            Vec::new(),
+            BTreeMap::new(),
+        ));
     }
     out
 }
@@ -199,11 +210,15 @@ fn describe(r: &RequestRecord) -> String {
 }
 
 fn requests(run: &RehearsalRun, failed: &[&RequestRecord], out: &mut Vec<Computed>) {
-    let at = |r: &RequestRecord| Evidence::computed_in(run.summary.entry_script.clone(), describe(r));
+    let at =
+        |r: &RequestRecord| Evidence::computed_in(run.summary.entry_script.clone(), describe(r));
     if !failed.is_empty() {
         let statuses: Vec<String> = failed
             .iter()
-            .map(|r| r.status.map_or_else(|| "no answer".to_owned(), |s| s.to_string()))
+            .map(|r| {
+                r.status
+                    .map_or_else(|| "no answer".to_owned(), |s| s.to_string())
+            })
             .collect();
         let callers: Vec<String> = failed
             .iter()
@@ -244,8 +259,7 @@ fn parallel(run: &RehearsalRun) -> Vec<Computed> {
     let s = &run.summary;
     let clean = s.stopped.is_none()
         && s.processes.iter().all(|p| p.init_ok)
-        && s
-            .mini_batches
+        && s.mini_batches
             .iter()
             .all(|m| m.outcome == MiniBatchOutcome::Succeeded);
     if clean && !s.mini_batches.is_empty() {
@@ -295,7 +309,11 @@ mod tests {
             },
             log_tail: Vec::new(),
             azure_calls: Vec::new(),
-            model_dir_uses: vec![Evidence::at_line("score.py", 4, "os.getenv(\"AZUREML_MODEL_DIR\")")],
+            model_dir_uses: vec![Evidence::at_line(
+                "score.py",
+                4,
+                "os.getenv(\"AZUREML_MODEL_DIR\")",
+            )],
             request_timeout_ms: (5000, true),
         }
     }
@@ -304,7 +322,11 @@ mod tests {
         RequestRecord {
             input: "request.json".into(),
             status: Some(status),
-            caller_status: Some(if (200..300).contains(&status) { status } else { 424 }),
+            caller_status: Some(if (200..300).contains(&status) {
+                status
+            } else {
+                424
+            }),
             millis,
             run_function_failed: status == 500,
             request_id: None,
@@ -327,8 +349,14 @@ mod tests {
 
     #[test]
     fn requests_are_judged_as_a_caller_of_the_endpoint_sees_them() {
-        assert_eq!(ids(&run(true, vec![request(200, 30)])), ["rehearse-online-ready"]);
-        assert_eq!(ids(&run(true, vec![request(500, 30)])), ["rehearse-request-failed"]);
+        assert_eq!(
+            ids(&run(true, vec![request(200, 30)])),
+            ["rehearse-online-ready"]
+        );
+        assert_eq!(
+            ids(&run(true, vec![request(500, 30)])),
+            ["rehearse-request-failed"]
+        );
         assert_eq!(
             ids(&run(true, vec![request(200, 6000)])),
             ["rehearse-request-over-timeout"]

@@ -19,12 +19,16 @@ fn count(v: &Value, key: &str) -> Option<u64> {
 }
 
 fn list<'v>(v: &'v Value, key: &str) -> &'v [Value] {
-    v.get(key).and_then(Value::as_array).map_or(&[], Vec::as_slice)
+    v.get(key)
+        .and_then(Value::as_array)
+        .map_or(&[], Vec::as_slice)
 }
 
 /// `ru_maxrss` in KiB as whole MiB.
 fn mib(v: &Value) -> Option<u64> {
-    count(v, "peak_rss_kb").filter(|k| *k > 0).map(|k| k.div_ceil(1024))
+    count(v, "peak_rss_kb")
+        .filter(|k| *k > 0)
+        .map(|k| k.div_ceil(1024))
 }
 
 /// The worker processes, in the order they started.

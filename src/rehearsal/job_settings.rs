@@ -33,7 +33,9 @@ pub(crate) fn parse_mini_batch_size(text: &str) -> Result<MiniBatchSize, String>
     let err = || format!("expected a count of files (10) or a size (1MB, 512KB), not '{text}'");
     let n: u64 = digits.parse().map_err(|_| err())?;
     if n == 0 {
-        return Err(format!("expected a mini-batch size of at least 1, not '{text}'"));
+        return Err(format!(
+            "expected a mini-batch size of at least 1, not '{text}'"
+        ));
     }
     let factor: u64 = match unit.trim().to_ascii_lowercase().as_str() {
         "" => return Ok(MiniBatchSize::Count(n)),
@@ -149,8 +151,14 @@ mod tests {
     #[test]
     fn sizes_and_counts() {
         assert_eq!(parse_mini_batch_size("10"), Ok(MiniBatchSize::Count(10)));
-        assert_eq!(parse_mini_batch_size("1MB"), Ok(MiniBatchSize::Bytes(1 << 20)));
-        assert_eq!(parse_mini_batch_size("512 kb"), Ok(MiniBatchSize::Bytes(512 << 10)));
+        assert_eq!(
+            parse_mini_batch_size("1MB"),
+            Ok(MiniBatchSize::Bytes(1 << 20))
+        );
+        assert_eq!(
+            parse_mini_batch_size("512 kb"),
+            Ok(MiniBatchSize::Bytes(512 << 10))
+        );
         assert!(parse_mini_batch_size("0").is_err());
         assert!(parse_mini_batch_size("ten").is_err());
         assert!(parse_mini_batch_size("5 parsecs").is_err());
@@ -171,9 +179,15 @@ mod tests {
         });
         let s = read(&job);
         assert_eq!(s.entry_script.as_deref(), Some("./src/score.py"));
-        assert_eq!(s.program_arguments, ["--threshold", "0.5", "--label", "high risk"]);
+        assert_eq!(
+            s.program_arguments,
+            ["--threshold", "0.5", "--label", "high risk"]
+        );
         assert_eq!(s.mini_batch_size, Some(MiniBatchSize::Count(10)));
-        assert_eq!((s.error_threshold, s.max_tries, s.timeout, s.processes), (Some(5), Some(2), Some(30), Some(2)));
+        assert_eq!(
+            (s.error_threshold, s.max_tries, s.timeout, s.processes),
+            (Some(5), Some(2), Some(30), Some(2))
+        );
         assert!(s.append_row && s.tabular);
     }
 }

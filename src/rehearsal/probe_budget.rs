@@ -49,7 +49,11 @@ fn budget(name: &str, p: Option<&ProbeSettings>) -> ProbeBudget {
 pub(crate) fn of(settings: &Settings) -> ProbeBudget {
     let live = budget("liveness_probe", settings.liveness.as_ref());
     let ready = budget("readiness_probe", settings.readiness.as_ref());
-    if ready.millis <= live.millis { ready } else { live }
+    if ready.millis <= live.millis {
+        ready
+    } else {
+        live
+    }
 }
 
 /// The deployment's request timeout in ms, and whether it is the default.
@@ -76,16 +80,21 @@ mod tests {
     fn defaults_fill_what_the_file_leaves_out() {
         let none = Settings::default();
         assert_eq!(of(&none).millis, 310_000);
-        let mut s = Settings::default();
-        s.liveness = Some(ProbeSettings {
-            initial_delay: read(2),
-            period: read(1),
-            timeout: None,
-            failure_threshold: read(2),
-        });
+        let s = Settings {
+            liveness: Some(ProbeSettings {
+                initial_delay: read(2),
+                period: read(1),
+                timeout: None,
+                failure_threshold: read(2),
+            }),
+            ..Settings::default()
+        };
         let b = of(&s);
         assert_eq!((b.millis, b.probe.as_str()), (4000, "liveness_probe"));
-        assert_eq!(b.formula, "initial_delay 2 s + period 1 s × failure_threshold 2 = 4 s");
+        assert_eq!(
+            b.formula,
+            "initial_delay 2 s + period 1 s × failure_threshold 2 = 4 s"
+        );
         assert_eq!(request_timeout_ms(&s), (5000, true));
     }
 }

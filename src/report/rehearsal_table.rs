@@ -3,6 +3,7 @@
 //! latency, each worker's init() and each mini-batch with its size, time, results and
 //! outcome.
 
+use std::fmt::Write as _;
 use std::io::{self, Write};
 
 use crate::rehearsal::summary::{RehearsalMode, RehearsalSummary, RequestRecord};
@@ -17,7 +18,7 @@ const SHOWN_BATCHES: usize = 20;
 fn runtime(s: &RehearsalSummary) -> String {
     let mut t = format!("{} (Python {})", s.python, s.python_version);
     if let Some(v) = &s.server_version {
-        t.push_str(&format!(", azureml-inference-server-http {v}"));
+        let _ = write!(t, ", azureml-inference-server-http {v}");
     }
     t
 }
@@ -32,7 +33,7 @@ fn startup_line(s: &RehearsalSummary) -> Option<String> {
         format!("not ready after {} ms (the --timeout)", st.limit_ms)
     };
     if let Some(b) = &st.budget {
-        t.push_str(&format!("; {} budget: {}", b.probe, b.formula));
+        let _ = write!(t, "; {} budget: {}", b.probe, b.formula);
     }
     Some(t)
 }
@@ -45,7 +46,7 @@ fn request_line(r: &RequestRecord) -> String {
     };
     let mut t = format!("{}: {got} in {} ms", r.input, r.millis);
     if let Some(c) = r.caller_status.filter(|c| Some(*c) != r.status) {
-        t.push_str(&format!(" (a caller of the endpoint gets {c})"));
+        let _ = write!(t, " (a caller of the endpoint gets {c})");
     }
     if r.run_function_failed {
         t.push_str(", run() raised");
@@ -85,10 +86,14 @@ pub(crate) fn write(out: &mut dyn Write, s: &RehearsalSummary, style: Style) -> 
         let mut t = if p.init_ok {
             format!("{}: init() finished in {:.2} s", p.name, p.init_seconds)
         } else {
-            format!("{}: init() failed: {}", p.name, p.error.as_deref().unwrap_or("?"))
+            format!(
+                "{}: init() failed: {}",
+                p.name,
+                p.error.as_deref().unwrap_or("?")
+            )
         };
         if let Some(m) = p.peak_memory_mb {
-            t.push_str(&format!(", peak memory {m} MiB"));
+            let _ = write!(t, ", peak memory {m} MiB");
         }
         text::para(out, w, "  worker:", 4, &t)?;
     }
@@ -97,12 +102,21 @@ pub(crate) fn write(out: &mut dyn Write, s: &RehearsalSummary, style: Style) -> 
     }
     if s.mini_batches.len() > SHOWN_BATCHES {
         let more = s.mini_batches.len() - SHOWN_BATCHES;
-        text::para(out, w, "  mini-batch:", 4, &format!("… {more} more (-o json lists all)"))?;
+        text::para(
+            out,
+            w,
+            "  mini-batch:",
+            4,
+            &format!("… {more} more (-o json lists all)"),
+        )?;
     }
     if let Some(why) = &s.stopped {
         text::para(out, w, "  stopped:", 4, why)?;
     }
-    let kept = s.kept.as_deref().unwrap_or("not kept (pass --out DIR to keep them)");
+    let kept = s
+        .kept
+        .as_deref()
+        .unwrap_or("not kept (pass --out DIR to keep them)");
     text::para(out, w, "  logs:", 4, kept)?;
     writeln!(out)
 }
@@ -119,13 +133,13 @@ fn batch_line(m: &crate::rehearsal::summary::MiniBatch) -> String {
         m.seconds
     );
     if let Some(r) = m.results {
-        t.push_str(&format!(", {r} result{}", if r == 1 { "" } else { "s" }));
+        let _ = write!(t, ", {r} result{}", if r == 1 { "" } else { "s" });
     }
     if m.tries > 1 {
-        t.push_str(&format!(", {} tries", m.tries));
+        let _ = write!(t, ", {} tries", m.tries);
     }
     if let Some(e) = &m.error {
-        t.push_str(&format!(": {e}"));
+        let _ = write!(t, ": {e}");
     }
     t
 }
@@ -142,19 +156,30 @@ pub(crate) fn write_markdown(out: &mut dyn Write, s: &RehearsalSummary) -> io::R
         writeln!(out, "Start-up: {}.\n", cell(&line))?;
     }
     if !s.requests.is_empty() {
-        writeln!(out, "| request | status | caller gets | ms |\n|---|---:|---:|---:|")?;
+        writeln!(
+            out,
+            "| request | status | caller gets | ms |\n|---|---:|---:|---:|"
+        )?;
         for r in &s.requests {
-            let status = r.status.map_or_else(
-                || r.error.clone().unwrap_or_default(),
-                |x| x.to_string(),
-            );
+            let status = r
+                .status
+                .map_or_else(|| r.error.clone().unwrap_or_default(), |x| x.to_string());
             let caller = r.caller_status.map(|c| c.to_string()).unwrap_or_default();
-            writeln!(out, "| {} | {} | {caller} | {} |", cell(&r.input), cell(&status), r.millis)?;
+            writeln!(
+                out,
+                "| {} | {} | {caller} | {} |",
+                cell(&r.input),
+                cell(&status),
+                r.millis
+            )?;
         }
         writeln!(out)?;
     }
     if !s.mini_batches.is_empty() {
-        writeln!(out, "| mini-batch | items | process | outcome | s | results |\n|---:|---:|---|---|---:|---:|")?;
+        writeln!(
+            out,
+            "| mini-batch | items | process | outcome | s | results |\n|---:|---:|---|---|---:|---:|"
+        )?;
         for m in &s.mini_batches {
             let results = m.results.map(|r| r.to_string()).unwrap_or_default();
             writeln!(

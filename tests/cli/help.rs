@@ -27,6 +27,7 @@ fn top_level_help() {
             "rules",
             "replicas",
             "score",
+            "rehearse",
             "completions",
             "help"
         ]

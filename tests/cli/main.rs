@@ -34,6 +34,7 @@ mod prs;
 mod prs_nodes;
 mod prs_perf;
 mod readme;
+mod rehearse;
 mod replicas;
 mod reports;
 mod rules;

@@ -3,6 +3,7 @@
 //! up to a bound. The Azure client (reqwest on tokio) is built for TLS and retries; a
 //! rehearsal needs neither, and must time exactly one request.
 
+use std::fmt::Write as _;
 use std::io::{Read, Write};
 use std::net::{Ipv4Addr, SocketAddr, TcpStream};
 use std::time::{Duration, Instant};
@@ -51,10 +52,11 @@ pub(crate) fn request(
         "{method} {path} HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nConnection: close\r\nUser-Agent: amldoctor-rehearse\r\n"
     );
     if let Some((bytes, content_type)) = body {
-        head.push_str(&format!(
+        let _ = write!(
+            head,
             "Content-Type: {content_type}\r\nContent-Length: {}\r\n",
             bytes.len()
-        ));
+        );
     }
     head.push_str("\r\n");
     stream
@@ -73,7 +75,12 @@ pub(crate) fn request(
                     break;
                 }
             }
-            Err(e) if matches!(e.kind(), std::io::ErrorKind::WouldBlock | std::io::ErrorKind::TimedOut) => {
+            Err(e)
+                if matches!(
+                    e.kind(),
+                    std::io::ErrorKind::WouldBlock | std::io::ErrorKind::TimedOut
+                ) =>
+            {
                 return Err(format!("no answer within {} ms", timeout.as_millis()));
             }
             Err(e) => return Err(e.to_string()),
@@ -104,7 +111,11 @@ fn parse(raw: &[u8]) -> Option<Answer> {
     let chunked = headers
         .iter()
         .any(|(n, v)| n == "transfer-encoding" && v.eq_ignore_ascii_case("chunked"));
-    let mut body = if chunked { dechunk(rest) } else { rest.to_vec() };
+    let mut body = if chunked {
+        dechunk(rest)
+    } else {
+        rest.to_vec()
+    };
     body.truncate(usize::try_from(BODY_LIMIT).unwrap_or(usize::MAX));
     Some(Answer {
         status,
@@ -139,8 +150,10 @@ mod tests {
 
     #[test]
     fn parses_a_plain_and_a_chunked_answer() {
-        let a = parse(b"HTTP/1.1 200 OK\r\nContent-Length: 5\r\nX-Ms-Run-Function-Failed: False\r\n\r\n[4.1]")
-            .unwrap();
+        let a = parse(
+            b"HTTP/1.1 200 OK\r\nContent-Length: 5\r\nX-Ms-Run-Function-Failed: False\r\n\r\n[4.1]",
+        )
+        .unwrap();
         assert_eq!(a.status, 200);
         assert_eq!(a.header("x-ms-run-function-failed"), Some("False"));
         assert_eq!(a.body, b"[4.1]");

@@ -62,10 +62,19 @@ print(json.dumps(out))
 /// environment's, else `python3` on the PATH.
 pub(crate) fn interpreter_path(flag: Option<&Path>) -> (PathBuf, &'static str) {
     if let Some(p) = flag {
-        return (p.to_path_buf(), "--python");
+        // A relative path is the user's, from here: the server runs in the script's folder.
+        let path = if p.components().count() > 1 {
+            std::path::absolute(p).unwrap_or_else(|_| p.to_path_buf())
+        } else {
+            p.to_path_buf()
+        };
+        return (path, "--python");
     }
     let env = super::local::environment();
-    for (var, what) in [("CONDA_PREFIX", "$CONDA_PREFIX"), ("VIRTUAL_ENV", "$VIRTUAL_ENV")] {
+    for (var, what) in [
+        ("CONDA_PREFIX", "$CONDA_PREFIX"),
+        ("VIRTUAL_ENV", "$VIRTUAL_ENV"),
+    ] {
         if let Some(prefix) = env.var(var) {
             let python = Path::new(prefix).join("bin").join("python");
             if python.is_file() {
@@ -147,7 +156,10 @@ pub(crate) fn read_yaml(path: &Path, flag: &str) -> Result<crate::evidence::yaml
 
 /// The script's text (lossy), for the lines that reach Azure.
 pub(crate) fn script_text(path: &Path) -> String {
-    std::fs::read(path).map_or_else(|_| String::new(), |b| String::from_utf8_lossy(&b).into_owned())
+    std::fs::read(path).map_or_else(
+        |_| String::new(),
+        |b| String::from_utf8_lossy(&b).into_owned(),
+    )
 }
 
 /// An existing file the user named with `flag`.
@@ -155,8 +167,15 @@ pub(crate) fn require_file(path: &Path, flag: &str) -> Result<PathBuf> {
     match std::fs::metadata(path) {
         Ok(m) if m.is_file() => std::path::absolute(path)
             .map_err(|e| Error::input(format!("{flag} {}: {e}", path.display()))),
-        Ok(_) => Err(Error::input(format!("{flag} {}: expected a file, found a folder", path.display()))),
-        Err(e) => Err(Error::input(format!("{flag} {}: {}", path.display(), crate::error::io_reason(&e)))),
+        Ok(_) => Err(Error::input(format!(
+            "{flag} {}: expected a file, found a folder",
+            path.display()
+        ))),
+        Err(e) => Err(Error::input(format!(
+            "{flag} {}: {}",
+            path.display(),
+            crate::error::io_reason(&e)
+        ))),
     }
 }
 
@@ -165,15 +184,26 @@ pub(crate) fn require_path(path: &Path, flag: &str, folder: bool) -> Result<Path
     match std::fs::metadata(path) {
         Ok(m) if !folder || m.is_dir() => std::path::absolute(path)
             .map_err(|e| Error::input(format!("{flag} {}: {e}", path.display()))),
-        Ok(_) => Err(Error::input(format!("{flag} {}: expected a folder", path.display()))),
-        Err(e) => Err(Error::input(format!("{flag} {}: {}", path.display(), crate::error::io_reason(&e)))),
+        Ok(_) => Err(Error::input(format!(
+            "{flag} {}: expected a folder",
+            path.display()
+        ))),
+        Err(e) => Err(Error::input(format!(
+            "{flag} {}: {}",
+            path.display(),
+            crate::error::io_reason(&e)
+        ))),
     }
 }
 
 /// A request body named by `--data`.
 pub(crate) fn read_body(path: &Path) -> Result<Vec<u8>> {
     std::fs::read(path).map_err(|e| {
-        Error::input(format!("--data {}: {}", path.display(), crate::error::io_reason(&e)))
+        Error::input(format!(
+            "--data {}: {}",
+            path.display(),
+            crate::error::io_reason(&e)
+        ))
     })
 }
 

@@ -60,10 +60,15 @@ pub(crate) fn run(setup: &OnlineSetup<'_>) -> Result<OnlineOutcome> {
         .arg(port.to_string())
         .current_dir(&script_dir)
         .env("PYTHONUNBUFFERED", "1")
+        // No __pycache__ left in the user's project by a rehearsal.
+        .env("PYTHONDONTWRITEBYTECODE", "1")
         .env_remove("AZUREML_MODEL_DIR")
         .envs(setup.env.iter().map(|(k, v)| (k, v)));
     if let Some(dir) = &setup.model_dir {
-        command.arg("--model_dir").arg(dir).env("AZUREML_MODEL_DIR", dir);
+        command
+            .arg("--model_dir")
+            .arg(dir)
+            .env("AZUREML_MODEL_DIR", dir);
     }
     let mut server = Group::spawn(command, &log, "the inference server")?;
     let (ready, exit) = wait_ready(&mut server, port, setup.timeout);
@@ -128,6 +133,19 @@ fn swagger_sample(port: u16, timeout: Duration) -> Option<(String, Vec<u8>)> {
             doc.pointer("/components/schemas/ServiceInput/example")
                 .filter(|v| !v.is_null())
         })
-        .filter(|v| !v.is_null())?;
-    Some(("swagger sample".to_owned(), example.to_string().into_bytes()))
+        .filter(|v| !is_empty_json(v))?; // a script without a schema gets the server's placeholder `{}`
+    Some((
+        "swagger sample".to_owned(),
+        example.to_string().into_bytes(),
+    ))
+}
+
+fn is_empty_json(v: &serde_json::Value) -> bool {
+    match v {
+        serde_json::Value::Null => true,
+        serde_json::Value::Object(o) => o.is_empty(),
+        serde_json::Value::Array(a) => a.is_empty(),
+        serde_json::Value::String(t) => t.is_empty(),
+        _ => false,
+    }
 }

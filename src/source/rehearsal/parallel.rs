@@ -69,7 +69,9 @@ pub(crate) fn run(setup: &ParallelSetup, python: &Interpreter) -> Result<Paralle
         .arg(&harness)
         .arg(&config)
         .current_dir(&setup.working_dir)
-        .env("PYTHONUNBUFFERED", "1");
+        .env("PYTHONUNBUFFERED", "1")
+        // No __pycache__ left in the user's project by a rehearsal.
+        .env("PYTHONDONTWRITEBYTECODE", "1");
     let mut group = Group::spawn(command, &log, "the ParallelRunStep harness")?;
     let status = group.wait_until(Instant::now() + setup.total_timeout);
     group.stop(Duration::from_secs(3));
@@ -83,7 +85,9 @@ pub(crate) fn run(setup: &ParallelSetup, python: &Interpreter) -> Result<Paralle
         }),
         (Some(s), None) => {
             let tail = super::log_tail(&log, 1);
-            let last = tail.last().map_or("it printed nothing", |(_, l)| l.as_str());
+            let last = tail
+                .last()
+                .map_or("it printed nothing", |(_, l)| l.as_str());
             Err(Error::input(format!(
                 "the ParallelRunStep harness {} before it finished: {last}",
                 describe_exit(s)
