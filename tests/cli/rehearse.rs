@@ -455,6 +455,68 @@ fn the_whole_run_limit_stops_the_harness_and_says_so() {
 }
 
 #[test]
+fn ctrl_c_stops_every_worker_and_removes_the_working_folder() {
+    let sandbox = Sandbox::new("rehearse-parallel-ctrl-c");
+    let pids = sandbox.root.join("pids");
+    std::fs::create_dir_all(&pids).unwrap();
+    let sandbox = sandbox.env("AMLDOCTOR_FIXTURE_PID_DIR", &pids.display().to_string());
+    let (script, files, py) = (
+        fixture("parallel/timeout/score.py"),
+        fixture("parallel-inputs/files"),
+        python(),
+    );
+    let mut child = sandbox
+        .command(&[
+            "rehearse",
+            "parallel",
+            "--entry-script",
+            &script,
+            "--input",
+            &files,
+            "--mini-batch-size",
+            "2",
+            "--run-invocation-timeout",
+            "600",
+            "--python",
+            &py,
+        ])
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    // Both workers have run init() (the hung mini-batch is then in run()).
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(60);
+    while std::fs::read_dir(&pids).unwrap().count() < 2 {
+        assert!(
+            std::time::Instant::now() < deadline,
+            "the workers never started"
+        );
+        std::thread::sleep(std::time::Duration::from_millis(100));
+    }
+    std::thread::sleep(std::time::Duration::from_millis(500));
+    let status = std::process::Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(status.success());
+    let code = child.wait().unwrap().code();
+    assert_eq!(
+        code,
+        Some(130),
+        "a Ctrl-C exits as an interrupted command does"
+    );
+    std::thread::sleep(std::time::Duration::from_millis(300));
+    assert_no_survivors(&pids);
+    let temp = std::env::temp_dir();
+    let prefix = format!("amldoctor-rehearse-{}-", child.id());
+    let left = std::fs::read_dir(temp)
+        .unwrap()
+        .flatten()
+        .any(|e| e.file_name().to_string_lossy().starts_with(&prefix));
+    assert!(!left, "the temporary working folder was removed");
+}
+
+#[test]
 fn a_job_file_gives_the_entry_script_arguments_and_settings() {
     let sandbox = Sandbox::new("rehearse-parallel-job");
     let job = fixture("parallel/job-file/parallel-job.yml");
