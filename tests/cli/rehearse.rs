@@ -391,6 +391,54 @@ fn a_healthy_entry_script_over_files_and_over_a_table_passes() {
 }
 
 #[test]
+fn tabular_inputs_in_parquet_and_json_lines_become_data_frames() {
+    let sandbox = Sandbox::new("rehearse-parallel-formats");
+    let csv = fixture("parallel-inputs/tables/customers.csv");
+    let dir = sandbox.root.join("tables");
+    std::fs::create_dir_all(&dir).unwrap();
+    // The real pandas and pyarrow write the files the platform would hand over.
+    let convert = format!(
+        "import pandas as pd; d = pd.read_csv({csv:?}); d.to_parquet({:?}); d.head(40).to_json({:?}, orient='records', lines=True)",
+        dir.join("part-0.parquet"),
+        dir.join("part-1.jsonl")
+    );
+    assert!(
+        std::process::Command::new(python())
+            .args(["-c", &convert])
+            .status()
+            .unwrap()
+            .success()
+    );
+    let (script, tables) = (
+        fixture("parallel/tabular/score.py"),
+        dir.display().to_string(),
+    );
+    let (run, doc) = rehearse(
+        &sandbox,
+        &[
+            "parallel",
+            "--entry-script",
+            &script,
+            "--input",
+            &tables,
+            "--input-type",
+            "tabular",
+            "--mini-batch-size",
+            "100",
+        ],
+    );
+    assert_eq!(run.code, 0, "{}", run.stdout);
+    let batches = doc["rehearsal"]["mini_batches"].as_array().unwrap();
+    let rows: u64 = batches.iter().map(|b| b["results"].as_u64().unwrap()).sum();
+    assert_eq!(rows, 340, "300 Parquet rows and 40 JSON lines");
+    assert!(
+        batches
+            .iter()
+            .any(|b| b["detail"].as_str().unwrap().starts_with("part-1.jsonl"))
+    );
+}
+
+#[test]
 fn each_broken_entry_script_gets_the_finding_a_cloud_run_would() {
     let cases: &[(&str, &[&str], &str, &str)] = &[
         (
