@@ -255,7 +255,7 @@ fn interpreter(
     let mut packages = Vec::new();
     if input_type == InputType::Tabular {
         packages.push(("pandas", "pandas"));
-        if inputs.iter().any(|p| has_extension(p, "parquet")) {
+        if run::any_with_extension(inputs, "parquet") {
             packages.push(("pyarrow", "pyarrow"));
         }
     }
@@ -266,11 +266,6 @@ fn interpreter(
         }
     }
     Ok(python)
-}
-
-fn has_extension(path: &Path, ext: &str) -> bool {
-    path.extension()
-        .is_some_and(|e| e.eq_ignore_ascii_case(ext))
 }
 
 /// Arguments as one line, quoted where a blank would split them.

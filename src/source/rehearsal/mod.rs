@@ -213,3 +213,18 @@ pub(crate) fn out_dir(path: &Path) -> Result<PathBuf> {
         .and_then(|()| std::path::absolute(path))
         .map_err(|e| Error::input(format!("--out {}: cannot create it: {e}", path.display())))
 }
+
+/// Whether any input (a file, or a file under an input folder) ends in `.ext`.
+pub(crate) fn any_with_extension(inputs: &[PathBuf], ext: &str) -> bool {
+    fn walk(path: &Path, ext: &str, depth: usize) -> bool {
+        if path.is_dir() {
+            depth < 16
+                && std::fs::read_dir(path)
+                    .is_ok_and(|entries| entries.flatten().any(|e| walk(&e.path(), ext, depth + 1)))
+        } else {
+            path.extension()
+                .is_some_and(|e| e.eq_ignore_ascii_case(ext))
+        }
+    }
+    inputs.iter().any(|p| walk(p, ext, 0))
+}
