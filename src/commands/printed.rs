@@ -82,7 +82,7 @@ pub fn check(command: &str) -> Result<(), String> {
     // slot is valid.
     let mut last = String::new();
     for value in ["", "3", "abc1", "all"] {
-        let words = words(&fill(command, value));
+        let words = crate::rules::template::shell_split(&fill(command, value));
         match Cli::try_parse_from(&words) {
             Ok(_) => return Ok(()),
             Err(e) if e.kind() == clap::error::ErrorKind::DisplayHelp => return Ok(()),
@@ -144,37 +144,6 @@ fn numeric(name: &str) -> bool {
     .any(|w| n.contains(w))
 }
 
-/// Shell words: split at blanks outside quotes, quotes removed.
-fn words(command: &str) -> Vec<String> {
-    let mut out = Vec::new();
-    let mut word = String::new();
-    let mut quote = None;
-    let mut any = false;
-    for ch in command.chars() {
-        match (quote, ch) {
-            (None, '\'' | '"') => {
-                quote = Some(ch);
-                any = true;
-            }
-            (Some(q), c) if c == q => quote = None,
-            (None, c) if c.is_whitespace() => {
-                if any {
-                    out.push(std::mem::take(&mut word));
-                    any = false;
-                }
-            }
-            (_, c) => {
-                word.push(c);
-                any = true;
-            }
-        }
-    }
-    if any {
-        out.push(word);
-    }
-    out
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -211,6 +180,9 @@ mod tests {
         assert!(check("amldoctor lint --no-such-flag").is_err());
         assert!(check("amldoctor score -e ep").is_err(), "not built yet");
         assert!(check("amldoctor diagnose --no-such-flag x").is_err());
-        assert_eq!(words("a 'b c' \"d\""), ["a", "b c", "d"]);
+        assert_eq!(
+            crate::rules::template::shell_split("a 'b c' \"d\""),
+            ["a", "b c", "d"]
+        );
     }
 }

@@ -28,14 +28,7 @@ use super::support::load_rules;
 
 /// `--timeout` as a duration of 1 s to 24 h.
 pub(super) fn limit(t: Ratio, flag: &str) -> Result<Duration> {
-    let ms = t
-        .checked_mul(Ratio::from_int(1000))
-        .map(Ratio::ceil)
-        .ok()
-        .and_then(|ms| u64::try_from(ms).ok())
-        .filter(|ms| (1000..=86_400_000).contains(ms))
-        .ok_or_else(|| Error::input(format!("{flag}: expected a duration between 1 s and 24 h")))?;
-    Ok(Duration::from_millis(ms))
+    crate::scoring::bounds::duration(t, flag, 1000..=86_400_000, "between 1 s and 24 h")
 }
 
 /// What the deployment file says that a rehearsal uses.
@@ -45,6 +38,8 @@ struct DeploymentFile {
     settings: Settings,
     env: Vec<(String, String)>,
     scoring_script: Option<PathBuf>,
+    /// `endpoint_name` and `name`, for the commands printed (flags and the project file win).
+    names: Vec<(&'static str, String)>,
 }
 
 fn deployment_file(path: Option<&Path>) -> Result<DeploymentFile> {
@@ -84,7 +79,15 @@ fn deployment_file(path: Option<&Path>) -> Result<DeploymentFile> {
         .pointer("/code_configuration/scoring_script")
         .and_then(|v| v.as_str())
         .map(|s| dir.join(code.unwrap_or(".")).join(s));
+    let names = [("endpoint", "endpoint_name"), ("deployment", "name")]
+        .into_iter()
+        .filter_map(|(placeholder, key)| {
+            let v = doc.value.get(key)?.as_str()?;
+            Some((placeholder, v.to_owned()))
+        })
+        .collect();
     Ok(DeploymentFile {
+        names,
         shown: Some(shown),
         settings: Settings::read(&spec),
         env,
@@ -177,11 +180,14 @@ pub(crate) fn online(
         log_tail,
         azure_calls,
         model_dir_uses,
-        request_timeout_ms,
+        request_timeout_ms: Some(request_timeout_ms),
     });
     let mut names = placeholders::of_context(ctx);
     if let Some(f) = &dep.shown {
         names.insert("deployment_yaml", f.clone());
+    }
+    for (placeholder, value) in &dep.names {
+        names.entry(placeholder).or_insert_with(|| value.clone());
     }
     report(
         ctx,

@@ -133,7 +133,7 @@ pub(crate) fn run(
         log_tail: Vec::new(),
         azure_calls,
         model_dir_uses,
-        request_timeout_ms: (0, true),
+        request_timeout_ms: None,
     });
     let mut names = placeholders::of_context(ctx);
     if let Some(f) = job_shown {
@@ -273,14 +273,9 @@ fn shell_words(args: &[String]) -> String {
     if args.is_empty() {
         return "none".to_owned();
     }
-    args.iter()
-        .map(|a| {
-            if a.contains(char::is_whitespace) {
-                format!("'{a}'")
-            } else {
-                a.clone()
-            }
-        })
-        .collect::<Vec<_>>()
-        .join(" ")
+    let words: Vec<String> = args
+        .iter()
+        .map(|a| crate::rules::template::shell_word(a))
+        .collect();
+    words.join(" ")
 }

@@ -36,8 +36,9 @@ pub(crate) struct RehearsalRun {
     pub(crate) azure_calls: Vec<Evidence>,
     /// Lines of the script that read `AZUREML_MODEL_DIR`.
     pub(crate) model_dir_uses: Vec<Evidence>,
-    /// The deployment's `request_timeout_ms`, and whether it is the platform's default.
-    pub(crate) request_timeout_ms: (u64, bool),
+    /// The deployment's `request_timeout_ms`, and whether it is the platform's default
+    /// (online only).
+    pub(crate) request_timeout_ms: Option<(u64, bool)>,
 }
 
 /// Calls that need a workspace (SDK v1 `Model.get_model_path`, a `Workspace` or run
@@ -234,7 +235,9 @@ fn requests(run: &RehearsalRun, failed: &[&RequestRecord], out: &mut Vec<Compute
             ]),
         ));
     }
-    let (limit, default) = run.request_timeout_ms;
+    let Some((limit, default)) = run.request_timeout_ms else {
+        return;
+    };
     let slow: Vec<&RequestRecord> = run
         .summary
         .requests
@@ -314,7 +317,7 @@ mod tests {
                 4,
                 "os.getenv(\"AZUREML_MODEL_DIR\")",
             )],
-            request_timeout_ms: (5000, true),
+            request_timeout_ms: Some((5000, true)),
         }
     }
 

@@ -103,7 +103,7 @@ pub(crate) fn read(job: &Value) -> JobSettings {
         program_arguments: job
             .pointer("/task/program_arguments")
             .and_then(Value::as_str)
-            .map(split_arguments)
+            .map(crate::rules::template::shell_split)
             .unwrap_or_default(),
         mini_batch_size: size,
         error_threshold: int(job, "/mini_batch_error_threshold"),
@@ -113,35 +113,6 @@ pub(crate) fn read(job: &Value) -> JobSettings {
         append_row: job.pointer("/task/append_row_to").is_some(),
         tabular,
     }
-}
-
-/// A command line split as a shell would: on blanks, quotes kept together.
-pub(crate) fn split_arguments(text: &str) -> Vec<String> {
-    let mut out = Vec::new();
-    let mut current = String::new();
-    let mut quote: Option<char> = None;
-    let mut started = false;
-    for c in text.chars() {
-        match (quote, c) {
-            (Some(q), c) if c == q => quote = None,
-            (Some(_), c) => current.push(c),
-            (None, '\'' | '"') => {
-                quote = Some(c);
-                started = true;
-            }
-            (None, c) if c.is_whitespace() => {
-                if started || !current.is_empty() {
-                    out.push(std::mem::take(&mut current));
-                    started = false;
-                }
-            }
-            (None, c) => current.push(c),
-        }
-    }
-    if started || !current.is_empty() {
-        out.push(current);
-    }
-    out
 }
 
 #[cfg(test)]

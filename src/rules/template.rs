@@ -29,6 +29,38 @@ pub(crate) fn shell_word(value: &str) -> String {
     }
 }
 
+/// Shell words: split at blanks outside quotes, quotes removed (how a shell reads a
+/// printed command, and how a job's `program_arguments` reach the entry script).
+pub(crate) fn shell_split(command: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut word = String::new();
+    let mut quote = None;
+    let mut any = false;
+    for ch in command.chars() {
+        match (quote, ch) {
+            (None, '\'' | '"') => {
+                quote = Some(ch);
+                any = true;
+            }
+            (Some(q), c) if c == q => quote = None,
+            (None, c) if c.is_whitespace() => {
+                if any {
+                    out.push(std::mem::take(&mut word));
+                    any = false;
+                }
+            }
+            (_, c) => {
+                word.push(c);
+                any = true;
+            }
+        }
+    }
+    if any {
+        out.push(word);
+    }
+    out
+}
+
 /// Fills `{name}` placeholders from the run (flags, project file: what the user said
 /// wins), then from facts, when the value is [`shell_safe`]; unknown or unsafe ones
 /// stay `{name}` for [`show_missing`].

@@ -46,12 +46,22 @@ pub(crate) fn timeout(t: Option<Ratio>) -> Result<Duration> {
     let Some(t) = t else {
         return Ok(DEFAULT_TIMEOUT);
     };
+    duration(t, "--timeout", 1..=3_600_000, "between 1 ms and 1 hour")
+}
+
+/// A duration flag in whole milliseconds within `range`; `words` says the range.
+pub(crate) fn duration(
+    t: Ratio,
+    flag: &str,
+    range: std::ops::RangeInclusive<u64>,
+    words: &str,
+) -> Result<Duration> {
     let ms = t
         .checked_mul(Ratio::from_int(1000))
         .map(Ratio::ceil)
         .ok()
         .and_then(|ms| u64::try_from(ms).ok())
-        .filter(|ms| (1..=3_600_000).contains(ms))
-        .ok_or_else(|| Error::input("--timeout: expected a duration between 1 ms and 1 hour"))?;
+        .filter(|ms| range.contains(ms))
+        .ok_or_else(|| Error::input(format!("{flag}: expected a duration {words}")))?;
     Ok(Duration::from_millis(ms))
 }

@@ -165,6 +165,10 @@ fn a_slow_init_is_judged_against_the_deployment_files_probes() {
         got.contains(&"rehearse-startup-over-probe-budget".to_owned()),
         "{got:?}"
     );
+    // The deployment file names the endpoint and deployment the printed commands need.
+    let commands = doc["findings"].to_string();
+    assert!(commands.contains("-e slow-ep -n blue"), "{commands}");
+    assert!(!commands.contains("<endpoint>"), "{commands}");
     // Neither --data nor a schema: run() was not tried, and the report says so.
     assert!(got.contains(&"rehearse-no-request".to_owned()), "{got:?}");
 }
