@@ -384,9 +384,6 @@ class Master:
         text = ",".join(csv_field(f) for f in fields)
         append(os.path.join(self.tree.logs, "sys", "job_report", "processed_mini-batches.csv"), text + "\n")
 
-    def run(self):
-        return run_master(self)
-
 
 def csv_field(value):
     text = str(value)
@@ -568,4 +565,4 @@ def finish(master, batches, stop_reason):
 if __name__ == "__main__":
     with open(sys.argv[1], encoding="utf-8") as f:
         CONFIG = json.load(f)
-    Master(CONFIG).run()
+    run_master(Master(CONFIG))
