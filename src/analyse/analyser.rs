@@ -167,7 +167,20 @@ fn unexplained_failure(set: &RuleSet, d: &ScannedDocument, wrapped: bool, sink: 
             .iter()
             .any(|r| r.codes.iter().any(|c| c.eq_ignore_ascii_case(code)))
     };
-    let said = service_errors::check(&d.last_errors, &known);
+    // A paste that ends on `(Code) Message`, or a short one that ends on an error's
+    // code key, ended on the service's error, though no error literal kept that line.
+    let mut errors = std::borrow::Cow::Borrowed(d.last_errors.as_slice());
+    let short = d.lines <= unrecognised::SHORT_PASTE;
+    if let Some(f) = &d.final_line
+        && (service_error::holds_paren_code(&f.text)
+            || short && service_error::holds_code_key(&f.text))
+        && !errors
+            .iter()
+            .any(|e| e.location.line() == f.location.line())
+    {
+        errors.to_mut().push(f.clone());
+    }
+    let said = service_errors::check(&errors, &known);
     let last_failure =
         || unrecognised::check(d.kind, d.lines, &d.last_errors, d.final_line.as_ref());
     if !said.is_empty() {
@@ -207,9 +220,28 @@ fn unexplained_failure(set: &RuleSet, d: &ScannedDocument, wrapped: bool, sink: 
     };
     match failure_category(d, &found).and_then(rule) {
         Some(r) => {
-            // The category rules quote `message`; the same line under two names reads twice.
-            let last = found.facts.remove("last_error").unwrap_or_default();
-            found.facts.insert("message".to_owned(), last);
+            // The category rules quote `message`: the line whose words placed the failure
+            // (a certificate refused, above the `ConnectionError` that ended the paste),
+            // else the failing line, which is then not repeated as `last_error`.
+            let last = found.facts.get("last_error").cloned().unwrap_or_default();
+            let first = found.evidence.first().map_or(0, |e| e.location.line());
+            let after = d.after_errors.iter().filter(|e| e.location.line() > first);
+            let lines = std::iter::once(last.as_str()).chain(
+                found
+                    .evidence
+                    .iter()
+                    .chain(after)
+                    .chain(&d.last_errors)
+                    .map(|e| e.text.as_str()),
+            );
+            let message = cause_category::deciding_line(&r.id, lines)
+                .unwrap_or(&last)
+                .trim()
+                .to_owned();
+            if message == last.trim() {
+                found.facts.remove("last_error");
+            }
+            found.facts.insert("message".to_owned(), message);
             sink.findings
                 .push(service_errors::as_finding(r, found, d.surface()));
         }
@@ -239,10 +271,14 @@ fn failure_category(d: &ScannedDocument, found: &Computed) -> Option<&'static st
         let lines = d.last_errors.iter().map(|e| e.text.as_str());
         cause_category::user_script(last, lines).then_some(cause_category::USER_SCRIPT)
     };
+    // A wrapper that ends the paste (`ActivityFailedException: Activity Failed`) leaves
+    // the cause to an error further up: the document's error lines, last.
+    let earlier = || cause_category::rank("", d.last_errors.iter().map(|e| e.text.as_str()));
     cause_category::classify(last)
         .and_then(|_| cause_category::rank(last, context()))
         .or_else(user)
         .or_else(|| cause_category::rank("", context()))
+        .or_else(earlier)
 }
 
 /// The rule whose `codes` claim `code`: the only one, or the one marked `usual`.

@@ -70,6 +70,11 @@ pub(crate) const CATEGORIES: &[(&str, &[&str])] = &[
             "managedidentitycredential",
             // `AzureDeveloperCliCredential: …`: azure-identity names the credential that failed.
             "credential:",
+            "token request",
+            "connect to msi",
+            "identity is not assigned",
+            "identity not set",
+            "identity of * is not assigned",
         ],
     ),
     (
@@ -140,6 +145,8 @@ pub(crate) const CATEGORIES: &[(&str, &[&str])] = &[
             "readtimeout",
             "operation timed out",
             "ran longer than",
+            "504",
+            "gateway timeout",
         ],
     ),
     (
@@ -216,6 +223,12 @@ pub(crate) const CATEGORIES: &[(&str, &[&str])] = &[
             "condaerror",
             "libfuse",
             "while importing modules",
+            "installing package",
+            "error occurred while installing",
+            "has been installed",
+            "is installed",
+            "not installed",
+            "to install",
         ],
     ),
     (
@@ -352,6 +365,28 @@ pub(crate) const CATEGORIES: &[(&str, &[&str])] = &[
         ],
     ),
     (
+        "cause-conflict",
+        // Not `409`: a name already taken is a conflict too, and is the input's to change.
+        &[
+            "another operation",
+            "operation in progress",
+            "operation is in progress",
+            "already in progress",
+            "in updating provisioning state",
+            "in creating provisioning state",
+            "in deleting provisioning state",
+            "in scaling provisioning state",
+            "is being updated",
+            "is being deleted",
+            "scope locked",
+            "resource is locked",
+            "precondition failed",
+            "412",
+            "etag",
+            "conflict with",
+        ],
+    ),
+    (
         "cause-network",
         &[
             "connection refused",
@@ -398,6 +433,9 @@ pub(crate) const CATEGORIES: &[(&str, &[&str])] = &[
             "cannot be found",
             "can not be found",
             "404",
+            "no plugin found",
+            "none found",
+            "found none",
         ],
     ),
     (
@@ -412,6 +450,9 @@ pub(crate) const CATEGORIES: &[(&str, &[&str])] = &[
             "referenced before assignment",
             // A job's summary of the user's own process ending badly.
             "submitted script failed",
+            // A function of the user's called with other arguments than it takes.
+            "required positional argument",
+            "positional arguments but",
         ],
     ),
 ];
@@ -457,6 +498,29 @@ pub(crate) fn rank<'a>(
     best_of(false).or_else(|| best_of(true))
 }
 
+/// The line among `lines` whose words put a failure in category `id`: the first holding
+/// the most of them (the quote a category's fix shows, since the line that ended the
+/// paste may only say that something failed).
+pub(crate) fn deciding_line<'a>(
+    id: &str,
+    lines: impl IntoIterator<Item = &'a str>,
+) -> Option<&'a str> {
+    let (_, list) = CATEGORIES.iter().find(|(c, _)| *c == id)?;
+    let mut best: Option<(usize, &str)> = None;
+    // A frame names a file (`ssl.py`, `…/handshake.py`), not what went wrong.
+    for line in lines
+        .into_iter()
+        .filter(|l| !l.trim_start().starts_with("File \""))
+    {
+        let words = words_of(line);
+        let n = list.iter().filter(|w| has_word(&words, w)).count();
+        if n > 0 && best.is_none_or(|(m, _)| n > m) {
+            best = Some((n, line));
+        }
+    }
+    best.map(|(_, line)| line)
+}
+
 /// Categories that name how a failure was refused rather than why: chosen only when no
 /// other category's words are there.
 const SHAPES_ONLY: &[&str] = &["cause-invalid-input"];
@@ -477,18 +541,24 @@ const BOILERPLATE: &[&str] = &[
 /// (`StorageMountError` → `storage mount error`, `ACRTokenExchangeForbidden` → `acr
 /// token exchange forbidden`), so a code says what its words say.
 fn words_of(text: &str) -> String {
-    // Runs of blanks as one: a message with a name left out reads `Dataset  failed`.
-    let mut out = text
-        .to_ascii_lowercase()
+    // A resource id names where the call went (`…/datastores/x`, `…/storageAccounts/y`),
+    // not what went wrong: its words do not count. (A documentation link's anchor often
+    // names the error, and stays.)
+    let kept: Vec<&str> = text
         .split_whitespace()
-        .collect::<Vec<_>>()
-        .join(" ");
+        .filter(|t| !t.to_ascii_lowercase().contains("/subscriptions/"))
+        .collect();
+    // Runs of blanks as one: a message with a name left out reads `Dataset  failed`.
+    let mut out = kept.join(" ").to_ascii_lowercase();
     for b in BOILERPLATE {
         if let Some(at) = out.find(b) {
             out.truncate(at);
         }
     }
-    for token in text.split(|c: char| !c.is_ascii_alphanumeric()) {
+    let tokens = kept
+        .iter()
+        .flat_map(|t| t.split(|c: char| !c.is_ascii_alphanumeric()));
+    for token in tokens {
         let humps = token
             .as_bytes()
             .windows(2)
@@ -665,6 +735,43 @@ mod tests {
             (
                 "HTTPSConnectionPool: Max retries exceeded (Connection refused)",
                 "cause-network",
+            ),
+            // A resource id's words (`datastores`) say where the call went, not why.
+            (
+                "Max retries exceeded with url: /datastore/v1.0/subscriptions/s/resourceGroups/g/providers/Microsoft.MachineLearningServices/workspaces/w/datastores/blobs (Caused by ResponseError('too many 504 error responses'))",
+                "cause-timeout",
+            ),
+            (
+                "ManagedIdentityCredential: token request to the identity endpoint returned 400",
+                "cause-authentication",
+            ),
+            (
+                "The managed identity of the cluster extension is not assigned to the node pool",
+                "cause-authentication",
+            ),
+            (
+                "CondaError: An error occurred while installing package 'defaults::numpy-1.19'",
+                "cause-dependency",
+            ),
+            (
+                "No plugin found for managing model deployments to 'sagemaker'",
+                "cause-not-found",
+            ),
+            (
+                "Cannot mount since `azureml-dataprep-fuse` is not installed. To install, run: pip install azureml-dataprep-fuse",
+                "cause-dependency",
+            ),
+            (
+                "predict() missing 1 required positional argument: 'data'",
+                "cause-user-script",
+            ),
+            (
+                "(AnotherOperationInProgress) An operation on endpoint 'churn' is still running.",
+                "cause-conflict",
+            ),
+            (
+                "Azure.RequestFailedException: Cannot update the traffic of endpoint x because it is in Creating provisioning state.",
+                "cause-conflict",
             ),
         ];
         for (text, want) in cases {

@@ -118,13 +118,28 @@ pub(crate) fn as_finding(rule: &Rule, mut c: Computed, surface: Option<Surface>)
         names: c.names,
         remediation: remediation.clone(),
         commands,
-        docs: rule.docs.clone(),
+        docs: docs_on(rule, surface),
         caused_by: Vec::new(),
         symptoms: Vec::new(),
         edits: Vec::new(),
         failing: false,
         baseline_state: None,
     }
+}
+
+/// A computed rule's links on `surface`: that surface's troubleshooting page first, then
+/// the rule's own without the pages of other surfaces (a category's entry lists the
+/// online page for when nothing says where the failure was seen). A catalogue rule
+/// that claimed the code keeps its own links.
+fn docs_on(rule: &Rule, surface: Option<Surface>) -> Vec<String> {
+    let Some(surface) = surface.filter(|_| rule.computed) else {
+        return rule.docs.clone();
+    };
+    let page = surface.troubleshooting();
+    let other = |d: &str| Surface::ALL.iter().any(|s| s.troubleshooting() == d);
+    std::iter::once(page.to_owned())
+        .chain(rule.docs.iter().filter(|d| !other(d)).cloned())
+        .collect()
 }
 
 fn finding(error: &ServiceError, code: String, error_lines: &[Evidence]) -> Computed {

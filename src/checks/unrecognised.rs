@@ -107,7 +107,7 @@ fn final_exception(line: &Evidence) -> Option<String> {
 
 /// A paste this short is a quote of the failure, and its last line is what the user
 /// saw fail.
-const SHORT_PASTE: u64 = 12;
+pub(crate) const SHORT_PASTE: u64 = 12;
 
 /// Words that open a sentence saying what is wrong (`Unknown compute type: AmlCompute`,
 /// `Invalid value for --type`, `Missing required argument`).

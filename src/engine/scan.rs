@@ -241,9 +241,19 @@ impl<'a> Scanner<'a> {
 /// The last line of `region` that is not blank, if one starts in its last
 /// [`FINAL_LINE_BYTES`], and how many newlines follow its start.
 fn last_line(region: &[u8]) -> Option<(&[u8], u64)> {
-    let end = region.iter().rposition(|b| !b.is_ascii_whitespace())? + 1;
-    let from = end.saturating_sub(FINAL_LINE_BYTES);
-    let start = memchr::memrchr(b'\n', &region[from..end]).map_or(from, |i| from + i + 1);
+    let mut end = region.iter().rposition(|b| !b.is_ascii_whitespace())? + 1;
+    let mut from = end.saturating_sub(FINAL_LINE_BYTES);
+    let mut start = memchr::memrchr(b'\n', &region[from..end]).map_or(from, |i| from + i + 1);
+    // A paste's closing fence (```` ``` ````, `~~~`) is not how it ended: the line above is.
+    let fence = |l: &[u8]| l.len() >= 3 && l.iter().all(|b| matches!(b, b'`' | b'~'));
+    if start > 0 && fence(region[start..end].trim_ascii()) {
+        end = region[..start]
+            .iter()
+            .rposition(|b| !b.is_ascii_whitespace())?
+            + 1;
+        from = end.saturating_sub(FINAL_LINE_BYTES);
+        start = memchr::memrchr(b'\n', &region[from..end]).map_or(from, |i| from + i + 1);
+    }
     if start == from && from > 0 {
         // The line is longer than the window: not a line anyone pasted to be read.
         return None;

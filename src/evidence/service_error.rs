@@ -69,19 +69,28 @@ impl ServiceError {
     }
 }
 
-fn regexes() -> &'static [Regex; 3] {
-    static R: OnceLock<[Regex; 3]> = OnceLock::new();
+fn regexes() -> &'static [Regex; 5] {
+    static R: OnceLock<[Regex; 5]> = OnceLock::new();
     R.get_or_init(|| {
         [
             // `ERROR: (Code) Message`, `Exception Details:	(Code) Message`, `(Code) Message`,
-            // `HttpResponseError: (Code) Message`, any of them quoted (`> `).
-            Regex::new(r"(?:^|ERROR:\s*|Error:\s*|Exception:\s*|Details:\s*|Code:\s*|^[\s>]*)\(([A-Z][A-Za-z0-9]+(?:\.[A-Za-z0-9]+)*)\)\s*(.*)$")
+            // `HttpResponseError: (Code) Message`, any of them quoted (`> `), or as a
+            // string a client stored (`'error_type_and_message': "(Code) Message"`).
+            Regex::new(r#"(?:^|ERROR:\s*|Error:\s*|Exception:\s*|Details:\s*|Code:\s*|':\s*|["']|^[\s>]*)\(([A-Z][A-Za-z0-9]+(?:\.[A-Za-z0-9]+)*)\)\s*(.*)$"#)
                 .expect("valid"),
             // `Code: QuotaExceeded`, `"code": "QuotaExceeded"`, `ErrorCode: X`, `'code': 'X'`.
             Regex::new(r#"(?:^|[^A-Za-z]|\\[nrt])["']?(?i:(?:error_?)?code)["']?\s*[:=]\s*["']?([A-Z][A-Za-z0-9]+(?:\.[A-Za-z0-9]+)*)\b"#)
                 .expect("valid"),
             // `Message: …`, `"message": "…"`, `ErrorMessage: …`.
             Regex::new(r#"(?:^|[^A-Za-z]|\\[nrt])["']?(?i:(?:error_?)?message)["']?\s*[:=]\s*(?:"((?:[^"\\]|\\.)*)"|'((?:[^'\\]|\\.)*)'|(.+))"#)
+                .expect("valid"),
+            // `…, Reason:RefreshExtensionIdentityNotSet Details:Managed identity of …`: the
+            // Kubernetes extension's code (CamelCase, two words at least) and its message.
+            Regex::new(r"\bReason:\s*([A-Z][a-z0-9]+(?:[A-Z][a-z0-9]*)+)\b[\s,.;]*(?:Details?:\s*)?(.*)$")
+                .expect("valid"),
+            // `Error with code: (AuthorizationFailed) The client …`: anywhere after a blank
+            // or a colon, a code of two words at least (see [`holds_paren_code`]).
+            Regex::new(r"[\s:]\(([A-Z][a-z0-9]+[A-Z][A-Za-z0-9]*)\)\s+([A-Za-z].*)$")
                 .expect("valid"),
         ]
     })
@@ -119,7 +128,7 @@ type Met = (u64, String, Option<(u64, String)>);
 /// The error one block shows: every code in order, and the message nearest after the
 /// innermost code (or on its line).
 fn of_block(block: &[(u64, &str)]) -> Option<ServiceError> {
-    let [paren, code, message] = regexes();
+    let [paren, code, message, reason, inner] = regexes();
     let mut codes: Vec<Met> = Vec::new();
     let mut details = Vec::new();
     let mut compute = false;
@@ -142,8 +151,10 @@ fn of_block(block: &[(u64, &str)]) -> Option<ServiceError> {
         // Codes and messages in the order they stand on the line, so a message goes to
         // the code just before it (`{"code": A, "message": …, "details": [{"code": B …`).
         let mut events: Vec<(usize, Event)> = Vec::new();
-        for c in paren.captures_iter(text) {
-            let msg = c[2].trim().trim_end_matches(',');
+        let parens = paren.captures_iter(text).chain(inner.captures_iter(text));
+        for c in parens.chain(reason.captures_iter(text)) {
+            // A string's closing quote and the object's closing brace are not the message's.
+            let msg = c[2].trim().trim_end_matches([',', '}']);
             // `(Code) "Message"`: the quotes around a message are not part of it.
             let quoted = msg.len() > 1 && msg.starts_with('"') && msg.ends_with('"');
             let msg = if quoted { &msg[1..msg.len() - 1] } else { msg };
@@ -219,6 +230,41 @@ fn of_block(block: &[(u64, &str)]) -> Option<ServiceError> {
     })
 }
 
+/// Whether `line` holds a service's `(Code) Message` (`(EmptyLLMApiMapping) LLM api
+/// mapping is empty`, the az CLI's and the SDK's way of printing an error, at the start
+/// of a line or as a string a client stored): a CamelCase code of two words at least in
+/// parentheses, then a sentence. No error literal keeps such a line when its code is
+/// not an `…Error`; as the line a paste ends on, it is how the paste failed.
+pub(crate) fn holds_paren_code(line: &str) -> bool {
+    let line = line.as_bytes();
+    memchr::memchr_iter(b'(', line).any(|at| {
+        let before = at.checked_sub(1).map(|i| line[i]);
+        if !before.is_none_or(|b| matches!(b, b' ' | b'\t' | b'"' | b'\'' | b'>' | b':')) {
+            return false;
+        }
+        let rest = &line[at + 1..];
+        let Some(close) = rest.iter().position(|b| !b.is_ascii_alphanumeric()) else {
+            return false;
+        };
+        let code = &rest[..close];
+        let hump = code
+            .windows(2)
+            .any(|w| w[0].is_ascii_lowercase() && w[1].is_ascii_uppercase());
+        code.first().is_some_and(u8::is_ascii_uppercase)
+            && hump
+            && rest[close..].starts_with(b") ")
+            && rest.get(close + 2).is_some_and(u8::is_ascii_alphabetic)
+    })
+}
+
+/// Whether `line` names an error code by key (`"code": "ScoreRequestUnauthorized"`,
+/// `ErrorCode: X`) whose value is not one that says all went well.
+pub(crate) fn holds_code_key(line: &str) -> bool {
+    regexes()[1]
+        .captures_iter(line)
+        .any(|c| !NOT_ERRORS.contains(&&c[1]))
+}
+
 /// `FailedStartingContainerUserError: Unable to start …`: a compute error's code (a
 /// CamelCase name ending in Error, Exception, Failure or Failed) and its message.
 fn compute_code(line: &str) -> Option<(&str, &str)> {
@@ -254,6 +300,26 @@ fn said_around(block: &[(u64, &str)], line: u64, code: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_code_in_parentheses_is_a_service_error_line() {
+        for line in [
+            "(EmptyLLMApiMapping) LLM api mapping is empty.",
+            "> (ResourceNotReady) User container has crashed or terminated.",
+            "{'node': 'chat', 'message': \"(ToolLoadError) Failed to load tool.\"}",
+        ] {
+            assert!(holds_paren_code(line), "{line}");
+        }
+        for line in [
+            "(Optional) Set the number of workers.",
+            "print(GetModel) ",
+            "Loaded model f(ModelName) in 3s",
+            "(ModelName)",
+            "(NotFound)) 404",
+        ] {
+            assert!(!holds_paren_code(line), "{line}");
+        }
+    }
 
     fn one(text: &str) -> ServiceError {
         let lines: Vec<(u64, &str)> = text.lines().zip(1..).map(|(l, n)| (n, l)).collect();

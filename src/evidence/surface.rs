@@ -58,6 +58,29 @@ impl Surface {
         }
     }
 
+    /// Microsoft's troubleshooting page for failures seen on this surface: what a
+    /// finding classified by its words alone (a cause category) cites, since its
+    /// catalogue entry cannot know which part of the service the failure came from.
+    pub fn troubleshooting(self) -> &'static str {
+        match self {
+            Surface::Online => {
+                "https://learn.microsoft.com/azure/machine-learning/how-to-troubleshoot-online-endpoints"
+            }
+            Surface::Batch => {
+                "https://learn.microsoft.com/azure/machine-learning/how-to-troubleshoot-batch-endpoints"
+            }
+            Surface::Job => {
+                "https://learn.microsoft.com/azure/machine-learning/how-to-debug-pipeline-failure"
+            }
+            Surface::Local => {
+                "https://learn.microsoft.com/azure/machine-learning/how-to-troubleshoot-online-endpoints#deploy-locally"
+            }
+            Surface::Build => {
+                "https://learn.microsoft.com/azure/machine-learning/how-to-troubleshoot-environments"
+            }
+        }
+    }
+
     pub fn parse(name: &str) -> Option<Surface> {
         Surface::ALL.into_iter().find(|s| s.name() == name)
     }

@@ -65,7 +65,9 @@ pub(crate) fn shell_split(command: &str) -> Vec<String> {
 /// wins), then from facts, when the value is [`shell_safe`]; unknown or unsafe ones
 /// stay `{name}` for [`show_missing`].
 pub(crate) fn fill(template: &str, facts: &BTreeMap<String, String>, run: &Placeholders) -> String {
-    fill_with(template, facts, run, shell_safe)
+    fill_with(template, facts, run, |v| {
+        shell_safe(v).then(|| v.to_owned())
+    })
 }
 
 /// Whether a value can stand in a fix's prose: any short text that cannot end a code
@@ -74,13 +76,49 @@ pub(crate) fn prose_safe(value: &str) -> bool {
     !value.is_empty() && value.len() <= 200 && !value.contains(['`', '\n', '\r', '{', '}', '<'])
 }
 
-/// [`fill`] for a fix's text, where values need not be shell words.
+/// [`fill`] for a fix's text, where values need not be shell words: a value that is not
+/// [`prose_safe`] as it is (a quoted message holding `<object at 0x…>`, or one longer
+/// than a sentence) is shown as [`as_prose`] makes it, never as a placeholder nobody
+/// can fill.
 pub(crate) fn fill_prose(
     template: &str,
     facts: &BTreeMap<String, String>,
     run: &Placeholders,
 ) -> String {
-    fill_with(template, facts, run, prose_safe)
+    fill_with(template, facts, run, as_prose)
+}
+
+/// `value` made [`prose_safe`]: on one line, the characters that would end a code span
+/// or open a placeholder swapped for look-alikes, cut to 200 bytes.
+pub(crate) fn as_prose(value: &str) -> Option<String> {
+    const MAX: usize = 200;
+    if value.trim().is_empty() {
+        return None;
+    }
+    if prose_safe(value) {
+        return Some(value.to_owned());
+    }
+    let mut out: String = value
+        .trim()
+        .chars()
+        .map(|c| match c {
+            '`' => '\'',
+            '\n' | '\r' => ' ',
+            '{' => '(',
+            '}' => ')',
+            '<' => '\u{2039}',
+            c => c,
+        })
+        .collect();
+    if out.len() > MAX {
+        let mut cut = MAX - 3;
+        while !out.is_char_boundary(cut) {
+            cut -= 1;
+        }
+        out.truncate(cut);
+        out.push('\u{2026}');
+    }
+    Some(out)
 }
 
 /// A fix's text with the facts it names by name shown by value: `(fact `exit_code`)`
@@ -147,7 +185,7 @@ fn fill_with(
     template: &str,
     facts: &BTreeMap<String, String>,
     run: &Placeholders,
-    safe: fn(&str) -> bool,
+    value: fn(&str) -> Option<String>,
 ) -> String {
     let mut out = String::with_capacity(template.len());
     let mut rest = template;
@@ -160,9 +198,9 @@ fn fill_with(
                 match run
                     .get(name)
                     .or_else(|| facts.get(name))
-                    .filter(|v| safe(v))
+                    .and_then(|v| value(v))
                 {
-                    Some(v) => out.push_str(v),
+                    Some(v) => out.push_str(&v),
                     None => {
                         out.push('{');
                         out.push_str(name);
@@ -496,6 +534,27 @@ pub(crate) fn missing_in<'a>(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_message_that_is_not_prose_safe_still_fills_a_fix() {
+        let facts = BTreeMap::from([(
+            "message".to_owned(),
+            "ServiceRequestError: <urllib3.connection object at 0x7f>: `boom`\nnext".to_owned(),
+        )]);
+        let run = Placeholders::new();
+        assert_eq!(
+            fill_prose("It says: {message}", &facts, &run),
+            "It says: ServiceRequestError: \u{2039}urllib3.connection object at 0x7f>: 'boom' next"
+        );
+        let long = BTreeMap::from([("message".to_owned(), "é".repeat(150))]);
+        let filled = fill_prose("{message}", &long, &run);
+        assert!(
+            filled.len() <= 200 && filled.ends_with('\u{2026}'),
+            "{filled}"
+        );
+        // A shell command never takes such a value: it stays a placeholder.
+        assert_eq!(fill("echo {message}", &facts, &run), "echo {message}");
+    }
 
     #[test]
     fn a_name_only_batch_commands_need_is_found_the_batch_way() {

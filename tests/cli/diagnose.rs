@@ -1259,4 +1259,119 @@ fn category_fixes_fit_the_surface_the_failure_was_seen_on() {
     let p = finding(&plain, "cause-timeout");
     assert!(p["facts"].get("seen_on").is_none(), "{p}");
     assert!(!runs(&p, "docker ps -a"), "{p}");
+    // The links are the troubleshooting page of what the failure was seen on, not the
+    // online endpoints' page the category's entry falls back to.
+    let docs = |f: &serde_json::Value| -> Vec<String> {
+        serde_json::from_value(f["docs"].clone()).unwrap()
+    };
+    let learn = "https://learn.microsoft.com/azure/machine-learning/";
+    assert_eq!(
+        docs(&b)[0],
+        format!("{learn}how-to-troubleshoot-batch-endpoints"),
+        "{b}"
+    );
+    assert!(
+        !docs(&b).contains(&format!("{learn}how-to-troubleshoot-online-endpoints")),
+        "{b}"
+    );
+    assert_eq!(
+        docs(&l),
+        [format!(
+            "{learn}how-to-troubleshoot-online-endpoints#deploy-locally"
+        )],
+        "{l}"
+    );
+    assert_eq!(
+        docs(&p),
+        [format!("{learn}how-to-troubleshoot-online-endpoints")],
+        "{p}"
+    );
+}
+
+/// A refusal because another operation holds the resource is its own category, with the
+/// online endpoint's state to wait for; the `(Code) Message` a paste ends on is read as
+/// the service's error even when no error word is on its line, and a line that only
+/// looks like one (`(Optional) …` in a healthy log) is not.
+#[test]
+fn a_busy_resource_and_a_bare_service_code_are_named() {
+    let sb = Sandbox::new("conflict");
+    let busy = sb.write(
+        "work/busy.txt",
+        "$ az ml online-deployment create -f green.yml -e churn-ep -g rg-ml -w ws-prod\n\
+         (Conflict) Operation on endpoint churn-ep is not allowed: another operation is in progress on it.\n\
+         Code: Conflict\n\
+         Message: Operation on endpoint churn-ep is not allowed: another operation is in progress on it.\n",
+    );
+    let v = sb.diagnose_json(&[busy.to_str().unwrap()]);
+    let f = crate::finding(&v, "cause-conflict");
+    assert_eq!(f["layer"], "category", "{f}");
+    assert!(
+        f["commands"].as_array().unwrap().iter().any(|c| c
+            == "az ml online-endpoint show -n churn-ep -g rg-ml -w ws-prod --query provisioning_state -o tsv"),
+        "{f}"
+    );
+    let bare = sb.write(
+        "work/bare.txt",
+        "{'node_name': 'answer', 'error_type_and_message': \"(ToolLoadMissing) The tool package could not be loaded; make sure it is installed.\"}\n",
+    );
+    let v = sb.diagnose_json(&[bare.to_str().unwrap()]);
+    let f = crate::finding(&v, "cause-dependency");
+    assert_eq!(f["facts"]["code"], "ToolLoadMissing", "{f}");
+    assert!(
+        f["facts"]["message"]
+            .as_str()
+            .unwrap()
+            .ends_with("make sure it is installed."),
+        "{f}"
+    );
+    let healthy = sb.write(
+        "work/healthy.txt",
+        "2026-12-01 10:00:01 Starting worker\n(Optional) Set WORKER_COUNT to change the number of workers.\n",
+    );
+    let v = sb.diagnose_json(&[healthy.to_str().unwrap()]);
+    assert!(crate::rule_ids(&v).is_empty(), "{v}");
+}
+
+/// A category's fix quotes the line whose words placed the failure: the certificate
+/// refused above the `ServiceRequestError` that ended the paste, which stays quoted as
+/// the last error; a message that cannot stand in prose as it is (`<… object at 0x…>`)
+/// is shown, never left as a placeholder.
+#[test]
+fn a_category_quotes_the_line_that_decided_it() {
+    let sb = Sandbox::new("deciding");
+    let paste = sb.write(
+        "work/tls.txt",
+        "Traceback (most recent call last):\n\
+         \x20 File \"/usr/lib/python3.10/ssl.py\", line 1342, in do_handshake\n\
+         ssl.SSLCertVerificationError: [SSL: CERTIFICATE_VERIFY_FAILED] certificate verify failed: unable to get local issuer certificate (_ssl.c:1007)\n\
+         \n\
+         During handling of the above exception, another exception occurred:\n\
+         \n\
+         Traceback (most recent call last):\n\
+         \x20 File \"/home/me/submit.py\", line 12, in <module>\n\
+         \x20   ml_client.jobs.create_or_update(job)\n\
+         azure.core.exceptions.ServiceRequestError: <urllib3.connection.HTTPSConnection object at 0x7f3>: Failed to establish a new connection\n",
+    );
+    let v = sb.diagnose_json(&[paste.to_str().unwrap()]);
+    let f = crate::finding(&v, "cause-tls");
+    assert!(
+        f["facts"]["message"]
+            .as_str()
+            .unwrap()
+            .starts_with("ssl.SSLCertVerificationError"),
+        "{f}"
+    );
+    assert!(
+        f["facts"]["last_error"]
+            .as_str()
+            .unwrap()
+            .starts_with("azure.core.exceptions.ServiceRequestError"),
+        "{f}"
+    );
+    let fix = f["remediation"].as_str().unwrap();
+    assert!(fix.contains("CERTIFICATE_VERIFY_FAILED"), "{fix}");
+    assert!(
+        !fix.contains("<message>") && !fix.contains("{message}"),
+        "{fix}"
+    );
 }

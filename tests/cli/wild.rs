@@ -24,7 +24,7 @@ use crate::{Sandbox, assert_generated};
 /// folder, still shows nothing amldoctor reads as a failure), so the test fails on any
 /// regression and each improvement tightens them (never loosen one).
 /// Recall the corpus must reach, in per mille of its failures.
-const RECALL_FLOOR: usize = 925;
+const RECALL_FLOOR: usize = 933;
 /// Failure excerpts without any warning or error.
 const MAX_SILENT: usize = 1;
 /// Mangled failing lines (a JSON-escaped envelope, a terminal cut inside a code) without
@@ -71,10 +71,14 @@ fn wild_dir() -> PathBuf {
 }
 
 fn corpus() -> Vec<Excerpt> {
-    let dir = wild_dir();
+    corpus_in(&wild_dir())
+}
+
+/// The excerpts of `dir`: each `slug.yaml` with its `slug.txt`.
+fn corpus_in(dir: &Path) -> Vec<Excerpt> {
     let mut out = Vec::new();
-    let mut names: Vec<PathBuf> = std::fs::read_dir(&dir)
-        .unwrap()
+    let mut names: Vec<PathBuf> = std::fs::read_dir(dir)
+        .unwrap_or_else(|e| panic!("{}: {e}", dir.display()))
         .map(|e| e.unwrap().path())
         .filter(|p| p.extension().is_some_and(|e| e == "yaml"))
         .collect();
@@ -226,26 +230,61 @@ fn the_wild_corpus_is_named_without_false_positives_or_silence() {
     let outcomes = run_all(&sb, &corpus);
     let s = score(&corpus, &outcomes);
     let recall = s.named * 1000 / s.failures.max(1);
-    let report = format!(
-        "wild corpus: {} failures, {} healthy; recall {}.{} % ({} named), {} false positives, {} silent\n\
-         misses:\n  {}\nfalse positives:\n  {}\nsilent:\n  {}",
-        s.failures,
-        s.healthy,
-        recall / 10,
-        recall % 10,
-        s.named,
-        s.false_positives.len(),
-        s.silent.len(),
-        s.misses.join("\n  "),
-        s.false_positives.join("\n  "),
-        s.silent.join("\n  "),
-    );
+    let report = s.report("wild corpus");
     eprintln!("{report}");
     assert!(
         recall >= RECALL_FLOOR && s.false_positives.is_empty() && s.silent.len() <= MAX_SILENT,
         "{report}"
     );
     mutations_are_never_silent(&sb, &corpus, &outcomes);
+}
+
+/// A held-out set (a folder in the corpus's format kept outside the repository, named
+/// by `AMLDOCTOR_BLIND_DIR`) scored against issue 28's targets for excerpts the
+/// analysis was not written from: recall >= 85 %, no false positive, no silent failure.
+/// Run by hand: `AMLDOCTOR_BLIND_DIR=/path cargo test --test cli blind -- --ignored
+/// --nocapture`.
+#[test]
+#[ignore = "needs a held-out set outside the repository (AMLDOCTOR_BLIND_DIR)"]
+#[allow(clippy::print_stderr)]
+fn a_held_out_set_meets_the_unseen_targets() {
+    let dir = PathBuf::from(
+        std::env::var_os("AMLDOCTOR_BLIND_DIR")
+            .expect("AMLDOCTOR_BLIND_DIR names the held-out folder"),
+    );
+    let corpus = corpus_in(&dir);
+    assert!(!corpus.is_empty(), "no excerpts in {}", dir.display());
+    let sb = Sandbox::new("blind");
+    let outcomes = run_all(&sb, &corpus);
+    let s = score(&corpus, &outcomes);
+    let report = s.report(&format!("held-out set {}", dir.display()));
+    eprintln!("{report}");
+    let recall = s.named * 1000 / s.failures.max(1);
+    assert!(
+        recall >= 850 && s.false_positives.is_empty() && s.silent.is_empty(),
+        "{report}"
+    );
+}
+
+impl Score {
+    fn report(&self, name: &str) -> String {
+        let s = self;
+        let recall = s.named * 1000 / s.failures.max(1);
+        format!(
+            "{name}: {} failures, {} healthy; recall {}.{} % ({} named), {} false positives, {} silent\n\
+         misses:\n  {}\nfalse positives:\n  {}\nsilent:\n  {}",
+            s.failures,
+            s.healthy,
+            recall / 10,
+            recall % 10,
+            s.named,
+            s.false_positives.len(),
+            s.silent.len(),
+            s.misses.join("\n  "),
+            s.false_positives.join("\n  "),
+            s.silent.join("\n  "),
+        )
+    }
 }
 
 /// Every expectation is well formed, names rules that exist, and the corpus is as
