@@ -192,13 +192,14 @@ pub(crate) fn only_names(la: &LogAnalyticsSummary) -> Vec<(&'static str, String)
     out
 }
 
-/// Requests per hour, deployment and status from `AmlOnlineEndpointTrafficLog`.
+/// Requests per hour, deployment and status from `AmlOnlineEndpointTrafficLog`. What
+/// its `_ResourceId` holds is not documented (for the console log it is the endpoint's
+/// id, which Microsoft's sample query parses); the table's documented `EndpointName`
+/// column names the endpoint (Azure Monitor's table reference), so it is what the query
+/// filters on.
 fn traffic_query(scope: Scope<'_>, minutes: u64) -> String {
     let endpoint = scope.endpoint.map_or_else(String::new, |ep| {
-        format!(
-            "| where _ResourceId endswith {}\n",
-            kql_string(&format!("/onlineendpoints/{ep}"))
-        )
+        format!("| where EndpointName =~ {}\n", kql_string(ep))
     });
     let deployment = scope.deployment.map_or_else(String::new, |d| {
         format!("| where DeploymentName =~ {}\n", kql_string(d))

@@ -66,6 +66,19 @@ fn fake(rows: Vec<Value>) -> (FakeAzure, Arc<AtomicUsize>) {
                 r#"{"error": {"code": "PathNotFoundError", "message": "unexpected"}}"#,
             );
         }
+        // The traffic log names the endpoint in its `EndpointName` column (Azure Monitor's
+        // table reference); what its `_ResourceId` holds is not documented, so the fake
+        // counts only a query that filters on the column.
+        let traffic = r.body.contains("AmlOnlineEndpointTrafficLog\\n");
+        if traffic
+            && (r.body.contains("_ResourceId")
+                || !r.body.contains("EndpointName =~ \\\"churn-ep\\\""))
+        {
+            return Answer::json(
+                200,
+                r#"{"tables": [{"name": "PrimaryResult", "columns": [], "rows": []}]}"#,
+            );
+        }
         if r.body.contains("AmlOnlineEndpointTrafficLog\\n") {
             return Answer::json(200, &json!({"tables": [{"name": "PrimaryResult", "columns": [
                 {"name": "Hour", "type": "datetime"}, {"name": "DeploymentName", "type": "string"},
@@ -288,5 +301,73 @@ fn no_candidate_line_is_a_clean_result() {
             .contains("no line matched any rule's literals in that time"),
         "{}",
         table.stdout
+    );
+}
+
+/// The query API stops a query after 3 minutes unless the request says `Prefer:
+/// wait=N` (10 minutes at most), and then answers 504 Gateway Timeout (Azure Monitor
+/// docs, "Log Analytics API: Timeouts"): every query asks for the 10 minutes, shows the
+/// header under `--debug`, and takes the 504 as the final answer, with what to narrow.
+/// A refused query's real cause is in its `innererror` chain (the same page's syntax
+/// error answer), and is reported.
+#[test]
+fn a_query_waits_ten_minutes_and_its_timeout_is_final() {
+    let calls = Arc::new(AtomicUsize::new(0));
+    let seen = calls.clone();
+    let fake = FakeAzure::start(move |r: &Request, _| {
+        if r.target.ends_with("/query") {
+            seen.fetch_add(1, Ordering::SeqCst);
+        }
+        if r.header("prefer") != Some("wait=600") {
+            return Answer::json(
+                400,
+                r#"{"error": {"code": "BadArgumentError", "message": "no Prefer"}}"#,
+            );
+        }
+        Answer::json(
+            504,
+            r#"{"error": {"message": "Gateway timeout", "code": "GatewayTimeout", "correlationId": "9f3c"}}"#,
+        )
+    });
+    let run = diagnose(&fake, "la-504", &["--debug"]);
+    assert_eq!(run.code, 3, "{}", run.stderr);
+    assert!(
+        run.stderr
+            .contains("the query ran longer than the 10 minutes Log Analytics allows one query"),
+        "{}",
+        run.stderr
+    );
+    assert!(run.stderr.contains("a shorter --since"), "{}", run.stderr);
+    assert!(run.stderr.contains("prefer: wait=600"), "{}", run.stderr);
+    assert_eq!(calls.load(Ordering::SeqCst), 1, "a 504 is not retried");
+
+    let fake = FakeAzure::start(|_: &Request, _| {
+        Answer::json(
+            400,
+            &json!({"error": {
+                "message": "The request had some invalid properties",
+                "code": "BadArgumentError",
+                "correlationId": "7d1e",
+                "innererror": {
+                    "code": "SyntaxError",
+                    "message": "A recognition error occurred in the query.",
+                    "innererror": {
+                        "code": "SYN0002",
+                        "message": "Query could not be parsed at 'where' on line [3,2]",
+                        "line": 3, "pos": 2, "token": "where"
+                    }
+                }
+            }})
+            .to_string(),
+        )
+    });
+    let run = diagnose(&fake, "la-400", &[]);
+    assert_eq!(run.code, 3, "{}", run.stderr);
+    assert!(
+        run.stderr.contains(
+            "The request had some invalid properties: A recognition error occurred in the query.: Query could not be parsed at 'where' on line [3,2]"
+        ),
+        "{}",
+        run.stderr
     );
 }

@@ -89,6 +89,11 @@ pub(crate) fn quota(headers: &HeaderMap) -> Option<Quota> {
 pub(crate) struct Http {
     client: reqwest::Client,
     policy: RetryPolicy,
+    /// Headers every request of this client carries (`Prefer: wait=600`).
+    headers: Vec<(&'static str, String)>,
+    /// Statuses that are this service's final answer, not a transient failure (the
+    /// Log Analytics query API's 504: the query ran out of its time limit).
+    final_statuses: Vec<u16>,
 }
 
 /// Whether `url` may be called: https anywhere, plain http only on loopback.
@@ -169,7 +174,24 @@ impl Http {
             .user_agent(concat!("amldoctor/", env!("CARGO_PKG_VERSION")))
             .build()
             .map_err(|e| Error::access(format!("cannot set up the HTTP client: {e}")))?;
-        Ok(Http { client, policy })
+        Ok(Http {
+            client,
+            policy,
+            headers: Vec::new(),
+            final_statuses: Vec::new(),
+        })
+    }
+
+    /// The same client, sending `name: value` with every request.
+    pub(crate) fn with_header(mut self, name: &'static str, value: &str) -> Http {
+        self.headers.push((name, value.to_owned()));
+        self
+    }
+
+    /// The same client, taking `status` as the final answer instead of retrying it.
+    pub(crate) fn final_status(mut self, status: u16) -> Http {
+        self.final_statuses.push(status);
+        self
     }
 
     /// Sends `method url` with the bearer `token` (none for discovery documents and
@@ -195,6 +217,9 @@ impl Http {
             if let Some(token) = token {
                 req = req.bearer_auth(token);
             }
+            for (name, value) in &self.headers {
+                req = req.header(*name, value);
+            }
             if let Some(b) = body {
                 req = req
                     .header("content-type", "application/json")
@@ -206,10 +231,17 @@ impl Http {
                 Ok(resp) => {
                     let status = resp.status().as_u16();
                     let headers = resp.headers().clone();
+                    let sent: String = self
+                        .headers
+                        .iter()
+                        .map(|(n, v)| format!(", {n}: {v}"))
+                        .collect();
                     trace(format!(
-                        "{method} {shown} -> {status} (client request id {request_id})"
+                        "{method} {shown} -> {status} (client request id {request_id}{sent})"
                     ));
-                    if !transient(status) || attempt >= self.policy.max_retries {
+                    let last =
+                        self.final_statuses.contains(&status) || attempt >= self.policy.max_retries;
+                    if !transient(status) || last {
                         let body = resp.bytes().await.map_err(|e| {
                             Error::access(format!("{method} {shown}: the answer broke off: {e}"))
                         })?;
@@ -479,7 +511,11 @@ pub(crate) fn arm_error(what: &str, reply: &Reply) -> Error {
     let code = err["code"].as_str().map(str::to_owned);
     let message = err["message"]
         .as_str()
-        .map(|m| crate::redact::clean(m).into_owned())
+        .map(|m| {
+            let mut said = vec![m.to_owned()];
+            said.extend(inner_messages(err).into_iter().filter(|i| i != m));
+            crate::redact::clean(&said.join(": ")).into_owned()
+        })
         .unwrap_or_else(|| format!("the service answered {}", reply.status));
     let hint = match reply.status {
         401 => {
@@ -500,9 +536,70 @@ pub(crate) fn arm_error(what: &str, reply: &Reply) -> Error {
         .with_hint(hint)
 }
 
+/// The messages under an error object, outer first: its `innererror` chain and each of
+/// its `details` with theirs, where services put the real cause (Log Analytics: "The
+/// request had some invalid properties", then "Query could not be parsed at 'x' on line
+/// [1,5]"). Each message once.
+pub(crate) fn inner_messages(err: &serde_json::Value) -> Vec<String> {
+    fn walk(v: &serde_json::Value, depth: usize, out: &mut Vec<String>) {
+        if depth > 8 {
+            return;
+        }
+        for key in ["innererror", "innerError"] {
+            let inner = &v[key];
+            if let Some(m) = inner["message"].as_str()
+                && !out.iter().any(|o| o == m)
+            {
+                out.push(m.to_owned());
+            }
+            if inner.is_object() {
+                walk(inner, depth + 1, out);
+            }
+        }
+        for d in v["details"].as_array().into_iter().flatten() {
+            if let Some(m) = d["message"].as_str()
+                && !out.iter().any(|o| o == m)
+            {
+                out.push(m.to_owned());
+            }
+            walk(d, depth + 1, out);
+        }
+    }
+    let mut out = Vec::new();
+    walk(err, 0, &mut out);
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn inner_errors_give_their_messages_outer_first() {
+        // The syntax-error answer of the Log Analytics query API (Azure Monitor docs,
+        // "Timeouts" page, common API errors).
+        let err = serde_json::json!({
+            "message": "The request had some invalid properties",
+            "code": "BadArgumentError",
+            "innererror": {
+                "code": "SyntaxError",
+                "message": "A recognition error occurred in the query.",
+                "innererror": {
+                    "code": "SYN0002",
+                    "message": "Query could not be parsed at 'foo' on line [1,4]"
+                }
+            },
+            "details": [{"code": "EngineError", "message": "A recognition error occurred in the query."}]
+        });
+        assert_eq!(
+            inner_messages(&err),
+            [
+                "A recognition error occurred in the query.",
+                "Query could not be parsed at 'foo' on line [1,4]"
+            ]
+        );
+        assert!(inner_messages(&serde_json::json!({"message": "x"})).is_empty());
+    }
 
     #[test]
     fn only_https_or_loopback_http() {

@@ -39,7 +39,11 @@ impl Azure {
         );
         let body = json!({"query": query, "timespan": timespan});
         let started = Instant::now();
-        let long = super::Http::new(QUERY_TIMEOUT, self.options.policy)?;
+        // The service stops a query after 3 minutes unless asked to wait (10 at most),
+        // and then answers 504: that is its verdict on the query, not a passing fault.
+        let long = super::Http::new(QUERY_TIMEOUT + Duration::from_secs(30), self.options.policy)?
+            .with_header("prefer", &format!("wait={}", QUERY_TIMEOUT.as_secs()))
+            .final_status(504);
         let reply = self.exchange_with(
             Some(&long),
             reqwest::Method::POST,
@@ -47,13 +51,28 @@ impl Azure {
             Some(&body),
             Some(&scope),
         )?;
+        if reply.status == 504 {
+            return Err(Error::access(format!(
+                "{what}: the query ran longer than the {} minutes Log Analytics allows one query",
+                QUERY_TIMEOUT.as_secs() / 60
+            ))
+            .with_hint(
+                "read less at once: a shorter --since, or one endpoint and deployment (-e, -n)",
+            ));
+        }
         let mut answer = json_of(what, &reply)?;
         let elapsed = started.elapsed();
         // A partial answer says so in `error` beside its tables.
         let mut partial = None;
         if let Some(e) = answer.get("error").filter(|e| !e.is_null()) {
-            let message = crate::redact::clean(e["message"].as_str().unwrap_or("the query failed"))
-                .into_owned();
+            let outer = e["message"].as_str().unwrap_or("the query failed");
+            let mut said = vec![outer.to_owned()];
+            said.extend(
+                super::http::inner_messages(e)
+                    .into_iter()
+                    .filter(|m| m != outer),
+            );
+            let message = crate::redact::clean(&said.join(": ")).into_owned();
             if answer.get("tables").is_none() {
                 return Err(Error::access(format!("{what}: {message}")));
             }
