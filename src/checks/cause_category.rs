@@ -227,6 +227,7 @@ pub(crate) const CATEGORIES: &[(&str, &[&str])] = &[
             "error occurred while installing",
             "has been installed",
             "is installed",
+            "ignoring invalid distribution",
             "not installed",
             "to install",
         ],

@@ -198,6 +198,10 @@ fn failure_in(text: &str) -> Option<String> {
         .iter()
         .rev()
         .find_map(|l| failing_part(l))
+        // The normal form drops an `Error: ` before `(`, `{` or `[` as a wrapper's
+        // prefix; on a line that holds nothing else (`Error: {argumentName} is invalid`,
+        // a message whose placeholder was never filled) the prefix is the failure.
+        .or_else(|| failing_part(text.lines().next().unwrap_or("")))
 }
 
 /// The line, or the value of a JSON log record's last field (`{"time": …, "log":
@@ -523,6 +527,16 @@ fn next_commands(kind: DocumentKind) -> &'static [&'static str] {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn an_error_prefix_before_a_brace_is_still_a_failure() {
+        let e = crate::finding::Evidence::at_line("x", 1, "Error: {argumentName} is invalid");
+        let found = check(crate::evidence::DocumentKind::Generic, 3, &[e], None);
+        assert_eq!(
+            found.map(|c| c.facts["last_error"].clone()).as_deref(),
+            Some("Error: {argumentName} is invalid")
+        );
+    }
 
     #[test]
     fn an_exception_named_without_error_words_ends_an_input() {

@@ -352,9 +352,16 @@ impl Walk<'_> {
                 // Artefacts removed: the rules read each logical line of the clean text,
                 // the evidence shows the user's own line.
                 Some(clean) => {
-                    for (a, b) in clean.lines() {
+                    // `Error: ` before a brace or a code is dropped as a wrapper's prefix,
+                    // but it still says the line is an error.
+                    let prefix = crate::evidence::normalize::prefix_len(bare);
+                    let said_error = crate::evidence::normalize::find(&bare[..prefix], b"Error: ");
+                    for (i, (a, b)) in clean.lines().enumerate() {
                         let logical = &clean.text[a..b];
                         self.select(logical);
+                        if i == 0 && said_error.is_some() {
+                            self.error_line = true;
+                        }
                         self.finish_line(logical, Some((bare, &clean, a)));
                     }
                 }

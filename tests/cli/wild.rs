@@ -24,7 +24,7 @@ use crate::{Sandbox, assert_generated};
 /// folder, still shows nothing amldoctor reads as a failure), so the test fails on any
 /// regression and each improvement tightens them (never loosen one).
 /// Recall the corpus must reach, in per mille of its failures.
-const RECALL_FLOOR: usize = 933;
+const RECALL_FLOOR: usize = 938;
 /// Failure excerpts without any warning or error.
 const MAX_SILENT: usize = 1;
 /// Mangled failing lines (a JSON-escaped envelope, a terminal cut inside a code) without
