@@ -164,7 +164,7 @@ _amldoctor() {
 
     case "${cmd}" in
         amldoctor)
-            opts="-o -q -v -g -w -h -V --output --no-color --quiet --verbose --debug --subscription --resource-group --workspace-name --cloud --auth --help --version logs diagnose check lint explain rules replicas score rehearse completions help"
+            opts="-o -q -v -g -w -h -V --output --no-color --quiet --verbose --debug --subscription --resource-group --workspace-name --cloud --tenant --auth --help --version logs diagnose check lint explain rules replicas score rehearse completions help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 1 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -202,6 +202,10 @@ _amldoctor() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --tenant)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 --auth)
                     COMPREPLY=($(compgen -W "auto env workload managed-identity cli" -- "${cur}"))
                     return 0
@@ -214,7 +218,7 @@ _amldoctor() {
             return 0
             ;;
         amldoctor__subcmd__check)
-            opts="-e -n -o -q -v -g -w -h -V --from --endpoint-name --name --save --rps --latency --host --nameserver --expect-cidr --no-system-resolver --fleet --management-group --rules --fail-on --min-severity --ignore --baseline --write-baseline --output-file --sarif-category --sarif-keep-suppressed --junit-file-attribute --markdown-limit --output --no-color --quiet --verbose --debug --subscription --resource-group --workspace-name --cloud --auth --help --version all workspace keyvault private-endpoint deployment dns"
+            opts="-e -n -o -q -v -g -w -h -V --from --endpoint-name --name --save --rps --latency --host --nameserver --expect-cidr --no-system-resolver --fleet --management-group --rules --fail-on --min-severity --ignore --baseline --write-baseline --output-file --sarif-category --sarif-keep-suppressed --junit-file-attribute --markdown-limit --output --no-color --quiet --verbose --debug --subscription --resource-group --workspace-name --cloud --tenant --auth --help --version all workspace keyvault private-endpoint deployment dns"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -336,6 +340,10 @@ _amldoctor() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --tenant)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 --auth)
                     COMPREPLY=($(compgen -W "auto env workload managed-identity cli" -- "${cur}"))
                     return 0
@@ -348,7 +356,7 @@ _amldoctor() {
             return 0
             ;;
         amldoctor__subcmd__completions)
-            opts="-o -q -v -g -w -h -V --output --no-color --quiet --verbose --debug --subscription --resource-group --workspace-name --cloud --auth --help --version bash elvish fish powershell zsh"
+            opts="-o -q -v -g -w -h -V --output --no-color --quiet --verbose --debug --subscription --resource-group --workspace-name --cloud --tenant --auth --help --version bash elvish fish powershell zsh"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -386,6 +394,10 @@ _amldoctor() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --tenant)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 --auth)
                     COMPREPLY=($(compgen -W "auto env workload managed-identity cli" -- "${cur}"))
                     return 0
@@ -398,7 +410,7 @@ _amldoctor() {
             return 0
             ;;
         amldoctor__subcmd__diagnose)
-            opts="-e -n -j -o -q -v -g -w -h -V --kind --endpoint-name --name --run --log-analytics --since --save --rules --jobs --fail-on --min-severity --ignore --baseline --write-baseline --output-file --sarif-category --sarif-keep-suppressed --junit-file-attribute --markdown-limit --output --no-color --quiet --verbose --debug --subscription --resource-group --workspace-name --cloud --auth --help --version"
+            opts="-e -n -j -o -q -v -g -w -h -V --kind --endpoint-name --name --run --log-analytics --since --save --rules --jobs --fail-on --min-severity --ignore --baseline --write-baseline --output-file --sarif-category --sarif-keep-suppressed --junit-file-attribute --markdown-limit --output --no-color --quiet --verbose --debug --subscription --resource-group --workspace-name --cloud --tenant --auth --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -516,6 +528,10 @@ _amldoctor() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --tenant)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 --auth)
                     COMPREPLY=($(compgen -W "auto env workload managed-identity cli" -- "${cur}"))
                     return 0
@@ -528,7 +544,7 @@ _amldoctor() {
             return 0
             ;;
         amldoctor__subcmd__explain)
-            opts="-o -q -v -g -w -h -V --output --no-color --quiet --verbose --debug --subscription --resource-group --workspace-name --cloud --auth --help --version"
+            opts="-o -q -v -g -w -h -V --output --no-color --quiet --verbose --debug --subscription --resource-group --workspace-name --cloud --tenant --auth --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -563,6 +579,10 @@ _amldoctor() {
                     return 0
                     ;;
                 --cloud)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --tenant)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -844,7 +864,7 @@ _amldoctor() {
             return 0
             ;;
         amldoctor__subcmd__lint)
-            opts="-o -q -v -g -w -h -V --rules --fix-suggestions --fail-on --min-severity --ignore --baseline --write-baseline --output-file --sarif-category --sarif-keep-suppressed --junit-file-attribute --markdown-limit --output --no-color --quiet --verbose --debug --subscription --resource-group --workspace-name --cloud --auth --help --version"
+            opts="-o -q -v -g -w -h -V --rules --fix-suggestions --fail-on --min-severity --ignore --baseline --write-baseline --output-file --sarif-category --sarif-keep-suppressed --junit-file-attribute --markdown-limit --output --no-color --quiet --verbose --debug --subscription --resource-group --workspace-name --cloud --tenant --auth --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -918,6 +938,10 @@ _amldoctor() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --tenant)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 --auth)
                     COMPREPLY=($(compgen -W "auto env workload managed-identity cli" -- "${cur}"))
                     return 0
@@ -930,7 +954,7 @@ _amldoctor() {
             return 0
             ;;
         amldoctor__subcmd__logs)
-            opts="-e -n -l -f -o -q -v -g -w -h -V --endpoint-name --name --container --lines --follow --interval --run --out --jobs --output --no-color --quiet --verbose --debug --subscription --resource-group --workspace-name --cloud --auth --help --version"
+            opts="-e -n -l -f -o -q -v -g -w -h -V --endpoint-name --name --container --lines --follow --interval --run --out --jobs --output --no-color --quiet --verbose --debug --subscription --resource-group --workspace-name --cloud --tenant --auth --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1012,6 +1036,10 @@ _amldoctor() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --tenant)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 --auth)
                     COMPREPLY=($(compgen -W "auto env workload managed-identity cli" -- "${cur}"))
                     return 0
@@ -1024,7 +1052,7 @@ _amldoctor() {
             return 0
             ;;
         amldoctor__subcmd__rehearse)
-            opts="-o -q -v -g -w -h -V --output --no-color --quiet --verbose --debug --subscription --resource-group --workspace-name --cloud --auth --help --version online parallel help"
+            opts="-o -q -v -g -w -h -V --output --no-color --quiet --verbose --debug --subscription --resource-group --workspace-name --cloud --tenant --auth --help --version online parallel help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1059,6 +1087,10 @@ _amldoctor() {
                     return 0
                     ;;
                 --cloud)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --tenant)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -1130,7 +1162,7 @@ _amldoctor() {
             return 0
             ;;
         amldoctor__subcmd__rehearse__subcmd__online)
-            opts="-o -q -v -g -w -h -V --entry-script --model-dir --data --content-type --deployment-file --python --timeout --out --rules --fail-on --min-severity --ignore --baseline --write-baseline --output-file --sarif-category --sarif-keep-suppressed --junit-file-attribute --markdown-limit --output --no-color --quiet --verbose --debug --subscription --resource-group --workspace-name --cloud --auth --help --version"
+            opts="-o -q -v -g -w -h -V --entry-script --model-dir --data --content-type --deployment-file --python --timeout --out --rules --fail-on --min-severity --ignore --baseline --write-baseline --output-file --sarif-category --sarif-keep-suppressed --junit-file-attribute --markdown-limit --output --no-color --quiet --verbose --debug --subscription --resource-group --workspace-name --cloud --tenant --auth --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1236,6 +1268,10 @@ _amldoctor() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --tenant)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 --auth)
                     COMPREPLY=($(compgen -W "auto env workload managed-identity cli" -- "${cur}"))
                     return 0
@@ -1248,7 +1284,7 @@ _amldoctor() {
             return 0
             ;;
         amldoctor__subcmd__rehearse__subcmd__parallel)
-            opts="-o -q -v -g -w -h -V --entry-script --input --input-type --mini-batch-size --processes --run-invocation-timeout --output-action --job-file --arg --python --out --timeout --rules --fail-on --min-severity --ignore --baseline --write-baseline --output-file --sarif-category --sarif-keep-suppressed --junit-file-attribute --markdown-limit --output --no-color --quiet --verbose --debug --subscription --resource-group --workspace-name --cloud --auth --help --version"
+            opts="-o -q -v -g -w -h -V --entry-script --input --input-type --mini-batch-size --processes --run-invocation-timeout --output-action --job-file --arg --python --out --timeout --rules --fail-on --min-severity --ignore --baseline --write-baseline --output-file --sarif-category --sarif-keep-suppressed --junit-file-attribute --markdown-limit --output --no-color --quiet --verbose --debug --subscription --resource-group --workspace-name --cloud --tenant --auth --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1370,6 +1406,10 @@ _amldoctor() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --tenant)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 --auth)
                     COMPREPLY=($(compgen -W "auto env workload managed-identity cli" -- "${cur}"))
                     return 0
@@ -1382,7 +1422,7 @@ _amldoctor() {
             return 0
             ;;
         amldoctor__subcmd__replicas)
-            opts="-f -e -n -o -q -v -g -w -h -V --rps --latency --max-concurrent --utilization --instances --deployment-file --endpoint-name --name --output --no-color --quiet --verbose --debug --subscription --resource-group --workspace-name --cloud --auth --help --version"
+            opts="-f -e -n -o -q -v -g -w -h -V --rps --latency --max-concurrent --utilization --instances --deployment-file --endpoint-name --name --output --no-color --quiet --verbose --debug --subscription --resource-group --workspace-name --cloud --tenant --auth --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1464,6 +1504,10 @@ _amldoctor() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --tenant)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 --auth)
                     COMPREPLY=($(compgen -W "auto env workload managed-identity cli" -- "${cur}"))
                     return 0
@@ -1476,7 +1520,7 @@ _amldoctor() {
             return 0
             ;;
         amldoctor__subcmd__rules)
-            opts="-o -q -v -g -w -h -V --output --no-color --quiet --verbose --debug --subscription --resource-group --workspace-name --cloud --auth --help --version list show test docs example help"
+            opts="-o -q -v -g -w -h -V --output --no-color --quiet --verbose --debug --subscription --resource-group --workspace-name --cloud --tenant --auth --help --version list show test docs example help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1514,6 +1558,10 @@ _amldoctor() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --tenant)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 --auth)
                     COMPREPLY=($(compgen -W "auto env workload managed-identity cli" -- "${cur}"))
                     return 0
@@ -1526,7 +1574,7 @@ _amldoctor() {
             return 0
             ;;
         amldoctor__subcmd__rules__subcmd__docs)
-            opts="-o -q -v -g -w -h -V --rules --output --no-color --quiet --verbose --debug --subscription --resource-group --workspace-name --cloud --auth --help --version"
+            opts="-o -q -v -g -w -h -V --rules --output --no-color --quiet --verbose --debug --subscription --resource-group --workspace-name --cloud --tenant --auth --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1568,6 +1616,10 @@ _amldoctor() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --tenant)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 --auth)
                     COMPREPLY=($(compgen -W "auto env workload managed-identity cli" -- "${cur}"))
                     return 0
@@ -1580,7 +1632,7 @@ _amldoctor() {
             return 0
             ;;
         amldoctor__subcmd__rules__subcmd__example)
-            opts="-o -q -v -g -w -h -V --no-match --number --rules --output --no-color --quiet --verbose --debug --subscription --resource-group --workspace-name --cloud --auth --help --version"
+            opts="-o -q -v -g -w -h -V --no-match --number --rules --output --no-color --quiet --verbose --debug --subscription --resource-group --workspace-name --cloud --tenant --auth --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1623,6 +1675,10 @@ _amldoctor() {
                     return 0
                     ;;
                 --cloud)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --tenant)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -1736,7 +1792,7 @@ _amldoctor() {
             return 0
             ;;
         amldoctor__subcmd__rules__subcmd__list)
-            opts="-o -q -v -g -w -h -V --rules --output --no-color --quiet --verbose --debug --subscription --resource-group --workspace-name --cloud --auth --help --version"
+            opts="-o -q -v -g -w -h -V --rules --output --no-color --quiet --verbose --debug --subscription --resource-group --workspace-name --cloud --tenant --auth --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1775,6 +1831,10 @@ _amldoctor() {
                     return 0
                     ;;
                 --cloud)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --tenant)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -1790,7 +1850,7 @@ _amldoctor() {
             return 0
             ;;
         amldoctor__subcmd__rules__subcmd__show)
-            opts="-o -q -v -g -w -h -V --rules --output --no-color --quiet --verbose --debug --subscription --resource-group --workspace-name --cloud --auth --help --version"
+            opts="-o -q -v -g -w -h -V --rules --output --no-color --quiet --verbose --debug --subscription --resource-group --workspace-name --cloud --tenant --auth --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1832,6 +1892,10 @@ _amldoctor() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --tenant)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 --auth)
                     COMPREPLY=($(compgen -W "auto env workload managed-identity cli" -- "${cur}"))
                     return 0
@@ -1844,7 +1908,7 @@ _amldoctor() {
             return 0
             ;;
         amldoctor__subcmd__rules__subcmd__test)
-            opts="-o -q -v -g -w -h -V --output --no-color --quiet --verbose --debug --subscription --resource-group --workspace-name --cloud --auth --help --version"
+            opts="-o -q -v -g -w -h -V --output --no-color --quiet --verbose --debug --subscription --resource-group --workspace-name --cloud --tenant --auth --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1882,6 +1946,10 @@ _amldoctor() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --tenant)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 --auth)
                     COMPREPLY=($(compgen -W "auto env workload managed-identity cli" -- "${cur}"))
                     return 0
@@ -1894,7 +1962,7 @@ _amldoctor() {
             return 0
             ;;
         amldoctor__subcmd__score)
-            opts="-e -n -o -q -v -g -w -h -V --endpoint-name --name --data --content-type --count --concurrency --timeout --rps --force --from --key-env --token-env --rules --fail-on --min-severity --ignore --baseline --write-baseline --output-file --sarif-category --sarif-keep-suppressed --junit-file-attribute --markdown-limit --output --no-color --quiet --verbose --debug --subscription --resource-group --workspace-name --cloud --auth --help --version"
+            opts="-e -n -o -q -v -g -w -h -V --endpoint-name --name --data --content-type --count --concurrency --timeout --rps --force --from --key-env --token-env --rules --fail-on --min-severity --ignore --baseline --write-baseline --output-file --sarif-category --sarif-keep-suppressed --junit-file-attribute --markdown-limit --output --no-color --quiet --verbose --debug --subscription --resource-group --workspace-name --cloud --tenant --auth --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -2017,6 +2085,10 @@ _amldoctor() {
                     return 0
                     ;;
                 --cloud)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --tenant)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;

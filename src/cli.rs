@@ -74,6 +74,7 @@ impl GlobalArgs {
             resource_group: self.azure.resource_group.clone(),
             workspace_name: self.azure.workspace_name.clone(),
             cloud: self.azure.cloud.clone(),
+            tenant: self.azure.tenant.clone(),
             auth: self.azure.auth.map(AuthArg::choice),
         }
     }
@@ -117,6 +118,10 @@ pub struct AzureArgs {
     /// Azure cloud: AzureCloud, AzureChinaCloud or AzureUSGovernment [default: the az CLI's active cloud]
     #[arg(long, global = true, value_name = "NAME", value_parser = parse_cloud)]
     pub cloud: Option<String>,
+    /// Entra tenant to sign in to [default: the tenant azureProfile.json gives the
+    /// subscription; else the credential's own]; a subscription of another tenant needs it
+    #[arg(long, global = true, value_name = "ID", value_parser = name_rules::tenant)]
+    pub tenant: Option<String>,
     /// How to sign in: auto tries a service principal from AZURE_CLIENT_ID/
     /// AZURE_TENANT_ID/AZURE_CLIENT_SECRET, workload identity (AZURE_FEDERATED_TOKEN_FILE),
     /// App Service managed identity (IDENTITY_ENDPOINT), then az CLI / azd [default: auto]

@@ -188,8 +188,25 @@ fn deployment(r: &Resource) -> Option<Settings> {
     (r.kind == ResourceKind::OnlineDeployment).then(|| Settings::read(r))
 }
 
-/// `request_timeout_ms` over what managed online endpoints accept.
+/// Whether `r` is a Kubernetes online deployment: `type: kubernetes` (its YAML and `az
+/// ml`), `endpointComputeType` or `kind` `Kubernetes` (Resource Manager).
+fn kubernetes(r: &Resource) -> bool {
+    let is = |pointer: &str| {
+        r.json
+            .pointer(pointer)
+            .and_then(Value::as_str)
+            .is_some_and(|v| v.eq_ignore_ascii_case("kubernetes"))
+    };
+    is("/type") || is("/kind") || is("/properties/endpointComputeType")
+}
+
+/// `request_timeout_ms` over what managed online endpoints accept (the managed online
+/// deployment schema's 180 s; the Kubernetes one states no ceiling, so a Kubernetes
+/// deployment is not judged by it).
 pub(crate) fn request_timeout_over_limit(r: &Resource, _: &CheckOptions) -> Option<Computed> {
+    if kubernetes(r) {
+        return None;
+    }
     let t = deployment(r)?.request_timeout_ms?;
     (t.value > MAX_REQUEST_TIMEOUT_MS).then(|| {
         let mut c = computed(

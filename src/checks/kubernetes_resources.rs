@@ -63,13 +63,27 @@ pub(crate) fn milli(value: &Value) -> Option<u128> {
     Some(value)
 }
 
-/// Requests over their limits in `resources.requests` / `resources.limits`.
+/// Where a deployment document holds its requests and limits: the YAML and `az ml`
+/// shape, and the Resource Manager one (`KubernetesOnlineDeployment` in the REST specs:
+/// what `az rest` prints and live `check -e` saves).
+const SHAPES: [(&str, &str); 2] = [
+    ("/resources/requests", "/resources/limits"),
+    (
+        "/properties/containerResourceRequirements/containerResourceRequests",
+        "/properties/containerResourceRequirements/containerResourceLimits",
+    ),
+];
+
+/// Requests over their limits, in either shape of [`SHAPES`].
 pub(crate) fn requests_over_limits(r: &Resource, _: &CheckOptions) -> Option<Computed> {
     if r.kind != ResourceKind::OnlineDeployment {
         return None;
     }
-    let requests = r.json.pointer("/resources/requests")?.as_object()?;
-    let limits = r.json.pointer("/resources/limits")?.as_object()?;
+    let (at, requests, limits) = SHAPES.iter().find_map(|(req, lim)| {
+        let requests = r.json.pointer(req)?.as_object()?;
+        let limits = r.json.pointer(lim)?.as_object()?;
+        Some((*req, requests, limits))
+    })?;
     let mut evidence = Vec::new();
     let mut edits = Vec::new();
     let mut first: Option<(String, String, String)> = None;
@@ -84,10 +98,7 @@ pub(crate) fn requests_over_limits(r: &Resource, _: &CheckOptions) -> Option<Com
             continue;
         }
         let show = |v: &Value| v.as_str().map_or_else(|| v.to_string(), str::to_owned);
-        let pointer = format!(
-            "/resources/requests/{}",
-            crate::evidence::json_lines::escape_token(name)
-        );
+        let pointer = format!("{at}/{}", crate::evidence::json_lines::escape_token(name));
         evidence.push(Evidence {
             location: Location::Pointer {
                 path: r.path.clone(),

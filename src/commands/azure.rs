@@ -70,6 +70,7 @@ pub(crate) fn connect_azure(ctx: &Context) -> Result<crate::source::azure::Azure
         ))
     })?;
     let arm = o.arm_endpoint.clone().unwrap_or_else(|| arm.to_owned());
+    let env = source::local::environment();
     let seconds =
         |value: Option<u64>, default: u64| std::time::Duration::from_secs(value.unwrap_or(default));
     let options = crate::source::azure::AzureOptions {
@@ -90,6 +91,21 @@ pub(crate) fn connect_azure(ctx: &Context) -> Result<crate::source::azure::Azure
         },
         operation_timeout: seconds(o.operation_timeout, 600),
         auth: ctx.auth,
+        sign_in: crate::source::azure::SignIn {
+            // azure_identity's own variable wins, as it would for a credential built
+            // without a cloud.
+            authority: env
+                .var("AZURE_AUTHORITY_HOST")
+                .map(str::to_owned)
+                .or_else(|| ctx.cloud.value.authority_host().map(str::to_owned))
+                .unwrap_or_default(),
+            tenant: ctx.tenant.as_ref().map(|t| t.value.clone()),
+            subscription: ctx
+                .subscription
+                .as_ref()
+                .map(|s| s.value.clone())
+                .filter(|s| crate::context::name_rules::is_guid(s)),
+        },
         timeout: seconds(o.http_timeout, 60),
         policy: crate::source::azure::RetryPolicy {
             budget: seconds(o.retry_budget, 90),
@@ -97,7 +113,7 @@ pub(crate) fn connect_azure(ctx: &Context) -> Result<crate::source::azure::Azure
         },
     };
     // The credential chain reads its own variables (AZURE_CLIENT_ID …).
-    crate::source::azure::Azure::connect(options, &source::local::environment())
+    crate::source::azure::Azure::connect(options, &env)
 }
 
 /// The workspace a live command reads, from the context (an error names the flag).

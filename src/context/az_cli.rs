@@ -158,9 +158,43 @@ pub(crate) fn subscription_id_named(text: &str, name: &str) -> Option<String> {
     }
 }
 
+/// The tenant `azureProfile.json` lists for subscription `id` (as the az CLI signs in
+/// to it: `az account get-access-token --subscription` asks that tenant).
+pub(crate) fn subscription_tenant(text: &str, id: &str) -> Option<String> {
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    let doc: serde_json::Value = serde_json::from_str(text).ok()?;
+    doc.get("subscriptions")?
+        .as_array()?
+        .iter()
+        .find(|s| {
+            s.get("id")
+                .and_then(serde_json::Value::as_str)
+                .is_some_and(|i| i.eq_ignore_ascii_case(id.trim()))
+        })?
+        .get("tenantId")?
+        .as_str()
+        .filter(|t| !t.is_empty())
+        .map(str::to_owned)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_subscription_has_the_tenant_the_profile_lists() {
+        let profile = "\u{feff}{\"subscriptions\": [{\"id\": \"1111\", \"tenantId\": \"t-home\", \"isDefault\": true}, {\"id\": \"2222\", \"tenantId\": \"t-other\"}, {\"id\": \"3333\"}]}";
+        assert_eq!(
+            subscription_tenant(profile, "2222").as_deref(),
+            Some("t-other")
+        );
+        assert_eq!(
+            subscription_tenant(profile, "1111").as_deref(),
+            Some("t-home")
+        );
+        assert_eq!(subscription_tenant(profile, "3333"), None);
+        assert_eq!(subscription_tenant(profile, "9999"), None);
+    }
 
     #[test]
     fn subscription_names_resolve_to_their_id() {

@@ -48,6 +48,16 @@ impl Cloud {
         })
     }
 
+    /// Where its identities sign in (the Entra authority host); `None` for a custom cloud.
+    pub fn authority_host(&self) -> Option<&'static str> {
+        Some(match self {
+            Cloud::AzureCloud => "https://login.microsoftonline.com",
+            Cloud::AzureChinaCloud => "https://login.chinacloudapi.cn",
+            Cloud::AzureUSGovernment => "https://login.microsoftonline.us",
+            Cloud::Custom(_) => return None,
+        })
+    }
+
     /// The token scope of the AML data plane (run history, artifacts).
     pub fn ml_scope(&self) -> Option<&'static str> {
         Some(match self {

@@ -57,6 +57,10 @@ pub struct Context {
     pub endpoint: Option<Setting<String>>,
     pub deployment: Option<Setting<String>>,
     pub cloud: Setting<Cloud>,
+    /// The Entra tenant to sign in to: `--tenant`, else the one `azureProfile.json`
+    /// lists for the subscription (a subscription of another tenant than the az CLI's
+    /// default needs its own tenant's token).
+    pub tenant: Option<Setting<String>>,
     /// How commands that read Azure sign in (`--auth`).
     pub auth: crate::source::azure::AuthChoice,
     /// The project file in effect, if any.
@@ -228,6 +232,7 @@ pub struct Flags {
     pub resource_group: Option<String>,
     pub workspace_name: Option<String>,
     pub cloud: Option<String>,
+    pub tenant: Option<String>,
     pub auth: Option<crate::source::azure::AuthChoice>,
 }
 
@@ -283,6 +288,14 @@ impl Context {
             name_rules::endpoint,
         )?;
         let cloud = src.cloud(&azure.cloud)?;
+        let tenant = Sources::flag(&azure.tenant, "--tenant")
+            .map(|c| Setting::new(c.value, c.origin))
+            .or_else(|| {
+                let (s, f) = (subscription.as_ref()?, files.az_profile.as_ref()?);
+                az_cli::subscription_tenant(&f.text, &s.value)
+                    .filter(|t| name_rules::tenant(t).is_ok())
+                    .map(|t| Setting::new(t, ValueSource::AzProfile(f.path.clone())))
+            });
 
         let suppressions = match &src.project {
             Some((f, cfg)) => suppressions_of(&f.path, cfg)?,
@@ -315,6 +328,7 @@ impl Context {
             endpoint,
             deployment,
             cloud,
+            tenant,
             auth: args.auth.unwrap_or_default(),
             project_file: files.project.as_ref().map(|f| f.path.clone()),
             project_rule_dirs: src
@@ -354,6 +368,10 @@ impl Context {
                 self.workspace.as_ref().map(|s| (&s.value as _, &s.origin)),
             ),
             line("cloud", Some((&self.cloud.value, &self.cloud.origin))),
+            line(
+                "tenant",
+                self.tenant.as_ref().map(|s| (&s.value as _, &s.origin)),
+            ),
             match &self.project_file {
                 Some(p) => format!("project file = {}", p.display()),
                 None => "project file: none found".to_owned(),

@@ -118,9 +118,40 @@ pub(crate) fn subscription(value: &str) -> Result<String, String> {
     }
 }
 
+/// An Entra tenant: its id (a GUID) or a domain (`contoso.onmicrosoft.com`). Letters,
+/// digits, `-` and `.` only: the az CLI credential passes it to a shell.
+pub(crate) fn tenant(value: &str) -> Result<String, String> {
+    let v = value.trim();
+    let ok = !v.is_empty()
+        && v.len() <= 256
+        && v.bytes()
+            .all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'.');
+    if ok {
+        Ok(v.to_owned())
+    } else {
+        Err(
+            "expected a tenant id (a GUID) or a tenant domain such as contoso.onmicrosoft.com"
+                .to_owned(),
+        )
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn tenants_are_ids_or_domains_and_nothing_a_shell_reads() {
+        for ok in [
+            "72f988bf-86f1-41af-91ab-2d7cd011db47",
+            "contoso.onmicrosoft.com",
+        ] {
+            assert!(tenant(ok).is_ok(), "{ok}");
+        }
+        for bad in ["", "t; rm -rf /", "t$(id)", "a b"] {
+            assert!(tenant(bad).is_err(), "{bad}");
+        }
+    }
 
     #[test]
     fn resource_groups() {

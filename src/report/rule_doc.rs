@@ -257,6 +257,14 @@ fn describe_resource_match(s: &mut String, rule: &Rule, m: &ResourceMatch) {
             describe_related(r)
         );
     }
+    for r in &m.unless_with {
+        let _ = writeln!(
+            s,
+            "- and no {} resource was read where {}",
+            r.kind,
+            describe_related(r)
+        );
+    }
     if !m.with_finding.is_empty() {
         let _ = writeln!(
             s,

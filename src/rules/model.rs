@@ -85,6 +85,11 @@ pub(crate) struct MatchSpec {
     /// were read and none matches.
     #[serde(default)]
     pub without: Vec<RelatedSpec>,
+    /// Resources that silence the rule when one was read and matches (a workspace under
+    /// a managed virtual network, where legacy egress settings do not apply); unlike
+    /// `without`, reading none of that kind does not silence it.
+    #[serde(default)]
+    pub unless_with: Vec<RelatedSpec>,
     /// Rules (log or resource) of which one must have fired in the same run; their facts
     /// join this rule's facts, so `when` can test them.
     #[serde(default)]

@@ -347,6 +347,7 @@ pub struct ResourceMatch {
     pub any: Vec<FieldTest>,
     pub with: Vec<Related>,
     pub without: Vec<Related>,
+    pub unless_with: Vec<Related>,
     pub with_finding: Vec<String>,
 }
 

@@ -175,6 +175,13 @@ fn deployment_rules_fire_on_problems_only() {
         "check-dep",
         &[
             ("deployment", &["deployment-arm-failed.json"], &[failed]),
+            // The Resource Manager shape of a Kubernetes deployment's requests and limits
+            // (`containerResourceRequirements`), as live `check -e` saves it.
+            (
+                "deployment",
+                &["deployment-arm-kubernetes-requests-over-limits.json"],
+                &["deployment-spec-requests-over-limits"],
+            ),
             ("deployment", &["deployment-azml-failed.json"], &[failed]),
             (
                 "deployment",

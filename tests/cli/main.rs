@@ -41,6 +41,7 @@ mod rules;
 mod sarif;
 mod schemas;
 mod score;
+mod sign_in;
 mod wild;
 
 use std::path::{Path, PathBuf};

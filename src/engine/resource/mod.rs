@@ -165,6 +165,12 @@ fn complete(
         }
         spots.extend(more.into_iter().map(|s| (other, s)));
     }
+    if m.unless_with
+        .iter()
+        .any(|rel| find_related(rel, all, Some(at), &facts).is_some())
+    {
+        return None;
+    }
     for (i, rel) in m.without.iter().enumerate() {
         let indexed = fixed.without_index[i]
             .as_ref()

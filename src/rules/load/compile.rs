@@ -93,12 +93,14 @@ fn compile_resource_match(
     };
     let with = related(&m.with, "with")?;
     let without = related(&m.without, "without")?;
+    let unless_with = related(&m.unless_with, "unless-with")?;
     captures.extend(names);
     Ok(Some(ResourceMatch {
         all,
         any,
         with,
         without,
+        unless_with,
         with_finding: m.with_finding.clone(),
     }))
 }

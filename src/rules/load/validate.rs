@@ -148,7 +148,10 @@ pub(super) fn check_shape(
     let m = &spec.matcher;
     let has_patterns = !m.any.is_empty() || !m.all.is_empty() || !spec.unless.is_empty();
     let has_fields = m.fields.is_some();
-    let has_related = !m.with.is_empty() || !m.without.is_empty() || !m.with_finding.is_empty();
+    let has_related = !m.with.is_empty()
+        || !m.without.is_empty()
+        || !m.unless_with.is_empty()
+        || !m.with_finding.is_empty();
     if spec.computed {
         if !computed.contains(&spec.id.as_str()) {
             return Err(key_err(

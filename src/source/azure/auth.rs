@@ -27,6 +27,21 @@ pub enum AuthChoice {
     Cli,
 }
 
+/// Where and as whom to sign in, resolved before any credential is built.
+#[derive(Debug, Clone, Default)]
+pub(crate) struct SignIn {
+    /// The Entra authority host of the cloud (`https://login.chinacloudapi.cn`), or
+    /// `AZURE_AUTHORITY_HOST`: the service-principal and workload-identity credentials
+    /// ask it for tokens.
+    pub authority: String,
+    /// The tenant the az CLI credential asks for (`--tenant`, or the subscription's in
+    /// `azureProfile.json`).
+    pub tenant: Option<String>,
+    /// The subscription, for the az CLI credential when no tenant is known. The caller
+    /// gives a GUID only: the credential hands it to a shell.
+    pub subscription: Option<String>,
+}
+
 /// One way of signing in, ready to ask for tokens.
 #[derive(Debug)]
 pub(crate) struct Auth {
@@ -80,13 +95,24 @@ impl Policy for TraceTokenRequests {
     }
 }
 
-/// A credential pipeline's options: its requests traced; with `retry` false, a
-/// refused connection fails at once instead of being retried for a minute.
-fn client_options(traces: &Arc<Mutex<Vec<String>>>, retry: bool) -> ClientOptions {
+/// A credential pipeline's options: its requests traced, sent to `authority` when
+/// given (a credential built without a cloud signs in at the public cloud's); with
+/// `retry` false, a refused connection fails at once instead of being retried for a
+/// minute.
+fn client_options(
+    traces: &Arc<Mutex<Vec<String>>>,
+    retry: bool,
+    authority: Option<&str>,
+) -> ClientOptions {
     let mut o = ClientOptions {
         per_try_policies: vec![Arc::new(TraceTokenRequests(traces.clone()))],
         ..ClientOptions::default()
     };
+    if let Some(host) = authority.filter(|h| !h.is_empty()) {
+        let mut custom = azure_core::cloud::CustomConfiguration::default();
+        custom.authority_host = host.to_owned();
+        o.cloud = Some(Arc::new(custom.into()));
+    }
     if !retry {
         o.retry = RetryOptions::none();
     }
@@ -96,7 +122,7 @@ fn client_options(traces: &Arc<Mutex<Vec<String>>>, retry: bool) -> ClientOption
 impl Auth {
     /// Picks the credential `choice` names. An error lists what was tried and how to
     /// fix each.
-    pub(crate) fn new(choice: AuthChoice, env: &Environment) -> Result<Auth, Error> {
+    pub(crate) fn new(choice: AuthChoice, env: &Environment, at: &SignIn) -> Result<Auth, Error> {
         let has = |k: &str| env.var(k).is_some();
         let sp = has("AZURE_CLIENT_ID") && has("AZURE_TENANT_ID") && has("AZURE_CLIENT_SECRET");
         let workload = has("AZURE_FEDERATED_TOKEN_FILE");
@@ -113,14 +139,10 @@ impl Auth {
         };
         let traces = Arc::new(Mutex::new(Vec::new()));
         let built = match pick {
-            AuthChoice::Env => service_principal(env, &traces).map(|c| (c, "a service principal from AZURE_CLIENT_ID, AZURE_TENANT_ID and AZURE_CLIENT_SECRET".to_owned())),
-            AuthChoice::Workload => azure_identity::WorkloadIdentityCredential::new(None)
-                .map(|c| (c as Arc<dyn TokenCredential>, "workload identity (AZURE_FEDERATED_TOKEN_FILE)".to_owned()))
-                .map_err(|e| e.to_string()),
+            AuthChoice::Env => service_principal(env, &traces, &at.authority).map(|c| (c, "a service principal from AZURE_CLIENT_ID, AZURE_TENANT_ID and AZURE_CLIENT_SECRET".to_owned())),
+            AuthChoice::Workload => workload_identity(&traces, &at.authority),
             AuthChoice::ManagedIdentity => managed_identity(env, &traces),
-            AuthChoice::Cli | AuthChoice::Auto => azure_identity::DeveloperToolsCredential::new(None)
-                .map(|c| (c as Arc<dyn TokenCredential>, "the az CLI or azd sign-in".to_owned()))
-                .map_err(|e| e.to_string()),
+            AuthChoice::Cli | AuthChoice::Auto => developer_tools(at),
         };
         match built {
             Ok((credential, describe)) => Ok(Auth {
@@ -205,7 +227,7 @@ fn managed_identity(
     };
     azure_identity::ManagedIdentityCredential::new(Some(
         azure_identity::ManagedIdentityCredentialOptions {
-            client_options: client_options(traces, false),
+            client_options: client_options(traces, false, None),
             ..Default::default()
         },
     ))
@@ -213,9 +235,64 @@ fn managed_identity(
     .map_err(|e| e.to_string())
 }
 
+/// Workload identity (a federated token file), signing in at `authority`.
+fn workload_identity(
+    traces: &Arc<Mutex<Vec<String>>>,
+    authority: &str,
+) -> Result<(Arc<dyn TokenCredential>, String), String> {
+    azure_identity::WorkloadIdentityCredential::new(Some(
+        azure_identity::WorkloadIdentityCredentialOptions {
+            credential_options: azure_identity::ClientAssertionCredentialOptions {
+                client_options: client_options(traces, true, Some(authority)),
+            },
+            ..Default::default()
+        },
+    ))
+    .map(|c| {
+        (
+            c as Arc<dyn TokenCredential>,
+            "workload identity (AZURE_FEDERATED_TOKEN_FILE)".to_owned(),
+        )
+    })
+    .map_err(|e| e.to_string())
+}
+
+/// The az CLI or azd sign-in; with a tenant (or a subscription id) to sign in to, the
+/// az CLI alone, asked for that tenant's token (`az account get-access-token
+/// --tenant T`): the developer-tools chain takes no tenant and would hand back the
+/// default tenant's, which another tenant's subscription refuses with a 401.
+fn developer_tools(at: &SignIn) -> Result<(Arc<dyn TokenCredential>, String), String> {
+    let subscription = at.subscription.clone();
+    if at.tenant.is_none() && subscription.is_none() {
+        return azure_identity::DeveloperToolsCredential::new(None)
+            .map(|c| {
+                (
+                    c as Arc<dyn TokenCredential>,
+                    "the az CLI or azd sign-in".to_owned(),
+                )
+            })
+            .map_err(|e| e.to_string());
+    }
+    let describe = match (&at.tenant, &subscription) {
+        (Some(t), _) => format!("the az CLI sign-in to tenant {t}"),
+        (None, Some(s)) => format!("the az CLI sign-in for subscription {s}"),
+        (None, None) => unreachable!("handled above"),
+    };
+    // The az CLI refuses a tenant and a subscription together.
+    let options = azure_identity::AzureCliCredentialOptions {
+        subscription: subscription.filter(|_| at.tenant.is_none()),
+        tenant_id: at.tenant.clone(),
+        ..Default::default()
+    };
+    azure_identity::AzureCliCredential::new(Some(options))
+        .map(|c| (c as Arc<dyn TokenCredential>, describe))
+        .map_err(|e| e.to_string())
+}
+
 fn service_principal(
     env: &Environment,
     traces: &Arc<Mutex<Vec<String>>>,
+    authority: &str,
 ) -> Result<Arc<dyn TokenCredential>, String> {
     let (Some(tenant), Some(client), Some(secret)) = (
         env.var("AZURE_TENANT_ID"),
@@ -231,7 +308,7 @@ fn service_principal(
         client.to_owned(),
         Secret::new(secret.to_owned()),
         Some(azure_identity::ClientSecretCredentialOptions {
-            client_options: client_options(traces, true),
+            client_options: client_options(traces, true, Some(authority)),
         }),
     )
     .map(|c| c as Arc<dyn TokenCredential>)

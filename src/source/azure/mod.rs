@@ -18,7 +18,7 @@ use serde_json::Value;
 use crate::error::Error;
 use crate::source::Environment;
 
-pub(crate) use auth::{Auth, AuthChoice};
+pub(crate) use auth::{Auth, AuthChoice, SignIn};
 pub(crate) use http::{Http, RetryPolicy};
 
 /// What the facade needs to know.
@@ -35,6 +35,8 @@ pub(crate) struct AzureOptions {
     /// How long a long-running operation (workspace diagnose) may take in all.
     pub operation_timeout: Duration,
     pub auth: AuthChoice,
+    /// Where and as whom to sign in.
+    pub sign_in: SignIn,
     pub timeout: Duration,
     pub policy: RetryPolicy,
 }
@@ -166,13 +168,20 @@ impl Azure {
             .build()
             .map_err(|e| Error::access(format!("cannot start the async runtime: {e}")))?;
         let http = Http::new(options.timeout, options.policy)?;
-        let auth = Auth::new(options.auth, env)?;
+        let auth = Auth::new(options.auth, env, &options.sign_in)?;
+        let s = &options.sign_in;
+        let signing_in = format!(
+            "signing in with {}; authority {}; tenant {}",
+            auth.describe,
+            s.authority,
+            s.tenant.as_deref().unwrap_or("the credential's own")
+        );
         Ok(Azure {
             runtime,
             http,
             auth,
             options,
-            traces: Vec::new(),
+            traces: vec![signing_in],
             data_plane_wants_arm: false,
         })
     }
