@@ -69,13 +69,15 @@ fn graph(rows: Vec<Value>, page: usize) -> (FakeAzure, Arc<AtomicUsize>) {
             );
         }
         let n = seen.fetch_add(1, Ordering::SeqCst);
-        // The second call is throttled once; Retry-After says how long.
+        // The second call is throttled once, paced as Resource Graph paces it: by the
+        // user quota's reset (its throttling guidance), with no Retry-After.
         if n == 1 {
             return Answer::json(
                 429,
                 r#"{"error": {"code": "RateLimiting", "message": "Please retry."}}"#,
             )
-            .with_header("retry-after", "1");
+            .with_header("x-ms-user-quota-remaining", "0")
+            .with_header("x-ms-user-quota-resets-after", "00:00:01");
         }
         let body: Value = serde_json::from_str(&r.body).unwrap();
         let skip: usize = body["options"]["$skipToken"]

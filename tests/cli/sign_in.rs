@@ -224,3 +224,29 @@ fn a_sovereign_cloud_signs_in_at_its_own_authority() {
         assert!(!run.stderr.contains("not-a-real-secret"), "{}", run.stderr);
     }
 }
+
+/// A token of the wrong tenant is refused by Resource Manager with
+/// `InvalidAuthenticationTokenTenant`, whose message names the subscription's tenant (the
+/// wording users paste from `az` and the SDKs): the hint says which `--tenant` to pass.
+#[test]
+fn a_token_of_another_tenant_is_told_which_tenant_to_ask() {
+    let fake = FakeAzure::start(|_: &Request, _| {
+        Answer::json(
+            401,
+            &format!(
+                r#"{{"error": {{"code": "InvalidAuthenticationTokenTenant", "message": "The access token is from the wrong issuer 'https://sts.windows.net/{HOME_TENANT}/'. It must match the tenant 'https://sts.windows.net/{OTHER_TENANT}/' associated with this subscription. Please use the authority (URL) 'https://login.windows.net/{OTHER_TENANT}' to get the token. Note, if the subscription is transferred to another tenant there is no impact to the services, but information about new tenant could take time to propagate (up to an hour). If you just transferred your subscription and see this error message, please try back later."}}}}"#
+            ),
+        )
+        .with_header("www-authenticate", "Bearer authorization_uri=\"https://login.windows.net/\", error=\"invalid_token\", error_description=\"The access token is from the wrong issuer.\"")
+    });
+    let (sb, _) = with_az(&fake, "tenant-mismatch");
+    // The profile's default subscription, asked for with the home tenant's token.
+    let run = logs(&sb, &["--subscription", HOME_SUB]);
+    assert_eq!(run.code, 3, "{}", run.stderr);
+    assert!(
+        run.stderr
+            .contains(&format!("hint: the token is from another tenant than the subscription's: run again with --tenant {OTHER_TENANT}")),
+        "{}",
+        run.stderr
+    );
+}

@@ -398,6 +398,14 @@ impl Http {
         if let Some(asked) = retry_after(headers) {
             return asked;
         }
+        // Resource Graph paces its 429 by the user quota's reset, not Retry-After
+        // (its throttling guidance: `x-ms-user-quota-resets-after: hh:mm:ss`).
+        if let Some(reset) = quota(headers)
+            .filter(|q| q.remaining == 0)
+            .and_then(|q| q.resets_after)
+        {
+            return reset.min(Duration::from_secs(60));
+        }
         let exp = self
             .policy
             .base_delay
@@ -517,7 +525,18 @@ pub(crate) fn arm_error(what: &str, reply: &Reply) -> Error {
             crate::redact::clean(&said.join(": ")).into_owned()
         })
         .unwrap_or_else(|| format!("the service answered {}", reply.status));
+    let wrong_tenant = (reply.status == 401)
+        .then(|| subscription_tenant(&message))
+        .flatten();
+    let tenant_hint;
     let hint = match reply.status {
+        401 if wrong_tenant.is_some() => {
+            tenant_hint = format!(
+                "the token is from another tenant than the subscription's: run again with --tenant {}",
+                wrong_tenant.unwrap_or_default()
+            );
+            tenant_hint.as_str()
+        }
         401 => {
             "the credential was refused: sign in again (az login) or check AZURE_CLIENT_ID, AZURE_TENANT_ID and AZURE_CLIENT_SECRET"
         }
@@ -534,6 +553,19 @@ pub(crate) fn arm_error(what: &str, reply: &Reply) -> Error {
             request_id: reply.request_id.clone(),
         })
         .with_hint(hint)
+}
+
+/// The subscription's own tenant, as Resource Manager names it when a token of another
+/// tenant was sent (`InvalidAuthenticationTokenTenant`: "It must match the tenant
+/// 'https://sts.windows.net/{tenant}/' associated with this subscription").
+fn subscription_tenant(message: &str) -> Option<String> {
+    let (_, rest) = message.split_once("must match the tenant 'https://sts.windows.net/")?;
+    let tenant = rest.split(['/', '\'']).next()?;
+    let ok = !tenant.is_empty()
+        && tenant
+            .bytes()
+            .all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'.');
+    ok.then(|| tenant.to_owned())
 }
 
 /// The messages under an error object, outer first: its `innererror` chain and each of
@@ -573,6 +605,32 @@ pub(crate) fn inner_messages(err: &serde_json::Value) -> Vec<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_token_of_the_wrong_tenant_names_the_right_one() {
+        // Resource Manager's InvalidAuthenticationTokenTenant message, as users paste it.
+        let message = "The access token is from the wrong issuer 'https://sts.windows.net/11111111-aaaa-4aaa-8aaa-111111111111/'. It must match the tenant 'https://sts.windows.net/22222222-bbbb-4bbb-8bbb-222222222222/' associated with this subscription. Please use the authority (URL) 'https://login.windows.net/22222222-bbbb-4bbb-8bbb-222222222222' to get the token.";
+        assert_eq!(
+            subscription_tenant(message).as_deref(),
+            Some("22222222-bbbb-4bbb-8bbb-222222222222")
+        );
+        assert_eq!(subscription_tenant("The credential was refused."), None);
+    }
+
+    #[test]
+    fn a_used_up_graph_quota_paces_the_retry() {
+        let http = Http::new(Duration::from_secs(5), RetryPolicy::default()).unwrap();
+        let mut h = HeaderMap::new();
+        h.insert("x-ms-user-quota-remaining", HeaderValue::from_static("0"));
+        h.insert(
+            "x-ms-user-quota-resets-after",
+            HeaderValue::from_static("00:00:07"),
+        );
+        assert_eq!(http.delay(0, &h), Duration::from_secs(7));
+        // Retry-After, when sent, still decides.
+        h.insert("retry-after", HeaderValue::from_static("2"));
+        assert_eq!(http.delay(0, &h), Duration::from_secs(2));
+    }
 
     #[test]
     fn inner_errors_give_their_messages_outer_first() {
