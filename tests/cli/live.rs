@@ -259,6 +259,22 @@ impl World {
                 200,
                 r#"{"runId": "pipe-1", "runType": "azureml.PipelineRun", "status": "Failed"}"#,
             ),
+            // A pipeline whose ParallelRunStep sits in a nested pipeline component, as a
+            // step the service reused from an earlier run: run history marks it with
+            // the `azureml.isreused` and `azureml.reusedrunid` properties (the names
+            // azure-ai-ml reads) and gives it no logs of its own.
+            "pipe-2" => Answer::json(
+                200,
+                r#"{"runId": "pipe-2", "runType": "azureml.PipelineRun", "status": "Completed"}"#,
+            ),
+            "pipe-2/children" => Answer::json(
+                200,
+                r#"{"value": [{"runId": "step-prep-2", "runType": "azureml.StepRun", "displayName": "prep"}, {"runId": "sub-pipe", "runType": "azureml.PipelineRun", "displayName": "scoring-component"}], "continuationToken": null}"#,
+            ),
+            "sub-pipe/children" => Answer::json(
+                200,
+                r#"{"value": [{"runId": "step-reused", "runType": "azureml.StepRun", "displayName": "batch-score", "dataContainerId": "dcid.step-reused", "properties": {"azureml.isreused": "true", "azureml.reusedrunid": "step-prs"}}], "continuationToken": null}"#,
+            ),
             "step-prs" => Answer::json(
                 200,
                 r#"{"runId": "step-prs", "runType": "azureml.StepRun", "status": "Failed", "dataContainerId": "dcid.step-prs"}"#,
@@ -1412,6 +1428,37 @@ fn a_refused_identity_endpoint_fails_at_once_naming_it() {
             )),
             "{args:?}: {}",
             run.stderr
+        );
+    }
+}
+
+/// A ParallelRunStep inside a nested pipeline component, reused from an earlier run: the
+/// walk goes down the component and follows the reuse to the run that holds the logs.
+#[test]
+fn a_reused_step_of_a_nested_pipeline_is_followed_to_its_logs() {
+    let (fake, _) = start(World::default());
+    let sb = sandbox("live-reused", &fake);
+    let out = sb.work().join("job");
+    let run = live(
+        &sb,
+        &["logs", "--run", "pipe-2", "--out", out.to_str().unwrap()],
+    );
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    let manifest: Value =
+        serde_json::from_str(&std::fs::read_to_string(out.join("manifest.json")).unwrap()).unwrap();
+    assert_eq!(manifest["source"]["requested_run"], "pipe-2");
+    assert_eq!(manifest["source"]["run"], "step-prs", "{manifest}");
+    // The folders a v2 job writes beside logs/ are listed too (the fake has none there).
+    let listed: Vec<String> = fake
+        .arm_requests()
+        .iter()
+        .filter(|r| r.target.contains("/artifacts/") && r.target.contains("dcid.step-prs"))
+        .map(|r| r.target.clone())
+        .collect();
+    for folder in ["logs", "azureml-logs", "user_logs", "system_logs"] {
+        assert!(
+            listed.iter().any(|t| t.contains(&format!("/{folder}"))),
+            "{folder}: {listed:?}"
         );
     }
 }

@@ -1,6 +1,6 @@
 //! A ParallelRunStep run's log tree, from Azure into a bundle: the pipeline run named by
-//! the user is resolved to its ParallelRunStep step, the `logs/` and `azureml-logs/`
-//! files are listed and downloaded in parallel, files already complete are skipped (so
+//! the user is resolved to its ParallelRunStep step (through nested pipeline components
+//! and reused steps), the files of its log folders are listed and downloaded in parallel, files already complete are skipped (so
 //! an interrupted download resumes), and a path that would land outside the folder is
 //! refused.
 
@@ -16,7 +16,12 @@ use crate::source::bundle::{BundleWriter, Slot};
 use super::{Place, sentence};
 
 /// The folders of a run that hold its logs.
-const PREFIXES: [&str; 2] = ["logs/", "azureml-logs/"];
+///
+/// A v1 step writes `logs/` (the ParallelRunStep tree) and `azureml-logs/`; a v2 job,
+/// parallel jobs included, also writes `user_logs/` (its processes' stdout and stderr)
+/// and `system_logs/` (the runtime's own), the folders the AzureML runtime itself lists
+/// as its log directories.
+const PREFIXES: [&str; 4] = ["logs/", "azureml-logs/", "user_logs/", "system_logs/"];
 
 /// How a download went, for the closing line.
 #[derive(Debug, Default, Clone, Copy, PartialEq, Eq)]
@@ -46,7 +51,9 @@ pub(crate) fn fetch_tree(
         files = Some(azure.artifacts(&dp, &container, PREFIXES[0])?);
     }
     let mut artifacts = files.unwrap_or_default();
-    artifacts.extend(azure.artifacts(&dp, &container, PREFIXES[1])?);
+    for prefix in &PREFIXES[1..] {
+        artifacts.extend(azure.artifacts(&dp, &container, prefix)?);
+    }
     // Only what was asked for, once: a listed path outside the two folders could
     // overwrite the bundle's own files.
     let mut seen = std::collections::HashSet::new();
@@ -54,7 +61,7 @@ pub(crate) fn fetch_tree(
         .retain(|a| PREFIXES.iter().any(|p| a.path.starts_with(p)) && seen.insert(a.path.clone()));
     if artifacts.is_empty() {
         return Err(Error::access(format!(
-            "run '{step_id}' has no files under logs/ or azureml-logs/ yet"
+            "run '{step_id}' has no files under logs/, azureml-logs/, user_logs/ or system_logs/ yet"
         ))
         .with_hint(
             "a run that has not started writes no logs; check its status with 'az ml job show'",
@@ -70,38 +77,99 @@ pub(crate) fn fetch_tree(
     Ok((step_id, tally))
 }
 
+fn is_pipeline(run: &Value) -> bool {
+    run["runType"]
+        .as_str()
+        .is_some_and(|t| t.to_ascii_lowercase().contains("pipelinerun"))
+}
+
+/// How deep nested pipeline components are followed, and how many steps are looked at
+/// in all: a pipeline of pipelines is walked, a runaway one is not.
+const MAX_DEPTH: usize = 4;
+const MAX_STEPS: usize = 500;
+
 /// The run whose logs to read: the run itself, unless it is a pipeline run, whose
-/// ParallelRunStep step (the child whose `logs/` holds a ParallelRunStep tree) it
-/// stands for. Returns that run and, when already listed, its `logs/` files.
+/// ParallelRunStep step (a step whose `logs/` holds a ParallelRunStep tree, in the
+/// pipeline or in a pipeline component nested in it) it stands for. Returns that run
+/// and, when already listed, its `logs/` files.
 fn resolve_step(
     azure: &mut Azure,
     dp: &DataPlane,
     run: Value,
 ) -> Result<(Value, Option<Vec<Artifact>>)> {
     let run_id = run["runId"].as_str().unwrap_or_default().to_owned();
-    let is_pipeline = run["runType"]
-        .as_str()
-        .is_some_and(|t| t.to_ascii_lowercase().contains("pipelinerun"));
-    if !is_pipeline {
+    if !is_pipeline(&run) {
         return Ok((run, None));
     }
-    let children = azure.children(dp, &run_id)?;
+    let found = prs_steps(azure, dp, &run_id)?;
+    pick_step(&run_id, found)
+}
+
+/// The ParallelRunStep steps under pipeline `run_id`, breadth first. A step the service
+/// reused from an earlier run (`azureml.isreused`) holds no logs of its own: the run it
+/// reused (`azureml.reusedrunid`) does, as azure-ai-ml follows it.
+fn prs_steps(
+    azure: &mut Azure,
+    dp: &DataPlane,
+    run_id: &str,
+) -> Result<Vec<(Value, Vec<Artifact>)>> {
     let mut found = Vec::new();
-    for child in children {
-        let child_id = child["runId"].as_str().unwrap_or_default().to_owned();
-        // A step that has not started has no files (its container may not exist yet).
-        let Ok(files) = azure.artifacts(dp, &container_of(&child, &child_id), PREFIXES[0]) else {
-            continue;
-        };
-        let prs = files.iter().any(|a| {
-            a.path
-                .strip_prefix("logs/")
-                .is_some_and(crate::prs::tree::is_marker)
-        });
-        if prs {
-            found.push((child, files));
+    let mut queue = std::collections::VecDeque::from([(run_id.to_owned(), 0usize)]);
+    let mut looked = 0usize;
+    while let Some((parent, depth)) = queue.pop_front() {
+        for mut child in azure.children(dp, &parent)? {
+            looked += 1;
+            if looked > MAX_STEPS {
+                return Ok(found);
+            }
+            if let Some(reused) = reused_run(&child)
+                && let Ok(original) = azure.run(dp, &reused)
+            {
+                child = original;
+            }
+            let child_id = child["runId"].as_str().unwrap_or_default().to_owned();
+            if is_pipeline(&child) {
+                if depth + 1 < MAX_DEPTH {
+                    queue.push_back((child_id, depth + 1));
+                }
+                continue;
+            }
+            // A step that has not started has no files (its container may not exist yet).
+            let Ok(files) = azure.artifacts(dp, &container_of(&child, &child_id), PREFIXES[0])
+            else {
+                continue;
+            };
+            let prs = files.iter().any(|a| {
+                a.path
+                    .strip_prefix("logs/")
+                    .is_some_and(crate::prs::tree::is_marker)
+            });
+            if prs {
+                found.push((child, files));
+            }
         }
     }
+    Ok(found)
+}
+
+/// The run a reused step stands for: `properties["azureml.reusedrunid"]` when
+/// `properties["azureml.isreused"]` is `true`.
+fn reused_run(run: &Value) -> Option<String> {
+    let props = &run["properties"];
+    props["azureml.isreused"]
+        .as_str()
+        .filter(|v| v.eq_ignore_ascii_case("true"))?;
+    props["azureml.reusedrunid"]
+        .as_str()
+        .filter(|v| !v.is_empty())
+        .map(str::to_owned)
+}
+
+/// The one step found, or an error that lists what was (or says nothing was).
+fn pick_step(
+    run_id: &str,
+    mut found: Vec<(Value, Vec<Artifact>)>,
+) -> Result<(Value, Option<Vec<Artifact>>)> {
     match found.len() {
         1 => {
             let (child, files) = found.remove(0);
