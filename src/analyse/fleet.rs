@@ -103,8 +103,13 @@ const LINKS: [&str; 3] = ["keyVault", "containerRegistry", "storageAccount"];
 
 /// What the user must know about the answer: cut short, or resources that came
 /// before any workspace and so could not be placed.
-pub(crate) fn warnings(truncated: bool, dropped: u64) -> Vec<String> {
+pub(crate) fn warnings(truncated: bool, limit_hit: bool, dropped: u64) -> Vec<String> {
     let mut warnings = Vec::new();
+    if limit_hit {
+        warnings.push(
+            "Resource Graph covered only part of the scope's subscriptions (x-ms-tenant-subscription-limit-hit): name them with --subscription, or a smaller --management-group, to check the rest".to_owned(),
+        );
+    }
     if truncated {
         warnings.push(
             "Resource Graph cut the answer short (resultTruncated): narrow the scope to check the rest".to_owned(),

@@ -44,7 +44,7 @@ pub(crate) fn run(
         ..Options::new(selection, names.clone())
     };
     let (findings, workspaces) = fleet::judge(set, rows, &options, &subscription_names);
-    let warnings = fleet::warnings(stats.truncated, dropped);
+    let warnings = fleet::warnings(stats.truncated, stats.subscription_limit_hit, dropped);
     let rps = args.rps.is_some();
     let missing_names = placeholders::missing(&findings, &names);
     let mut a = Analysed {

@@ -313,12 +313,15 @@ fn a_shared_vault_is_judged_once_and_a_truncated_answer_is_said() {
         json!({"id": kv, "name": "kv-shared", "type": "microsoft.keyvault/vaults", "properties": {"networkAcls": {"defaultAction": "Deny", "bypass": "None"}}}),
     ];
     let rows = Arc::new(rows);
+    // Resource Graph's header for a scope wider than its subscription limit (its
+    // guidance on paging and throttling names it beside the user-quota headers).
     let fake = FakeAzure::start(move |_, _| {
         Answer::json(
             200,
             &json!({"totalRecords": 5, "count": 3, "data": *rows, "resultTruncated": "true"})
                 .to_string(),
         )
+        .with_header("x-ms-tenant-subscription-limit-hit", "true")
     });
     let run = fleet(&fake, "fleet-shared", &[]);
     assert_eq!(run.code, 1, "{}", run.stderr);
@@ -332,6 +335,11 @@ fn a_shared_vault_is_judged_once_and_a_truncated_answer_is_said() {
     assert_eq!(kv_findings, 1, "one finding for the shared vault");
     assert_eq!(v["fleet"]["workspaces"].as_array().unwrap().len(), 2);
     assert!(run.stderr.contains("resultTruncated"), "{}", run.stderr);
+    assert!(
+        run.stderr.contains("x-ms-tenant-subscription-limit-hit"),
+        "{}",
+        run.stderr
+    );
 }
 
 #[test]

@@ -50,6 +50,9 @@ pub(crate) struct Reply {
     pub retry_after: Option<Duration>,
     /// Resource Graph's `x-ms-user-quota-remaining` and `x-ms-user-quota-resets-after`.
     pub quota: Option<Quota>,
+    /// Resource Graph's `x-ms-tenant-subscription-limit-hit: true`: a query over a
+    /// tenant or management group covered only part of its subscriptions.
+    pub subscription_limit_hit: bool,
     pub body: Vec<u8>,
 }
 
@@ -254,6 +257,11 @@ impl Http {
                                 .or_else(|| header(&headers, "operation-location")),
                             retry_after: retry_after(&headers),
                             quota: quota(&headers),
+                            subscription_limit_hit: header(
+                                &headers,
+                                "x-ms-tenant-subscription-limit-hit",
+                            )
+                            .is_some_and(|v| v.trim().eq_ignore_ascii_case("true")),
                             body: body.to_vec(),
                         });
                     }
@@ -723,6 +731,7 @@ mod tests {
             async_operation: None,
             retry_after: None,
             quota: None,
+            subscription_limit_hit: false,
             body: br#"{"error":{"code":"ResourceNotFound","message":"The Resource 'ep9' was not found."}}"#.to_vec(),
         };
         let e = arm_error("reading the logs of ep9/blue", &reply);

@@ -35,6 +35,9 @@ pub(crate) struct GraphStats {
     pub throttled: Duration,
     /// The service said the result was cut short (`resultTruncated`).
     pub truncated: bool,
+    /// It covered only part of the scope's subscriptions
+    /// (`x-ms-tenant-subscription-limit-hit`).
+    pub subscription_limit_hit: bool,
 }
 
 impl Azure {
@@ -86,6 +89,7 @@ impl Azure {
                 .exchange(reqwest::Method::POST, &url, Some(&body), Some(&scope_token))
                 .map_err(read)?;
             let mut answer = json_of(what, &reply).map_err(read)?;
+            stats.subscription_limit_hit |= reply.subscription_limit_hit;
             stats.truncated |= matches!(&answer["resultTruncated"], Value::Bool(true))
                 || answer["resultTruncated"]
                     .as_str()
