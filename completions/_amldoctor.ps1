@@ -62,7 +62,7 @@ Register-ArgumentCompleter -Native -CommandName 'amldoctor' -ScriptBlock {
             [CompletionResult]::new('--container', '--container', [CompletionResultType]::ParameterName, 'Which container''s log')
             [CompletionResult]::new('-l', '-l', [CompletionResultType]::ParameterName, 'How many lines from the end, as az does')
             [CompletionResult]::new('--lines', '--lines', [CompletionResultType]::ParameterName, 'How many lines from the end, as az does')
-            [CompletionResult]::new('--interval', '--interval', [CompletionResultType]::ParameterName, 'Seconds between reads with --follow')
+            [CompletionResult]::new('--interval', '--interval', [CompletionResultType]::ParameterName, 'Seconds between reads with --follow (doubled while nothing new comes, up to 60; each read after the first asks for the last 200 lines)')
             [CompletionResult]::new('--run', '--run', [CompletionResultType]::ParameterName, 'A ParallelRunStep run (or the pipeline run holding it) whose log tree to download')
             [CompletionResult]::new('--out', '--out', [CompletionResultType]::ParameterName, 'Save a bundle into this folder (with manifest.json) instead of printing; an interrupted --run download resumes where it stopped')
             [CompletionResult]::new('--jobs', '--jobs', [CompletionResultType]::ParameterName, 'Parallel downloads with --run')

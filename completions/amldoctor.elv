@@ -58,7 +58,7 @@ set edit:completion:arg-completer[amldoctor] = {|@words|
             cand --container 'Which container''s log'
             cand -l 'How many lines from the end, as az does'
             cand --lines 'How many lines from the end, as az does'
-            cand --interval 'Seconds between reads with --follow'
+            cand --interval 'Seconds between reads with --follow (doubled while nothing new comes, up to 60; each read after the first asks for the last 200 lines)'
             cand --run 'A ParallelRunStep run (or the pipeline run holding it) whose log tree to download'
             cand --out 'Save a bundle into this folder (with manifest.json) instead of printing; an interrupted --run download resumes where it stopped'
             cand --jobs 'Parallel downloads with --run'

@@ -63,7 +63,7 @@ complete -c amldoctor -n "__fish_amldoctor_using_subcommand logs" -l container -
 storage-initializer\t'The model and code download before the server starts'
 all\t'Both, one after the other, each under a header line'"
 complete -c amldoctor -n "__fish_amldoctor_using_subcommand logs" -s l -l lines -d 'How many lines from the end, as az does' -r
-complete -c amldoctor -n "__fish_amldoctor_using_subcommand logs" -l interval -d 'Seconds between reads with --follow' -r
+complete -c amldoctor -n "__fish_amldoctor_using_subcommand logs" -l interval -d 'Seconds between reads with --follow (doubled while nothing new comes, up to 60; each read after the first asks for the last 200 lines)' -r
 complete -c amldoctor -n "__fish_amldoctor_using_subcommand logs" -l run -d 'A ParallelRunStep run (or the pipeline run holding it) whose log tree to download' -r
 complete -c amldoctor -n "__fish_amldoctor_using_subcommand logs" -l out -d 'Save a bundle into this folder (with manifest.json) instead of printing; an interrupted --run download resumes where it stopped' -r -F
 complete -c amldoctor -n "__fish_amldoctor_using_subcommand logs" -l jobs -d 'Parallel downloads with --run' -r

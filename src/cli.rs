@@ -297,7 +297,8 @@ pub struct LogsArgs {
     /// Keep reading the log and print new lines as they come, until interrupted (Ctrl-C)
     #[arg(short = 'f', long, conflicts_with_all = ["out", "run"])]
     pub follow: bool,
-    /// Seconds between reads with --follow
+    /// Seconds between reads with --follow (doubled while nothing new comes, up to 60; each
+    /// read after the first asks for the last 200 lines)
     #[arg(long, value_name = "SECONDS", default_value = "5", value_parser = quantity::parse_count, requires = "follow")]
     pub interval: u64,
     /// A ParallelRunStep run (or the pipeline run holding it) whose log tree to download

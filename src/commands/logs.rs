@@ -168,9 +168,9 @@ fn print_logs(
     let containers = containers_of(args.container);
     let path = format!("{endpoint_path}/deployments/{deployment}");
     let named = args.deployment.is_some();
-    let read = |azure: &mut Azure, (name, rest): (&str, &str)| {
+    let read_tail = |azure: &mut Azure, (name, rest): (&str, &str), tail: u64| {
         let what = format!("{name} log of deployment '{deployment}' of endpoint '{endpoint}'");
-        collect::container_log(azure, &path, rest, args.lines, &what).map_err(|e| {
+        collect::container_log(azure, &path, rest, tail, &what).map_err(|e| {
             // A deployment the user named that is not there: say which ones are.
             if named {
                 collect::no_such_deployment(azure, &endpoint_path, endpoint, e)
@@ -179,6 +179,7 @@ fn print_logs(
             }
         })
     };
+    let read = |azure: &mut Azure, c: (&str, &str)| read_tail(azure, c, args.lines);
     if ctx.output.value != crate::report::OutputFormat::Table {
         let body = DeploymentLogs {
             endpoint,
@@ -203,11 +204,28 @@ fn print_logs(
         ctx,
         azure,
         last,
-        &mut |azure| read(azure, containers[0]),
+        &mut |azure, tail| read_tail(azure, containers[0], tail.min(args.lines)),
         args.interval,
         out,
         err,
     )
+}
+
+/// How many lines each read of `--follow` asks for after the first: getLogs is a
+/// Resource Manager POST, counted against the subscription's write quota, so a short
+/// tail and a slower pace when nothing comes keep a long follow within it.
+const FOLLOW_TAIL: u64 = 200;
+/// The longest `--follow` waits between reads while nothing new comes.
+const FOLLOW_MAX_WAIT: u64 = 60;
+
+/// The next wait of `--follow`: back to `interval` after new lines, else twice the
+/// last, up to [`FOLLOW_MAX_WAIT`] (never below `interval`).
+fn next_wait(last: u64, interval: u64, had_new: bool) -> u64 {
+    if had_new {
+        interval
+    } else {
+        last.saturating_mul(2).min(FOLLOW_MAX_WAIT.max(interval))
+    }
 }
 
 /// The containers `--container` names, with the path of their logs.
@@ -249,19 +267,47 @@ fn follow(
     ctx: &Context,
     azure: &mut Azure,
     mut last: String,
-    read: &mut dyn FnMut(&mut Azure) -> Result<String>,
+    read: &mut dyn FnMut(&mut Azure, u64) -> Result<String>,
     interval: u64,
     out: &mut dyn Write,
     err: &mut dyn Write,
 ) -> Result<()> {
+    let mut wait = interval;
     loop {
         debug_traces(ctx, azure, err);
         out.flush().map_err(Error::write)?;
-        std::thread::sleep(std::time::Duration::from_secs(interval));
-        let now = read(azure)?;
-        for line in collect::new_lines(&last, &now) {
+        std::thread::sleep(std::time::Duration::from_secs(wait));
+        let mut now = read(azure, FOLLOW_TAIL)?;
+        // A whole short tail of new lines may be the end of a longer burst: read the
+        // full tail once to catch up.
+        if now.lines().count() as u64 >= FOLLOW_TAIL
+            && collect::new_lines(&last, &now).len() as u64 >= FOLLOW_TAIL
+        {
+            now = read(azure, u64::MAX)?;
+        }
+        let new = collect::new_lines(&last, &now);
+        for line in &new {
             writeln!(out, "{line}").map_err(Error::write)?;
         }
+        wait = next_wait(wait, interval, !new.is_empty());
+        // What to compare the next read with: the newest lines are enough.
         last = now;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn follow_backs_off_while_nothing_comes_and_returns_after_new_lines() {
+        let mut wait = 5;
+        let mut waits = Vec::new();
+        for _ in 0..6 {
+            wait = super::next_wait(wait, 5, false);
+            waits.push(wait);
+        }
+        assert_eq!(waits, [10, 20, 40, 60, 60, 60]);
+        assert_eq!(super::next_wait(60, 5, true), 5);
+        // An interval above the ceiling is kept.
+        assert_eq!(super::next_wait(90, 90, false), 90);
     }
 }

@@ -482,6 +482,20 @@ fn follow_prints_only_new_lines() {
     child.kill().unwrap();
     let _ = child.wait();
     assert_eq!(lines, ["a", "b", "c", "d"]);
+    // getLogs is a Resource Manager POST (counted against the write quota): after the
+    // first read, each asks for a short tail.
+    let tails: Vec<String> = fake
+        .arm_requests()
+        .iter()
+        .filter(|r| r.target.contains("/getLogs"))
+        .map(|r| {
+            let body: serde_json::Value = serde_json::from_str(&r.body).unwrap();
+            body["tail"].to_string()
+        })
+        .collect();
+    assert!(tails.len() >= 3, "{tails:?}");
+    assert_ne!(tails[0], "200", "{tails:?}");
+    assert!(tails[1..].iter().all(|t| t == "200"), "{tails:?}");
     // --follow reads one container.
     logs(&sb, &["-n", "blue", "--follow", "--container", "all"])
         .usage_error(&["--follow reads one container"]);
