@@ -34,7 +34,7 @@ complete -c amldoctor -n "__fish_amldoctor_needs_command" -l subscription -d 'Su
 complete -c amldoctor -n "__fish_amldoctor_needs_command" -s g -l resource-group -d 'Resource group [default: az configure --defaults group=…]' -r
 complete -c amldoctor -n "__fish_amldoctor_needs_command" -s w -l workspace-name -d 'Azure Machine Learning workspace [default: az configure --defaults workspace=…]' -r
 complete -c amldoctor -n "__fish_amldoctor_needs_command" -l cloud -d 'Azure cloud: AzureCloud, AzureChinaCloud or AzureUSGovernment [default: the az CLI\'s active cloud]' -r
-complete -c amldoctor -n "__fish_amldoctor_needs_command" -l tenant -d 'Entra tenant to sign in to [default: the tenant azureProfile.json gives the subscription; else the credential\'s own]; a subscription of another tenant needs it' -r
+complete -c amldoctor -n "__fish_amldoctor_needs_command" -l tenant -d 'Entra tenant the az CLI sign-in asks for [default: the tenant azureProfile.json gives the subscription]; a service principal signs in to AZURE_TENANT_ID' -r
 complete -c amldoctor -n "__fish_amldoctor_needs_command" -l auth -d 'How to sign in: auto tries a service principal from AZURE_CLIENT_ID/ AZURE_TENANT_ID/AZURE_CLIENT_SECRET, workload identity (AZURE_FEDERATED_TOKEN_FILE), App Service managed identity (IDENTITY_ENDPOINT), then az CLI / azd [default: auto]' -r -f -a "auto\t'The first that applies, in the order above'
 env\t'Service principal from AZURE_CLIENT_ID, AZURE_TENANT_ID, AZURE_CLIENT_SECRET'
 workload\t'Workload identity from AZURE_FEDERATED_TOKEN_FILE (GitHub Actions OIDC)'
@@ -77,7 +77,7 @@ complete -c amldoctor -n "__fish_amldoctor_using_subcommand logs" -l subscriptio
 complete -c amldoctor -n "__fish_amldoctor_using_subcommand logs" -s g -l resource-group -d 'Resource group [default: az configure --defaults group=…]' -r
 complete -c amldoctor -n "__fish_amldoctor_using_subcommand logs" -s w -l workspace-name -d 'Azure Machine Learning workspace [default: az configure --defaults workspace=…]' -r
 complete -c amldoctor -n "__fish_amldoctor_using_subcommand logs" -l cloud -d 'Azure cloud: AzureCloud, AzureChinaCloud or AzureUSGovernment [default: the az CLI\'s active cloud]' -r
-complete -c amldoctor -n "__fish_amldoctor_using_subcommand logs" -l tenant -d 'Entra tenant to sign in to [default: the tenant azureProfile.json gives the subscription; else the credential\'s own]; a subscription of another tenant needs it' -r
+complete -c amldoctor -n "__fish_amldoctor_using_subcommand logs" -l tenant -d 'Entra tenant the az CLI sign-in asks for [default: the tenant azureProfile.json gives the subscription]; a service principal signs in to AZURE_TENANT_ID' -r
 complete -c amldoctor -n "__fish_amldoctor_using_subcommand logs" -l auth -d 'How to sign in: auto tries a service principal from AZURE_CLIENT_ID/ AZURE_TENANT_ID/AZURE_CLIENT_SECRET, workload identity (AZURE_FEDERATED_TOKEN_FILE), App Service managed identity (IDENTITY_ENDPOINT), then az CLI / azd [default: auto]' -r -f -a "auto\t'The first that applies, in the order above'
 env\t'Service principal from AZURE_CLIENT_ID, AZURE_TENANT_ID, AZURE_CLIENT_SECRET'
 workload\t'Workload identity from AZURE_FEDERATED_TOKEN_FILE (GitHub Actions OIDC)'
@@ -128,7 +128,7 @@ complete -c amldoctor -n "__fish_amldoctor_using_subcommand diagnose" -l subscri
 complete -c amldoctor -n "__fish_amldoctor_using_subcommand diagnose" -s g -l resource-group -d 'Resource group [default: az configure --defaults group=…]' -r
 complete -c amldoctor -n "__fish_amldoctor_using_subcommand diagnose" -s w -l workspace-name -d 'Azure Machine Learning workspace [default: az configure --defaults workspace=…]' -r
 complete -c amldoctor -n "__fish_amldoctor_using_subcommand diagnose" -l cloud -d 'Azure cloud: AzureCloud, AzureChinaCloud or AzureUSGovernment [default: the az CLI\'s active cloud]' -r
-complete -c amldoctor -n "__fish_amldoctor_using_subcommand diagnose" -l tenant -d 'Entra tenant to sign in to [default: the tenant azureProfile.json gives the subscription; else the credential\'s own]; a subscription of another tenant needs it' -r
+complete -c amldoctor -n "__fish_amldoctor_using_subcommand diagnose" -l tenant -d 'Entra tenant the az CLI sign-in asks for [default: the tenant azureProfile.json gives the subscription]; a service principal signs in to AZURE_TENANT_ID' -r
 complete -c amldoctor -n "__fish_amldoctor_using_subcommand diagnose" -l auth -d 'How to sign in: auto tries a service principal from AZURE_CLIENT_ID/ AZURE_TENANT_ID/AZURE_CLIENT_SECRET, workload identity (AZURE_FEDERATED_TOKEN_FILE), App Service managed identity (IDENTITY_ENDPOINT), then az CLI / azd [default: auto]' -r -f -a "auto\t'The first that applies, in the order above'
 env\t'Service principal from AZURE_CLIENT_ID, AZURE_TENANT_ID, AZURE_CLIENT_SECRET'
 workload\t'Workload identity from AZURE_FEDERATED_TOKEN_FILE (GitHub Actions OIDC)'
@@ -176,7 +176,7 @@ complete -c amldoctor -n "__fish_amldoctor_using_subcommand check" -l subscripti
 complete -c amldoctor -n "__fish_amldoctor_using_subcommand check" -s g -l resource-group -d 'Resource group [default: az configure --defaults group=…]' -r
 complete -c amldoctor -n "__fish_amldoctor_using_subcommand check" -s w -l workspace-name -d 'Azure Machine Learning workspace [default: az configure --defaults workspace=…]' -r
 complete -c amldoctor -n "__fish_amldoctor_using_subcommand check" -l cloud -d 'Azure cloud: AzureCloud, AzureChinaCloud or AzureUSGovernment [default: the az CLI\'s active cloud]' -r
-complete -c amldoctor -n "__fish_amldoctor_using_subcommand check" -l tenant -d 'Entra tenant to sign in to [default: the tenant azureProfile.json gives the subscription; else the credential\'s own]; a subscription of another tenant needs it' -r
+complete -c amldoctor -n "__fish_amldoctor_using_subcommand check" -l tenant -d 'Entra tenant the az CLI sign-in asks for [default: the tenant azureProfile.json gives the subscription]; a service principal signs in to AZURE_TENANT_ID' -r
 complete -c amldoctor -n "__fish_amldoctor_using_subcommand check" -l auth -d 'How to sign in: auto tries a service principal from AZURE_CLIENT_ID/ AZURE_TENANT_ID/AZURE_CLIENT_SECRET, workload identity (AZURE_FEDERATED_TOKEN_FILE), App Service managed identity (IDENTITY_ENDPOINT), then az CLI / azd [default: auto]' -r -f -a "auto\t'The first that applies, in the order above'
 env\t'Service principal from AZURE_CLIENT_ID, AZURE_TENANT_ID, AZURE_CLIENT_SECRET'
 workload\t'Workload identity from AZURE_FEDERATED_TOKEN_FILE (GitHub Actions OIDC)'
@@ -216,7 +216,7 @@ complete -c amldoctor -n "__fish_amldoctor_using_subcommand lint" -l subscriptio
 complete -c amldoctor -n "__fish_amldoctor_using_subcommand lint" -s g -l resource-group -d 'Resource group [default: az configure --defaults group=…]' -r
 complete -c amldoctor -n "__fish_amldoctor_using_subcommand lint" -s w -l workspace-name -d 'Azure Machine Learning workspace [default: az configure --defaults workspace=…]' -r
 complete -c amldoctor -n "__fish_amldoctor_using_subcommand lint" -l cloud -d 'Azure cloud: AzureCloud, AzureChinaCloud or AzureUSGovernment [default: the az CLI\'s active cloud]' -r
-complete -c amldoctor -n "__fish_amldoctor_using_subcommand lint" -l tenant -d 'Entra tenant to sign in to [default: the tenant azureProfile.json gives the subscription; else the credential\'s own]; a subscription of another tenant needs it' -r
+complete -c amldoctor -n "__fish_amldoctor_using_subcommand lint" -l tenant -d 'Entra tenant the az CLI sign-in asks for [default: the tenant azureProfile.json gives the subscription]; a service principal signs in to AZURE_TENANT_ID' -r
 complete -c amldoctor -n "__fish_amldoctor_using_subcommand lint" -l auth -d 'How to sign in: auto tries a service principal from AZURE_CLIENT_ID/ AZURE_TENANT_ID/AZURE_CLIENT_SECRET, workload identity (AZURE_FEDERATED_TOKEN_FILE), App Service managed identity (IDENTITY_ENDPOINT), then az CLI / azd [default: auto]' -r -f -a "auto\t'The first that applies, in the order above'
 env\t'Service principal from AZURE_CLIENT_ID, AZURE_TENANT_ID, AZURE_CLIENT_SECRET'
 workload\t'Workload identity from AZURE_FEDERATED_TOKEN_FILE (GitHub Actions OIDC)'
@@ -241,7 +241,7 @@ complete -c amldoctor -n "__fish_amldoctor_using_subcommand explain" -l subscrip
 complete -c amldoctor -n "__fish_amldoctor_using_subcommand explain" -s g -l resource-group -d 'Resource group [default: az configure --defaults group=…]' -r
 complete -c amldoctor -n "__fish_amldoctor_using_subcommand explain" -s w -l workspace-name -d 'Azure Machine Learning workspace [default: az configure --defaults workspace=…]' -r
 complete -c amldoctor -n "__fish_amldoctor_using_subcommand explain" -l cloud -d 'Azure cloud: AzureCloud, AzureChinaCloud or AzureUSGovernment [default: the az CLI\'s active cloud]' -r
-complete -c amldoctor -n "__fish_amldoctor_using_subcommand explain" -l tenant -d 'Entra tenant to sign in to [default: the tenant azureProfile.json gives the subscription; else the credential\'s own]; a subscription of another tenant needs it' -r
+complete -c amldoctor -n "__fish_amldoctor_using_subcommand explain" -l tenant -d 'Entra tenant the az CLI sign-in asks for [default: the tenant azureProfile.json gives the subscription]; a service principal signs in to AZURE_TENANT_ID' -r
 complete -c amldoctor -n "__fish_amldoctor_using_subcommand explain" -l auth -d 'How to sign in: auto tries a service principal from AZURE_CLIENT_ID/ AZURE_TENANT_ID/AZURE_CLIENT_SECRET, workload identity (AZURE_FEDERATED_TOKEN_FILE), App Service managed identity (IDENTITY_ENDPOINT), then az CLI / azd [default: auto]' -r -f -a "auto\t'The first that applies, in the order above'
 env\t'Service principal from AZURE_CLIENT_ID, AZURE_TENANT_ID, AZURE_CLIENT_SECRET'
 workload\t'Workload identity from AZURE_FEDERATED_TOKEN_FILE (GitHub Actions OIDC)'
@@ -263,7 +263,7 @@ complete -c amldoctor -n "__fish_amldoctor_using_subcommand rules; and not __fis
 complete -c amldoctor -n "__fish_amldoctor_using_subcommand rules; and not __fish_seen_subcommand_from list show test docs example help" -s g -l resource-group -d 'Resource group [default: az configure --defaults group=…]' -r
 complete -c amldoctor -n "__fish_amldoctor_using_subcommand rules; and not __fish_seen_subcommand_from list show test docs example help" -s w -l workspace-name -d 'Azure Machine Learning workspace [default: az configure --defaults workspace=…]' -r
 complete -c amldoctor -n "__fish_amldoctor_using_subcommand rules; and not __fish_seen_subcommand_from list show test docs example help" -l cloud -d 'Azure cloud: AzureCloud, AzureChinaCloud or AzureUSGovernment [default: the az CLI\'s active cloud]' -r
-complete -c amldoctor -n "__fish_amldoctor_using_subcommand rules; and not __fish_seen_subcommand_from list show test docs example help" -l tenant -d 'Entra tenant to sign in to [default: the tenant azureProfile.json gives the subscription; else the credential\'s own]; a subscription of another tenant needs it' -r
+complete -c amldoctor -n "__fish_amldoctor_using_subcommand rules; and not __fish_seen_subcommand_from list show test docs example help" -l tenant -d 'Entra tenant the az CLI sign-in asks for [default: the tenant azureProfile.json gives the subscription]; a service principal signs in to AZURE_TENANT_ID' -r
 complete -c amldoctor -n "__fish_amldoctor_using_subcommand rules; and not __fish_seen_subcommand_from list show test docs example help" -l auth -d 'How to sign in: auto tries a service principal from AZURE_CLIENT_ID/ AZURE_TENANT_ID/AZURE_CLIENT_SECRET, workload identity (AZURE_FEDERATED_TOKEN_FILE), App Service managed identity (IDENTITY_ENDPOINT), then az CLI / azd [default: auto]' -r -f -a "auto\t'The first that applies, in the order above'
 env\t'Service principal from AZURE_CLIENT_ID, AZURE_TENANT_ID, AZURE_CLIENT_SECRET'
 workload\t'Workload identity from AZURE_FEDERATED_TOKEN_FILE (GitHub Actions OIDC)'
@@ -292,7 +292,7 @@ complete -c amldoctor -n "__fish_amldoctor_using_subcommand rules; and __fish_se
 complete -c amldoctor -n "__fish_amldoctor_using_subcommand rules; and __fish_seen_subcommand_from list" -s g -l resource-group -d 'Resource group [default: az configure --defaults group=…]' -r
 complete -c amldoctor -n "__fish_amldoctor_using_subcommand rules; and __fish_seen_subcommand_from list" -s w -l workspace-name -d 'Azure Machine Learning workspace [default: az configure --defaults workspace=…]' -r
 complete -c amldoctor -n "__fish_amldoctor_using_subcommand rules; and __fish_seen_subcommand_from list" -l cloud -d 'Azure cloud: AzureCloud, AzureChinaCloud or AzureUSGovernment [default: the az CLI\'s active cloud]' -r
-complete -c amldoctor -n "__fish_amldoctor_using_subcommand rules; and __fish_seen_subcommand_from list" -l tenant -d 'Entra tenant to sign in to [default: the tenant azureProfile.json gives the subscription; else the credential\'s own]; a subscription of another tenant needs it' -r
+complete -c amldoctor -n "__fish_amldoctor_using_subcommand rules; and __fish_seen_subcommand_from list" -l tenant -d 'Entra tenant the az CLI sign-in asks for [default: the tenant azureProfile.json gives the subscription]; a service principal signs in to AZURE_TENANT_ID' -r
 complete -c amldoctor -n "__fish_amldoctor_using_subcommand rules; and __fish_seen_subcommand_from list" -l auth -d 'How to sign in: auto tries a service principal from AZURE_CLIENT_ID/ AZURE_TENANT_ID/AZURE_CLIENT_SECRET, workload identity (AZURE_FEDERATED_TOKEN_FILE), App Service managed identity (IDENTITY_ENDPOINT), then az CLI / azd [default: auto]' -r -f -a "auto\t'The first that applies, in the order above'
 env\t'Service principal from AZURE_CLIENT_ID, AZURE_TENANT_ID, AZURE_CLIENT_SECRET'
 workload\t'Workload identity from AZURE_FEDERATED_TOKEN_FILE (GitHub Actions OIDC)'
@@ -315,7 +315,7 @@ complete -c amldoctor -n "__fish_amldoctor_using_subcommand rules; and __fish_se
 complete -c amldoctor -n "__fish_amldoctor_using_subcommand rules; and __fish_seen_subcommand_from show" -s g -l resource-group -d 'Resource group [default: az configure --defaults group=…]' -r
 complete -c amldoctor -n "__fish_amldoctor_using_subcommand rules; and __fish_seen_subcommand_from show" -s w -l workspace-name -d 'Azure Machine Learning workspace [default: az configure --defaults workspace=…]' -r
 complete -c amldoctor -n "__fish_amldoctor_using_subcommand rules; and __fish_seen_subcommand_from show" -l cloud -d 'Azure cloud: AzureCloud, AzureChinaCloud or AzureUSGovernment [default: the az CLI\'s active cloud]' -r
-complete -c amldoctor -n "__fish_amldoctor_using_subcommand rules; and __fish_seen_subcommand_from show" -l tenant -d 'Entra tenant to sign in to [default: the tenant azureProfile.json gives the subscription; else the credential\'s own]; a subscription of another tenant needs it' -r
+complete -c amldoctor -n "__fish_amldoctor_using_subcommand rules; and __fish_seen_subcommand_from show" -l tenant -d 'Entra tenant the az CLI sign-in asks for [default: the tenant azureProfile.json gives the subscription]; a service principal signs in to AZURE_TENANT_ID' -r
 complete -c amldoctor -n "__fish_amldoctor_using_subcommand rules; and __fish_seen_subcommand_from show" -l auth -d 'How to sign in: auto tries a service principal from AZURE_CLIENT_ID/ AZURE_TENANT_ID/AZURE_CLIENT_SECRET, workload identity (AZURE_FEDERATED_TOKEN_FILE), App Service managed identity (IDENTITY_ENDPOINT), then az CLI / azd [default: auto]' -r -f -a "auto\t'The first that applies, in the order above'
 env\t'Service principal from AZURE_CLIENT_ID, AZURE_TENANT_ID, AZURE_CLIENT_SECRET'
 workload\t'Workload identity from AZURE_FEDERATED_TOKEN_FILE (GitHub Actions OIDC)'
@@ -337,7 +337,7 @@ complete -c amldoctor -n "__fish_amldoctor_using_subcommand rules; and __fish_se
 complete -c amldoctor -n "__fish_amldoctor_using_subcommand rules; and __fish_seen_subcommand_from test" -s g -l resource-group -d 'Resource group [default: az configure --defaults group=…]' -r
 complete -c amldoctor -n "__fish_amldoctor_using_subcommand rules; and __fish_seen_subcommand_from test" -s w -l workspace-name -d 'Azure Machine Learning workspace [default: az configure --defaults workspace=…]' -r
 complete -c amldoctor -n "__fish_amldoctor_using_subcommand rules; and __fish_seen_subcommand_from test" -l cloud -d 'Azure cloud: AzureCloud, AzureChinaCloud or AzureUSGovernment [default: the az CLI\'s active cloud]' -r
-complete -c amldoctor -n "__fish_amldoctor_using_subcommand rules; and __fish_seen_subcommand_from test" -l tenant -d 'Entra tenant to sign in to [default: the tenant azureProfile.json gives the subscription; else the credential\'s own]; a subscription of another tenant needs it' -r
+complete -c amldoctor -n "__fish_amldoctor_using_subcommand rules; and __fish_seen_subcommand_from test" -l tenant -d 'Entra tenant the az CLI sign-in asks for [default: the tenant azureProfile.json gives the subscription]; a service principal signs in to AZURE_TENANT_ID' -r
 complete -c amldoctor -n "__fish_amldoctor_using_subcommand rules; and __fish_seen_subcommand_from test" -l auth -d 'How to sign in: auto tries a service principal from AZURE_CLIENT_ID/ AZURE_TENANT_ID/AZURE_CLIENT_SECRET, workload identity (AZURE_FEDERATED_TOKEN_FILE), App Service managed identity (IDENTITY_ENDPOINT), then az CLI / azd [default: auto]' -r -f -a "auto\t'The first that applies, in the order above'
 env\t'Service principal from AZURE_CLIENT_ID, AZURE_TENANT_ID, AZURE_CLIENT_SECRET'
 workload\t'Workload identity from AZURE_FEDERATED_TOKEN_FILE (GitHub Actions OIDC)'
@@ -360,7 +360,7 @@ complete -c amldoctor -n "__fish_amldoctor_using_subcommand rules; and __fish_se
 complete -c amldoctor -n "__fish_amldoctor_using_subcommand rules; and __fish_seen_subcommand_from docs" -s g -l resource-group -d 'Resource group [default: az configure --defaults group=…]' -r
 complete -c amldoctor -n "__fish_amldoctor_using_subcommand rules; and __fish_seen_subcommand_from docs" -s w -l workspace-name -d 'Azure Machine Learning workspace [default: az configure --defaults workspace=…]' -r
 complete -c amldoctor -n "__fish_amldoctor_using_subcommand rules; and __fish_seen_subcommand_from docs" -l cloud -d 'Azure cloud: AzureCloud, AzureChinaCloud or AzureUSGovernment [default: the az CLI\'s active cloud]' -r
-complete -c amldoctor -n "__fish_amldoctor_using_subcommand rules; and __fish_seen_subcommand_from docs" -l tenant -d 'Entra tenant to sign in to [default: the tenant azureProfile.json gives the subscription; else the credential\'s own]; a subscription of another tenant needs it' -r
+complete -c amldoctor -n "__fish_amldoctor_using_subcommand rules; and __fish_seen_subcommand_from docs" -l tenant -d 'Entra tenant the az CLI sign-in asks for [default: the tenant azureProfile.json gives the subscription]; a service principal signs in to AZURE_TENANT_ID' -r
 complete -c amldoctor -n "__fish_amldoctor_using_subcommand rules; and __fish_seen_subcommand_from docs" -l auth -d 'How to sign in: auto tries a service principal from AZURE_CLIENT_ID/ AZURE_TENANT_ID/AZURE_CLIENT_SECRET, workload identity (AZURE_FEDERATED_TOKEN_FILE), App Service managed identity (IDENTITY_ENDPOINT), then az CLI / azd [default: auto]' -r -f -a "auto\t'The first that applies, in the order above'
 env\t'Service principal from AZURE_CLIENT_ID, AZURE_TENANT_ID, AZURE_CLIENT_SECRET'
 workload\t'Workload identity from AZURE_FEDERATED_TOKEN_FILE (GitHub Actions OIDC)'
@@ -384,7 +384,7 @@ complete -c amldoctor -n "__fish_amldoctor_using_subcommand rules; and __fish_se
 complete -c amldoctor -n "__fish_amldoctor_using_subcommand rules; and __fish_seen_subcommand_from example" -s g -l resource-group -d 'Resource group [default: az configure --defaults group=…]' -r
 complete -c amldoctor -n "__fish_amldoctor_using_subcommand rules; and __fish_seen_subcommand_from example" -s w -l workspace-name -d 'Azure Machine Learning workspace [default: az configure --defaults workspace=…]' -r
 complete -c amldoctor -n "__fish_amldoctor_using_subcommand rules; and __fish_seen_subcommand_from example" -l cloud -d 'Azure cloud: AzureCloud, AzureChinaCloud or AzureUSGovernment [default: the az CLI\'s active cloud]' -r
-complete -c amldoctor -n "__fish_amldoctor_using_subcommand rules; and __fish_seen_subcommand_from example" -l tenant -d 'Entra tenant to sign in to [default: the tenant azureProfile.json gives the subscription; else the credential\'s own]; a subscription of another tenant needs it' -r
+complete -c amldoctor -n "__fish_amldoctor_using_subcommand rules; and __fish_seen_subcommand_from example" -l tenant -d 'Entra tenant the az CLI sign-in asks for [default: the tenant azureProfile.json gives the subscription]; a service principal signs in to AZURE_TENANT_ID' -r
 complete -c amldoctor -n "__fish_amldoctor_using_subcommand rules; and __fish_seen_subcommand_from example" -l auth -d 'How to sign in: auto tries a service principal from AZURE_CLIENT_ID/ AZURE_TENANT_ID/AZURE_CLIENT_SECRET, workload identity (AZURE_FEDERATED_TOKEN_FILE), App Service managed identity (IDENTITY_ENDPOINT), then az CLI / azd [default: auto]' -r -f -a "auto\t'The first that applies, in the order above'
 env\t'Service principal from AZURE_CLIENT_ID, AZURE_TENANT_ID, AZURE_CLIENT_SECRET'
 workload\t'Workload identity from AZURE_FEDERATED_TOKEN_FILE (GitHub Actions OIDC)'
@@ -421,7 +421,7 @@ complete -c amldoctor -n "__fish_amldoctor_using_subcommand replicas" -l subscri
 complete -c amldoctor -n "__fish_amldoctor_using_subcommand replicas" -s g -l resource-group -d 'Resource group [default: az configure --defaults group=…]' -r
 complete -c amldoctor -n "__fish_amldoctor_using_subcommand replicas" -s w -l workspace-name -d 'Azure Machine Learning workspace [default: az configure --defaults workspace=…]' -r
 complete -c amldoctor -n "__fish_amldoctor_using_subcommand replicas" -l cloud -d 'Azure cloud: AzureCloud, AzureChinaCloud or AzureUSGovernment [default: the az CLI\'s active cloud]' -r
-complete -c amldoctor -n "__fish_amldoctor_using_subcommand replicas" -l tenant -d 'Entra tenant to sign in to [default: the tenant azureProfile.json gives the subscription; else the credential\'s own]; a subscription of another tenant needs it' -r
+complete -c amldoctor -n "__fish_amldoctor_using_subcommand replicas" -l tenant -d 'Entra tenant the az CLI sign-in asks for [default: the tenant azureProfile.json gives the subscription]; a service principal signs in to AZURE_TENANT_ID' -r
 complete -c amldoctor -n "__fish_amldoctor_using_subcommand replicas" -l auth -d 'How to sign in: auto tries a service principal from AZURE_CLIENT_ID/ AZURE_TENANT_ID/AZURE_CLIENT_SECRET, workload identity (AZURE_FEDERATED_TOKEN_FILE), App Service managed identity (IDENTITY_ENDPOINT), then az CLI / azd [default: auto]' -r -f -a "auto\t'The first that applies, in the order above'
 env\t'Service principal from AZURE_CLIENT_ID, AZURE_TENANT_ID, AZURE_CLIENT_SECRET'
 workload\t'Workload identity from AZURE_FEDERATED_TOKEN_FILE (GitHub Actions OIDC)'
@@ -468,7 +468,7 @@ complete -c amldoctor -n "__fish_amldoctor_using_subcommand score" -l subscripti
 complete -c amldoctor -n "__fish_amldoctor_using_subcommand score" -s g -l resource-group -d 'Resource group [default: az configure --defaults group=…]' -r
 complete -c amldoctor -n "__fish_amldoctor_using_subcommand score" -s w -l workspace-name -d 'Azure Machine Learning workspace [default: az configure --defaults workspace=…]' -r
 complete -c amldoctor -n "__fish_amldoctor_using_subcommand score" -l cloud -d 'Azure cloud: AzureCloud, AzureChinaCloud or AzureUSGovernment [default: the az CLI\'s active cloud]' -r
-complete -c amldoctor -n "__fish_amldoctor_using_subcommand score" -l tenant -d 'Entra tenant to sign in to [default: the tenant azureProfile.json gives the subscription; else the credential\'s own]; a subscription of another tenant needs it' -r
+complete -c amldoctor -n "__fish_amldoctor_using_subcommand score" -l tenant -d 'Entra tenant the az CLI sign-in asks for [default: the tenant azureProfile.json gives the subscription]; a service principal signs in to AZURE_TENANT_ID' -r
 complete -c amldoctor -n "__fish_amldoctor_using_subcommand score" -l auth -d 'How to sign in: auto tries a service principal from AZURE_CLIENT_ID/ AZURE_TENANT_ID/AZURE_CLIENT_SECRET, workload identity (AZURE_FEDERATED_TOKEN_FILE), App Service managed identity (IDENTITY_ENDPOINT), then az CLI / azd [default: auto]' -r -f -a "auto\t'The first that applies, in the order above'
 env\t'Service principal from AZURE_CLIENT_ID, AZURE_TENANT_ID, AZURE_CLIENT_SECRET'
 workload\t'Workload identity from AZURE_FEDERATED_TOKEN_FILE (GitHub Actions OIDC)'
@@ -493,7 +493,7 @@ complete -c amldoctor -n "__fish_amldoctor_using_subcommand rehearse; and not __
 complete -c amldoctor -n "__fish_amldoctor_using_subcommand rehearse; and not __fish_seen_subcommand_from online parallel help" -s g -l resource-group -d 'Resource group [default: az configure --defaults group=…]' -r
 complete -c amldoctor -n "__fish_amldoctor_using_subcommand rehearse; and not __fish_seen_subcommand_from online parallel help" -s w -l workspace-name -d 'Azure Machine Learning workspace [default: az configure --defaults workspace=…]' -r
 complete -c amldoctor -n "__fish_amldoctor_using_subcommand rehearse; and not __fish_seen_subcommand_from online parallel help" -l cloud -d 'Azure cloud: AzureCloud, AzureChinaCloud or AzureUSGovernment [default: the az CLI\'s active cloud]' -r
-complete -c amldoctor -n "__fish_amldoctor_using_subcommand rehearse; and not __fish_seen_subcommand_from online parallel help" -l tenant -d 'Entra tenant to sign in to [default: the tenant azureProfile.json gives the subscription; else the credential\'s own]; a subscription of another tenant needs it' -r
+complete -c amldoctor -n "__fish_amldoctor_using_subcommand rehearse; and not __fish_seen_subcommand_from online parallel help" -l tenant -d 'Entra tenant the az CLI sign-in asks for [default: the tenant azureProfile.json gives the subscription]; a service principal signs in to AZURE_TENANT_ID' -r
 complete -c amldoctor -n "__fish_amldoctor_using_subcommand rehearse; and not __fish_seen_subcommand_from online parallel help" -l auth -d 'How to sign in: auto tries a service principal from AZURE_CLIENT_ID/ AZURE_TENANT_ID/AZURE_CLIENT_SECRET, workload identity (AZURE_FEDERATED_TOKEN_FILE), App Service managed identity (IDENTITY_ENDPOINT), then az CLI / azd [default: auto]' -r -f -a "auto\t'The first that applies, in the order above'
 env\t'Service principal from AZURE_CLIENT_ID, AZURE_TENANT_ID, AZURE_CLIENT_SECRET'
 workload\t'Workload identity from AZURE_FEDERATED_TOKEN_FILE (GitHub Actions OIDC)'
@@ -540,7 +540,7 @@ complete -c amldoctor -n "__fish_amldoctor_using_subcommand rehearse; and __fish
 complete -c amldoctor -n "__fish_amldoctor_using_subcommand rehearse; and __fish_seen_subcommand_from online" -s g -l resource-group -d 'Resource group [default: az configure --defaults group=…]' -r
 complete -c amldoctor -n "__fish_amldoctor_using_subcommand rehearse; and __fish_seen_subcommand_from online" -s w -l workspace-name -d 'Azure Machine Learning workspace [default: az configure --defaults workspace=…]' -r
 complete -c amldoctor -n "__fish_amldoctor_using_subcommand rehearse; and __fish_seen_subcommand_from online" -l cloud -d 'Azure cloud: AzureCloud, AzureChinaCloud or AzureUSGovernment [default: the az CLI\'s active cloud]' -r
-complete -c amldoctor -n "__fish_amldoctor_using_subcommand rehearse; and __fish_seen_subcommand_from online" -l tenant -d 'Entra tenant to sign in to [default: the tenant azureProfile.json gives the subscription; else the credential\'s own]; a subscription of another tenant needs it' -r
+complete -c amldoctor -n "__fish_amldoctor_using_subcommand rehearse; and __fish_seen_subcommand_from online" -l tenant -d 'Entra tenant the az CLI sign-in asks for [default: the tenant azureProfile.json gives the subscription]; a service principal signs in to AZURE_TENANT_ID' -r
 complete -c amldoctor -n "__fish_amldoctor_using_subcommand rehearse; and __fish_seen_subcommand_from online" -l auth -d 'How to sign in: auto tries a service principal from AZURE_CLIENT_ID/ AZURE_TENANT_ID/AZURE_CLIENT_SECRET, workload identity (AZURE_FEDERATED_TOKEN_FILE), App Service managed identity (IDENTITY_ENDPOINT), then az CLI / azd [default: auto]' -r -f -a "auto\t'The first that applies, in the order above'
 env\t'Service principal from AZURE_CLIENT_ID, AZURE_TENANT_ID, AZURE_CLIENT_SECRET'
 workload\t'Workload identity from AZURE_FEDERATED_TOKEN_FILE (GitHub Actions OIDC)'
@@ -592,7 +592,7 @@ complete -c amldoctor -n "__fish_amldoctor_using_subcommand rehearse; and __fish
 complete -c amldoctor -n "__fish_amldoctor_using_subcommand rehearse; and __fish_seen_subcommand_from parallel" -s g -l resource-group -d 'Resource group [default: az configure --defaults group=…]' -r
 complete -c amldoctor -n "__fish_amldoctor_using_subcommand rehearse; and __fish_seen_subcommand_from parallel" -s w -l workspace-name -d 'Azure Machine Learning workspace [default: az configure --defaults workspace=…]' -r
 complete -c amldoctor -n "__fish_amldoctor_using_subcommand rehearse; and __fish_seen_subcommand_from parallel" -l cloud -d 'Azure cloud: AzureCloud, AzureChinaCloud or AzureUSGovernment [default: the az CLI\'s active cloud]' -r
-complete -c amldoctor -n "__fish_amldoctor_using_subcommand rehearse; and __fish_seen_subcommand_from parallel" -l tenant -d 'Entra tenant to sign in to [default: the tenant azureProfile.json gives the subscription; else the credential\'s own]; a subscription of another tenant needs it' -r
+complete -c amldoctor -n "__fish_amldoctor_using_subcommand rehearse; and __fish_seen_subcommand_from parallel" -l tenant -d 'Entra tenant the az CLI sign-in asks for [default: the tenant azureProfile.json gives the subscription]; a service principal signs in to AZURE_TENANT_ID' -r
 complete -c amldoctor -n "__fish_amldoctor_using_subcommand rehearse; and __fish_seen_subcommand_from parallel" -l auth -d 'How to sign in: auto tries a service principal from AZURE_CLIENT_ID/ AZURE_TENANT_ID/AZURE_CLIENT_SECRET, workload identity (AZURE_FEDERATED_TOKEN_FILE), App Service managed identity (IDENTITY_ENDPOINT), then az CLI / azd [default: auto]' -r -f -a "auto\t'The first that applies, in the order above'
 env\t'Service principal from AZURE_CLIENT_ID, AZURE_TENANT_ID, AZURE_CLIENT_SECRET'
 workload\t'Workload identity from AZURE_FEDERATED_TOKEN_FILE (GitHub Actions OIDC)'
@@ -619,7 +619,7 @@ complete -c amldoctor -n "__fish_amldoctor_using_subcommand completions" -l subs
 complete -c amldoctor -n "__fish_amldoctor_using_subcommand completions" -s g -l resource-group -d 'Resource group [default: az configure --defaults group=…]' -r
 complete -c amldoctor -n "__fish_amldoctor_using_subcommand completions" -s w -l workspace-name -d 'Azure Machine Learning workspace [default: az configure --defaults workspace=…]' -r
 complete -c amldoctor -n "__fish_amldoctor_using_subcommand completions" -l cloud -d 'Azure cloud: AzureCloud, AzureChinaCloud or AzureUSGovernment [default: the az CLI\'s active cloud]' -r
-complete -c amldoctor -n "__fish_amldoctor_using_subcommand completions" -l tenant -d 'Entra tenant to sign in to [default: the tenant azureProfile.json gives the subscription; else the credential\'s own]; a subscription of another tenant needs it' -r
+complete -c amldoctor -n "__fish_amldoctor_using_subcommand completions" -l tenant -d 'Entra tenant the az CLI sign-in asks for [default: the tenant azureProfile.json gives the subscription]; a service principal signs in to AZURE_TENANT_ID' -r
 complete -c amldoctor -n "__fish_amldoctor_using_subcommand completions" -l auth -d 'How to sign in: auto tries a service principal from AZURE_CLIENT_ID/ AZURE_TENANT_ID/AZURE_CLIENT_SECRET, workload identity (AZURE_FEDERATED_TOKEN_FILE), App Service managed identity (IDENTITY_ENDPOINT), then az CLI / azd [default: auto]' -r -f -a "auto\t'The first that applies, in the order above'
 env\t'Service principal from AZURE_CLIENT_ID, AZURE_TENANT_ID, AZURE_CLIENT_SECRET'
 workload\t'Workload identity from AZURE_FEDERATED_TOKEN_FILE (GitHub Actions OIDC)'

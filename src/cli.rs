@@ -118,8 +118,8 @@ pub struct AzureArgs {
     /// Azure cloud: AzureCloud, AzureChinaCloud or AzureUSGovernment [default: the az CLI's active cloud]
     #[arg(long, global = true, value_name = "NAME", value_parser = parse_cloud)]
     pub cloud: Option<String>,
-    /// Entra tenant to sign in to [default: the tenant azureProfile.json gives the
-    /// subscription; else the credential's own]; a subscription of another tenant needs it
+    /// Entra tenant the az CLI sign-in asks for [default: the tenant azureProfile.json
+    /// gives the subscription]; a service principal signs in to AZURE_TENANT_ID
     #[arg(long, global = true, value_name = "ID", value_parser = name_rules::tenant)]
     pub tenant: Option<String>,
     /// How to sign in: auto tries a service principal from AZURE_CLIENT_ID/

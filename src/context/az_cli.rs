@@ -135,15 +135,23 @@ pub(crate) fn default_subscription(text: &str) -> Result<Option<ProfileSubscript
     }))
 }
 
+/// The `subscriptions` list of `azureProfile.json` (written as `utf-8-sig`), when the
+/// file is the JSON it should be.
+fn subscriptions(text: &str) -> Option<Vec<serde_json::Value>> {
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    let mut doc: serde_json::Value = serde_json::from_str(text).ok()?;
+    match doc.get_mut("subscriptions")?.take() {
+        serde_json::Value::Array(list) => Some(list),
+        _ => None,
+    }
+}
+
 /// The id of the subscription called `name` in `azureProfile.json` (as `az account
 /// set --subscription NAME` finds it: the name compared without regard to case), when
 /// exactly one has that name.
 pub(crate) fn subscription_id_named(text: &str, name: &str) -> Option<String> {
-    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
-    let doc: serde_json::Value = serde_json::from_str(text).ok()?;
-    let ids: Vec<&str> = doc
-        .get("subscriptions")?
-        .as_array()?
+    let list = subscriptions(text)?;
+    let ids: Vec<&str> = list
         .iter()
         .filter(|s| {
             s.get("name")
@@ -161,10 +169,7 @@ pub(crate) fn subscription_id_named(text: &str, name: &str) -> Option<String> {
 /// The tenant `azureProfile.json` lists for subscription `id` (as the az CLI signs in
 /// to it: `az account get-access-token --subscription` asks that tenant).
 pub(crate) fn subscription_tenant(text: &str, id: &str) -> Option<String> {
-    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
-    let doc: serde_json::Value = serde_json::from_str(text).ok()?;
-    doc.get("subscriptions")?
-        .as_array()?
+    subscriptions(text)?
         .iter()
         .find(|s| {
             s.get("id")

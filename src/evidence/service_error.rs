@@ -88,9 +88,10 @@ fn regexes() -> &'static [Regex; 5] {
             // Kubernetes extension's code (CamelCase, two words at least) and its message.
             Regex::new(r"\bReason:\s*([A-Z][a-z0-9]+(?:[A-Z][a-z0-9]*)+)\b[\s,.;]*(?:Details?:\s*)?(.*)$")
                 .expect("valid"),
-            // `Error with code: (AuthorizationFailed) The client …`: anywhere after a blank
-            // or a colon, a code of two words at least (see [`holds_paren_code`]).
-            Regex::new(r"[\s:]\(([A-Z][a-z0-9]+[A-Z][A-Za-z0-9]*)\)\s+([A-Za-z].*)$")
+            // `Error with code: (AuthorizationFailed) The client …`: at the start, or after
+            // a blank, a colon, a quote or `>`, a CamelCase code of two words at least,
+            // then a sentence (see [`holds_paren_code`]).
+            Regex::new(r#"(?:^|[\s:"'>])\(([A-Z][A-Za-z0-9]*[a-z][A-Z][A-Za-z0-9]*)\)\s+([A-Za-z].*)$"#)
                 .expect("valid"),
         ]
     })
@@ -236,25 +237,7 @@ fn of_block(block: &[(u64, &str)]) -> Option<ServiceError> {
 /// parentheses, then a sentence. No error literal keeps such a line when its code is
 /// not an `…Error`; as the line a paste ends on, it is how the paste failed.
 pub(crate) fn holds_paren_code(line: &str) -> bool {
-    let line = line.as_bytes();
-    memchr::memchr_iter(b'(', line).any(|at| {
-        let before = at.checked_sub(1).map(|i| line[i]);
-        if !before.is_none_or(|b| matches!(b, b' ' | b'\t' | b'"' | b'\'' | b'>' | b':')) {
-            return false;
-        }
-        let rest = &line[at + 1..];
-        let Some(close) = rest.iter().position(|b| !b.is_ascii_alphanumeric()) else {
-            return false;
-        };
-        let code = &rest[..close];
-        let hump = code
-            .windows(2)
-            .any(|w| w[0].is_ascii_lowercase() && w[1].is_ascii_uppercase());
-        code.first().is_some_and(u8::is_ascii_uppercase)
-            && hump
-            && rest[close..].starts_with(b") ")
-            && rest.get(close + 2).is_some_and(u8::is_ascii_alphabetic)
-    })
+    regexes()[4].is_match(line)
 }
 
 /// Whether `line` names an error code by key (`"code": "ScoreRequestUnauthorized"`,

@@ -536,24 +536,15 @@ pub(crate) fn arm_error(what: &str, reply: &Reply) -> Error {
     let wrong_tenant = (reply.status == 401)
         .then(|| subscription_tenant(&message))
         .flatten();
-    let tenant_hint;
-    let hint = match reply.status {
-        401 if wrong_tenant.is_some() => {
-            tenant_hint = format!(
-                "the token is from another tenant than the subscription's: run again with --tenant {}",
-                wrong_tenant.unwrap_or_default()
-            );
-            tenant_hint.as_str()
-        }
-        401 => {
-            "the credential was refused: sign in again (az login) or check AZURE_CLIENT_ID, AZURE_TENANT_ID and AZURE_CLIENT_SECRET"
-        }
-        403 => {
-            "the identity needs a role that can read the workspace and its endpoints, such as Reader or AzureML Data Scientist on the workspace"
-        }
-        404 => return not_found(what, reply, code, message),
-        _ => "try again later; if it persists, quote the request id to Azure support",
+    let hint = match (reply.status, wrong_tenant) {
+        (401, Some(tenant)) => format!(
+            "the token is from another tenant than the subscription's: run again with --tenant {tenant}"
+        ),
+        (status, _) => plain_hint(status).to_owned(),
     };
+    if reply.status == 404 {
+        return not_found(what, reply, code, message);
+    }
     Error::access(format!("{what}: {message}"))
         .with_service(ServiceAnswer {
             status: reply.status,
@@ -561,6 +552,19 @@ pub(crate) fn arm_error(what: &str, reply: &Reply) -> Error {
             request_id: reply.request_id.clone(),
         })
         .with_hint(hint)
+}
+
+/// What to do about a refused request, by its status.
+fn plain_hint(status: u16) -> &'static str {
+    match status {
+        401 => {
+            "the credential was refused: sign in again (az login) or check AZURE_CLIENT_ID, AZURE_TENANT_ID and AZURE_CLIENT_SECRET"
+        }
+        403 => {
+            "the identity needs a role that can read the workspace and its endpoints, such as Reader or AzureML Data Scientist on the workspace"
+        }
+        _ => "try again later; if it persists, quote the request id to Azure support",
+    }
 }
 
 /// The subscription's own tenant, as Resource Manager names it when a token of another
