@@ -193,7 +193,7 @@ fn read_live(
             &path,
             &format!("getting a scoring token of endpoint '{endpoint}'"),
         )?,
-        AuthMode::AadToken => azure.data_plane_token()?,
+        AuthMode::AadToken => azure.scoring_token()?,
     };
     Ok((target, Some(credential)))
 }

@@ -9,6 +9,7 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
+use http_body_util::BodyExt as _;
 use reqwest::header::HeaderMap;
 
 use crate::error::Error;
@@ -168,6 +169,8 @@ async fn one(client: &reqwest::Client, url: &reqwest::Url, probe: &Probe, index:
         .post(url.clone())
         .header("content-type", &probe.content_type)
         .header("x-ms-client-request-id", &id)
+        // Says the client reads trailers, where the bandwidth-delay fields may come.
+        .header("te", "trailers")
         .body(probe.body.as_ref().clone());
     if let Some(c) = &probe.credential {
         request = request.bearer_auth(c);
@@ -188,19 +191,29 @@ async fn one(client: &reqwest::Client, url: &reqwest::Url, probe: &Probe, index:
         error: None,
     };
     match request.send().await {
-        Ok(mut response) => {
+        Ok(response) => {
             sample.outcome = Outcome::Status(response.status().as_u16());
             sample.headers = headers(response.headers());
+            // Read frame by frame: the body's data, then the trailers, where the service
+            // may send its bandwidth-delay fields instead of in the headers.
+            let mut body = http::Response::from(response).into_body();
             let mut kept = Vec::new();
             loop {
-                match response.chunk().await {
-                    Ok(Some(chunk)) => {
-                        sample.bytes_received += chunk.len() as u64;
-                        let room = BODY_KEPT.saturating_sub(kept.len());
-                        kept.extend_from_slice(&chunk[..chunk.len().min(room)]);
-                    }
-                    Ok(None) => break,
-                    Err(e) => {
+                match body.frame().await {
+                    Some(Ok(frame)) => match frame.into_data() {
+                        Ok(chunk) => {
+                            sample.bytes_received += chunk.len() as u64;
+                            let room = BODY_KEPT.saturating_sub(kept.len());
+                            kept.extend_from_slice(&chunk[..chunk.len().min(room)]);
+                        }
+                        Err(frame) => {
+                            if let Some(t) = frame.trailers_ref() {
+                                bandwidth_trailers(&mut sample.headers, t);
+                            }
+                        }
+                    },
+                    None => break,
+                    Some(Err(e)) => {
                         // The status came but the whole body did not: the caller got no
                         // usable answer, whatever the status said.
                         sample.outcome = if e.is_timeout() {
@@ -267,6 +280,17 @@ fn header(h: &HeaderMap, name: &str) -> Option<String> {
         .and_then(|v| v.to_str().ok())
         .map(|v| crate::redact::clean(v.trim()).into_owned())
         .filter(|v| !v.is_empty())
+}
+
+/// The bandwidth-delay fields of the trailers, where the headers had none.
+fn bandwidth_trailers(into: &mut Headers, trailers: &HeaderMap) {
+    let millis = |name: &str| header(trailers, name).and_then(|v| v.parse::<u64>().ok());
+    if into.bandwidth_request_delay_ms.is_none() {
+        into.bandwidth_request_delay_ms = millis("ms-azureml-bandwidth-request-delay-ms");
+    }
+    if into.bandwidth_response_delay_ms.is_none() {
+        into.bandwidth_response_delay_ms = millis("ms-azureml-bandwidth-response-delay-ms");
+    }
 }
 
 fn headers(h: &HeaderMap) -> Headers {

@@ -42,6 +42,9 @@ pub(crate) struct Answer {
     pub status: u16,
     pub headers: Vec<(&'static str, String)>,
     pub body: String,
+    /// Sent after the body (chunked, announced in `Trailer`), as the scoring service
+    /// sends its bandwidth-delay fields.
+    pub trailers: Vec<(&'static str, String)>,
     /// Wait this long before answering.
     pub delay: Duration,
 }
@@ -52,8 +55,14 @@ impl Answer {
             status,
             headers: vec![("x-ms-request-id", "fake-request-0001".to_owned())],
             body: body.to_owned(),
+            trailers: Vec::new(),
             delay: Duration::ZERO,
         }
+    }
+
+    pub(crate) fn with_trailer(mut self, name: &'static str, value: &str) -> Answer {
+        self.trailers.push((name, value.to_owned()));
+        self
     }
 
     pub(crate) fn with_header(mut self, name: &'static str, value: &str) -> Answer {
@@ -184,6 +193,8 @@ fn serve(stream: TcpStream, handler: &Handler, requests: &Mutex<Vec<Request>>) {
     };
     let answer = if request.target.starts_with("/msi/token") {
         token_answer(&request)
+    } else if let Some(refusal) = wrong_audience(&request) {
+        refusal
     } else {
         let before = requests
             .lock()
@@ -200,17 +211,81 @@ fn serve(stream: TcpStream, handler: &Handler, requests: &Mutex<Vec<Request>>) {
         return;
     }
     let mut out = stream;
+    let framing = if answer.trailers.is_empty() {
+        format!("content-length: {}", answer.body.len())
+    } else {
+        let names: Vec<&str> = answer.trailers.iter().map(|(k, _)| *k).collect();
+        format!(
+            "transfer-encoding: chunked\r\ntrailer: {}",
+            names.join(", ")
+        )
+    };
     let mut head = format!(
-        "HTTP/1.1 {} X\r\ncontent-type: application/json\r\ncontent-length: {}\r\nconnection: close\r\n",
-        answer.status,
-        answer.body.len()
+        "HTTP/1.1 {} X\r\ncontent-type: application/json\r\n{framing}\r\nconnection: close\r\n",
+        answer.status
     );
     for (k, v) in &answer.headers {
         let _ = write!(head, "{k}: {v}\r\n");
     }
     head.push_str("\r\n");
     let _ = out.write_all(head.as_bytes());
-    let _ = out.write_all(answer.body.as_bytes());
+    if answer.trailers.is_empty() {
+        let _ = out.write_all(answer.body.as_bytes());
+        return;
+    }
+    let mut chunked = String::new();
+    if !answer.body.is_empty() {
+        let _ = write!(chunked, "{:x}\r\n{}\r\n", answer.body.len(), answer.body);
+    }
+    chunked.push_str("0\r\n");
+    for (k, v) in &answer.trailers {
+        let _ = write!(chunked, "{k}: {v}\r\n");
+    }
+    chunked.push_str("\r\n");
+    let _ = out.write_all(chunked.as_bytes());
+}
+
+/// The token of each audience: Resource Manager's is [`TOKEN`], the AML data plane's
+/// (`https://ml.azure.com` in every cloud, or the cloud's own `ml.azure.cn` /
+/// `ml.azure.us`) ends `-ML`, Log Analytics' ends `-LA`, so a token asked for the wrong
+/// audience is refused as the service would refuse it.
+fn token_for(target: &str) -> String {
+    let target = target.to_ascii_lowercase();
+    if target.contains("ml.azure.") {
+        format!("{TOKEN}-ML")
+    } else if target.contains("loganalytics") {
+        format!("{TOKEN}-LA")
+    } else {
+        TOKEN.to_owned()
+    }
+}
+
+/// Resource Manager and Log Analytics refuse a token of another audience, as they do:
+/// ARM with a 401 `InvalidAuthenticationTokenAudience` (its message as the service words
+/// it), Log Analytics with a 403 `InvalidTokenError` (as users of its API quote it, e.g.
+/// Azure/azure-sdk-for-js#15399 on a token without the `api.loganalytics.io` audience). The data plane (run history, artifacts)
+/// takes both its own and Resource Manager's, and scoring is the test's to judge.
+fn wrong_audience(request: &Request) -> Option<Answer> {
+    let bearer = request.header("authorization")?.strip_prefix("Bearer ")?;
+    let target = request.target.as_str();
+    if target.starts_with("/subscriptions/") || target.starts_with("/providers/") {
+        return (bearer != TOKEN).then(|| {
+            Answer::json(
+                401,
+                r#"{"error":{"code":"InvalidAuthenticationTokenAudience","message":"The access token has been obtained for wrong audience or resource 'https://ml.azure.com'. It should exactly match with one of the allowed audiences 'https://management.core.windows.net/','https://management.core.windows.net','https://management.azure.com/','https://management.azure.com'."}}"#,
+            )
+        });
+    }
+    if target.starts_with("/v1/workspaces/") {
+        let ok = bearer == format!("{TOKEN}-LA");
+        return (!ok).then(|| {
+            Answer::json(
+                403,
+                r#"{"error":{"message":"The provided authentication is not valid for this resource","code":"InvalidTokenError"}}"#,
+            )
+        });
+    }
+    None
 }
 
 /// The App Service managed-identity token answer (expires_on as a string of seconds).
@@ -226,12 +301,7 @@ fn token_answer(request: &Request) -> Answer {
         .unwrap()
         .as_secs()
         + 3600;
-    // The AML data plane's audience gets a token of its own, so a test can tell them apart.
-    let token = if request.target.contains("ml.azure.com") {
-        format!("{TOKEN}-ML")
-    } else {
-        TOKEN.to_owned()
-    };
+    let token = token_for(&request.target);
     Answer::json(
         200,
         &format!(

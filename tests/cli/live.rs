@@ -43,6 +43,11 @@ struct World {
     async_operation: bool,
     /// The data plane refuses its own audience's token (the ARM one works).
     ml_token_refused: bool,
+    /// The SAS of the first listing's URLs expires before every other file is fetched.
+    sas_expires: bool,
+    /// Listings of `logs/` so far: each listing's URLs carry its number (`se=` stands in
+    /// for the SAS expiry the service signs in).
+    listings: AtomicUsize,
     /// The run's files, made once.
     files: OnceLock<Vec<(String, String)>>,
 }
@@ -171,6 +176,9 @@ impl World {
                 v["properties"]["containerRegistry"] = json!(format!(
                     "/subscriptions/{SUB}/resourceGroups/rg1/providers/Microsoft.ContainerRegistry/registries/acr1"
                 ));
+                v["properties"]["storageAccount"] = json!(format!(
+                    "/subscriptions/{SUB}/resourceGroups/rg1/providers/Microsoft.Storage/storageAccounts/st1"
+                ));
             }),
             ("GET", p) if p == ep => ok("resources/endpoint-arm-zero-traffic.json", &|_| {}),
             ("GET", p) if p == format!("{ep}/deployments") => {
@@ -208,6 +216,25 @@ impl World {
                     );
                 }
                 ok("resources/keyvault-arm-deny-no-bypass.json", &|_| {})
+            }
+            // The registry and the storage account by the ids the workspace names, as
+            // the ARM GETs of Microsoft.ContainerRegistry and Microsoft.Storage answer
+            // (fixtures shaped on the specs' RegistryGet / StorageAccountGetProperties
+            // examples): both private, the registry's egress connection pending.
+            ("GET", p) if p.ends_with("/registries/acr1") => {
+                if self.vault_forbidden {
+                    return forbidden();
+                }
+                ok("resources/acr-arm-private-egress-pending.json", &|_| {})
+            }
+            ("GET", p) if p.ends_with("/storageAccounts/st1") => {
+                if self.vault_forbidden {
+                    return Answer::json(
+                        403,
+                        r#"{"error":{"code":"AuthorizationFailed","message":"The client does not have authorization to perform action 'Microsoft.Storage/storageAccounts/read'."}}"#,
+                    );
+                }
+                ok("resources/storage-arm-private.json", &|_| {})
             }
             ("GET", p) if p.ends_with("/registries/acr1/privateEndpointConnections") => {
                 ok("resources/acr-pe-connections-arm-approved.json", &|_| {})
@@ -320,13 +347,17 @@ impl World {
             .nth(1)
             .and_then(|t| t.parse().ok())
             .unwrap_or(0);
+        if prefix == "logs/" && page == 0 {
+            self.listings.fetch_add(1, Ordering::SeqCst);
+        }
+        let listing = self.listings.load(Ordering::SeqCst);
         let chunk: Vec<Value> = matching
             .iter()
             .skip(page * 500)
             .take(500)
             .map(|(p, _)| {
                 json!({"origin": "ExperimentRun", "container": container, "path": p,
-                    "contentUri": format!("{}/blob/{container}/{}?sv=2024-01-01&sr=b&sig={SAS_SIG}", self.base(), index_of(files, p))})
+                    "contentUri": format!("{}/blob/{container}/{}?sv=2024-01-01&se=listing{listing}&sr=b&sig={SAS_SIG}", self.base(), index_of(files, p))})
             })
             .collect();
         let next = ((page + 1) * 500 < matching.len()).then(|| (page + 1).to_string());
@@ -342,6 +373,15 @@ impl World {
             "a token went to storage"
         );
         let index: usize = rest.rsplit('/').next().unwrap().parse().unwrap();
+        // Storage's answer to an expired SAS: 403 AuthenticationFailed, the time frame in
+        // its detail (the wording of Azure Storage's error body).
+        if self.sas_expires && r.target.contains("se=listing1&") && index % 2 == 1 {
+            return Answer::json(
+                403,
+                "<?xml version=\"1.0\" encoding=\"utf-8\"?><Error><Code>AuthenticationFailed</Code><Message>Server failed to authenticate the request. Make sure the value of Authorization header is formed correctly including the signature.</Message><AuthenticationErrorDetail>Signature not valid in the specified time frame: Start [Tue, 01 Dec 2026 09:00:00 GMT] - Expiry [Tue, 01 Dec 2026 10:00:00 GMT] - Current [Tue, 01 Dec 2026 10:00:05 GMT]</AuthenticationErrorDetail></Error>",
+            )
+            .with_header("x-ms-error-code", "AuthenticationFailed");
+        }
         let files = self.run_files();
         let root_files =
             files.len() - self.extra_files - self.big_files.len() - usize::from(self.escaping);
@@ -712,8 +752,18 @@ fn live_check_reads_the_workspace_its_links_and_its_own_diagnosis() {
         "workspace-private-without-approved-endpoint",
         "deployment-provisioning-failed",
         "CustomDNSInUse",
+        // From the registry and the storage account read live.
+        "registry-egress-connection-not-approved",
+        "deployment-egress-private-no-connection",
+        "deployment-egress-private-storage-no-connection",
     ] {
         assert!(ids.contains(&id), "{id} missing from {ids:?}");
+    }
+    for file in ["container-registry.json", "storage-account.json"] {
+        assert!(
+            saved.join("resources").join(file).is_file(),
+            "{file} not saved"
+        );
     }
     let diag = doc["findings"]
         .as_array()
@@ -777,6 +827,15 @@ fn a_key_vault_it_may_not_read_is_a_skipped_check_with_the_role() {
         vault.contains("HTTP 403 AuthorizationFailed") && vault.contains("needs Reader"),
         "{vault}"
     );
+    // The registry and the storage account it may not read either: skipped, with the role.
+    for label in ["container registry", "storage account"] {
+        assert!(
+            reasons.iter().any(|r| r.contains(&format!(
+                "check private-endpoint ran without the workspace's {label}"
+            )) && r.contains("needs Reader")),
+            "{label}: {reasons:?}"
+        );
+    }
     // No endpoint named: the deployment check says how to run it.
     assert!(
         reasons
@@ -1192,6 +1251,51 @@ fn a_client_secret_never_shows_even_when_sign_in_fails() {
         run.stderr
     );
     assert!(run.stderr.contains("service principal"), "{}", run.stderr);
+}
+
+/// The artifact listing's SAS URLs are short-lived: storage refuses those that expired
+/// while the others downloaded (403 AuthenticationFailed). They are listed again once
+/// and fetched with fresh URLs, and the closing line says so.
+#[test]
+fn files_whose_sas_expired_are_fetched_again_with_fresh_urls() {
+    let world = World {
+        extra_files: 40,
+        fail_from: AtomicUsize::new(usize::MAX),
+        sas_expires: true,
+        ..World::default()
+    };
+    let (fake, world) = start(world);
+    let sb = sandbox("live-sas-expired", &fake);
+    let out = sb.work().join("job");
+    let run = live(
+        &sb,
+        &["logs", "--run", "step-prs", "--out", out.to_str().unwrap()],
+    );
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    let total = world.run_files().len();
+    let refused = total / 2;
+    assert!(
+        run.stderr.contains(&format!(
+            "{total} of the run's {total} log files downloaded now"
+        )) && run.stderr.contains(&format!(
+            "{refused} tried again with fresh links after storage refused the first ones"
+        )) && !run.stderr.contains("could not be saved"),
+        "{}",
+        run.stderr
+    );
+    assert_eq!(
+        world.listings.load(Ordering::SeqCst),
+        2,
+        "listed again once"
+    );
+    for (path, text) in world.run_files() {
+        assert_eq!(
+            &std::fs::read_to_string(out.join(path)).unwrap(),
+            text,
+            "{path}"
+        );
+    }
+    no_secrets(&run, Some(&out));
 }
 
 #[test]

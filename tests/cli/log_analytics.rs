@@ -181,7 +181,7 @@ fn candidate_lines_are_confirmed_locally_and_grouped_by_instance() {
         .unwrap();
     assert_eq!(
         request.header("authorization"),
-        Some(format!("Bearer {TOKEN}").as_str())
+        Some(format!("Bearer {TOKEN}-LA").as_str())
     );
     let body: Value = serde_json::from_str(&request.body).unwrap();
     assert_eq!(body["timespan"], "PT90M");

@@ -491,19 +491,25 @@ fn live_fake(auth: &'static str) -> (FakeAzure, Arc<std::sync::OnceLock<u16>>) {
 
 #[test]
 fn live_credentials_come_from_the_endpoints_own_operations() {
-    for (auth, bearer) in [
-        ("Key", KEY.to_owned()),
-        ("AMLToken", format!("{KEY}-AML")),
-        ("AADToken", format!("{TOKEN}-ML")),
+    // An aad_token endpoint is scored with a token for https://ml.azure.com in every
+    // cloud, as azure-ai-ml asks for it (the fake hands the `ml.azure.com` audience its
+    // own token), not the cloud's data-plane audience (`ml.azure.cn`).
+    for (auth, bearer, cloud) in [
+        ("Key", KEY.to_owned(), "AzureCloud"),
+        ("AMLToken", format!("{KEY}-AML"), "AzureCloud"),
+        ("AADToken", format!("{TOKEN}-ML"), "AzureCloud"),
+        ("AADToken", format!("{TOKEN}-ML"), "AzureChinaCloud"),
     ] {
         let (fake, _) = live_fake(auth);
-        let sb = fake.sandbox(&format!("score-live-{auth}"), "1");
+        let sb = fake.sandbox(&format!("score-live-{auth}-{cloud}"), "1");
         sb.write("work/body.json", r#"{"data": [1]}"#);
         let run = Run::from(
             sb.command_in(
                 &sb.work(),
                 &[
                     "score",
+                    "--cloud",
+                    cloud,
                     "-e",
                     "churn-ep",
                     "--data",
@@ -549,8 +555,23 @@ fn live_credentials_come_from_the_endpoints_own_operations() {
         assert_eq!(
             scoring[0].header("authorization"),
             Some(format!("Bearer {bearer}").as_str()),
-            "{auth}"
+            "{auth} in {cloud}"
         );
+        if auth == "AADToken" {
+            let asked: Vec<Request> = fake
+                .requests
+                .lock()
+                .unwrap()
+                .iter()
+                .filter(|r| r.target.starts_with("/msi/") && r.target.contains("ml.azure"))
+                .cloned()
+                .collect();
+            assert!(
+                asked.iter().all(|r| r.target.contains("ml.azure.com")),
+                "{cloud}: {:?}",
+                asked.iter().map(|r| &r.target).collect::<Vec<_>>()
+            );
+        }
         // Only reads: GETs and the credential operation of this auth mode.
         for r in &requests {
             let ok = r.method == "GET"
@@ -871,5 +892,30 @@ fn the_probe_section_is_short_and_debug_traces_each_request() {
         one.stdout.contains(": 1 request, 1 at a time"),
         "{}",
         one.stdout
+    );
+}
+
+/// The scoring service may send its bandwidth-delay fields as HTTP trailers (after a
+/// chunked body, announced in `Trailer`) rather than as headers: they are read there,
+/// and the request says it takes trailers (`TE: trailers`).
+#[test]
+fn bandwidth_delays_sent_as_trailers_are_read() {
+    let fake = FakeAzure::start(|_, _| {
+        Answer::json(200, r#"{"predictions": [0]}"#)
+            .with_trailer("ms-azureml-bandwidth-request-delay-ms", "0")
+            .with_trailer("ms-azureml-bandwidth-response-delay-ms", "420")
+    });
+    let sb = offline("score-trailers", &fake);
+    let run = score(&sb, &["-n", "blue", "--count", "3", "-o", "json"]);
+    // A warning: the gate fails on errors by default.
+    assert_eq!(run.code, 0, "{}\n{}", run.stdout, run.stderr);
+    let v = run.json();
+    let delayed = finding(&v, "score-bandwidth-delayed");
+    assert_eq!(delayed["facts"]["max_delay_ms"], "420");
+    let requests = fake.arm_requests();
+    assert_eq!(requests.len(), 3);
+    assert!(
+        requests.iter().all(|r| r.header("te") == Some("trailers")),
+        "{requests:?}"
     );
 }

@@ -250,3 +250,41 @@ fn a_token_of_another_tenant_is_told_which_tenant_to_ask() {
         run.stderr
     );
 }
+
+/// Under Continuous Access Evaluation Resource Manager refuses a revoked token, or one
+/// a Conditional Access policy wants more of (MFA), with a claims challenge: a 401 whose
+/// `WWW-Authenticate` carries `error="insufficient_claims"` and base64 `claims` (the
+/// shape azure-mgmt-core's `ARMChallengeAuthenticationPolicy` handles). The CLI credential
+/// cannot answer it itself: the hint gives the `az login --claims-challenge` to run.
+#[test]
+fn a_claims_challenge_tells_how_to_sign_in_again() {
+    const CLAIMS: &str =
+        "eyJhY2Nlc3NfdG9rZW4iOnsibmJmIjp7ImVzc2VudGlhbCI6dHJ1ZSwidmFsdWUiOiIxNzk2MDAwMDAwIn19fQ==";
+    let fake = FakeAzure::start(|_: &Request, _| {
+        Answer::json(
+            401,
+            r#"{"error": {"code": "InvalidAuthenticationToken", "message": "Continuous access evaluation resulted in challenge with result: InteractionRequired and code: TokenIssuedBeforeRevocationTimestamp"}}"#,
+        )
+        .with_header(
+            "www-authenticate",
+            &format!(r#"Bearer authorization_uri="https://login.microsoftonline.com/common/oauth2/authorize", error="insufficient_claims", claims="{CLAIMS}""#),
+        )
+    });
+    let (sb, _) = with_az(&fake, "claims-challenge");
+    let run = logs(&sb, &["--subscription", HOME_SUB]);
+    assert_eq!(run.code, 3, "{}", run.stderr);
+    assert!(
+        run.stderr.contains("TokenIssuedBeforeRevocationTimestamp"),
+        "{}",
+        run.stderr
+    );
+    assert!(
+        run.stderr.contains(
+            "hint: Conditional Access asks for a new sign-in that meets its claims challenge"
+        ) && run.stderr.contains(&format!(
+            "run az login --claims-challenge \"{CLAIMS}\" and try again"
+        )),
+        "{}",
+        run.stderr
+    );
+}

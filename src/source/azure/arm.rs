@@ -17,6 +17,10 @@ const KEY_VAULT_API: &str = "2023-07-01";
 const REGISTRY_API: &str = "2023-07-01";
 /// Private DNS zones and their record sets.
 const PRIVATE_DNS_API: &str = "2020-06-01";
+/// Microsoft.Storage's: a stable version with every field the rules read
+/// (`publicNetworkAccess`, `networkAcls`, `privateEndpointConnections`); azure-mgmt-storage
+/// 25.3 defaults to 2026-09-01, which reads them the same.
+const STORAGE_API: &str = "2023-05-01";
 
 /// The containers getLogs reads: our name and the service's.
 pub(crate) const CONTAINERS: [(&str, &str); 2] = [
@@ -90,6 +94,18 @@ impl Azure {
     /// A Key Vault, by the id the workspace names.
     pub(crate) fn key_vault(&mut self, id: &str, what: &str) -> Result<Value> {
         self.arm_get(resource_path(id)?, KEY_VAULT_API, what)
+    }
+
+    /// A container registry, by the id the workspace names (its network rules and its
+    /// private endpoint connections are in the document).
+    pub(crate) fn registry(&mut self, id: &str, what: &str) -> Result<Value> {
+        self.arm_get(resource_path(id)?, REGISTRY_API, what)
+    }
+
+    /// A storage account, by the id the workspace names (`publicNetworkAccess`,
+    /// `networkAcls` and its private endpoint connections are in the document).
+    pub(crate) fn storage_account(&mut self, id: &str, what: &str) -> Result<Value> {
+        self.arm_get(resource_path(id)?, STORAGE_API, what)
     }
 
     /// A registry's private endpoint connections, as one `{"value": […]}` list.

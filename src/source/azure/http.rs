@@ -53,7 +53,29 @@ pub(crate) struct Reply {
     /// Resource Graph's `x-ms-tenant-subscription-limit-hit: true`: a query over a
     /// tenant or management group covered only part of its subscriptions.
     pub subscription_limit_hit: bool,
+    /// The `claims` of a `WWW-Authenticate` claims challenge (Continuous Access
+    /// Evaluation, a Conditional Access policy asking for more, e.g. MFA): base64 JSON.
+    pub claims: Option<String>,
     pub body: Vec<u8>,
+}
+
+impl Reply {
+    fn new(url: String, status: u16, headers: &HeaderMap, body: Vec<u8>) -> Reply {
+        Reply {
+            url,
+            status,
+            request_id: service_request_id(headers),
+            location: header(headers, "location"),
+            async_operation: header(headers, "azure-asyncoperation")
+                .or_else(|| header(headers, "operation-location")),
+            retry_after: retry_after(headers),
+            quota: quota(headers),
+            subscription_limit_hit: header(headers, "x-ms-tenant-subscription-limit-hit")
+                .is_some_and(|v| v.trim().eq_ignore_ascii_case("true")),
+            claims: header(headers, "www-authenticate").and_then(|v| claims_challenge(&v)),
+            body,
+        }
+    }
 }
 
 /// How many queries the caller may still send in the current window, and when it
@@ -248,22 +270,7 @@ impl Http {
                         let body = resp.bytes().await.map_err(|e| {
                             Error::access(format!("{method} {shown}: the answer broke off: {e}"))
                         })?;
-                        return Ok(Reply {
-                            url: shown.clone(),
-                            status,
-                            request_id: service_request_id(&headers),
-                            location: header(&headers, "location"),
-                            async_operation: header(&headers, "azure-asyncoperation")
-                                .or_else(|| header(&headers, "operation-location")),
-                            retry_after: retry_after(&headers),
-                            quota: quota(&headers),
-                            subscription_limit_hit: header(
-                                &headers,
-                                "x-ms-tenant-subscription-limit-hit",
-                            )
-                            .is_some_and(|v| v.trim().eq_ignore_ascii_case("true")),
-                            body: body.to_vec(),
-                        });
+                        return Ok(Reply::new(shown.clone(), status, &headers, body.to_vec()));
                     }
                     (Some(status), headers, None)
                 }
@@ -333,11 +340,18 @@ impl Http {
                     return Ok(bytes);
                 }
                 Attempt::Local(e) => return Err(e),
-                Attempt::Refused(status, _) if !transient(status) => {
+                Attempt::Refused(status, headers) if !transient(status) => {
                     trace(format!("GET {shown} -> {status}"));
+                    // Storage names its error in `x-ms-error-code` (AuthenticationFailed
+                    // for an expired SAS), which the caller reads to list again.
                     return Err(Error::access(format!(
-                        "downloading {shown}: the storage service answered {status}"
-                    )));
+                        "downloading {shown}: the storage service refused it"
+                    ))
+                    .with_service(ServiceAnswer {
+                        status,
+                        code: header(&headers, "x-ms-error-code"),
+                        request_id: service_request_id(&headers),
+                    }));
                 }
                 Attempt::Refused(status, headers) => (format!("answered {status}"), headers),
                 Attempt::Broken(why) => (why, HeaderMap::new()),
@@ -536,11 +550,14 @@ pub(crate) fn arm_error(what: &str, reply: &Reply) -> Error {
     let wrong_tenant = (reply.status == 401)
         .then(|| subscription_tenant(&message))
         .flatten();
-    let hint = match (reply.status, wrong_tenant) {
-        (401, Some(tenant)) => format!(
+    let hint = match (reply.status, wrong_tenant, &reply.claims) {
+        (401, _, Some(claims)) => format!(
+            "Conditional Access asks for a new sign-in that meets its claims challenge (the token was revoked, or the policy wants more, such as MFA): run az login --claims-challenge \"{claims}\" and try again; a service principal or managed identity cannot meet it, so ask the tenant's admins about the policy"
+        ),
+        (401, Some(tenant), None) => format!(
             "the token is from another tenant than the subscription's: run again with --tenant {tenant}"
         ),
-        (status, _) => plain_hint(status).to_owned(),
+        (status, _, _) => plain_hint(status).to_owned(),
     };
     if reply.status == 404 {
         return not_found(what, reply, code, message);
@@ -552,6 +569,20 @@ pub(crate) fn arm_error(what: &str, reply: &Reply) -> Error {
             request_id: reply.request_id.clone(),
         })
         .with_hint(hint)
+}
+
+/// The `claims` of a claims challenge (`WWW-Authenticate: Bearer authorization_uri="…",
+/// error="insufficient_claims", claims="eyJ…"`, as Resource Manager sends it under
+/// Continuous Access Evaluation). Only base64 text is taken: it is printed in a command.
+fn claims_challenge(www_authenticate: &str) -> Option<String> {
+    let (_, rest) = www_authenticate.split_once("claims=\"")?;
+    let value = rest.split('"').next()?;
+    let ok = !value.is_empty()
+        && value.len() <= 4096
+        && value
+            .bytes()
+            .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'+' | b'/' | b'=' | b'-' | b'_'));
+    ok.then(|| value.to_owned())
 }
 
 /// What to do about a refused request, by its status.
@@ -726,6 +757,23 @@ mod tests {
     }
 
     #[test]
+    fn a_claims_challenge_is_read_from_www_authenticate() {
+        let header = r#"Bearer authorization_uri="https://login.microsoftonline.com/common/oauth2/authorize", error="insufficient_claims", claims="eyJhY2Nlc3NfdG9rZW4iOnsibmJmIjp7ImVzc2VudGlhbCI6dHJ1ZSwidmFsdWUiOiIxNzAwMDAwMDAwIn19fQ==""#;
+        assert_eq!(
+            claims_challenge(header).as_deref(),
+            Some(
+                "eyJhY2Nlc3NfdG9rZW4iOnsibmJmIjp7ImVzc2VudGlhbCI6dHJ1ZSwidmFsdWUiOiIxNzAwMDAwMDAwIn19fQ=="
+            )
+        );
+        assert_eq!(
+            claims_challenge(r#"Bearer authorization_uri="https://x""#),
+            None
+        );
+        // Anything but base64 is not put in a printed command.
+        assert_eq!(claims_challenge(r#"Bearer claims="a; rm -rf ~""#), None);
+    }
+
+    #[test]
     fn arm_errors_keep_code_and_request_id() {
         let reply = Reply {
             url: "https://management.azure.com/subscriptions/s/resourceGroups/rg1/providers/Microsoft.MachineLearningServices/workspaces/ws1/onlineEndpoints/ep9/deployments/blue/getLogs?api-version=1".into(),
@@ -736,6 +784,7 @@ mod tests {
             retry_after: None,
             quota: None,
             subscription_limit_hit: false,
+            claims: None,
             body: br#"{"error":{"code":"ResourceNotFound","message":"The Resource 'ep9' was not found."}}"#.to_vec(),
         };
         let e = arm_error("reading the logs of ep9/blue", &reply);

@@ -21,6 +21,9 @@ use crate::source::Environment;
 pub(crate) use auth::{Auth, AuthChoice, SignIn};
 pub(crate) use http::{Http, RetryPolicy};
 
+/// The token scope an `aad_token` online endpoint's scoring URI accepts, in every cloud.
+const SCORING_SCOPE: &str = "https://ml.azure.com/.default";
+
 /// What the facade needs to know.
 #[derive(Debug, Clone)]
 pub(crate) struct AzureOptions {
@@ -461,13 +464,16 @@ impl Azure {
         });
     }
 
-    /// An Entra token for the AML data plane (`ml_scope`), as an Entra-authenticated
-    /// online endpoint wants it; bounded like any sign-in. Never traced or saved.
-    pub(crate) fn data_plane_token(&mut self) -> Result<String, Error> {
-        let scope = self.options.ml_scope.clone();
+    /// An Entra token for scoring an `aad_token` online endpoint; bounded like any
+    /// sign-in. Never traced or saved. Its audience is `https://ml.azure.com` in every
+    /// cloud, not the cloud's data-plane one: azure-ai-ml 1.35 asks for that scope
+    /// (`AAD_TOKEN_RESOURCE_ENDPOINT` in `constants/_common.py`, used by
+    /// `OnlineEndpointOperations._get_online_credentials`) whatever the cloud.
+    pub(crate) fn scoring_token(&mut self) -> Result<String, Error> {
         let timeout = self.options.timeout;
         let auth = &self.auth;
-        self.runtime.block_on(bounded_token(auth, &scope, timeout))
+        self.runtime
+            .block_on(bounded_token(auth, SCORING_SCOPE, timeout))
     }
 
     /// The trace lines gathered so far (`--debug`).

@@ -341,8 +341,8 @@ fn deployment_names(azure: &mut Azure, endpoint_path: &str, endpoint: &str) -> R
 }
 
 /// What a live `check` reads besides endpoints: the workspace's Key Vault, its
-/// registry's private endpoint connections, and the workspace's own diagnosis, for the
-/// `check` areas named in `areas`. A piece
+/// registry (the document and its private endpoint connections), its storage account,
+/// and the workspace's own diagnosis, for the `check` areas named in `areas`. A piece
 /// that cannot be read is a skipped check with the reason and the role it needs.
 pub(crate) fn workspace_checks(
     azure: &mut Azure,
@@ -370,7 +370,9 @@ pub(crate) fn workspace_checks(
         key_vault(azure, props, bundle);
     }
     if wants("private-endpoint") {
+        registry(azure, props, bundle);
         registry_connections(azure, props, bundle);
+        storage_account(azure, props, bundle);
     }
     if wants("workspace") {
         diagnosis(azure, place, bundle);
@@ -389,6 +391,47 @@ fn key_vault(azure: &mut Azure, props: &Value, bundle: &mut BundleWriter) {
     let label = "the workspace's Key Vault";
     let read = azure.key_vault(id, &format!("reading {label}"));
     linked(bundle, read, "keyvault", "resources/key-vault.json", label);
+}
+
+fn registry(azure: &mut Azure, props: &Value, bundle: &mut BundleWriter) {
+    // Without a registry yet, registry_connections says so once for both.
+    let Some(id) = props["containerRegistry"]
+        .as_str()
+        .filter(|s| !s.is_empty())
+    else {
+        return;
+    };
+    let label = "the workspace's container registry";
+    let read = azure.registry(id, &format!("reading {label}"));
+    part_of_check(bundle, read, "resources/container-registry.json", label);
+}
+
+fn storage_account(azure: &mut Azure, props: &Value, bundle: &mut BundleWriter) {
+    let Some(id) = props["storageAccount"].as_str().filter(|s| !s.is_empty()) else {
+        bundle.part_missing(
+            "private-endpoint",
+            "the workspace's storage account",
+            "the workspace names no storage account",
+        );
+        return;
+    };
+    let label = "the workspace's storage account";
+    let read = azure.storage_account(id, &format!("reading {label}"));
+    part_of_check(bundle, read, "resources/storage-account.json", label);
+}
+
+/// A document the private-endpoint check reads beside the registry's connections: one
+/// it may not read leaves the check running without it, saying which role it needs.
+fn part_of_check(bundle: &mut BundleWriter, read: Result<Value>, file: &str, label: &str) {
+    match read {
+        Ok(value) => {
+            save_json(bundle, file, label, &value);
+        }
+        Err(e) => {
+            let role = format!("Reader (or another role that can read it) on {label}");
+            bundle.part_missing("private-endpoint", label, &needs_role(&e, &role));
+        }
+    }
 }
 
 fn registry_connections(azure: &mut Azure, props: &Value, bundle: &mut BundleWriter) {

@@ -30,6 +30,8 @@ pub(crate) struct Tally {
     pub downloaded: u64,
     pub bytes: u64,
     pub already_complete: u64,
+    /// Files storage refused at first (an expired SAS), fetched again with fresh URLs.
+    pub relisted: u64,
     pub failed: u64,
 }
 
@@ -73,7 +75,16 @@ pub(crate) fn fetch_tree(
     let finished = step["status"].as_str().is_some_and(|s| {
         ["completed", "failed", "canceled", "cancelled"].contains(&s.to_ascii_lowercase().as_str())
     });
-    let tally = download(azure, bundle, &artifacts, jobs, finished);
+    // The listing's SAS URLs are short-lived: a download refused with 403 after a long
+    // wait is tried once more with the URLs of a fresh listing.
+    let mut relist = |azure: &mut Azure| -> Result<Vec<Artifact>> {
+        let mut fresh = Vec::new();
+        for prefix in PREFIXES {
+            fresh.extend(azure.artifacts(&dp, &container, prefix)?);
+        }
+        Ok(fresh)
+    };
+    let tally = download(azure, bundle, &artifacts, jobs, finished, &mut relist);
     Ok((step_id, tally))
 }
 
@@ -211,61 +222,121 @@ fn container_of(run: &Value, run_id: &str) -> String {
 }
 
 /// Downloads what is not yet complete (with `resume`; else everything), with a
-/// progress bar on a terminal's stderr.
+/// progress bar on a terminal's stderr. Files storage refused (403: their SAS expired
+/// while the others downloaded) are fetched once more with the URLs `relist` gives.
 fn download(
     azure: &mut Azure,
     bundle: &mut BundleWriter,
     artifacts: &[Artifact],
     jobs: usize,
     resume: bool,
+    relist: &mut dyn FnMut(&mut Azure) -> Result<Vec<Artifact>>,
 ) -> Tally {
     let mut tally = Tally {
         listed: artifacts.len() as u64,
         ..Tally::default()
     };
     let mut queue = Vec::new();
-    let mut paths = Vec::new();
     for a in artifacts {
         match bundle.slot(&a.path, resume) {
             Ok(Slot::Complete(bytes)) => {
                 tally.already_complete += 1;
                 bundle.collected(&a.path, "run log file (already complete)", bytes);
             }
-            Ok(Slot::Fetch(dest)) => {
-                queue.push(Download {
+            Ok(Slot::Fetch(dest)) => queue.push((
+                a.path.clone(),
+                Download {
                     url: a.content_uri.clone(),
                     dest,
-                });
-                paths.push(a.path.clone());
-            }
+                },
+            )),
             Err(why) => {
                 tally.failed += 1;
                 bundle.failed(&format!("run file {}", a.path), &why, None);
             }
         }
     }
-    let bar = progress_bar(queue.len() as u64);
-    azure.download_all(&queue, jobs, &mut |i, result| {
+    let refused = fetch(azure, bundle, &queue, jobs, &mut tally, true);
+    if refused.is_empty() {
+        return tally;
+    }
+    let retry = match relist(azure) {
+        Ok(fresh) => fresh_urls(&refused, &fresh),
+        Err(e) => {
+            let why = format!(
+                "storage refused it and listing again failed: {}",
+                sentence(&e)
+            );
+            for (path, _) in &refused {
+                tally.failed += 1;
+                bundle.failed(&format!("run file {path}"), &why, Some(path));
+            }
+            return tally;
+        }
+    };
+    tally.relisted = retry.len() as u64;
+    fetch(azure, bundle, &retry, jobs, &mut tally, false);
+    tally
+}
+
+/// The refused files with the URLs of the fresh listing (a file no longer listed keeps
+/// its old one, and fails as before).
+fn fresh_urls(refused: &[(String, Download)], fresh: &[Artifact]) -> Vec<(String, Download)> {
+    let by_path: std::collections::HashMap<&str, &str> = fresh
+        .iter()
+        .map(|a| (a.path.as_str(), a.content_uri.as_str()))
+        .collect();
+    refused
+        .iter()
+        .map(|(path, d)| {
+            let url = by_path
+                .get(path.as_str())
+                .map_or(d.url.clone(), |u| (*u).to_owned());
+            (
+                path.clone(),
+                Download {
+                    url,
+                    dest: d.dest.clone(),
+                },
+            )
+        })
+        .collect()
+}
+
+/// Downloads `queue`, counting into `tally`; with `hold_refused`, a 403 is not yet a
+/// failure but returned, to try again.
+fn fetch(
+    azure: &mut Azure,
+    bundle: &mut BundleWriter,
+    queue: &[(String, Download)],
+    jobs: usize,
+    tally: &mut Tally,
+    hold_refused: bool,
+) -> Vec<(String, Download)> {
+    let files: Vec<Download> = queue.iter().map(|(_, d)| d.clone()).collect();
+    let mut refused = Vec::new();
+    let bar = progress_bar(files.len() as u64);
+    azure.download_all(&files, jobs, &mut |i, result| {
+        let path = &queue[i].0;
         match result {
             Ok(bytes) => {
                 tally.downloaded += 1;
                 tally.bytes += bytes;
-                bundle.collected(&paths[i], "run log file", bytes);
+                bundle.collected(path, "run log file", bytes);
+            }
+            Err(e) if hold_refused && e.service.as_ref().is_some_and(|s| s.status == 403) => {
+                refused.push(queue[i].clone());
             }
             Err(e) => {
                 tally.failed += 1;
-                bundle.failed(
-                    &format!("run file {}", paths[i]),
-                    &sentence(&e),
-                    Some(&paths[i]),
-                );
+                bundle.failed(&format!("run file {path}"), &sentence(&e), Some(path));
             }
         }
         bar.set_message(format!("{} MiB", tally.bytes / (1 << 20)));
         bar.inc(1);
     });
     bar.finish_and_clear();
-    tally
+    refused
 }
 
 /// Files done of all, with the bytes so far; drawn only when stderr is a terminal.
@@ -300,6 +371,12 @@ pub(crate) fn summary(tally: &Tally, collected: u64) -> String {
         parts.push(format!(
             "{} of the run's details",
             crate::report::plural(records, "record", "records")
+        ));
+    }
+    if tally.relisted > 0 {
+        parts.push(format!(
+            "{} tried again with fresh links after storage refused the first ones",
+            tally.relisted
         ));
     }
     if tally.failed > 0 {
