@@ -230,6 +230,7 @@ pub(crate) const CATEGORIES: &[(&str, &[&str])] = &[
             "ignoring invalid distribution",
             "not installed",
             "to install",
+            "package conflict",
         ],
     ),
     (
@@ -265,6 +266,8 @@ pub(crate) const CATEGORIES: &[(&str, &[&str])] = &[
         "cause-sdk-version",
         &[
             "unexpected keyword argument",
+            "failed to deserialize response",
+            "is not in the 'az' command group",
             "not supported in this version",
             "takes no keyword",
             "is misspelled or not recognized",
@@ -323,6 +326,10 @@ pub(crate) const CATEGORIES: &[(&str, &[&str])] = &[
             "must be unique",
             "needs to be unique",
             "already exists",
+            "need to specify",
+            "must specify",
+            "is not supported. supported",
+            "notimplementederror",
         ],
     ),
     (
@@ -340,6 +347,7 @@ pub(crate) const CATEGORIES: &[(&str, &[&str])] = &[
             "acr build",
             "failed to pull base image",
             "base image",
+            "the command '/bin/sh -c",
         ],
     ),
     (
@@ -385,6 +393,7 @@ pub(crate) const CATEGORIES: &[(&str, &[&str])] = &[
             "412",
             "etag",
             "conflict with",
+            "resource conflict",
         ],
     ),
     (
@@ -474,6 +483,7 @@ pub(crate) fn rank<'a>(
     context: impl IntoIterator<Item = &'a str>,
 ) -> Option<&'static str> {
     let mut scores = [0usize; CATEGORIES.len()];
+    let mut from_library = decisive.contains("py_call_impl(");
     let mut add = |text: &str, weight: usize| {
         let words = words_of(text);
         for (score, (_, list)) in scores.iter_mut().zip(CATEGORIES) {
@@ -482,7 +492,14 @@ pub(crate) fn rank<'a>(
     };
     add(decisive, 2);
     for line in context {
+        from_library |= line.contains("py_call_impl(");
         add(line, 1);
+    }
+    // R's reticulate reports a Python exception as `Error in py_call_impl(…)`: it was
+    // raised inside the Python package R called (the R SDK's), not by a script of the
+    // user's, who wrote R.
+    if from_library && let Some(at) = CATEGORIES.iter().position(|(id, _)| *id == USER_SCRIPT) {
+        scores[at] = 0;
     }
     // A message that says why (a quota, a missing asset) is placed by that; "invalid" or
     // "required" says only that something was refused.
@@ -694,6 +711,19 @@ mod tests {
     use super::*;
 
     #[test]
+    fn an_exception_an_r_script_got_from_python_is_not_the_users_script() {
+        let line = "AttributeError: 'NoneType' object has no attribute 'lower'";
+        assert_eq!(classify(line), Some(USER_SCRIPT));
+        assert_eq!(
+            rank(
+                line,
+                ["Error in py_call_impl(callable, dots$args, dots$keywords) :"]
+            ),
+            Some("cause-sdk-version")
+        );
+    }
+
+    #[test]
     fn messages_fall_in_the_category_their_words_name() {
         let cases = [
             (
@@ -778,6 +808,7 @@ mod tests {
         for (text, want) in cases {
             assert_eq!(classify(text), Some(want), "{text}");
         }
+
         assert_eq!(
             classify("ValueError: shapes (1,3) and (4,) not aligned"),
             None

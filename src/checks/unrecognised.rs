@@ -131,8 +131,18 @@ fn final_sentence(line: &Evidence) -> Option<String> {
     let t = line
         .text
         .trim()
-        .trim_start_matches(['>', ' ', '"', '\'', '`']);
+        .trim_start_matches(['>', ' ', '\t', '"', '\'', '`']);
     let lower = t.to_ascii_lowercase();
+    // The message of an SDK exception's body quoted alone (`Message: Workspace not
+    // found.`): a failure when its words name a cause.
+    let body = lower
+        .strip_prefix("message:")
+        .or_else(|| lower.strip_prefix("message\": \""));
+    if let Some(said) = body {
+        let placed = super::cause_category::classify(said).is_some();
+        return (placed && said.split_whitespace().count() >= 2 && !noise(&lower))
+            .then(|| t.to_owned());
+    }
     let mut words = lower.split_whitespace();
     let head = words.next()?;
     (FAULT_HEADS.contains(&head) && words.count() >= 2 && !noise(&lower)).then(|| t.to_owned())
@@ -248,6 +258,19 @@ fn noise(lower: &str) -> bool {
 /// A failure by the shape of the line rather than by a phrase in it.
 fn shaped_failure(line: &str) -> bool {
     let t = line.trim_start();
+    // A debugger's view of a raised exception (`{ProjectSystemException}ProjectSystem
+    // Exception: …`): the type in braces, then the exception line.
+    let t = match t.strip_prefix('{').and_then(|r| r.split_once('}')) {
+        Some((name, rest))
+            if !name.is_empty()
+                && name
+                    .bytes()
+                    .all(|b| b.is_ascii_alphanumeric() || b == b'.' || b == b'_') =>
+        {
+            rest
+        }
+        _ => t,
+    };
     let exception = t.split([':', ' ']).next().is_some_and(|head| {
         let name = head.rsplit('.').next().unwrap_or(head);
         // `socket.gaierror:`, `socket.timeout:`: a module's lowercase exception.
@@ -267,6 +290,7 @@ fn shaped_failure(line: &str) -> bool {
             || t.contains("Traceback (most recent call last)")
             // A marshmallow validation body, as `az ml` prints a YAML that fails its schema.
             || t.starts_with("\"_schema\": [")
+            || error_field(t)
             || t.starts_with("FATAL")
             || (t.starts_with('(') && t.contains(") ") && t.contains("Error"))
             || lower.contains("non-zero exit")
@@ -274,6 +298,36 @@ fn shaped_failure(line: &str) -> bool {
             || state_failed(&lower)
             || http_error_status(t)
             || subject_failed(t))
+}
+
+/// A JSON or Python-dict field named for the error holding a sentence (`"Error":
+/// "Error, need to specify either --model …"`, as the v1 CLI extension prints its
+/// failures; `'error': 'Workspace not found'`): the error itself, not a mention.
+fn error_field(t: &str) -> bool {
+    // Escaped inside another string (`{"message": "\"Error\": \"…\""}`), read as is.
+    let unescaped: std::borrow::Cow<str> = if t.contains("\\\"") {
+        t.replace("\\\"", "\"").into()
+    } else {
+        t.into()
+    };
+    let t = unescaped.as_ref();
+    let Some(quote) = t.chars().next().filter(|c| matches!(c, '"' | '\'')) else {
+        return false;
+    };
+    let rest = &t[1..];
+    let Some((key, value)) = rest.split_once(quote) else {
+        return false;
+    };
+    let key = key.to_ascii_lowercase();
+    if !matches!(key.as_str(), "error" | "errormessage" | "error_message") {
+        return false;
+    }
+    let value = value.trim_start().strip_prefix(':').map(str::trim_start);
+    let said = value
+        .and_then(|v| v.strip_prefix(quote))
+        .unwrap_or_default()
+        .trim_end_matches([',', quote]);
+    said.split_whitespace().count() >= 3
 }
 
 /// Whether the line is a failure only by a phrase of [`failure_phrase`]: in a server's
@@ -527,6 +581,31 @@ fn next_commands(kind: DocumentKind) -> &'static [&'static str] {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn an_error_field_a_debuggers_exception_and_a_lone_message_are_failures() {
+        use crate::evidence::DocumentKind::Generic;
+        use crate::finding::Evidence;
+        for line in [
+            r#"    "Error": "Error, need to specify either --model or --model-metadata-file""#,
+            r#"{"message": "\"Error\": \"Error, need to specify either --model\""}"#,
+            "{ProjectSystemException}ProjectSystemException:",
+        ] {
+            let e = Evidence::at_line("x", 3, line);
+            assert!(check(Generic, 4, &[e], None).is_some(), "{line}");
+        }
+        for line in [r#""error": null"#, r#""Error": "None""#, r#""error": """#] {
+            let e = Evidence::at_line("x", 3, line);
+            assert!(check(Generic, 4, &[e], None).is_none(), "{line}");
+        }
+        // A short paste ending on an exception body's message whose words name a cause.
+        let said = Evidence::at_line("x", 1, "\tMessage: Workspace not found.");
+        assert!(check(Generic, 1, &[], Some(&said)).is_some());
+        let json = Evidence::at_line("x", 1, r#"    "message": "Workspace not found.""#);
+        assert!(check(Generic, 1, &[], Some(&json)).is_some());
+        let fine = Evidence::at_line("x", 1, "Message: Training started");
+        assert!(check(Generic, 1, &[], Some(&fine)).is_none());
+    }
 
     #[test]
     fn an_error_prefix_before_a_brace_is_still_a_failure() {

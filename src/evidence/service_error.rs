@@ -133,8 +133,9 @@ fn of_block(block: &[(u64, &str)]) -> Option<ServiceError> {
     let mut codes: Vec<Met> = Vec::new();
     let mut details = Vec::new();
     let mut compute = false;
-    // A message met before any code that could take it.
+    // A message met before any code that could take it, and the first such.
     let mut ahead: Option<(u64, String)> = None;
+    let mut first_ahead: Option<(u64, String)> = None;
     for &(n, text) in block {
         // `Error: AzureMLCompute job failed.` then `AcrRefreshTokenRetrievalError: …` and
         // its `Reason:` / `err:` lines: the compute's code and its chain.
@@ -205,12 +206,18 @@ fn of_block(block: &[(u64, &str)]) -> Option<ServiceError> {
                         Some(last) => last.2 = Some((n, m)),
                         // An object whose message key comes before its code
                         // (`"ErrorMessage": …, "ErrorCode": …`).
-                        None => ahead = Some((n, m)),
+                        None => {
+                            first_ahead.get_or_insert_with(|| (n, m.clone()));
+                            ahead = Some((n, m));
+                        }
                     }
                 }
                 Event::Message(_) => {}
             }
         }
+    }
+    if codes.is_empty() {
+        codes.extend(raised_without_code(block, first_ahead));
     }
     codes.dedup_by(|b, a| a.1 == b.1);
     let innermost = codes
@@ -229,6 +236,26 @@ fn of_block(block: &[(u64, &str)]) -> Option<ServiceError> {
         codes: codes.into_iter().map(|(_, c, _)| c).collect(),
         message,
     })
+}
+
+/// An SDK exception whose body has a message and no code (`ProjectSystemException:` then
+/// `Message: Workspace not found.`): the exception's class stands for the code.
+fn raised_without_code(block: &[(u64, &str)], message: Option<(u64, String)>) -> Option<Met> {
+    let (n, class) = block
+        .iter()
+        .find_map(|&(n, t)| exception_class(t).map(|c| (n, c)))?;
+    Some((n, class.to_owned(), Some(message?)))
+}
+
+/// The class of the exception a line raises (`ProjectSystemException:`,
+/// `azureml.exceptions.WebserviceException:`, a debugger's `{X}X: …`), its last name.
+fn exception_class(line: &str) -> Option<&str> {
+    static R: OnceLock<Regex> = OnceLock::new();
+    let r = R.get_or_init(|| {
+        Regex::new(r"^[\s>]*(?:\{[\w.]+\})?(?:[A-Za-z_]\w*\.)*([A-Z][A-Za-z0-9]*(?:Exception|Error)):(?:\s|$)")
+            .expect("valid")
+    });
+    r.captures(line).and_then(|c| c.get(1)).map(|m| m.as_str())
 }
 
 /// Whether `line` holds a service's `(Code) Message` (`(EmptyLLMApiMapping) LLM api
@@ -393,5 +420,20 @@ mod tests {
             r#"{"status": "done", "code": "Success", "message": "scored 3 rows"}"#,
         )];
         assert!(read(&ok).is_empty());
+    }
+
+    #[test]
+    fn an_sdk_exception_with_a_message_and_no_code_is_named_by_its_class() {
+        let e = one(
+            "{ProjectSystemException}ProjectSystemException:\n\tMessage: Workspace not found.\n\tInnerException None\n{\n  \"error\": {\n    \"message\": \"Workspace not found.\"",
+        );
+        assert_eq!(e.codes, ["ProjectSystemException"]);
+        assert_eq!(e.message, "Workspace not found.");
+        assert_eq!(
+            e.message_line, 2,
+            "the body's own message, not a later copy"
+        );
+        // An exception line alone, without a message, is not a service's error.
+        assert!(read(&[(1, "ValueError: shapes not aligned")]).is_empty());
     }
 }

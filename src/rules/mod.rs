@@ -279,6 +279,8 @@ pub const ERROR_LITERALS: &[&str] = &[
     "nvalid status code",
     // A traceback frame: whose code raised (see `checks::cause_category::user_script`).
     "File \"",
+    // R's reticulate wrapping a Python package's exception (see `checks::cause_category::rank`).
+    "py_call_impl(",
 ];
 
 /// Every rule, their patterns and the shared prefilter.

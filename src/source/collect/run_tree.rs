@@ -20,7 +20,11 @@ use super::{Place, sentence};
 /// A v1 step writes `logs/` (the ParallelRunStep tree) and `azureml-logs/`; a v2 job,
 /// parallel jobs included, also writes `user_logs/` (its processes' stdout and stderr)
 /// and `system_logs/` (the runtime's own), the folders the AzureML runtime itself lists
-/// as its log directories.
+/// as its log directories. azure-ai-ml 1.35 streams from the same places
+/// (`JobLogPattern` in `constants/_job/job.py`: `azureml-logs/NN_*.txt`,
+/// `logs/azureml/executionlogs.txt` for pipelines, `user_logs/std_log*.txt`), and a v2
+/// parallel job keeps the ParallelRunStep tree (`logs/job_progress_overview…`,
+/// `logs/user/`, `logs/sys/`) under `logs/`.
 const PREFIXES: [&str; 4] = ["logs/", "azureml-logs/", "user_logs/", "system_logs/"];
 
 /// How a download went, for the closing line.
