@@ -260,12 +260,16 @@ pub(crate) const CATEGORIES: &[(&str, &[&str])] = &[
             "local endpoint",
             // `Please make sure Docker Engine is installed and running`: a daemon that is not.
             "installed and running",
+            "docker image pull has failed",
+            "docker container create has failed",
         ],
     ),
     (
         "cause-sdk-version",
         &[
             "unexpected keyword argument",
+            "does not have operation",
+            "cannot deserialize",
             "failed to deserialize response",
             "is not in the 'az' command group",
             "not supported in this version",
@@ -330,6 +334,56 @@ pub(crate) const CATEGORIES: &[(&str, &[&str])] = &[
             "must specify",
             "is not supported. supported",
             "notimplementederror",
+            // How validation states what it expected (harvested from the clients).
+            "must be a ",
+            "must be an ",
+            "must be specified",
+            "must be set",
+            "must not be",
+            "should be a ",
+            "should be an ",
+            "should be of",
+            "should be specified",
+            "please specify",
+            "please provide",
+            "cannot be empty",
+            "can not be empty",
+            "cannot be none",
+            "cannot be used with",
+            "can only be",
+            "invalid configuration",
+            "is not supported for",
+            "must be greater than",
+            "must be less than",
+            "must be between",
+            "should be greater than",
+            "expected one of",
+            "is not allowed",
+            "are not allowed",
+            "mutually exclusive",
+            "needs to be specified",
+            "is not a valid",
+            "only one of",
+            // A YAML file that does not parse is the user's input too.
+            "is not supported",
+            "does not support",
+            "does not match",
+            "not both",
+            "please do not",
+            "do not provide",
+            "is not provided",
+            "not provided",
+            "invalid payload",
+            "invalid resource_id",
+            "is only supported",
+            "can only specify",
+            "are immutable",
+            "is immutable",
+            "parsererror",
+            "composererror",
+            "constructorerror",
+            "scannererror",
+            "emittererror",
         ],
     ),
     (
@@ -463,6 +517,9 @@ pub(crate) const CATEGORIES: &[(&str, &[&str])] = &[
             // A function of the user's called with other arguments than it takes.
             "required positional argument",
             "positional arguments but",
+            // The CLI's own check of a scoring script before it submits a deployment.
+            "syntax errors in scoring script",
+            "syntaxerror: invalid syntax",
         ],
     ),
 ];
@@ -709,6 +766,28 @@ pub(crate) fn rule_ids() -> Vec<&'static str> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn how_clients_word_validation_places_it_as_invalid_input() {
+        for text in [
+            "ValueError: launcher.type must be specified in definition of DistributedComponent",
+            "UserErrorException: Specify either --all or a run with --run, not both.",
+            "ComputeTargetException: Invalid payload, missing [\"properties\"]",
+            "ConstructorError: while constructing a mapping",
+            "UserErrorException: Value of type Foo is not supported, supported types include [str]",
+        ] {
+            assert_eq!(classify(text), Some("cause-invalid-input"), "{text}");
+        }
+        // A more specific category still wins over how the refusal was worded.
+        assert_eq!(
+            classify("ValueError: API version 2020-01-01 does not have operation 'list_x'"),
+            Some("cause-sdk-version")
+        );
+        assert_eq!(
+            classify("WebserviceException: Error: docker image pull has failed: denied"),
+            Some("cause-container-runtime")
+        );
+    }
 
     #[test]
     fn an_exception_an_r_script_got_from_python_is_not_the_users_script() {
