@@ -181,8 +181,10 @@ fn unexplained_failure(set: &RuleSet, d: &ScannedDocument, wrapped: bool, sink: 
         errors.to_mut().push(f.clone());
     }
     let said = service_errors::check(&errors, &known);
-    let last_failure =
-        || unrecognised::check(d.kind, d.lines, &d.last_errors, d.final_line.as_ref());
+    let last_failure = || {
+        unrecognised::check(d.kind, d.lines, &d.last_errors, d.final_line.as_ref())
+            .or_else(|| unrecognised::template_failure(d.kind, &d.last_errors, &d.after_errors))
+    };
     if !said.is_empty() {
         for (error, mut c) in said {
             // The codes are the service's own classification; the message, read after

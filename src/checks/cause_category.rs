@@ -384,6 +384,18 @@ pub(crate) const CATEGORIES: &[(&str, &[&str])] = &[
             "constructorerror",
             "scannererror",
             "emittererror",
+            // A refusal stated without its reason: the weakest words of this list.
+            "invalid ",
+            "must be",
+            "must have",
+            "must contain",
+            "cannot be",
+            "can not be",
+            "should be",
+            "needs to be",
+            "payload missing",
+            "please use",
+            "unsupported",
         ],
     ),
     (
@@ -401,6 +413,7 @@ pub(crate) const CATEGORIES: &[(&str, &[&str])] = &[
             "acr build",
             "failed to pull base image",
             "base image",
+            "build fails",
             "the command '/bin/sh -c",
         ],
     ),
@@ -520,6 +533,9 @@ pub(crate) const CATEGORIES: &[(&str, &[&str])] = &[
             // The CLI's own check of a scoring script before it submits a deployment.
             "syntax errors in scoring script",
             "syntaxerror: invalid syntax",
+            // Prompt flow's wording of an exception the flow's own code raised.
+            "script execution error",
+            "execution failure in",
         ],
     ),
 ];
@@ -548,7 +564,7 @@ pub(crate) fn rank<'a>(
         }
     };
     add(decisive, 2);
-    for line in context {
+    for line in context.into_iter().filter(|l| !klog_notice(l)) {
         from_library |= line.contains("py_call_impl(");
         add(line, 1);
     }
@@ -571,6 +587,17 @@ pub(crate) fn rank<'a>(
         scored().find(|(_, s)| *s == best).map(|((id, _), _)| *id)
     };
     best_of(false).or_else(|| best_of(true))
+}
+
+/// A Kubernetes component's info or warning record (klog's `I0325 22:26:29.423643 …`,
+/// `W0325 …`): client-go's "Throttling request took 1.02s" and the like are its routine
+/// notices, not the failure's context.
+fn klog_notice(line: &str) -> bool {
+    let b = line.trim_start().as_bytes();
+    b.len() > 6
+        && matches!(b[0], b'I' | b'W')
+        && b[1..5].iter().all(u8::is_ascii_digit)
+        && b[5] == b' '
 }
 
 /// The line among `lines` whose words put a failure in category `id`: the first holding
@@ -629,6 +656,11 @@ fn words_of(text: &str) -> String {
         if let Some(at) = out.find(b) {
             out.truncate(at);
         }
+    }
+    // azure-core's wording of any status it did not expect (`Operation returned an
+    // invalid status 'InternalServerError'`): the status says what happened, not "invalid".
+    if out.contains("an invalid status") {
+        out = out.replace("an invalid status", "a status");
     }
     let tokens = kept
         .iter()
@@ -778,6 +810,13 @@ mod tests {
         ] {
             assert_eq!(classify(text), Some("cause-invalid-input"), "{text}");
         }
+        // azure-core's "invalid status" is any unexpected status, not an invalid input.
+        assert_eq!(
+            classify(
+                "HttpResponseError: Operation returned an invalid status 'InternalServerError'"
+            ),
+            None
+        );
         // A more specific category still wins over how the refusal was worded.
         assert_eq!(
             classify("ValueError: API version 2020-01-01 does not have operation 'list_x'"),
@@ -787,6 +826,14 @@ mod tests {
             classify("WebserviceException: Error: docker image pull has failed: denied"),
             Some("cause-container-runtime")
         );
+    }
+
+    #[test]
+    fn a_kubernetes_components_routine_notices_are_not_context() {
+        let notice = "I0325 22:26:29.423643       1 request.go:655] Throttling request took 1.02s";
+        assert!(klog_notice(notice));
+        assert!(!klog_notice("ERROR setup unable to load ingress address"));
+        assert_eq!(rank("unable to load ingress address", [notice]), None);
     }
 
     #[test]

@@ -51,7 +51,14 @@ pub(crate) fn check(
         .iter()
         .rev()
         .find_map(|e| failure_in(&e.text))
-        .filter(|line| kind != DocumentKind::InferenceServer || !by_phrase_only(line));
+        .filter(|line| kind != DocumentKind::InferenceServer || !by_phrase_only(line))
+        // In a paste this short, an exception body's message whose words name a cause
+        // is the failure, wherever it stands (a terminal may have cut it over lines).
+        .or_else(|| {
+            (lines <= SHORT_PASTE)
+                .then(|| near.iter().rev().find_map(|e| stated_message(&e.text)))
+                .flatten()
+        });
     let (last, evidence) = match last {
         Some(last) => (last, near),
         None => cut_traceback(kind, lines, last_errors).or_else(|| {
@@ -74,6 +81,41 @@ pub(crate) fn check(
             .skip(evidence.len().saturating_sub(EVIDENCE_LINES))
             .map(|e| (*e).clone())
             .collect(),
+        facts,
+        names: BTreeMap::new(),
+        commands: next_commands(kind).to_vec(),
+        edits: Vec::new(),
+    })
+}
+
+/// The failure an az CLI issue report states under its `**Errors:**` heading (the form
+/// `az` itself fills in: `**Command Name**`, `**Errors:**`, then `## To Reproduce:`),
+/// fenced or not, whatever its wording: the section holds what failed. `after` are the
+/// lines kept right after error lines, where the heading's first lines are.
+pub(crate) fn template_failure(
+    kind: DocumentKind,
+    last_errors: &[Evidence],
+    after: &[Evidence],
+) -> Option<Computed> {
+    if kind == DocumentKind::Prs {
+        return None;
+    }
+    let heading = last_errors
+        .iter()
+        .rev()
+        .find(|e| e.text.trim().trim_matches('*').trim() == "Errors:")?;
+    let at = heading.location.line();
+    let said = after.iter().find(|e| {
+        let t = e.text.trim();
+        e.location.line() > at && !t.is_empty() && !t.starts_with("```") && !t.starts_with('#')
+    })?;
+    let mut facts = BTreeMap::new();
+    facts.insert("last_error".to_owned(), said.text.trim().to_owned());
+    Some(Computed {
+        rule_id: RULE_ID,
+        count: 1,
+        // What failed first: it is the finding's quote; the heading says where it stood.
+        evidence: vec![said.clone(), heading.clone()],
         facts,
         names: BTreeMap::new(),
         commands: next_commands(kind).to_vec(),
@@ -128,24 +170,34 @@ const FAULT_HEADS: &[&str] = &[
 /// The last line of a short paste when it is a sentence that opens with a word of
 /// [`FAULT_HEADS`]: no log level, no literal, only the statement of what was wrong.
 fn final_sentence(line: &Evidence) -> Option<String> {
-    let t = line
-        .text
-        .trim()
-        .trim_start_matches(['>', ' ', '\t', '"', '\'', '`']);
+    let t = line.text.trim();
+    // An error body holding only its message (`{"message": "Unknown compute type: X"}`).
+    let t = t
+        .strip_prefix("{\"message\": \"")
+        .and_then(|m| m.strip_suffix("\"}"))
+        .unwrap_or(t);
+    let t = t.trim_start_matches(['>', ' ', '\t', '"', '\'', '`']);
     let lower = t.to_ascii_lowercase();
-    // The message of an SDK exception's body quoted alone (`Message: Workspace not
-    // found.`): a failure when its words name a cause.
-    let body = lower
-        .strip_prefix("message:")
-        .or_else(|| lower.strip_prefix("message\": \""));
-    if let Some(said) = body {
-        let placed = super::cause_category::classify(said).is_some();
-        return (placed && said.split_whitespace().count() >= 2 && !noise(&lower))
-            .then(|| t.to_owned());
+    if lower.starts_with("message:") || lower.starts_with("message\": \"") {
+        return stated_message(t);
     }
     let mut words = lower.split_whitespace();
     let head = words.next()?;
     (FAULT_HEADS.contains(&head) && words.count() >= 2 && !noise(&lower)).then(|| t.to_owned())
+}
+
+/// The message of an SDK exception's body quoted alone (`Message: Workspace not
+/// found.`, `"message": "…"`): a failure when its words name a cause.
+fn stated_message(text: &str) -> Option<String> {
+    let t = text
+        .trim()
+        .trim_start_matches(['>', ' ', '\t', '"', '\'', '`']);
+    let lower = t.to_ascii_lowercase();
+    let said = lower
+        .strip_prefix("message:")
+        .or_else(|| lower.strip_prefix("message\": \""))?;
+    let placed = super::cause_category::classify(said).is_some();
+    (placed && said.split_whitespace().count() >= 2 && !noise(&lower)).then(|| t.to_owned())
 }
 
 /// The last line of an input when it is a step that never finished: conda prints
@@ -291,6 +343,7 @@ fn shaped_failure(line: &str) -> bool {
             // A marshmallow validation body, as `az ml` prints a YAML that fails its schema.
             || t.starts_with("\"_schema\": [")
             || error_field(t)
+            || error_message_key(t)
             || t.starts_with("FATAL")
             || (t.starts_with('(') && t.contains(") ") && t.contains("Error"))
             || lower.contains("non-zero exit")
@@ -328,6 +381,16 @@ fn error_field(t: &str) -> bool {
         .unwrap_or_default()
         .trim_end_matches([',', quote]);
     said.split_whitespace().count() >= 3
+}
+
+/// An error report's `Error Message: …` field holding a sentence (the form the VS Code
+/// extension and other tools print: `Error type: 345`, `Error Message: It seems like …`).
+fn error_message_key(t: &str) -> bool {
+    let lower = t.to_ascii_lowercase();
+    ["error message:", "errormessage:", "error_message:"]
+        .iter()
+        .find_map(|k| lower.strip_prefix(k))
+        .is_some_and(|said| said.split_whitespace().count() >= 3)
 }
 
 /// Whether the line is a failure only by a phrase of [`failure_phrase`]: in a server's
@@ -590,6 +653,7 @@ mod tests {
             r#"    "Error": "Error, need to specify either --model or --model-metadata-file""#,
             r#"{"message": "\"Error\": \"Error, need to specify either --model\""}"#,
             "{ProjectSystemException}ProjectSystemException:",
+            "Error Message: It seems like you are attempting to use a compute instance which is in a failed state.",
         ] {
             let e = Evidence::at_line("x", 3, line);
             assert!(check(Generic, 4, &[e], None).is_some(), "{line}");
@@ -601,10 +665,39 @@ mod tests {
         // A short paste ending on an exception body's message whose words name a cause.
         let said = Evidence::at_line("x", 1, "\tMessage: Workspace not found.");
         assert!(check(Generic, 1, &[], Some(&said)).is_some());
+        let body = Evidence::at_line("x", 1, r#"{"message": "Unknown compute type: AmlCompute"}"#);
+        assert!(check(Generic, 1, &[], Some(&body)).is_some());
         let json = Evidence::at_line("x", 1, r#"    "message": "Workspace not found.""#);
         assert!(check(Generic, 1, &[], Some(&json)).is_some());
+        // Wherever it stands in a short paste (a terminal cut the rest over lines).
+        let first = Evidence::at_line("x", 1, "Message: Workspace not found in the");
+        let last = Evidence::at_line("x", 3, "subscription you named.");
+        assert!(check(Generic, 3, std::slice::from_ref(&first), Some(&last)).is_some());
+        assert!(
+            check(Generic, 40, &[first], Some(&last)).is_none(),
+            "not in a long input"
+        );
         let fine = Evidence::at_line("x", 1, "Message: Training started");
         assert!(check(Generic, 1, &[], Some(&fine)).is_none());
+    }
+
+    #[test]
+    fn what_an_az_issue_report_states_under_errors_is_the_failure() {
+        use crate::finding::Evidence;
+        let errors = [Evidence::at_line("x", 5, "**Errors:**")];
+        let after = [
+            Evidence::at_line("x", 6, "```"),
+            Evidence::at_line("x", 7, "Unknown compute type: AmlCompute"),
+        ];
+        let kind = crate::evidence::DocumentKind::Generic;
+        let found = template_failure(kind, &errors, &after).unwrap();
+        assert_eq!(
+            found.facts["last_error"],
+            "Unknown compute type: AmlCompute"
+        );
+        // Nothing under the heading, or no heading: nothing.
+        assert!(template_failure(kind, &errors, &after[..1]).is_none());
+        assert!(template_failure(kind, &[], &after).is_none());
     }
 
     #[test]

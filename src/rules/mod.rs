@@ -279,6 +279,9 @@ pub const ERROR_LITERALS: &[&str] = &[
     "nvalid status code",
     // A traceback frame: whose code raised (see `checks::cause_category::user_script`).
     "File \"",
+    // The `**Errors:**` heading of the report form `az` fills in (see
+    // `checks::unrecognised::template_failure`).
+    "Errors:",
     // R's reticulate wrapping a Python package's exception (see `checks::cause_category::rank`).
     "py_call_impl(",
 ];
