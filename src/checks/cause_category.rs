@@ -75,6 +75,11 @@ pub(crate) const CATEGORIES: &[(&str, &[&str])] = &[
             "identity is not assigned",
             "identity not set",
             "identity of * is not assigned",
+            "credentials have expired",
+            "refresh access token",
+            "authenticationexception",
+            "shared key credential",
+            "account_key",
         ],
     ),
     (
@@ -123,6 +128,8 @@ pub(crate) const CATEGORIES: &[(&str, &[&str])] = &[
     (
         "cause-tls",
         &[
+            "certificate verification failed",
+            "invalid certificate",
             "certificate verify failed",
             "ssl",
             "tls handshake",
@@ -268,6 +275,7 @@ pub(crate) const CATEGORIES: &[(&str, &[&str])] = &[
         "cause-sdk-version",
         &[
             "unexpected keyword argument",
+            "no longer supported",
             "does not have operation",
             "cannot deserialize",
             "failed to deserialize response",
@@ -396,6 +404,20 @@ pub(crate) const CATEGORIES: &[(&str, &[&str])] = &[
             "payload missing",
             "please use",
             "unsupported",
+            "already exist",
+            "required field",
+            "missing argument",
+            "is not applicable",
+            "not applicable for",
+            "is not recognized",
+            "is invalid",
+            "out of range",
+            "only supports",
+            "is not part of",
+            "exactly one",
+            "can not specify",
+            "cannot specify",
+            "not supported",
         ],
     ),
     (
@@ -492,6 +514,7 @@ pub(crate) const CATEGORIES: &[(&str, &[&str])] = &[
             "econnreset",
             "econnrefused",
             "connection error",
+            "stream interrupted",
         ],
     ),
     (
@@ -513,6 +536,8 @@ pub(crate) const CATEGORIES: &[(&str, &[&str])] = &[
             "no plugin found",
             "none found",
             "found none",
+            "not present in",
+            "is not present",
         ],
     ),
     (
