@@ -10,6 +10,7 @@ pub(crate) const CATEGORIES: &[(&str, &[&str])] = &[
     (
         "cause-quota",
         &[
+            "exceeds limitation",
             "quota",
             "limit exceeded",
             "exceeds the limit",
@@ -275,6 +276,11 @@ pub(crate) const CATEGORIES: &[(&str, &[&str])] = &[
         "cause-sdk-version",
         &[
             "unexpected keyword argument",
+            "unable to deserialize",
+            "deserializationerror",
+            "serializationerror",
+            "is not available in api version",
+            "or newer to your client",
             "no longer supported",
             "does not have operation",
             "cannot deserialize",
@@ -418,6 +424,15 @@ pub(crate) const CATEGORIES: &[(&str, &[&str])] = &[
             "can not specify",
             "cannot specify",
             "not supported",
+            "not one of",
+            "expected a dict",
+            "expected a list",
+            "could not be parsed",
+            "cannot provide both",
+            "duplicate",
+            "only primitive types",
+            "accept only",
+            "expected an ",
         ],
     ),
     (
