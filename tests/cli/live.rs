@@ -210,10 +210,7 @@ impl World {
             }
             ("GET", p) if p.ends_with("/vaults/kv1") => {
                 if self.vault_forbidden {
-                    return Answer::json(
-                        403,
-                        r#"{"error":{"code":"AuthorizationFailed","message":"The client does not have authorization to perform action 'Microsoft.KeyVault/vaults/read'."}}"#,
-                    );
+                    return refused("Microsoft.KeyVault/vaults/read");
                 }
                 ok("resources/keyvault-arm-deny-no-bypass.json", &|_| {})
             }
@@ -223,16 +220,13 @@ impl World {
             // examples): both private, the registry's egress connection pending.
             ("GET", p) if p.ends_with("/registries/acr1") => {
                 if self.vault_forbidden {
-                    return forbidden();
+                    return refused("Microsoft.ContainerRegistry/registries/read");
                 }
                 ok("resources/acr-arm-private-egress-pending.json", &|_| {})
             }
             ("GET", p) if p.ends_with("/storageAccounts/st1") => {
                 if self.vault_forbidden {
-                    return Answer::json(
-                        403,
-                        r#"{"error":{"code":"AuthorizationFailed","message":"The client does not have authorization to perform action 'Microsoft.Storage/storageAccounts/read'."}}"#,
-                    );
+                    return refused("Microsoft.Storage/storageAccounts/read");
                 }
                 ok("resources/storage-arm-private.json", &|_| {})
             }
@@ -394,6 +388,17 @@ impl World {
         a.body = files[index].1.clone();
         a
     }
+}
+
+/// Resource Manager's refusal of a read the identity has no role for.
+fn refused(action: &str) -> Answer {
+    Answer::json(
+        403,
+        &json!({"error": {"code": "AuthorizationFailed", "message": format!(
+            "The client does not have authorization to perform action '{action}'."
+        )}})
+        .to_string(),
+    )
 }
 
 fn index_of(files: &[(String, String)], path: &str) -> usize {
