@@ -109,6 +109,18 @@ pub(crate) fn template_failure(
         let t = e.text.trim();
         e.location.line() > at && !t.is_empty() && !t.starts_with("```") && !t.starts_with('#')
     })?;
+    // A summary's empty section (`Errors:` then `None`, `0`, `-`) states no failure.
+    let empty = said
+        .text
+        .trim()
+        .trim_matches(['`', '*', '.', '-'])
+        .to_ascii_lowercase();
+    if matches!(
+        empty.as_str(),
+        "" | "none" | "0" | "n/a" | "no errors" | "nothing"
+    ) {
+        return None;
+    }
     let mut facts = BTreeMap::new();
     facts.insert("last_error".to_owned(), said.text.trim().to_owned());
     Some(Computed {
@@ -695,6 +707,9 @@ mod tests {
             found.facts["last_error"],
             "Unknown compute type: AmlCompute"
         );
+        // An empty section states nothing.
+        let none = [Evidence::at_line("x", 6, "None")];
+        assert!(template_failure(kind, &errors, &none).is_none());
         // Nothing under the heading, or no heading: nothing.
         assert!(template_failure(kind, &errors, &after[..1]).is_none());
         assert!(template_failure(kind, &[], &after).is_none());
