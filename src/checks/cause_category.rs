@@ -433,6 +433,8 @@ pub(crate) const CATEGORIES: &[(&str, &[&str])] = &[
             "only primitive types",
             "accept only",
             "expected an ",
+            "may not be null",
+            "missing data for required field",
         ],
     ),
     (
@@ -597,6 +599,7 @@ pub(crate) fn rank<'a>(
 ) -> Option<&'static str> {
     let mut scores = [0usize; CATEGORIES.len()];
     let mut from_library = decisive.contains("py_call_impl(");
+    let mut refused_values = refuses_values(decisive);
     let mut add = |text: &str, weight: usize| {
         let words = words_of(text);
         for (score, (_, list)) in scores.iter_mut().zip(CATEGORIES) {
@@ -606,7 +609,18 @@ pub(crate) fn rank<'a>(
     add(decisive, 2);
     for line in context.into_iter().filter(|l| !klog_notice(l)) {
         from_library |= line.contains("py_call_impl(");
+        refused_values |= refuses_values(line);
         add(line, 1);
+    }
+    // A schema check that refuses values too (a null, a missing required field) says the
+    // file itself is wrong: its unknown fields are more of the same, not a CLI too old
+    // for them.
+    if refused_values
+        && let Some(at) = CATEGORIES
+            .iter()
+            .position(|(id, _)| *id == "cause-sdk-version")
+    {
+        scores[at] = 0;
     }
     // R's reticulate reports a Python exception as `Error in py_call_impl(…)`: it was
     // raised inside the Python package R called (the R SDK's), not by a script of the
@@ -627,6 +641,14 @@ pub(crate) fn rank<'a>(
         scored().find(|(_, s)| *s == best).map(|((id, _), _)| *id)
     };
     best_of(false).or_else(|| best_of(true))
+}
+
+/// Whether a line is a schema validator (marshmallow, as `az ml` and azure-ai-ml print
+/// it) refusing a value rather than a field.
+fn refuses_values(line: &str) -> bool {
+    ["Field may not be null", "Missing data for required field"]
+        .iter()
+        .any(|w| line.contains(w))
 }
 
 /// A Kubernetes component's info or warning record (klog's `I0325 22:26:29.423643 …`,
@@ -865,6 +887,19 @@ mod tests {
         assert_eq!(
             classify("WebserviceException: Error: docker image pull has failed: denied"),
             Some("cause-container-runtime")
+        );
+    }
+
+    #[test]
+    fn a_schema_that_refuses_values_too_is_a_wrong_file_not_an_old_cli() {
+        let head = "Validation for EnvironmentSchema failed";
+        assert_eq!(
+            rank(head, ["(x) path:", "- Unknown field."]),
+            Some("cause-sdk-version")
+        );
+        assert_eq!(
+            rank(head, ["- Field may not be null.", "- Unknown field."]),
+            Some("cause-invalid-input")
         );
     }
 

@@ -282,6 +282,9 @@ pub const ERROR_LITERALS: &[&str] = &[
     // The `**Errors:**` heading of the report form `az` fills in (see
     // `checks::unrecognised::template_failure`).
     "Errors:",
+    // A schema validator refusing a value (see `checks::cause_category::rank`).
+    "may not be null",
+    "issing data for required field",
     // R's reticulate wrapping a Python package's exception (see `checks::cause_category::rank`).
     "py_call_impl(",
 ];

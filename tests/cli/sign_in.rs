@@ -173,8 +173,10 @@ fn a_sovereign_cloud_signs_in_at_its_own_authority() {
             .env("AZURE_CLIENT_SECRET", "not-a-real-secret")
             .env("HTTPS_PROXY", &proxy)
             .env("https_proxy", &proxy)
-            // The credential retries a refused token request; the run's bound ends it.
-            .env("AMLDOCTOR_HTTP_TIMEOUT", "3");
+            // The credential retries a refused token request; the run's bound ends it
+            // (long enough that a machine busy with the rest of the suite still gets the
+            // first request out to the proxy).
+            .env("AMLDOCTOR_HTTP_TIMEOUT", "8");
         if let Some(a) = authority_env {
             sb = sb.env("AZURE_AUTHORITY_HOST", a);
         }

@@ -26,7 +26,7 @@ use crate::{Sandbox, assert_generated};
 /// Recall the corpus must reach, in per mille of its failures. (Held-out sets 8, 9 and 10
 /// joined the corpus after they were scored unseen, at 27.7 %, 62.5 % and 88.8 %; their
 /// misses that remain lower the corpus's figure from 93.8 % to what it is now.)
-const RECALL_FLOOR: usize = 937;
+const RECALL_FLOOR: usize = 940;
 /// Failure excerpts without any warning or error.
 const MAX_SILENT: usize = 1;
 /// Mangled failing lines (a JSON-escaped envelope, a terminal cut inside a code) without
