@@ -598,8 +598,13 @@ pub(crate) fn rank<'a>(
     context: impl IntoIterator<Item = &'a str>,
 ) -> Option<&'static str> {
     let mut scores = [0usize; CATEGORIES.len()];
-    let mut from_library = decisive.contains("py_call_impl(");
-    let mut refused_values = refuses_values(decisive);
+    let mut ruled_out = [false; RULED_OUT.len()];
+    let mut rule_out = |text: &str| {
+        for (out, (says, _)) in ruled_out.iter_mut().zip(RULED_OUT) {
+            *out |= says(text);
+        }
+    };
+    rule_out(decisive);
     let mut add = |text: &str, weight: usize| {
         let words = words_of(text);
         for (score, (_, list)) in scores.iter_mut().zip(CATEGORIES) {
@@ -608,25 +613,15 @@ pub(crate) fn rank<'a>(
     };
     add(decisive, 2);
     for line in context.into_iter().filter(|l| !klog_notice(l)) {
-        from_library |= line.contains("py_call_impl(");
-        refused_values |= refuses_values(line);
+        rule_out(line);
         add(line, 1);
     }
-    // A schema check that refuses values too (a null, a missing required field) says the
-    // file itself is wrong: its unknown fields are more of the same, not a CLI too old
-    // for them.
-    if refused_values
-        && let Some(at) = CATEGORIES
-            .iter()
-            .position(|(id, _)| *id == "cause-sdk-version")
-    {
-        scores[at] = 0;
-    }
-    // R's reticulate reports a Python exception as `Error in py_call_impl(…)`: it was
-    // raised inside the Python package R called (the R SDK's), not by a script of the
-    // user's, who wrote R.
-    if from_library && let Some(at) = CATEGORIES.iter().position(|(id, _)| *id == USER_SCRIPT) {
-        scores[at] = 0;
+    for ((_, category), _) in RULED_OUT.iter().zip(ruled_out).filter(|(_, out)| *out) {
+        for (score, (id, _)) in scores.iter_mut().zip(CATEGORIES) {
+            if id == category {
+                *score = 0;
+            }
+        }
     }
     // A message that says why (a quota, a missing asset) is placed by that; "invalid" or
     // "required" says only that something was refused.
@@ -643,13 +638,24 @@ pub(crate) fn rank<'a>(
     best_of(false).or_else(|| best_of(true))
 }
 
-/// Whether a line is a schema validator (marshmallow, as `az ml` and azure-ai-ml print
-/// it) refusing a value rather than a field.
-fn refuses_values(line: &str) -> bool {
-    ["Field may not be null", "Missing data for required field"]
-        .iter()
-        .any(|w| line.contains(w))
-}
+/// Whether a line says something.
+type LineTest = fn(&str) -> bool;
+
+/// Lines that rule a category out whatever its words, with the category they rule out.
+/// Each also has a scan literal (`rules::ERROR_LITERALS`), so the line reaches here.
+const RULED_OUT: &[(LineTest, &str)] = &[
+    // R's reticulate reports a Python exception as `Error in py_call_impl(…)`: it was
+    // raised inside the Python package R called (the R SDK's), not by a script of the
+    // user's, who wrote R.
+    (|l| l.contains("py_call_impl("), USER_SCRIPT),
+    // A schema check that refuses values too (a null, a missing required field) says the
+    // file itself is wrong: its unknown fields are more of the same, not a CLI too old
+    // for them (marshmallow's wording, as `az ml` and azure-ai-ml print it).
+    (
+        |l| l.contains("Field may not be null") || l.contains("Missing data for required field"),
+        "cause-sdk-version",
+    ),
+];
 
 /// A Kubernetes component's info or warning record (klog's `I0325 22:26:29.423643 …`,
 /// `W0325 …`): client-go's "Throttling request took 1.02s" and the like are its routine
@@ -892,6 +898,9 @@ mod tests {
 
     #[test]
     fn a_schema_that_refuses_values_too_is_a_wrong_file_not_an_old_cli() {
+        for (_, category) in RULED_OUT {
+            assert!(rule_ids().contains(category), "{category} is no category");
+        }
         let head = "Validation for EnvironmentSchema failed";
         assert_eq!(
             rank(head, ["(x) path:", "- Unknown field."]),

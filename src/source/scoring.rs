@@ -282,15 +282,16 @@ fn header(h: &HeaderMap, name: &str) -> Option<String> {
         .filter(|v| !v.is_empty())
 }
 
-/// The bandwidth-delay fields of the trailers, where the headers had none.
+/// The bandwidth-delay fields of the trailers, where the headers had none: the trailers
+/// are read as the headers are.
 fn bandwidth_trailers(into: &mut Headers, trailers: &HeaderMap) {
-    let millis = |name: &str| header(trailers, name).and_then(|v| v.parse::<u64>().ok());
-    if into.bandwidth_request_delay_ms.is_none() {
-        into.bandwidth_request_delay_ms = millis("ms-azureml-bandwidth-request-delay-ms");
-    }
-    if into.bandwidth_response_delay_ms.is_none() {
-        into.bandwidth_response_delay_ms = millis("ms-azureml-bandwidth-response-delay-ms");
-    }
+    let sent = headers(trailers);
+    into.bandwidth_request_delay_ms = into
+        .bandwidth_request_delay_ms
+        .or(sent.bandwidth_request_delay_ms);
+    into.bandwidth_response_delay_ms = into
+        .bandwidth_response_delay_ms
+        .or(sent.bandwidth_response_delay_ms);
 }
 
 fn headers(h: &HeaderMap) -> Headers {

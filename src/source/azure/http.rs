@@ -345,7 +345,7 @@ impl Http {
                     // Storage names its error in `x-ms-error-code` (AuthenticationFailed
                     // for an expired SAS), which the caller reads to list again.
                     return Err(Error::access(format!(
-                        "downloading {shown}: the storage service refused it"
+                        "downloading {shown}: the storage service answered with an error"
                     ))
                     .with_service(ServiceAnswer {
                         status,

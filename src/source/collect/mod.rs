@@ -371,7 +371,6 @@ pub(crate) fn workspace_checks(
     }
     if wants("private-endpoint") {
         registry(azure, props, bundle);
-        registry_connections(azure, props, bundle);
         storage_account(azure, props, bundle);
     }
     if wants("workspace") {
@@ -390,20 +389,33 @@ fn key_vault(azure: &mut Azure, props: &Value, bundle: &mut BundleWriter) {
     };
     let label = "the workspace's Key Vault";
     let read = azure.key_vault(id, &format!("reading {label}"));
-    linked(bundle, read, "keyvault", "resources/key-vault.json", label);
+    let file = "resources/key-vault.json";
+    linked(bundle, read, "keyvault", file, label, Without::SkipsCheck);
 }
 
+/// The workspace's registry: its document (network rules, the connections it lists)
+/// and its private endpoint connections, which the private-endpoint check reads.
 fn registry(azure: &mut Azure, props: &Value, bundle: &mut BundleWriter) {
-    // Without a registry yet, registry_connections says so once for both.
     let Some(id) = props["containerRegistry"]
         .as_str()
         .filter(|s| !s.is_empty())
     else {
+        bundle.skipped(
+            "private-endpoint",
+            "the registry's private endpoint connections",
+            "the workspace has no container registry yet (one is created with the first image build)",
+        );
         return;
     };
+    let check = "private-endpoint";
     let label = "the workspace's container registry";
     let read = azure.registry(id, &format!("reading {label}"));
-    part_of_check(bundle, read, "resources/container-registry.json", label);
+    let file = "resources/container-registry.json";
+    linked(bundle, read, check, file, label, Without::CheckRunsOn);
+    let label = "the registry's private endpoint connections";
+    let read = azure.registry_connections(id, &format!("reading {label}"));
+    let file = "resources/registry-private-endpoint-connections.json";
+    linked(bundle, read, check, file, label, Without::SkipsCheck);
 }
 
 fn storage_account(azure: &mut Azure, props: &Value, bundle: &mut BundleWriter) {
@@ -417,39 +429,15 @@ fn storage_account(azure: &mut Azure, props: &Value, bundle: &mut BundleWriter) 
     };
     let label = "the workspace's storage account";
     let read = azure.storage_account(id, &format!("reading {label}"));
-    part_of_check(bundle, read, "resources/storage-account.json", label);
-}
-
-/// A document the private-endpoint check reads beside the registry's connections: one
-/// it may not read leaves the check running without it, saying which role it needs.
-fn part_of_check(bundle: &mut BundleWriter, read: Result<Value>, file: &str, label: &str) {
-    match read {
-        Ok(value) => {
-            save_json(bundle, file, label, &value);
-        }
-        Err(e) => {
-            let role = format!("Reader (or another role that can read it) on {label}");
-            bundle.part_missing("private-endpoint", label, &needs_role(&e, &role));
-        }
-    }
-}
-
-fn registry_connections(azure: &mut Azure, props: &Value, bundle: &mut BundleWriter) {
-    let Some(id) = props["containerRegistry"]
-        .as_str()
-        .filter(|s| !s.is_empty())
-    else {
-        bundle.skipped(
-            "private-endpoint",
-            "the registry's private endpoint connections",
-            "the workspace has no container registry yet (one is created with the first image build)",
-        );
-        return;
-    };
-    let label = "the registry's private endpoint connections";
-    let read = azure.registry_connections(id, &format!("reading {label}"));
-    let file = "resources/registry-private-endpoint-connections.json";
-    linked(bundle, read, "private-endpoint", file, label);
+    let file = "resources/storage-account.json";
+    linked(
+        bundle,
+        read,
+        "private-endpoint",
+        file,
+        label,
+        Without::CheckRunsOn,
+    );
 }
 
 /// The record sets of the workspace's private DNS zone, when it is in the workspace's
@@ -526,19 +514,36 @@ fn diagnosis(azure: &mut Azure, place: &Place, bundle: &mut BundleWriter) {
     }
 }
 
+/// What a linked resource that cannot be read does to its `check` area.
+#[derive(Debug, Clone, Copy)]
+enum Without {
+    /// The check needs it: the check is skipped.
+    SkipsCheck,
+    /// The check reads it beside others: it runs without it, saying so.
+    CheckRunsOn,
+}
+
 /// Saves what a resource the workspace links to gave as the `check` area's input, or
-/// records the check as skipped.
-fn linked(bundle: &mut BundleWriter, read: Result<Value>, check: &str, file: &str, label: &str) {
+/// records what its absence does to the check, with the role a refusal needs.
+fn linked(
+    bundle: &mut BundleWriter,
+    read: Result<Value>,
+    check: &str,
+    file: &str,
+    label: &str,
+    without: Without,
+) {
     match read {
         Ok(value) => {
             save_json(bundle, file, label, &value);
         }
         Err(e) => {
-            let reason = needs_role(
-                &e,
-                &format!("Reader (or another role that can read it) on {label}"),
-            );
-            bundle.skipped(check, label, &reason);
+            let role = format!("Reader (or another role that can read it) on {label}");
+            let reason = needs_role(&e, &role);
+            match without {
+                Without::SkipsCheck => bundle.skipped(check, label, &reason),
+                Without::CheckRunsOn => bundle.part_missing(check, label, &reason),
+            }
         }
     }
 }
