@@ -100,19 +100,22 @@ pub(crate) fn template_failure(
     if kind == DocumentKind::Prs {
         return None;
     }
+    // Read without paste furniture: a reply quoting the report puts `> ` before each line.
+    fn bare(e: &Evidence) -> &str {
+        let t = e.text.trim();
+        t[crate::evidence::normalize::prefix_len(t.as_bytes())..].trim()
+    }
     let heading = last_errors
         .iter()
         .rev()
-        .find(|e| e.text.trim().trim_matches('*').trim() == "Errors:")?;
+        .find(|e| bare(e).trim_matches('*').trim() == "Errors:")?;
     let at = heading.location.line();
     let said = after.iter().find(|e| {
-        let t = e.text.trim();
+        let t = bare(e);
         e.location.line() > at && !t.is_empty() && !t.starts_with("```") && !t.starts_with('#')
     })?;
     // A summary's empty section (`Errors:` then `None`, `0`, `-`) states no failure.
-    let empty = said
-        .text
-        .trim()
+    let empty = bare(said)
         .trim_matches(['`', '*', '.', '-'])
         .to_ascii_lowercase();
     if matches!(
@@ -122,7 +125,7 @@ pub(crate) fn template_failure(
         return None;
     }
     let mut facts = BTreeMap::new();
-    facts.insert("last_error".to_owned(), said.text.trim().to_owned());
+    facts.insert("last_error".to_owned(), bare(said).to_owned());
     Some(Computed {
         rule_id: RULE_ID,
         count: 1,
@@ -703,6 +706,17 @@ mod tests {
         ];
         let kind = crate::evidence::DocumentKind::Generic;
         let found = template_failure(kind, &errors, &after).unwrap();
+        assert_eq!(
+            found.facts["last_error"],
+            "Unknown compute type: AmlCompute"
+        );
+        // Quoted in a reply, the same.
+        let quoted_errors = [Evidence::at_line("x", 5, "> **Errors:**")];
+        let quoted = [
+            Evidence::at_line("x", 6, "> ```"),
+            Evidence::at_line("x", 7, "> Unknown compute type: AmlCompute"),
+        ];
+        let found = template_failure(kind, &quoted_errors, &quoted).unwrap();
         assert_eq!(
             found.facts["last_error"],
             "Unknown compute type: AmlCompute"
