@@ -186,6 +186,8 @@ const FAULT_HEADS: &[&str] = &[
 /// [`FAULT_HEADS`]: no log level, no literal, only the statement of what was wrong.
 fn final_sentence(line: &Evidence) -> Option<String> {
     let t = line.text.trim();
+    // Without paste furniture (quote marks, a CI step's timestamp).
+    let t = &t[crate::evidence::normalize::prefix_len(t.as_bytes())..];
     // An error body holding only its message (`{"message": "Unknown compute type: X"}`).
     let t = t
         .strip_prefix("{\"message\": \"")
@@ -204,8 +206,9 @@ fn final_sentence(line: &Evidence) -> Option<String> {
 /// The message of an SDK exception's body quoted alone (`Message: Workspace not
 /// found.`, `"message": "…"`): a failure when its words name a cause.
 fn stated_message(text: &str) -> Option<String> {
-    let t = text
-        .trim()
+    let t = text.trim();
+    // Without paste furniture (quote marks, a CI step's timestamp).
+    let t = t[crate::evidence::normalize::prefix_len(t.as_bytes())..]
         .trim_start_matches(['>', ' ', '\t', '"', '\'', '`']);
     let lower = t.to_ascii_lowercase();
     let said = lower
@@ -682,6 +685,12 @@ mod tests {
         assert!(check(Generic, 1, &[], Some(&said)).is_some());
         let body = Evidence::at_line("x", 1, r#"{"message": "Unknown compute type: AmlCompute"}"#);
         assert!(check(Generic, 1, &[], Some(&body)).is_some());
+        let ci = Evidence::at_line(
+            "x",
+            1,
+            "2026-12-01T10:00:00.1234567Z > Message: Workspace not found.",
+        );
+        assert!(check(Generic, 1, &[], Some(&ci)).is_some());
         let json = Evidence::at_line("x", 1, r#"    "message": "Workspace not found.""#);
         assert!(check(Generic, 1, &[], Some(&json)).is_some());
         // Wherever it stands in a short paste (a terminal cut the rest over lines).
