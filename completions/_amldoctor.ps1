@@ -50,6 +50,7 @@ Register-ArgumentCompleter -Native -CommandName 'amldoctor' -ScriptBlock {
             [CompletionResult]::new('replicas', 'replicas', [CompletionResultType]::ParameterValue, 'Size an online deployment: how many instances a request rate needs, and the 429 ceiling of pending requests')
             [CompletionResult]::new('score', 'score', [CompletionResultType]::ParameterValue, 'Send scoring requests to an online endpoint and explain what the caller gets back')
             [CompletionResult]::new('rehearse', 'rehearse', [CompletionResultType]::ParameterValue, 'Run the scoring script or the ParallelRunStep entry script locally, as the platform would, and diagnose what happens')
+            [CompletionResult]::new('mcp', 'mcp', [CompletionResultType]::ParameterValue, 'Serve the diagnosis to AI agents over the Model Context Protocol, on stdio')
             [CompletionResult]::new('completions', 'completions', [CompletionResultType]::ParameterValue, 'Print a shell completion script to stdout')
             [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
             break
@@ -271,6 +272,8 @@ Register-ArgumentCompleter -Native -CommandName 'amldoctor' -ScriptBlock {
             break
         }
         'amldoctor;rules;list' {
+            [CompletionResult]::new('--search', '--search', [CompletionResultType]::ParameterName, 'Only the rules whose id, title, family, codes or remediation contain TEXT (any case)')
+            [CompletionResult]::new('--family', '--family', [CompletionResultType]::ParameterName, 'Only the rules of this family (build, deployment, http, …)')
             [CompletionResult]::new('--rules', '--rules', [CompletionResultType]::ParameterName, 'A directory of extra rule files to include (repeatable)')
             [CompletionResult]::new('-o', '-o', [CompletionResultType]::ParameterName, 'Output format [default: table, or `output` in .amldoctor.yaml / $AMLDOCTOR_OUTPUT]')
             [CompletionResult]::new('--output', '--output', [CompletionResultType]::ParameterName, 'Output format [default: table, or `output` in .amldoctor.yaml / $AMLDOCTOR_OUTPUT]')
@@ -629,6 +632,31 @@ Register-ArgumentCompleter -Native -CommandName 'amldoctor' -ScriptBlock {
         'amldoctor;rehearse;help;help' {
             break
         }
+        'amldoctor;mcp' {
+            [CompletionResult]::new('--root', '--root', [CompletionResultType]::ParameterName, 'A folder whose files the tools may read (repeatable) [default: the working directory]')
+            [CompletionResult]::new('-o', '-o', [CompletionResultType]::ParameterName, 'Output format [default: table, or `output` in .amldoctor.yaml / $AMLDOCTOR_OUTPUT]')
+            [CompletionResult]::new('--output', '--output', [CompletionResultType]::ParameterName, 'Output format [default: table, or `output` in .amldoctor.yaml / $AMLDOCTOR_OUTPUT]')
+            [CompletionResult]::new('--subscription', '--subscription', [CompletionResultType]::ParameterName, 'Subscription id or name [default: the az CLI''s default subscription]; `check --fleet` takes several (repeat it)')
+            [CompletionResult]::new('-g', '-g', [CompletionResultType]::ParameterName, 'Resource group [default: az configure --defaults group=…]')
+            [CompletionResult]::new('--resource-group', '--resource-group', [CompletionResultType]::ParameterName, 'Resource group [default: az configure --defaults group=…]')
+            [CompletionResult]::new('-w', '-w', [CompletionResultType]::ParameterName, 'Azure Machine Learning workspace [default: az configure --defaults workspace=…]')
+            [CompletionResult]::new('--workspace-name', '--workspace-name', [CompletionResultType]::ParameterName, 'Azure Machine Learning workspace [default: az configure --defaults workspace=…]')
+            [CompletionResult]::new('--cloud', '--cloud', [CompletionResultType]::ParameterName, 'Azure cloud: AzureCloud, AzureChinaCloud or AzureUSGovernment [default: the az CLI''s active cloud]')
+            [CompletionResult]::new('--tenant', '--tenant', [CompletionResultType]::ParameterName, 'Entra tenant the az CLI sign-in asks for [default: the tenant azureProfile.json gives the subscription]; a service principal signs in to AZURE_TENANT_ID')
+            [CompletionResult]::new('--auth', '--auth', [CompletionResultType]::ParameterName, 'How to sign in: auto tries a service principal from AZURE_CLIENT_ID/ AZURE_TENANT_ID/AZURE_CLIENT_SECRET, workload identity (AZURE_FEDERATED_TOKEN_FILE), App Service managed identity (IDENTITY_ENDPOINT), then az CLI / azd [default: auto]')
+            [CompletionResult]::new('--allow-azure', '--allow-azure', [CompletionResultType]::ParameterName, 'Also serve diagnose_deployment, check_workspace and get_logs, which read Azure')
+            [CompletionResult]::new('--no-color', '--no-color', [CompletionResultType]::ParameterName, 'Never use colours (also when NO_COLOR is set); colours are used only on a terminal')
+            [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print only the essential result on stdout and no notes')
+            [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Print only the essential result on stdout and no notes')
+            [CompletionResult]::new('-v', '-v', [CompletionResultType]::ParameterName, 'Print more: every input file of a ParallelRunStep tree, not a count per folder')
+            [CompletionResult]::new('--verbose', '--verbose', [CompletionResultType]::ParameterName, 'Print more: every input file of a ParallelRunStep tree, not a count per folder')
+            [CompletionResult]::new('--debug', '--debug', [CompletionResultType]::ParameterName, 'Print how each setting was resolved, and later HTTP traces, on stderr (secrets redacted)')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
         'amldoctor;completions' {
             [CompletionResult]::new('-o', '-o', [CompletionResultType]::ParameterName, 'Output format [default: table, or `output` in .amldoctor.yaml / $AMLDOCTOR_OUTPUT]')
             [CompletionResult]::new('--output', '--output', [CompletionResultType]::ParameterName, 'Output format [default: table, or `output` in .amldoctor.yaml / $AMLDOCTOR_OUTPUT]')
@@ -662,6 +690,7 @@ Register-ArgumentCompleter -Native -CommandName 'amldoctor' -ScriptBlock {
             [CompletionResult]::new('replicas', 'replicas', [CompletionResultType]::ParameterValue, 'Size an online deployment: how many instances a request rate needs, and the 429 ceiling of pending requests')
             [CompletionResult]::new('score', 'score', [CompletionResultType]::ParameterValue, 'Send scoring requests to an online endpoint and explain what the caller gets back')
             [CompletionResult]::new('rehearse', 'rehearse', [CompletionResultType]::ParameterValue, 'Run the scoring script or the ParallelRunStep entry script locally, as the platform would, and diagnose what happens')
+            [CompletionResult]::new('mcp', 'mcp', [CompletionResultType]::ParameterValue, 'Serve the diagnosis to AI agents over the Model Context Protocol, on stdio')
             [CompletionResult]::new('completions', 'completions', [CompletionResultType]::ParameterValue, 'Print a shell completion script to stdout')
             [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
             break
@@ -719,6 +748,9 @@ Register-ArgumentCompleter -Native -CommandName 'amldoctor' -ScriptBlock {
             break
         }
         'amldoctor;help;rehearse;parallel' {
+            break
+        }
+        'amldoctor;help;mcp' {
             break
         }
         'amldoctor;help;completions' {

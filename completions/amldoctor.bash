@@ -37,6 +37,9 @@ _amldoctor() {
             amldoctor,logs)
                 cmd="amldoctor__subcmd__logs"
                 ;;
+            amldoctor,mcp)
+                cmd="amldoctor__subcmd__mcp"
+                ;;
             amldoctor,rehearse)
                 cmd="amldoctor__subcmd__rehearse"
                 ;;
@@ -69,6 +72,9 @@ _amldoctor() {
                 ;;
             amldoctor__subcmd__help,logs)
                 cmd="amldoctor__subcmd__help__subcmd__logs"
+                ;;
+            amldoctor__subcmd__help,mcp)
+                cmd="amldoctor__subcmd__help__subcmd__mcp"
                 ;;
             amldoctor__subcmd__help,rehearse)
                 cmd="amldoctor__subcmd__help__subcmd__rehearse"
@@ -164,7 +170,7 @@ _amldoctor() {
 
     case "${cmd}" in
         amldoctor)
-            opts="-o -q -v -g -w -h -V --output --no-color --quiet --verbose --debug --subscription --resource-group --workspace-name --cloud --tenant --auth --help --version logs diagnose check lint explain rules replicas score rehearse completions help"
+            opts="-o -q -v -g -w -h -V --output --no-color --quiet --verbose --debug --subscription --resource-group --workspace-name --cloud --tenant --auth --help --version logs diagnose check lint explain rules replicas score rehearse mcp completions help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 1 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -598,7 +604,7 @@ _amldoctor() {
             return 0
             ;;
         amldoctor__subcmd__help)
-            opts="logs diagnose check lint explain rules replicas score rehearse completions help"
+            opts="logs diagnose check lint explain rules replicas score rehearse mcp completions help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -696,6 +702,20 @@ _amldoctor() {
             return 0
             ;;
         amldoctor__subcmd__help__subcmd__logs)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        amldoctor__subcmd__help__subcmd__mcp)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -1001,6 +1021,64 @@ _amldoctor() {
                     return 0
                     ;;
                 --jobs)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --output)
+                    COMPREPLY=($(compgen -W "table json yaml sarif junit markdown" -- "${cur}"))
+                    return 0
+                    ;;
+                -o)
+                    COMPREPLY=($(compgen -W "table json yaml sarif junit markdown" -- "${cur}"))
+                    return 0
+                    ;;
+                --subscription)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --resource-group)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                -g)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --workspace-name)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                -w)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --cloud)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --tenant)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --auth)
+                    COMPREPLY=($(compgen -W "auto env workload managed-identity cli" -- "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        amldoctor__subcmd__mcp)
+            opts="-o -q -v -g -w -h -V --root --allow-azure --output --no-color --quiet --verbose --debug --subscription --resource-group --workspace-name --cloud --tenant --auth --help --version"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --root)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -1792,12 +1870,20 @@ _amldoctor() {
             return 0
             ;;
         amldoctor__subcmd__rules__subcmd__list)
-            opts="-o -q -v -g -w -h -V --rules --output --no-color --quiet --verbose --debug --subscription --resource-group --workspace-name --cloud --tenant --auth --help --version"
+            opts="-o -q -v -g -w -h -V --search --family --rules --output --no-color --quiet --verbose --debug --subscription --resource-group --workspace-name --cloud --tenant --auth --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
             case "${prev}" in
+                --search)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --family)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 --rules)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0

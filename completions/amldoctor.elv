@@ -47,6 +47,7 @@ set edit:completion:arg-completer[amldoctor] = {|@words|
             cand replicas 'Size an online deployment: how many instances a request rate needs, and the 429 ceiling of pending requests'
             cand score 'Send scoring requests to an online endpoint and explain what the caller gets back'
             cand rehearse 'Run the scoring script or the ParallelRunStep entry script locally, as the platform would, and diagnose what happens'
+            cand mcp 'Serve the diagnosis to AI agents over the Model Context Protocol, on stdio'
             cand completions 'Print a shell completion script to stdout'
             cand help 'Print this message or the help of the given subcommand(s)'
         }
@@ -261,6 +262,8 @@ set edit:completion:arg-completer[amldoctor] = {|@words|
             cand help 'Print this message or the help of the given subcommand(s)'
         }
         &'amldoctor;rules;list'= {
+            cand --search 'Only the rules whose id, title, family, codes or remediation contain TEXT (any case)'
+            cand --family 'Only the rules of this family (build, deployment, http, …)'
             cand --rules 'A directory of extra rule files to include (repeatable)'
             cand -o 'Output format [default: table, or `output` in .amldoctor.yaml / $AMLDOCTOR_OUTPUT]'
             cand --output 'Output format [default: table, or `output` in .amldoctor.yaml / $AMLDOCTOR_OUTPUT]'
@@ -598,6 +601,30 @@ set edit:completion:arg-completer[amldoctor] = {|@words|
         }
         &'amldoctor;rehearse;help;help'= {
         }
+        &'amldoctor;mcp'= {
+            cand --root 'A folder whose files the tools may read (repeatable) [default: the working directory]'
+            cand -o 'Output format [default: table, or `output` in .amldoctor.yaml / $AMLDOCTOR_OUTPUT]'
+            cand --output 'Output format [default: table, or `output` in .amldoctor.yaml / $AMLDOCTOR_OUTPUT]'
+            cand --subscription 'Subscription id or name [default: the az CLI''s default subscription]; `check --fleet` takes several (repeat it)'
+            cand -g 'Resource group [default: az configure --defaults group=…]'
+            cand --resource-group 'Resource group [default: az configure --defaults group=…]'
+            cand -w 'Azure Machine Learning workspace [default: az configure --defaults workspace=…]'
+            cand --workspace-name 'Azure Machine Learning workspace [default: az configure --defaults workspace=…]'
+            cand --cloud 'Azure cloud: AzureCloud, AzureChinaCloud or AzureUSGovernment [default: the az CLI''s active cloud]'
+            cand --tenant 'Entra tenant the az CLI sign-in asks for [default: the tenant azureProfile.json gives the subscription]; a service principal signs in to AZURE_TENANT_ID'
+            cand --auth 'How to sign in: auto tries a service principal from AZURE_CLIENT_ID/ AZURE_TENANT_ID/AZURE_CLIENT_SECRET, workload identity (AZURE_FEDERATED_TOKEN_FILE), App Service managed identity (IDENTITY_ENDPOINT), then az CLI / azd [default: auto]'
+            cand --allow-azure 'Also serve diagnose_deployment, check_workspace and get_logs, which read Azure'
+            cand --no-color 'Never use colours (also when NO_COLOR is set); colours are used only on a terminal'
+            cand -q 'Print only the essential result on stdout and no notes'
+            cand --quiet 'Print only the essential result on stdout and no notes'
+            cand -v 'Print more: every input file of a ParallelRunStep tree, not a count per folder'
+            cand --verbose 'Print more: every input file of a ParallelRunStep tree, not a count per folder'
+            cand --debug 'Print how each setting was resolved, and later HTTP traces, on stderr (secrets redacted)'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
         &'amldoctor;completions'= {
             cand -o 'Output format [default: table, or `output` in .amldoctor.yaml / $AMLDOCTOR_OUTPUT]'
             cand --output 'Output format [default: table, or `output` in .amldoctor.yaml / $AMLDOCTOR_OUTPUT]'
@@ -630,6 +657,7 @@ set edit:completion:arg-completer[amldoctor] = {|@words|
             cand replicas 'Size an online deployment: how many instances a request rate needs, and the 429 ceiling of pending requests'
             cand score 'Send scoring requests to an online endpoint and explain what the caller gets back'
             cand rehearse 'Run the scoring script or the ParallelRunStep entry script locally, as the platform would, and diagnose what happens'
+            cand mcp 'Serve the diagnosis to AI agents over the Model Context Protocol, on stdio'
             cand completions 'Print a shell completion script to stdout'
             cand help 'Print this message or the help of the given subcommand(s)'
         }
@@ -671,6 +699,8 @@ set edit:completion:arg-completer[amldoctor] = {|@words|
         &'amldoctor;help;rehearse;online'= {
         }
         &'amldoctor;help;rehearse;parallel'= {
+        }
+        &'amldoctor;help;mcp'= {
         }
         &'amldoctor;help;completions'= {
         }

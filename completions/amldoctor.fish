@@ -55,6 +55,7 @@ complete -c amldoctor -n "__fish_amldoctor_needs_command" -f -a "rules" -d 'List
 complete -c amldoctor -n "__fish_amldoctor_needs_command" -f -a "replicas" -d 'Size an online deployment: how many instances a request rate needs, and the 429 ceiling of pending requests'
 complete -c amldoctor -n "__fish_amldoctor_needs_command" -f -a "score" -d 'Send scoring requests to an online endpoint and explain what the caller gets back'
 complete -c amldoctor -n "__fish_amldoctor_needs_command" -f -a "rehearse" -d 'Run the scoring script or the ParallelRunStep entry script locally, as the platform would, and diagnose what happens'
+complete -c amldoctor -n "__fish_amldoctor_needs_command" -f -a "mcp" -d 'Serve the diagnosis to AI agents over the Model Context Protocol, on stdio'
 complete -c amldoctor -n "__fish_amldoctor_needs_command" -f -a "completions" -d 'Print a shell completion script to stdout'
 complete -c amldoctor -n "__fish_amldoctor_needs_command" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
 complete -c amldoctor -n "__fish_amldoctor_using_subcommand logs" -s e -l endpoint-name -d 'The online endpoint' -r
@@ -281,6 +282,8 @@ complete -c amldoctor -n "__fish_amldoctor_using_subcommand rules; and not __fis
 complete -c amldoctor -n "__fish_amldoctor_using_subcommand rules; and not __fish_seen_subcommand_from list show test docs example help" -f -a "docs" -d 'Print the rule reference as markdown (the source of docs/rules.md); with --rules, a team\'s own rules are documented beside the built-in ones'
 complete -c amldoctor -n "__fish_amldoctor_using_subcommand rules; and not __fish_seen_subcommand_from list show test docs example help" -f -a "example" -d 'Print a rule\'s example text, to try `diagnose` on it or to start a test log'
 complete -c amldoctor -n "__fish_amldoctor_using_subcommand rules; and not __fish_seen_subcommand_from list show test docs example help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c amldoctor -n "__fish_amldoctor_using_subcommand rules; and __fish_seen_subcommand_from list" -l search -d 'Only the rules whose id, title, family, codes or remediation contain TEXT (any case)' -r
+complete -c amldoctor -n "__fish_amldoctor_using_subcommand rules; and __fish_seen_subcommand_from list" -l family -d 'Only the rules of this family (build, deployment, http, …)' -r
 complete -c amldoctor -n "__fish_amldoctor_using_subcommand rules; and __fish_seen_subcommand_from list" -l rules -d 'A directory of extra rule files to include (repeatable)' -r -F
 complete -c amldoctor -n "__fish_amldoctor_using_subcommand rules; and __fish_seen_subcommand_from list" -s o -l output -d 'Output format [default: table, or `output` in .amldoctor.yaml / $AMLDOCTOR_OUTPUT]' -r -f -a "table\t'Human-readable text (colours only on a terminal)'
 json\t'JSON with a versioned schema (`schema_version`)'
@@ -609,6 +612,30 @@ complete -c amldoctor -n "__fish_amldoctor_using_subcommand rehearse; and __fish
 complete -c amldoctor -n "__fish_amldoctor_using_subcommand rehearse; and __fish_seen_subcommand_from help" -f -a "online" -d 'Start the inference server with the scoring script and send it requests'
 complete -c amldoctor -n "__fish_amldoctor_using_subcommand rehearse; and __fish_seen_subcommand_from help" -f -a "parallel" -d 'Run a ParallelRunStep entry script over local inputs, as the driver would'
 complete -c amldoctor -n "__fish_amldoctor_using_subcommand rehearse; and __fish_seen_subcommand_from help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c amldoctor -n "__fish_amldoctor_using_subcommand mcp" -l root -d 'A folder whose files the tools may read (repeatable) [default: the working directory]' -r -F
+complete -c amldoctor -n "__fish_amldoctor_using_subcommand mcp" -s o -l output -d 'Output format [default: table, or `output` in .amldoctor.yaml / $AMLDOCTOR_OUTPUT]' -r -f -a "table\t'Human-readable text (colours only on a terminal)'
+json\t'JSON with a versioned schema (`schema_version`)'
+yaml\t'The same schema as json, in YAML'
+sarif\t'SARIF 2.1.0 for GitHub code scanning (commands that report findings)'
+junit\t'JUnit XML, one testcase per rule and input (commands that report findings)'
+markdown\t'Markdown for pull requests and job summaries (findings commands, explain)'"
+complete -c amldoctor -n "__fish_amldoctor_using_subcommand mcp" -l subscription -d 'Subscription id or name [default: the az CLI\'s default subscription]; `check --fleet` takes several (repeat it)' -r
+complete -c amldoctor -n "__fish_amldoctor_using_subcommand mcp" -s g -l resource-group -d 'Resource group [default: az configure --defaults group=…]' -r
+complete -c amldoctor -n "__fish_amldoctor_using_subcommand mcp" -s w -l workspace-name -d 'Azure Machine Learning workspace [default: az configure --defaults workspace=…]' -r
+complete -c amldoctor -n "__fish_amldoctor_using_subcommand mcp" -l cloud -d 'Azure cloud: AzureCloud, AzureChinaCloud or AzureUSGovernment [default: the az CLI\'s active cloud]' -r
+complete -c amldoctor -n "__fish_amldoctor_using_subcommand mcp" -l tenant -d 'Entra tenant the az CLI sign-in asks for [default: the tenant azureProfile.json gives the subscription]; a service principal signs in to AZURE_TENANT_ID' -r
+complete -c amldoctor -n "__fish_amldoctor_using_subcommand mcp" -l auth -d 'How to sign in: auto tries a service principal from AZURE_CLIENT_ID/ AZURE_TENANT_ID/AZURE_CLIENT_SECRET, workload identity (AZURE_FEDERATED_TOKEN_FILE), App Service managed identity (IDENTITY_ENDPOINT), then az CLI / azd [default: auto]' -r -f -a "auto\t'The first that applies, in the order above'
+env\t'Service principal from AZURE_CLIENT_ID, AZURE_TENANT_ID, AZURE_CLIENT_SECRET'
+workload\t'Workload identity from AZURE_FEDERATED_TOKEN_FILE (GitHub Actions OIDC)'
+managed-identity\t'Managed identity of the Azure compute this runs on'
+cli\t'The az CLI (or azd) sign-in'"
+complete -c amldoctor -n "__fish_amldoctor_using_subcommand mcp" -l allow-azure -d 'Also serve diagnose_deployment, check_workspace and get_logs, which read Azure'
+complete -c amldoctor -n "__fish_amldoctor_using_subcommand mcp" -l no-color -d 'Never use colours (also when NO_COLOR is set); colours are used only on a terminal'
+complete -c amldoctor -n "__fish_amldoctor_using_subcommand mcp" -s q -l quiet -d 'Print only the essential result on stdout and no notes'
+complete -c amldoctor -n "__fish_amldoctor_using_subcommand mcp" -s v -l verbose -d 'Print more: every input file of a ParallelRunStep tree, not a count per folder'
+complete -c amldoctor -n "__fish_amldoctor_using_subcommand mcp" -l debug -d 'Print how each setting was resolved, and later HTTP traces, on stderr (secrets redacted)'
+complete -c amldoctor -n "__fish_amldoctor_using_subcommand mcp" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c amldoctor -n "__fish_amldoctor_using_subcommand mcp" -s V -l version -d 'Print version'
 complete -c amldoctor -n "__fish_amldoctor_using_subcommand completions" -s o -l output -d 'Output format [default: table, or `output` in .amldoctor.yaml / $AMLDOCTOR_OUTPUT]' -r -f -a "table\t'Human-readable text (colours only on a terminal)'
 json\t'JSON with a versioned schema (`schema_version`)'
 yaml\t'The same schema as json, in YAML'
@@ -631,17 +658,18 @@ complete -c amldoctor -n "__fish_amldoctor_using_subcommand completions" -s v -l
 complete -c amldoctor -n "__fish_amldoctor_using_subcommand completions" -l debug -d 'Print how each setting was resolved, and later HTTP traces, on stderr (secrets redacted)'
 complete -c amldoctor -n "__fish_amldoctor_using_subcommand completions" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c amldoctor -n "__fish_amldoctor_using_subcommand completions" -s V -l version -d 'Print version'
-complete -c amldoctor -n "__fish_amldoctor_using_subcommand help; and not __fish_seen_subcommand_from logs diagnose check lint explain rules replicas score rehearse completions help" -f -a "logs" -d 'Print an online deployment\'s container logs, or save them (and a ParallelRunStep run\'s log tree) as a bundle, read from Azure'
-complete -c amldoctor -n "__fish_amldoctor_using_subcommand help; and not __fish_seen_subcommand_from logs diagnose check lint explain rules replicas score rehearse completions help" -f -a "diagnose" -d 'Find out why a deployment or a batch job failed, from logs you have or read live'
-complete -c amldoctor -n "__fish_amldoctor_using_subcommand help; and not __fish_seen_subcommand_from logs diagnose check lint explain rules replicas score rehearse completions help" -f -a "check" -d 'Check the configuration of a workspace, its Key Vault, private endpoints and online deployments, read live from Azure or from saved JSON'
-complete -c amldoctor -n "__fish_amldoctor_using_subcommand help; and not __fish_seen_subcommand_from logs diagnose check lint explain rules replicas score rehearse completions help" -f -a "lint" -d 'Check the files you are about to deploy, before `az ml online-deployment create`'
-complete -c amldoctor -n "__fish_amldoctor_using_subcommand help; and not __fish_seen_subcommand_from logs diagnose check lint explain rules replicas score rehearse completions help" -f -a "explain" -d 'Explain a deployment error code, an HTTP status of a scoring request, or a rule'
-complete -c amldoctor -n "__fish_amldoctor_using_subcommand help; and not __fish_seen_subcommand_from logs diagnose check lint explain rules replicas score rehearse completions help" -f -a "rules" -d 'List, show, test and document the rule catalogue'
-complete -c amldoctor -n "__fish_amldoctor_using_subcommand help; and not __fish_seen_subcommand_from logs diagnose check lint explain rules replicas score rehearse completions help" -f -a "replicas" -d 'Size an online deployment: how many instances a request rate needs, and the 429 ceiling of pending requests'
-complete -c amldoctor -n "__fish_amldoctor_using_subcommand help; and not __fish_seen_subcommand_from logs diagnose check lint explain rules replicas score rehearse completions help" -f -a "score" -d 'Send scoring requests to an online endpoint and explain what the caller gets back'
-complete -c amldoctor -n "__fish_amldoctor_using_subcommand help; and not __fish_seen_subcommand_from logs diagnose check lint explain rules replicas score rehearse completions help" -f -a "rehearse" -d 'Run the scoring script or the ParallelRunStep entry script locally, as the platform would, and diagnose what happens'
-complete -c amldoctor -n "__fish_amldoctor_using_subcommand help; and not __fish_seen_subcommand_from logs diagnose check lint explain rules replicas score rehearse completions help" -f -a "completions" -d 'Print a shell completion script to stdout'
-complete -c amldoctor -n "__fish_amldoctor_using_subcommand help; and not __fish_seen_subcommand_from logs diagnose check lint explain rules replicas score rehearse completions help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c amldoctor -n "__fish_amldoctor_using_subcommand help; and not __fish_seen_subcommand_from logs diagnose check lint explain rules replicas score rehearse mcp completions help" -f -a "logs" -d 'Print an online deployment\'s container logs, or save them (and a ParallelRunStep run\'s log tree) as a bundle, read from Azure'
+complete -c amldoctor -n "__fish_amldoctor_using_subcommand help; and not __fish_seen_subcommand_from logs diagnose check lint explain rules replicas score rehearse mcp completions help" -f -a "diagnose" -d 'Find out why a deployment or a batch job failed, from logs you have or read live'
+complete -c amldoctor -n "__fish_amldoctor_using_subcommand help; and not __fish_seen_subcommand_from logs diagnose check lint explain rules replicas score rehearse mcp completions help" -f -a "check" -d 'Check the configuration of a workspace, its Key Vault, private endpoints and online deployments, read live from Azure or from saved JSON'
+complete -c amldoctor -n "__fish_amldoctor_using_subcommand help; and not __fish_seen_subcommand_from logs diagnose check lint explain rules replicas score rehearse mcp completions help" -f -a "lint" -d 'Check the files you are about to deploy, before `az ml online-deployment create`'
+complete -c amldoctor -n "__fish_amldoctor_using_subcommand help; and not __fish_seen_subcommand_from logs diagnose check lint explain rules replicas score rehearse mcp completions help" -f -a "explain" -d 'Explain a deployment error code, an HTTP status of a scoring request, or a rule'
+complete -c amldoctor -n "__fish_amldoctor_using_subcommand help; and not __fish_seen_subcommand_from logs diagnose check lint explain rules replicas score rehearse mcp completions help" -f -a "rules" -d 'List, show, test and document the rule catalogue'
+complete -c amldoctor -n "__fish_amldoctor_using_subcommand help; and not __fish_seen_subcommand_from logs diagnose check lint explain rules replicas score rehearse mcp completions help" -f -a "replicas" -d 'Size an online deployment: how many instances a request rate needs, and the 429 ceiling of pending requests'
+complete -c amldoctor -n "__fish_amldoctor_using_subcommand help; and not __fish_seen_subcommand_from logs diagnose check lint explain rules replicas score rehearse mcp completions help" -f -a "score" -d 'Send scoring requests to an online endpoint and explain what the caller gets back'
+complete -c amldoctor -n "__fish_amldoctor_using_subcommand help; and not __fish_seen_subcommand_from logs diagnose check lint explain rules replicas score rehearse mcp completions help" -f -a "rehearse" -d 'Run the scoring script or the ParallelRunStep entry script locally, as the platform would, and diagnose what happens'
+complete -c amldoctor -n "__fish_amldoctor_using_subcommand help; and not __fish_seen_subcommand_from logs diagnose check lint explain rules replicas score rehearse mcp completions help" -f -a "mcp" -d 'Serve the diagnosis to AI agents over the Model Context Protocol, on stdio'
+complete -c amldoctor -n "__fish_amldoctor_using_subcommand help; and not __fish_seen_subcommand_from logs diagnose check lint explain rules replicas score rehearse mcp completions help" -f -a "completions" -d 'Print a shell completion script to stdout'
+complete -c amldoctor -n "__fish_amldoctor_using_subcommand help; and not __fish_seen_subcommand_from logs diagnose check lint explain rules replicas score rehearse mcp completions help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
 complete -c amldoctor -n "__fish_amldoctor_using_subcommand help; and __fish_seen_subcommand_from rules" -f -a "list" -d 'List every rule: id, severity, family and title (with -q, the ids alone)'
 complete -c amldoctor -n "__fish_amldoctor_using_subcommand help; and __fish_seen_subcommand_from rules" -f -a "show" -d 'Show one rule in full: what it matches, why it matters, the fix'
 complete -c amldoctor -n "__fish_amldoctor_using_subcommand help; and __fish_seen_subcommand_from rules" -f -a "test" -d 'Check every rule against its own examples (built-in, plus those in DIR)'

@@ -172,7 +172,34 @@ pub enum Command {
     Replicas(ReplicasArgs),
     Score(ScoreArgs),
     Rehearse(RehearseArgs),
+    Mcp(McpArgs),
     Completions(CompletionsArgs),
+}
+
+/// Serve the diagnosis to AI agents over the Model Context Protocol, on stdio.
+///
+/// An agent (VS Code agent mode, Claude, Cursor) starts `amldoctor mcp` and calls its
+/// tools instead of guessing from a log: diagnose_text, diagnose_paths, explain,
+/// check_resources, lint_paths, replicas and rules_search, with the rule catalogue and
+/// the explain entries as resources and a "triage a failed deployment" prompt. Tools
+/// read files only under the --root folders (symbolic links included) and write
+/// nothing. With --allow-azure, diagnose_deployment, check_workspace and get_logs read
+/// Azure with the same sign-in and defaults as the command line; they never change a
+/// resource.
+#[derive(Debug, Clone, Args)]
+#[command(after_help = "\
+Examples:
+  amldoctor mcp                                  # files under the working directory
+  amldoctor mcp --root ~/logs --root ./deploy
+  amldoctor mcp --allow-azure -g my-rg -w my-ws  # also the tools that read Azure")]
+pub struct McpArgs {
+    /// A folder whose files the tools may read (repeatable) [default: the working
+    /// directory]
+    #[arg(long = "root", value_name = "DIR")]
+    pub roots: Vec<PathBuf>,
+    /// Also serve diagnose_deployment, check_workspace and get_logs, which read Azure
+    #[arg(long)]
+    pub allow_azure: bool,
 }
 
 /// Options of every command that reports findings: the CI gate and report files.
@@ -585,6 +612,13 @@ pub struct RulesArgs {
 pub enum RulesAction {
     /// List every rule: id, severity, family and title (with -q, the ids alone)
     List {
+        /// Only the rules whose id, title, family, codes or remediation contain TEXT
+        /// (any case)
+        #[arg(long, value_name = "TEXT")]
+        search: Option<String>,
+        /// Only the rules of this family (build, deployment, http, …)
+        #[arg(long, value_name = "NAME")]
+        family: Option<String>,
         /// A directory of extra rule files to include (repeatable)
         #[arg(long = "rules", value_name = "DIR")]
         rule_dirs: Vec<PathBuf>,

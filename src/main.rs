@@ -21,10 +21,17 @@ fn main() -> std::process::ExitCode {
     }));
     // clap prints usage errors itself and exits 2, the documented code for bad flags.
     let cli = Cli::parse();
-    let stdout = std::io::stdout();
-    let stderr = std::io::stderr();
-    let mut out = stdout.lock();
-    let mut err = stderr.lock();
+    // The MCP server writes the protocol to stdout from its own threads (and a panic
+    // hook may write to stderr from any): it must not find either locked here.
+    let serves = matches!(cli.command, amldoctor::cli::Command::Mcp(_));
+    let (mut out, mut err): (Box<dyn Write>, Box<dyn Write>) = if serves {
+        (Box::new(std::io::sink()), Box::new(std::io::stderr()))
+    } else {
+        (
+            Box::new(std::io::stdout().lock()),
+            Box::new(std::io::stderr().lock()),
+        )
+    };
     let code = match amldoctor::commands::run(cli, &mut out, &mut err) {
         Ok(code) => code,
         Err(e) => {

@@ -94,9 +94,13 @@ impl Evidence {
     }
 }
 
-/// Reads `paths` (`-` for standard input) as `mode` says.
-pub(crate) fn gather(paths: &[String], mode: ReadMode) -> Evidence {
-    let mut inputs = source::inputs::collect(paths);
+/// Reads `paths` (`-` for standard input, or for `text` when it is given) as `mode` says.
+pub(crate) fn gather(
+    paths: &[String],
+    text: Option<&std::sync::Arc<[u8]>>,
+    mode: ReadMode,
+) -> Evidence {
+    let mut inputs = source::inputs::collect(paths, text);
     let mut evidence = Evidence {
         scan: mode == ReadMode::Logs,
         ..Evidence::default()

@@ -44,7 +44,7 @@ pub(super) fn scan(
         .iter()
         .filter_map(|o| match o {
             Origin::File(p) => Some(p.clone()),
-            Origin::Stdin => None,
+            Origin::Stdin | Origin::Text(_) => None,
         })
         .collect();
     let roots = prs::tree::find_roots(&files);
@@ -53,7 +53,7 @@ pub(super) fn scan(
         .iter()
         .map(|o| match o {
             Origin::File(p) => prs::tree::classify(&roots, p),
-            Origin::Stdin => None,
+            Origin::Stdin | Origin::Text(_) => None,
         })
         .collect();
     let roles: Vec<Option<prs::tree::Role>> = placed

@@ -102,7 +102,7 @@ fn analyse(
 ) -> Result<ExitCode> {
     let area = args.area.area();
     let set = load_rules(ctx, &args.rule_dirs)?;
-    let mut evidence = gather(from, ReadMode::Resources);
+    let mut evidence = gather(from, ctx.stdin.as_ref(), ReadMode::Resources);
     let names = placeholders::with_bundles(ctx, &evidence.inputs);
     if area.is_none_or(|a| a == CheckArea::Dns) {
         evidence.resources.dns =

@@ -49,7 +49,11 @@ pub(super) fn collect_live(
 
 /// Resolves the hosts the resources just saved name (and --host), into `dns.json`.
 fn save_dns_answers(ctx: &Context, args: &CheckArgs, bundle: &mut BundleWriter) -> Result<()> {
-    let saved = gather(&[bundle.root().display().to_string()], ReadMode::Resources);
+    let saved = gather(
+        &[bundle.root().display().to_string()],
+        None,
+        ReadMode::Resources,
+    );
     let observations = resolve_dns(ctx, args, &saved.resources.resources)?;
     if observations.is_empty() {
         bundle.skipped(

@@ -156,7 +156,7 @@ fn analyse_with(
             "reading the log from standard input: paste it, then press Ctrl-D (Ctrl-Z and Enter on Windows)"
         );
     }
-    let evidence = gather(paths, ReadMode::Logs);
+    let evidence = gather(paths, ctx.stdin.as_ref(), ReadMode::Logs);
     let mut names = placeholders::with_bundles(ctx, &evidence.inputs);
     // The one endpoint and deployment the Log Analytics lines are of fill commands.
     if let Some(la) = &log_analytics {

@@ -12,6 +12,7 @@ pub(crate) mod fleet;
 pub(crate) mod gate_config;
 pub(crate) mod lint;
 pub(crate) mod logs;
+mod mcp;
 pub(crate) mod pipeline;
 
 pub mod printed;
@@ -33,6 +34,23 @@ use crate::source;
 
 /// Runs the parsed command line, writing the report to `out` and notes to `err`.
 pub fn run(cli: Cli, out: &mut dyn Write, err: &mut dyn Write) -> Result<ExitCode> {
+    run_with(cli, None, out, err)
+}
+
+/// [`run`], with `stdin` (when given) read wherever the command line says `-`: how
+/// the MCP server hands a tool's pasted text to the command that analyses it.
+fn run_with(
+    cli: Cli,
+    stdin: Option<std::sync::Arc<[u8]>>,
+    out: &mut dyn Write,
+    err: &mut dyn Write,
+) -> Result<ExitCode> {
+    let resolve_context = |global: &crate::cli::GlobalArgs, live: bool, err: &mut dyn Write| {
+        resolve_context(global, live, err).map(|mut ctx| {
+            ctx.stdin.clone_from(&stdin);
+            ctx
+        })
+    };
     let fleet = matches!(&cli.command, Command::Check(a) if a.fleet);
     if cli.global.azure.subscription.len() > 1 && !fleet {
         return Err(crate::error::Error::input(format!(
@@ -43,6 +61,10 @@ pub fn run(cli: Cli, out: &mut dyn Write, err: &mut dyn Write) -> Result<ExitCod
     match cli.command {
         // Completions need no context: a broken az config must not stop a shell setup.
         Command::Completions(args) => completions::run(&args, out),
+        Command::Mcp(args) => {
+            let ctx = resolve_context(&cli.global, args.allow_azure, err)?;
+            mcp::run(&ctx, &cli.global, &args, err)
+        }
         Command::Diagnose(args) => {
             let live =
                 args.endpoint.is_some() || args.run.is_some() || args.log_analytics.is_some();

@@ -174,7 +174,7 @@ pub(crate) fn online(
         mini_batches: Vec::new(),
         stopped: None,
     };
-    let mut evidence = gather(&[log], ReadMode::Logs);
+    let mut evidence = gather(&[log], None, ReadMode::Logs);
     evidence.rehearsal = Some(RehearsalRun {
         summary,
         log_tail,

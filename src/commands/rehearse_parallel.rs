@@ -127,7 +127,7 @@ pub(crate) fn run(
         .filter(|p| p.is_dir())
         .map(|p| p.display().to_string())
         .collect();
-    let mut evidence = gather(&trees, ReadMode::Logs);
+    let mut evidence = gather(&trees, None, ReadMode::Logs);
     evidence.rehearsal = Some(RehearsalRun {
         summary,
         log_tail: Vec::new(),

@@ -131,12 +131,34 @@ fn example(
     Ok(ExitCode::Clean)
 }
 
+/// `rules list --search TEXT`: the words a user (or an agent) would look a rule up by.
+fn mentions(rule: &Rule, text: &str) -> bool {
+    let needle = text.trim().to_lowercase();
+    [&rule.id, &rule.title, &rule.family, &rule.remediation]
+        .into_iter()
+        .chain(&rule.codes)
+        .any(|field| field.to_lowercase().contains(&needle))
+}
+
 pub fn run(ctx: &Context, args: &RulesArgs, out: &mut dyn Write) -> Result<ExitCode> {
     crate::report::require_plain(ctx.output.value, "rules")?;
     match &args.action {
-        RulesAction::List { rule_dirs } => {
+        RulesAction::List {
+            search,
+            family,
+            rule_dirs,
+        } => {
             let set = load_rules(ctx, rule_dirs)?;
-            let mut rules: Vec<&Rule> = set.rules.iter().collect();
+            let mut rules: Vec<&Rule> = set
+                .rules
+                .iter()
+                .filter(|r| {
+                    family
+                        .as_ref()
+                        .is_none_or(|f| r.family.eq_ignore_ascii_case(f))
+                })
+                .filter(|r| search.as_ref().is_none_or(|t| mentions(r, t)))
+                .collect();
             rules.sort_by(|a, b| a.family.cmp(&b.family).then_with(|| a.id.cmp(&b.id)));
             if ctx.output.value == OutputFormat::Table && ctx.quiet {
                 let ids: String = rules.iter().map(|r| format!("{}\n", r.id)).collect();

@@ -73,6 +73,9 @@ pub struct Context {
     pub started: std::time::Instant,
     /// The `AMLDOCTOR_*` variables that fix the clock or replace Azure's endpoints.
     pub overrides: overrides::Overrides,
+    /// What `-` reads when the caller hands the text over in memory (an MCP tool's
+    /// paste) instead of on standard input.
+    pub stdin: Option<std::sync::Arc<[u8]>>,
 }
 
 #[derive(Clone)]
@@ -304,6 +307,7 @@ impl Context {
 
         let no_color_env = env.vars.get("NO_COLOR").is_some_and(|v| !v.is_empty());
         Ok(Context {
+            stdin: None,
             started: std::time::Instant::now(),
             overrides: overrides::Overrides::read(env),
             color: env.stdout_is_terminal

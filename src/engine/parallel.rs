@@ -181,7 +181,7 @@ fn scan_one<L: LineObserver>(
         (None, None) => {
             let name = match origin {
                 Origin::File(p) => p.file_name().map(|n| n.to_string_lossy().into_owned()),
-                Origin::Stdin => None,
+                Origin::Stdin | Origin::Text(_) => None,
             };
             let first = &head[..head.len().min(HEAD_BYTES)];
             let (kind, sections) = detector.detect_sections(first, name.as_deref());

@@ -172,6 +172,8 @@ pub enum KindSource {
 pub(crate) enum Origin {
     File(PathBuf),
     Stdin,
+    /// Text handed over in memory in place of standard input (an MCP tool's paste).
+    Text(std::sync::Arc<[u8]>),
 }
 
 impl Origin {
@@ -180,6 +182,7 @@ impl Origin {
         match self {
             Origin::File(p) => p.display().to_string(),
             Origin::Stdin => "<stdin>".to_owned(),
+            Origin::Text(_) => "<text>".to_owned(),
         }
     }
 }

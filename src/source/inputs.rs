@@ -44,17 +44,19 @@ impl InputSet {
     }
 }
 
-/// Expands `args` (`-` is stdin) into documents. Directories are walked recursively in
-/// name order without following symbolic links to directories.
-pub(crate) fn collect(args: &[String]) -> InputSet {
+/// Expands `args` (`-` is stdin, or `text` when the caller hands it over in memory)
+/// into documents. Directories are walked recursively in name order without following
+/// symbolic links to directories.
+pub(crate) fn collect(args: &[String], text: Option<&std::sync::Arc<[u8]>>) -> InputSet {
     let mut set = InputSet::default();
     let mut seen = std::collections::HashSet::new();
     let mut stdin_seen = false;
     for arg in args {
         if arg == "-" {
             if !stdin_seen {
-                set.documents.push(Origin::Stdin);
-                set.explicit.push(Origin::Stdin);
+                let origin = text.map_or(Origin::Stdin, |t| Origin::Text(t.clone()));
+                set.documents.push(origin.clone());
+                set.explicit.push(origin);
                 stdin_seen = true;
             }
             continue;
@@ -193,6 +195,7 @@ pub(crate) fn open(origin: &Origin) -> io::Result<Box<dyn Read + Send>> {
             io::Cursor::new(take_stdin_head()).chain(io::stdin()),
         )),
         Origin::File(path) => Ok(Box::new(File::open(path)?)),
+        Origin::Text(text) => Ok(Box::new(io::Cursor::new(text.clone()))),
     }
 }
 
@@ -253,7 +256,7 @@ mod tests {
             root.join("missing.log").display().to_string(),
             root.join("empty").display().to_string(),
         ];
-        let set = collect(&args);
+        let set = collect(&args, None);
         assert_eq!(
             set.documents,
             vec![

@@ -40,6 +40,7 @@ pub(crate) enum JsonRead {
 pub(crate) fn read_json(origin: &Origin, limit: usize) -> io::Result<JsonRead> {
     match origin {
         Origin::File(path) => read_from(std::fs::File::open(path)?, limit).map(|(r, _)| r),
+        Origin::Text(text) => read_from(io::Cursor::new(&text[..]), limit).map(|(r, _)| r),
         Origin::Stdin => {
             let (result, consumed) = read_from(io::stdin().lock(), limit)?;
             replay_stdin(consumed);

@@ -12,6 +12,7 @@ pub(crate) mod local;
 pub(crate) mod log_analytics;
 pub(crate) mod project_files;
 pub(crate) mod rehearsal;
+pub(crate) mod roots;
 pub(crate) mod scoring;
 
 use std::collections::BTreeMap;

@@ -28,6 +28,7 @@ fn top_level_help() {
             "replicas",
             "score",
             "rehearse",
+            "mcp",
             "completions",
             "help"
         ]

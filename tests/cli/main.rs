@@ -29,6 +29,7 @@ mod lint;
 mod live;
 mod log_analytics;
 mod logs;
+mod mcp;
 mod names;
 mod prs;
 mod prs_nodes;
