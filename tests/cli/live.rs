@@ -1571,3 +1571,102 @@ fn a_reused_step_of_a_nested_pipeline_is_followed_to_its_logs() {
         );
     }
 }
+
+/// The MCP server's Azure tools read the same fake world and conclude what the CLI
+/// does: the same findings with the same next commands, and no secret in any result.
+#[test]
+fn the_mcp_azure_tools_answer_as_the_cli_does() {
+    let (fake, _world) = start(World::default());
+    let sb = sandbox("live-mcp", &fake);
+    let cli_diagnose = live(
+        &sb,
+        &[
+            "diagnose",
+            "-e",
+            "ep1",
+            "-n",
+            "blue",
+            "-o",
+            "json",
+            "--fail-on",
+            "never",
+        ],
+    );
+    let cli_check = live(
+        &sb,
+        &[
+            "check",
+            "all",
+            "-e",
+            "ep1",
+            "-o",
+            "json",
+            "--fail-on",
+            "never",
+        ],
+    );
+    let cli_logs = live(
+        &sb,
+        &[
+            "logs", "-e", "ep1", "-n", "blue", "--lines", "50", "-o", "json",
+        ],
+    );
+    assert_eq!(cli_logs.code, 0, "{}", cli_logs.stderr);
+    super::mcp::runtime().block_on(async {
+        let client = super::mcp::connect(
+            &sb,
+            &[
+                "--allow-azure",
+                "--subscription",
+                SUB,
+                "-g",
+                "rg1",
+                "-w",
+                "ws1",
+            ],
+        )
+        .await;
+        let call = |tool: &'static str, args: Value| {
+            let client = &client;
+            async move { super::mcp::call(client, tool, args).await }
+        };
+        let r = call(
+            "diagnose_deployment",
+            json!({ "endpoint": "ep1", "deployment": "blue" }),
+        )
+        .await;
+        assert_eq!(
+            verdict(&super::mcp::structured(&r)),
+            verdict(&cli_diagnose.json())
+        );
+        let r = call(
+            "check_workspace",
+            json!({ "area": "all", "endpoint": "ep1" }),
+        )
+        .await;
+        assert_eq!(
+            verdict(&super::mcp::structured(&r)),
+            verdict(&cli_check.json())
+        );
+        let r = call(
+            "get_logs",
+            json!({ "endpoint": "ep1", "deployment": "blue", "lines": 50 }),
+        )
+        .await;
+        assert_eq!(super::mcp::structured(&r), cli_logs.json());
+        let all = serde_json::to_string(&r).unwrap();
+        for secret in [TOKEN, SAS_SIG, IDENTITY_HEADER] {
+            assert!(!all.contains(secret), "{secret} leaked: {all}");
+        }
+        client.cancel().await.unwrap();
+    });
+    for r in fake.arm_requests() {
+        assert!(
+            // The POSTs are the read-only actions: container logs, the workspace diagnosis.
+            r.method == "GET" || r.target.contains("/getLogs?") || r.target.contains("/diagnose?"),
+            "amldoctor only reads: {} {}",
+            r.method,
+            r.target
+        );
+    }
+}

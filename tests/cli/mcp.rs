@@ -18,9 +18,9 @@ use serde_json::{Map, Value, json};
 use crate::fake_azure::{Answer, FakeAzure, SUB, TOKEN};
 use crate::{Sandbox, fixture};
 
-type Client = RunningService<RoleClient, ()>;
+pub(crate) type Client = RunningService<RoleClient, ()>;
 
-fn runtime() -> tokio::runtime::Runtime {
+pub(crate) fn runtime() -> tokio::runtime::Runtime {
     tokio::runtime::Builder::new_multi_thread()
         .worker_threads(2)
         .enable_all()
@@ -30,7 +30,7 @@ fn runtime() -> tokio::runtime::Runtime {
 
 /// The server started in the sandbox's working directory with `args`, and a client
 /// that has initialised with it.
-async fn connect(sb: &Sandbox, args: &[&str]) -> Client {
+pub(crate) async fn connect(sb: &Sandbox, args: &[&str]) -> Client {
     let mut full = vec!["mcp"];
     full.extend_from_slice(args);
     let cmd = tokio::process::Command::from(sb.command(&full));
@@ -42,7 +42,7 @@ async fn connect(sb: &Sandbox, args: &[&str]) -> Client {
     ().serve(transport).await.unwrap()
 }
 
-async fn call(client: &Client, tool: &str, arguments: Value) -> CallToolResult {
+pub(crate) async fn call(client: &Client, tool: &str, arguments: Value) -> CallToolResult {
     let Value::Object(arguments) = arguments else {
         panic!("arguments must be an object")
     };
@@ -52,7 +52,7 @@ async fn call(client: &Client, tool: &str, arguments: Value) -> CallToolResult {
         .unwrap_or_else(|e| panic!("{tool}: {e}"))
 }
 
-fn text(result: &CallToolResult) -> String {
+pub(crate) fn text(result: &CallToolResult) -> String {
     result
         .content
         .iter()
@@ -61,7 +61,7 @@ fn text(result: &CallToolResult) -> String {
         .join("\n")
 }
 
-fn structured(result: &CallToolResult) -> Value {
+pub(crate) fn structured(result: &CallToolResult) -> Value {
     assert_ne!(result.is_error, Some(true), "{}", text(result));
     result
         .structured_content

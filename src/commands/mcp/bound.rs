@@ -17,7 +17,9 @@ const MAX_LINE_CHARS: usize = 1_000;
 const MAX_ITEMS: usize = 50;
 /// The most the result may serialise to.
 const MAX_RESULT_BYTES: usize = 256 * 1024;
-/// Of a plain text (get_logs), the last bytes kept.
+/// Log lines kept per container (get_logs), the newest.
+const MAX_LOG_LINES: usize = 2_000;
+/// Of a plain text, the last bytes kept.
 pub(super) const MAX_TEXT_BYTES: usize = 128 * 1024;
 
 /// Cuts `report` to the bounds above; what went is said in its `notices`.
@@ -54,6 +56,25 @@ pub(super) fn bound(report: &mut Value) {
                 left_out.push(format!("{n} {}", key.replace('_', " ")));
             }
         }
+    }
+    let mut log_lines = 0;
+    for c in report
+        .get_mut("containers")
+        .and_then(Value::as_array_mut)
+        .into_iter()
+        .flatten()
+    {
+        if let Some(lines) = c.get_mut("lines").and_then(Value::as_array_mut) {
+            let n = lines.len().saturating_sub(MAX_LOG_LINES);
+            lines.drain(..n);
+            log_lines += n;
+            for l in lines.iter_mut() {
+                shorten(Some(l));
+            }
+        }
+    }
+    if log_lines > 0 {
+        left_out.push(format!("the {log_lines} oldest log lines"));
     }
     // Whatever is still too large loses findings from the end, the least severe first.
     while serialised_len(report) > MAX_RESULT_BYTES {
@@ -154,6 +175,14 @@ pub(super) fn summary(report: &Value) -> String {
             let _ = write!(text, "\n  next: {cmd}");
         }
     }
+    for c in report["containers"].as_array().into_iter().flatten() {
+        let _ = write!(
+            text,
+            "\n- {}: {} lines",
+            c["container"].as_str().unwrap_or(""),
+            c["lines"].as_array().map_or(0, Vec::len)
+        );
+    }
     for r in report["rules"].as_array().into_iter().flatten().take(20) {
         let _ = write!(
             text,
@@ -208,6 +237,23 @@ mod tests {
         let before = report.clone();
         bound(&mut report);
         assert_eq!(report, before);
+    }
+
+    #[test]
+    fn a_long_container_log_keeps_its_newest_lines() {
+        let lines: Vec<Value> = (0..5_000).map(|i| json!(format!("line {i}"))).collect();
+        let mut report = json!({ "command": "logs", "containers": [{"container": "inference-server", "lines": lines}] });
+        bound(&mut report);
+        let kept = report["containers"][0]["lines"].as_array().unwrap();
+        assert_eq!(kept.len(), MAX_LOG_LINES);
+        assert_eq!(kept.last().unwrap(), "line 4999");
+        assert!(
+            report["notices"][0]
+                .as_str()
+                .unwrap()
+                .contains("the 3000 oldest log lines")
+        );
+        assert!(summary(&report).contains("inference-server: 2000 lines"));
     }
 
     #[test]

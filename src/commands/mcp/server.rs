@@ -190,7 +190,7 @@ fn result(spec: &ToolSpec, outcome: Outcome) -> CallToolResult {
     }
     let printed = String::from_utf8_lossy(&outcome.out);
     let Ok(mut value) = serde_json::from_str::<Value>(&printed) else {
-        // get_logs prints the log itself.
+        // A command that printed text rather than JSON: its end is what matters.
         let mut r = CallToolResult::success(vec![ContentBlock::text(bound::tail(&printed))]);
         if !notes.is_empty() {
             r.content.push(ContentBlock::text(notes));
