@@ -372,6 +372,16 @@ fn bad_arguments_and_paths_outside_the_root_are_tool_errors_and_the_server_goes_
             ("diagnose_text", json!({ "text": 7 }), "invalid type"),
             ("replicas", json!({ "rps": -3 }), "--rps"),
             (
+                "check_resources",
+                json!({ "text": "{}", "area": "--output-file=written.json" }),
+                "area '--output-file=written.json' is not one of all, workspace",
+            ),
+            (
+                "diagnose_text",
+                json!({ "text": "x", "kind": "--output-file=written.json" }),
+                "invalid value '--output-file=written.json' for '--kind",
+            ),
+            (
                 "explain",
                 json!({ "subject": "NoSuchCodeAnywhere" }),
                 "NoSuchCodeAnywhere",
@@ -394,6 +404,10 @@ fn bad_arguments_and_paths_outside_the_root_are_tool_errors_and_the_server_goes_
                 .await;
             assert!(r.is_err(), "{name}: {r:?}");
         }
+        assert!(
+            !sb.work().join("written.json").exists(),
+            "a tool wrote a file"
+        );
         // Still serving.
         let r = call(&client, "explain", json!({ "subject": "OutOfQuota" })).await;
         assert_ne!(r.is_error, Some(true), "{}", text(&r));

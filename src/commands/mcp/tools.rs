@@ -228,7 +228,7 @@ pub(super) const TOOLS: &[ToolSpec] = &[
     ToolSpec {
         name: "diagnose_deployment",
         title: "Diagnose an online deployment live from Azure",
-        description: "Call this when the user names a failing online endpoint or deployment and no log is at hand: reads its container and storage-initializer logs and its settings from Azure (read only), then diagnoses them. Same report as `amldoctor diagnose -e ENDPOINT -n DEPLOYMENT -o json`.",
+        description: "Call this when the user names a failing online endpoint or deployment and no log is at hand: reads its container and storage-initializer logs and its settings from Azure (read only, into a temporary folder removed afterwards), then diagnoses them. Same report as `amldoctor diagnose -e ENDPOINT -n DEPLOYMENT -o json`.",
         input: schema::<DiagnoseDeployment>,
         report: true,
         azure: true,
@@ -331,7 +331,7 @@ pub(super) fn invocation(
             let a: CheckResources = parse(tool, value)?;
             stdin = Some(text_bytes(a.text)?);
             argv.push("check".into());
-            argv.extend(a.area);
+            argv.extend(area(a.area)?);
             argv.extend(["--from".into(), "-".into()]);
         }
         "lint_paths" => {
@@ -384,22 +384,24 @@ fn azure(
     let scope = match tool.name {
         "diagnose_deployment" => {
             let a: DiagnoseDeployment = parse(tool, value)?;
-            argv.extend(["diagnose".into(), "-e".into(), a.endpoint]);
-            push_opt(argv, "-n", a.deployment);
+            argv.push("diagnose".into());
+            push_opt(argv, "--endpoint-name", Some(a.endpoint));
+            push_opt(argv, "--name", a.deployment);
             a.scope
         }
         "check_workspace" => {
             let a: CheckWorkspace = parse(tool, value)?;
             argv.push("check".into());
-            argv.extend(a.area);
-            push_opt(argv, "-e", a.endpoint);
-            push_opt(argv, "-n", a.deployment);
+            argv.extend(area(a.area)?);
+            push_opt(argv, "--endpoint-name", a.endpoint);
+            push_opt(argv, "--name", a.deployment);
             a.scope
         }
         "get_logs" => {
             let a: GetLogs = parse(tool, value)?;
-            argv.extend(["logs".into(), "-e".into(), a.endpoint]);
-            push_opt(argv, "-n", a.deployment);
+            argv.push("logs".into());
+            push_opt(argv, "--endpoint-name", Some(a.endpoint));
+            push_opt(argv, "--name", a.deployment);
             push_opt(argv, "--container", a.container);
             push_opt(argv, "--lines", a.lines.map(|n| n.to_string()));
             a.scope
@@ -409,15 +411,33 @@ fn azure(
     // A call's own scope wins over the server's flags: clap takes the last value.
     argv.extend(env.azure_flags.iter().cloned());
     push_opt(argv, "--subscription", scope.subscription);
-    push_opt(argv, "-g", scope.resource_group);
-    push_opt(argv, "-w", scope.workspace);
+    push_opt(argv, "--resource-group", scope.resource_group);
+    push_opt(argv, "--workspace-name", scope.workspace);
     Ok(())
 }
 
+/// `--flag=value`, in one word: a value that starts with `-` stays a value and is
+/// never read as another flag (an agent's `--output-file=…` must not become one).
 fn push_opt(argv: &mut Vec<String>, flag: &str, value: Option<String>) {
     if let Some(v) = value {
-        argv.push(flag.to_owned());
-        argv.push(v);
+        argv.push(format!("{flag}={v}"));
+    }
+}
+
+/// The area `check` takes as its one positional word, checked against clap's values
+/// first for the same reason.
+fn area(value: Option<String>) -> Result<Option<String>, String> {
+    match value {
+        None => Ok(None),
+        Some(v) if areas().contains(&Value::from(v.as_str())) => Ok(Some(v)),
+        Some(v) => Err(format!(
+            "area '{v}' is not one of {}",
+            areas()
+                .iter()
+                .filter_map(Value::as_str)
+                .collect::<Vec<_>>()
+                .join(", ")
+        )),
     }
 }
 
