@@ -183,10 +183,14 @@ fn unexplained_failure(set: &RuleSet, d: &ScannedDocument, wrapped: bool, sink: 
     let said = service_errors::check(&errors, &known);
     let last_failure = || {
         unrecognised::check(d.kind, d.lines, &d.last_errors, d.final_line.as_ref())
+            .filter(|f| !unrecognised::answered(f, &d.after_errors))
             .or_else(|| unrecognised::template_failure(d.kind, &d.last_errors, &d.after_errors))
     };
     if !said.is_empty() {
         for (error, mut c) in said {
+            if unrecognised::answered(&c, &d.after_errors) {
+                continue;
+            }
             // The codes are the service's own classification; the message, read after
             // them, decides when they are wrappers that say nothing; when neither says
             // what kind of failure it was, the lines around it may (a `Connection error`

@@ -276,6 +276,10 @@ pub(crate) const CATEGORIES: &[(&str, &[&str])] = &[
         "cause-sdk-version",
         &[
             "unexpected keyword argument",
+            // A JavaScript TypeError: in Azure ML that is the VS Code extension's (or
+            // studio's) own code failing, fixed by another release of it.
+            "cannot read properties of undefined",
+            "cannot read properties of null",
             "unable to deserialize",
             "deserializationerror",
             "serializationerror",
@@ -329,6 +333,8 @@ pub(crate) const CATEGORIES: &[(&str, &[&str])] = &[
             "invalid type",
             "badargument",
             "bad argument",
+            // `400 Bad Request` with nothing more: the request was refused as sent.
+            "bad request",
             "must be one of",
             "must be of type",
             "must provide",

@@ -88,6 +88,27 @@ pub(crate) fn check(
     })
 }
 
+/// Whether the failure was a probe the log then answered by installing what it found
+/// missing: a CI task runs `az ml -h`, is told `'ml' is not in the 'az' command group`,
+/// runs `az extension add -n ml` and goes on. `after` are the lines kept right after
+/// error lines.
+pub(crate) fn answered(found: &Computed, after: &[Evidence]) -> bool {
+    let probe = |t: &str| t.contains("is not in the 'az' command group");
+    let Some(failed_at) = found
+        .evidence
+        .iter()
+        .find(|e| probe(&e.text))
+        .map(|e| e.location.line())
+    else {
+        return false;
+    };
+    after.iter().any(|e| {
+        e.location.line() > failed_at
+            && e.text.contains("az extension add ")
+            && !is_failure(&e.text)
+    })
+}
+
 /// The failure an az CLI issue report states under its `**Errors:**` heading (the form
 /// `az` itself fills in: `**Command Name**`, `**Errors:**`, then `## To Reproduce:`),
 /// fenced or not, whatever its wording: the section holds what failed. `after` are the
@@ -401,14 +422,21 @@ fn error_field(t: &str) -> bool {
     said.split_whitespace().count() >= 3
 }
 
-/// An error report's `Error Message: …` field holding a sentence (the form the VS Code
-/// extension and other tools print: `Error type: 345`, `Error Message: It seems like …`).
+/// An error report's `Error Message: …` field holding a message of two words or more
+/// (the form the VS Code extension and other tools print: `Error type: 400`, `Error
+/// Message: Bad Request`), unless it says there was none.
 fn error_message_key(t: &str) -> bool {
     let lower = t.to_ascii_lowercase();
     ["error message:", "errormessage:", "error_message:"]
         .iter()
         .find_map(|k| lower.strip_prefix(k))
-        .is_some_and(|said| said.split_whitespace().count() >= 3)
+        .map(str::trim)
+        .is_some_and(|said| {
+            said.split_whitespace().count() >= 2
+                && !["no ", "none", "null", "n/a", "not available"]
+                    .iter()
+                    .any(|w| said.starts_with(w))
+        })
 }
 
 /// Whether the line is a failure only by a phrase of [`failure_phrase`]: in a server's

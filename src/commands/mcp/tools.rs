@@ -244,7 +244,7 @@ pub(super) const TOOLS: &[ToolSpec] = &[
     ToolSpec {
         name: "get_logs",
         title: "Read a deployment's container log",
-        description: "Call this to read an online deployment's container log (inference-server or storage-initializer) from Azure, read only, as the lines `amldoctor logs -o json` prints; pass them to diagnose_text, or call diagnose_deployment to do both at once.",
+        description: "Call this to read an online deployment's container log (inference-server or storage-initializer) from Azure, read only, as the lines `amldoctor logs -e ENDPOINT -n DEPLOYMENT -o json` prints; pass them to diagnose_text, or call diagnose_deployment to do both at once.",
         input: schema::<GetLogs>,
         report: false,
         azure: true,
