@@ -121,8 +121,8 @@ pub(crate) const CATEGORIES: &[(&str, &[&str])] = &[
             "nodename nor servname",
             "nxdomain",
             "no such host",
-            "enotfound",
-            "eai_again",
+            // Node's codes come after `getaddrinfo` (`getaddrinfo ENOTFOUND host`): alone,
+            // `enotfound` is inside `ResourceNotFoundError`.
             "temporary failure in name resolution",
         ],
     ),
@@ -350,6 +350,10 @@ pub(crate) const CATEGORIES: &[(&str, &[&str])] = &[
             "must be unique",
             "needs to be unique",
             "already exists",
+            // A name someone else holds: `… name 'x' is not available. Please select a
+            // different name.`
+            "select a different name",
+            "choose a different name",
             "need to specify",
             "must specify",
             "is not supported. supported",
@@ -460,6 +464,9 @@ pub(crate) const CATEGORIES: &[(&str, &[&str])] = &[
             "base image",
             "build fails",
             "the command '/bin/sh -c",
+            // The Azure Container Registry task that builds the image: `failed to run step
+            // ID: acb_step_0: exit status 1`.
+            "acb_step",
         ],
     ),
     (
@@ -551,6 +558,8 @@ pub(crate) const CATEGORIES: &[(&str, &[&str])] = &[
             "don't exist",
             "cannot find",
             "could not find",
+            // `Unknown compute target 'gpu-cluster'`: no compute of that name is there.
+            "unknown compute target",
             "could not be found",
             "is missing",
             "cannot be found",
@@ -937,6 +946,36 @@ mod tests {
             ),
             Some("cause-sdk-version")
         );
+    }
+
+    #[test]
+    fn wordings_met_in_held_out_pastes_fall_in_their_category() {
+        for (text, id) in [
+            (
+                "Error: getaddrinfo ENOTFOUND ws1.api.azureml.ms",
+                "cause-dns",
+            ),
+            // `ENOTFOUND` inside an exception's name is not a DNS failure.
+            (
+                "ResourceNotFoundError: (UserError) Could not find asset with ID azureml:rai_gather:0.0.1",
+                "cause-not-found",
+            ),
+            (
+                "Message: Unknown compute target 'kubeonprem'.",
+                "cause-not-found",
+            ),
+            ("Unknown compute type 'AmlCompute'", "cause-invalid-input"),
+            (
+                "failed to run step ID: acb_step_0: exit status 1",
+                "cause-image-build",
+            ),
+            (
+                "UserError: Serverless endpoint name 'llama-chat' is not available. Please select a different name.",
+                "cause-invalid-input",
+            ),
+        ] {
+            assert_eq!(classify(text), Some(id), "{text}");
+        }
     }
 
     #[test]
