@@ -144,7 +144,7 @@ pub(crate) fn count_findings(
             for (time, message) in rows {
                 if patterns
                     .iter()
-                    .any(|p| p.regex.is_match(message.as_bytes()))
+                    .any(|p| p.regex.get().is_match(message.as_bytes()))
                 {
                     *per_hour.entry(time.chars().take(13).collect()).or_default() += 1;
                 }

@@ -576,12 +576,12 @@ impl Walk<'_> {
             let pattern = &set.patterns[p as usize];
             let entry_exists = self.scan.hits.contains_key(&p);
             let matched_at = if entry_exists {
-                pattern.regex.find(bare).map(|m| (m.start(), m.end()))
+                pattern.regex.get().find(bare).map(|m| (m.start(), m.end()))
             } else {
-                pattern.regex.captures(bare).map(|caps| {
+                pattern.regex.get().captures(bare).map(|caps| {
                     let entry = self.scan.hits.entry(p).or_default();
                     let cleaned = crate::redact::clean(&String::from_utf8_lossy(bare)).into_owned();
-                    for name in pattern.regex.capture_names().flatten() {
+                    for name in pattern.regex.get().capture_names().flatten() {
                         if let Some(m) = caps.name(name) {
                             entry
                                 .captures

@@ -7,6 +7,7 @@
 pub(crate) mod compare;
 mod error;
 pub(crate) mod fix;
+pub(crate) mod lazy_regex;
 pub(crate) mod literal;
 pub(crate) mod load;
 pub(crate) mod model;
@@ -47,7 +48,7 @@ pub enum PatternRole {
 /// One compiled line pattern.
 #[derive(Debug, Clone)]
 pub struct Pattern {
-    pub regex: Regex,
+    pub regex: lazy_regex::LazyRegex,
     pub rule: usize,
     pub role: PatternRole,
 }

@@ -66,25 +66,79 @@ fn inside(a: &Literal, b: &Literal) -> Option<usize> {
     }
 }
 
+/// For each literal, the furthest place in it where a shorter literal first occurs
+/// ([`inside`] of every pair): one pass of an automaton over all literals through each
+/// literal, not a window search per pair (a million of them for the catalogue).
+fn containment(literals: &[&Literal]) -> Vec<Option<usize>> {
+    let automaton = |ci: bool| {
+        let index: Vec<usize> = (0..literals.len())
+            .filter(|i| literals[*i].ascii_case_insensitive == ci)
+            .collect();
+        AhoCorasick::builder()
+            .ascii_case_insensitive(ci)
+            .kind(Some(AhoCorasickKind::NoncontiguousNFA))
+            .match_kind(MatchKind::Standard)
+            .build(index.iter().map(|i| &literals[*i].bytes))
+            .ok()
+            .map(|ac| (ac, index))
+    };
+    let (Some(sensitive), Some(insensitive)) = (automaton(false), automaton(true)) else {
+        return literals
+            .iter()
+            .map(|a| literals.iter().filter_map(|b| inside(a, b)).max())
+            .collect();
+    };
+    literals
+        .iter()
+        .map(|a| {
+            let mut first: std::collections::HashMap<usize, usize> = Default::default();
+            // A case-insensitive literal is not found through a case-sensitive one.
+            let searched = if a.ascii_case_insensitive {
+                vec![&insensitive]
+            } else {
+                vec![&sensitive, &insensitive]
+            };
+            for (ac, index) in searched {
+                for m in ac.find_overlapping_iter(&a.bytes) {
+                    let b = index[m.pattern().as_usize()];
+                    if literals[b].bytes.len() < a.bytes.len() {
+                        let at = first.entry(b).or_insert(m.start());
+                        *at = (*at).min(m.start());
+                    }
+                }
+            }
+            first.into_values().max()
+        })
+        .collect()
+}
+
 impl Searchers {
+    /// Searchers that find nothing: what a set no automaton holds falls back to.
+    fn none() -> Searchers {
+        Searchers {
+            searchers: Vec::new(),
+            literals: 0,
+            lookbehind: 0,
+        }
+    }
+
     fn build(literals: &[&Literal]) -> Result<Searchers, String> {
         // A literal that contains another one is found through it: every line holding
         // `ImportError: cannot import name '` holds `Error:` too. Fewer literals, fewer
         // SIMD passes; the line's literals are then identified from `lookbehind` bytes
         // before the one found, where the longer literal may start.
         let mut lookbehind = 0;
+        let contained = containment(literals);
         let searched: Vec<&Literal> = literals
             .iter()
-            .copied()
-            .filter(
-                |a| match literals.iter().filter_map(|b| inside(a, b)).max() {
-                    Some(offset) => {
-                        lookbehind = lookbehind.max(offset);
-                        false
-                    }
-                    None => true,
-                },
-            )
+            .zip(&contained)
+            .filter_map(|(a, offset)| match offset {
+                Some(offset) => {
+                    lookbehind = lookbehind.max(*offset);
+                    None
+                }
+                None => Some(*a),
+            })
             .collect();
         let (ci, cs): (Vec<&Literal>, Vec<&Literal>) =
             searched.into_iter().partition(|l| l.ascii_case_insensitive);
@@ -190,13 +244,19 @@ const KIND_SETS: usize = 1 << 8;
 pub struct Prefilter {
     /// Every literal, in the order of the per-literal tables below.
     literals: Vec<Literal>,
-    /// Searchers over every literal.
-    all: Searchers,
+    /// Searchers over every literal, built when the first document is scanned (a
+    /// command that scans nothing never pays for them).
+    all: OnceLock<Searchers>,
     /// Searchers over the literals a document read as a kind set needs (indexed by the
     /// set's bits), built on first use: a ParallelRunStep file needs a third of the
     /// catalogue's literals, and the search costs about one SIMD pass per 48 literals.
     by_kinds: Box<[OnceLock<Searchers>]>,
-    line: LineAutomata,
+    /// Which literals a candidate line holds: first a quickly built NFA, then, once a
+    /// run has confirmed [`DFA_AFTER`] candidate lines, a DFA (slow to build, fast to
+    /// run), so a small input never pays for the DFA and a large one runs on it.
+    line: OnceLock<Option<LineAutomata>>,
+    line_dfa: OnceLock<Option<LineAutomata>>,
+    candidates: Count,
     /// For each literal: the patterns it selects (empty for error literals).
     pub literal_patterns: Vec<Vec<u32>>,
     /// For each literal: whether it marks an error-like line.
@@ -214,12 +274,12 @@ impl Prefilter {
     /// Builds from literals with the patterns each selects and whether it is an
     /// error-line marker.
     pub fn build(literals: Vec<(Literal, Vec<u32>, bool)>) -> Result<Prefilter, String> {
-        let all = Searchers::build(&literals.iter().map(|(l, _, _)| l).collect::<Vec<_>>())?;
-        let line = LineAutomata::build(&literals.iter().map(|(l, _, _)| l).collect::<Vec<_>>())?;
         Ok(Prefilter {
-            all,
+            all: OnceLock::new(),
             by_kinds: (0..KIND_SETS).map(|_| OnceLock::new()).collect(),
-            line,
+            line: OnceLock::new(),
+            line_dfa: OnceLock::new(),
+            candidates: Count::default(),
             literal_patterns: literals.iter().map(|(_, p, _)| p.clone()).collect(),
             literal_is_error: literals.iter().map(|(_, _, e)| *e).collect(),
             literal_section: vec![0; literals.len()],
@@ -253,15 +313,32 @@ impl Prefilter {
         &self.literals[index].bytes
     }
 
+    /// Builds the searchers now: a user's rule set is checked when it is loaded, so a
+    /// literal set no automaton holds is an error there, not a silent scan later.
+    pub fn check(&self) -> Result<(), String> {
+        let literals: Vec<&Literal> = self.literals.iter().collect();
+        if self.all.get().is_none() {
+            let _ = self.all.set(Searchers::build(&literals)?);
+        }
+        if self.line.get().is_none() {
+            let _ = self.line.set(Some(LineAutomata::build(&literals, NFA)?));
+        }
+        Ok(())
+    }
+
     /// The searchers over every literal.
     pub fn all(&self) -> &Searchers {
-        &self.all
+        self.all.get_or_init(|| {
+            let literals: Vec<&Literal> = self.literals.iter().collect();
+            // The built-in set builds (its tests build it); a user's was checked.
+            Searchers::build(&literals).unwrap_or_else(|_| Searchers::none())
+        })
     }
 
     /// The searchers over the literals a document read as the kinds in `bits` needs.
     pub fn for_kinds(&self, bits: u8) -> &Searchers {
         let Some(slot) = self.by_kinds.get(usize::from(bits)) else {
-            return &self.all;
+            return self.all();
         };
         slot.get_or_init(|| {
             let needed: Vec<&Literal> = self
@@ -273,13 +350,25 @@ impl Prefilter {
                 .collect();
             // A subset of literals that built once builds again; the fallback is a
             // clone of the full set, slower but never wrong.
-            Searchers::build(&needed).unwrap_or_else(|_| self.all.clone())
+            Searchers::build(&needed).unwrap_or_else(|_| self.all().clone())
         })
     }
 
     /// Every literal occurring in `line`, with repeats.
     pub fn line_literals<'h>(&'h self, line: &'h [u8]) -> impl Iterator<Item = usize> + 'h {
-        self.line.find(line)
+        use std::sync::atomic::Ordering;
+        let seen = self.candidates.0.fetch_add(1, Ordering::Relaxed);
+        let (slot, kind) = if seen < DFA_AFTER {
+            (&self.line, NFA)
+        } else {
+            (&self.line_dfa, AhoCorasickKind::DFA)
+        };
+        slot.get_or_init(|| {
+            let literals: Vec<&Literal> = self.literals.iter().collect();
+            LineAutomata::build(&literals, kind).ok()
+        })
+        .iter()
+        .flat_map(move |automata| automata.find(line))
     }
 }
 
@@ -291,15 +380,30 @@ struct LineAutomata {
     insensitive: Option<(AhoCorasick, Vec<usize>)>,
 }
 
+/// A counter shared by the scan's threads (a clone starts from the same count).
+#[derive(Debug, Default)]
+struct Count(std::sync::atomic::AtomicUsize);
+
+impl Clone for Count {
+    fn clone(&self) -> Count {
+        use std::sync::atomic::{AtomicUsize, Ordering};
+        Count(AtomicUsize::new(self.0.load(Ordering::Relaxed)))
+    }
+}
+
+/// Candidate lines confirmed before the line automata switch to a DFA.
+const DFA_AFTER: usize = 20_000;
+const NFA: AhoCorasickKind = AhoCorasickKind::ContiguousNFA;
+
 impl LineAutomata {
-    fn build(literals: &[&Literal]) -> Result<LineAutomata, String> {
+    fn build(literals: &[&Literal], kind: AhoCorasickKind) -> Result<LineAutomata, String> {
         let automaton = |ci: bool| -> Result<(AhoCorasick, Vec<usize>), String> {
             let index: Vec<usize> = (0..literals.len())
                 .filter(|i| literals[*i].ascii_case_insensitive == ci)
                 .collect();
             let ac = AhoCorasick::builder()
                 .ascii_case_insensitive(ci)
-                .kind(Some(AhoCorasickKind::DFA))
+                .kind(Some(kind))
                 .prefilter(false)
                 .match_kind(MatchKind::Standard)
                 .build(index.iter().map(|i| &literals[*i].bytes))
@@ -323,5 +427,53 @@ impl LineAutomata {
                 .map(|m| ci_index[m.pattern().as_usize()])
         });
         sensitive.chain(insensitive)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn containment_by_automaton_is_the_pairwise_search() {
+        let set = crate::rules::load::builtin_for_tests();
+        let literals: Vec<&Literal> = set.prefilter.literals.iter().collect();
+        let pairwise: Vec<Option<usize>> = literals
+            .iter()
+            .map(|a| literals.iter().filter_map(|b| inside(a, b)).max())
+            .collect();
+        assert_eq!(containment(&literals), pairwise);
+        assert!(pairwise.iter().any(Option::is_some));
+    }
+
+    #[test]
+    fn a_case_insensitive_literal_is_not_found_through_a_sensitive_one() {
+        let lit = |t: &str, ci: bool| Literal {
+            bytes: t.as_bytes().to_vec(),
+            ascii_case_insensitive: ci,
+        };
+        let (a, b, c) = (
+            lit("Killed process", true),
+            lit("Killed", false),
+            lit("KILL", true),
+        );
+        let all = [&a, &b, &c];
+        assert_eq!(containment(&all), vec![Some(0), Some(0), None]);
+    }
+
+    #[test]
+    fn the_line_automata_agree_before_and_after_the_switch_to_a_dfa() {
+        let set = crate::rules::load::builtin_for_tests();
+        let line = b"ERROR: (OutOfQuota) Not enough quota available for Standard_DS3_v2; ImageBuildFailure".as_slice();
+        let mut before: Vec<usize> = set.prefilter.line_literals(line).collect();
+        set.prefilter
+            .candidates
+            .0
+            .store(DFA_AFTER, std::sync::atomic::Ordering::Relaxed);
+        let mut after: Vec<usize> = set.prefilter.line_literals(line).collect();
+        before.sort_unstable();
+        after.sort_unstable();
+        assert!(!before.is_empty());
+        assert_eq!(before, after);
     }
 }

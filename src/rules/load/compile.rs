@@ -10,6 +10,7 @@ use regex::bytes::{Regex, RegexBuilder};
 use crate::evidence::KindSet;
 use crate::rules::compare::{Op, ValueType};
 use crate::rules::error::{KeyError, RuleError, key_err};
+use crate::rules::lazy_regex::LazyRegex;
 use crate::rules::literal;
 use crate::rules::model::{RelatedSpec, RuleSpec};
 use crate::rules::placeholder_names::is_snake;
@@ -51,6 +52,10 @@ pub(super) struct Builder<'c> {
     patterns: Vec<Pattern>,
     pattern_literals: Vec<Vec<literal::Literal>>,
     computed: &'c [&'c str],
+    /// The rule being added is built in (its patterns compile when first used).
+    builtin: bool,
+    /// A user's rule is in the set: the prefilter is built at load, to refuse there.
+    any_user: bool,
 }
 
 impl<'c> Builder<'c> {
@@ -61,6 +66,8 @@ impl<'c> Builder<'c> {
             patterns: Vec::new(),
             pattern_literals: Vec::new(),
             computed,
+            builtin: false,
+            any_user: false,
         }
     }
 
@@ -143,15 +150,48 @@ fn capture_names(
     key: &str,
     captures: &mut BTreeSet<String>,
 ) -> Result<usize, KeyError> {
+    check_capture_names(
+        regex.capture_names().flatten().map(str::to_owned).collect(),
+        key,
+        captures,
+    )
+}
+
+/// The named groups of a parsed pattern, in order.
+fn hir_capture_names(hir: &regex_syntax::hir::Hir) -> Vec<String> {
+    use regex_syntax::hir::HirKind;
+    let mut names = Vec::new();
+    let mut pending = vec![hir];
+    while let Some(h) = pending.pop() {
+        match h.kind() {
+            HirKind::Capture(c) => {
+                if let Some(n) = &c.name {
+                    names.push(n.to_string());
+                }
+                pending.push(&c.sub);
+            }
+            HirKind::Concat(list) | HirKind::Alternation(list) => pending.extend(list.iter().rev()),
+            HirKind::Repetition(r) => pending.push(&r.sub),
+            _ => {}
+        }
+    }
+    names
+}
+
+fn check_capture_names(
+    names: Vec<String>,
+    key: &str,
+    captures: &mut BTreeSet<String>,
+) -> Result<usize, KeyError> {
     let mut named = 0;
-    for name in regex.capture_names().flatten() {
+    for name in &names {
         if !is_snake(name) {
             return Err(key_err(
                 key,
                 format!("capture name '{name}' must be snake_case"),
             ));
         }
-        captures.insert(name.to_owned());
+        captures.insert(name.clone());
         named += 1;
     }
     Ok(named)
@@ -205,6 +245,8 @@ impl Builder<'_> {
     }
 
     fn build(&mut self, file: &RuleFile, spec: &RuleSpec) -> Result<Rule, KeyError> {
+        self.builtin = file.builtin;
+        self.any_user |= !file.builtin;
         check_basics(spec)?;
         let (kinds, resource_kinds) = parse_applies_to(spec)?;
         let check = check_shape(spec, resource_kinds, self.computed)?;
@@ -301,10 +343,16 @@ impl Builder<'_> {
         let mut ids = Vec::new();
         for (i, p) in list.iter().enumerate() {
             let key = format!("{key}[{i}]");
-            let regex = compile_regex(p).map_err(|m| key_err(&key, m))?;
-            capture_names(&regex, &key, captures)?;
             let hir =
                 literal::parse(p).map_err(|m| key_err(&key, format!("invalid regex: {m}")))?;
+            // A built-in pattern compiles when it is first needed; a user's now, so a
+            // bad one is refused with its file and key.
+            let regex = if self.builtin {
+                LazyRegex::new(p)
+            } else {
+                LazyRegex::compiled(compile_regex(p).map_err(|m| key_err(&key, m))?)
+            };
+            check_capture_names(hir_capture_names(&hir), &key, captures)?;
             let literals = literal::required_literals(&hir).ok_or_else(|| {
                 key_err(
                     &key,
@@ -378,13 +426,16 @@ impl Builder<'_> {
             };
             slot(lit, &mut literals);
         }
-        let mut prefilter =
-            crate::rules::prefilter::Prefilter::build(literals).map_err(|e| RuleError {
-                path: "<rules>".to_owned(),
-                rule_id: None,
-                key: None,
-                message: format!("cannot build the literal prefilter: {e}"),
-            })?;
+        let refused = |e: String| RuleError {
+            path: "<rules>".to_owned(),
+            rule_id: None,
+            key: None,
+            message: format!("cannot build the literal prefilter: {e}"),
+        };
+        let mut prefilter = crate::rules::prefilter::Prefilter::build(literals).map_err(refused)?;
+        if self.any_user {
+            prefilter.check().map_err(refused)?;
+        }
         for (index, bits) in sections {
             prefilter.literal_section[index] |= bits;
         }

@@ -13,6 +13,7 @@ use compile::Builder;
 
 // The paths callers (the engine, the commands, `rules`' own re-exports) use.
 pub use super::error::RuleError;
+pub(crate) use compile::compile_regex;
 pub(crate) use read::{RuleFile, builtin_rule_files};
 pub(crate) use validate::{ANY_CAUSE, CONTEXT_PLACEHOLDERS};
 
@@ -41,6 +42,19 @@ pub(crate) fn compile(files: Vec<RuleFile>, computed: &[&str]) -> Result<RuleSet
     }
     validate::check_links(b.rules(), &seen)?;
     b.finish()
+}
+
+/// The built-in catalogue for unit tests, its computed rules taken as computed.
+#[cfg(test)]
+pub(crate) fn builtin_for_tests() -> RuleSet {
+    let files = builtin_rule_files();
+    let specs: Vec<_> = files.iter().filter_map(|f| read::read(f).ok()).collect();
+    let computed: Vec<&str> = specs
+        .iter()
+        .filter(|s| s.computed)
+        .map(|s| s.id.as_str())
+        .collect();
+    load_builtin(&computed).unwrap_or_else(|e| panic!("{e}"))
 }
 
 #[cfg(test)]
