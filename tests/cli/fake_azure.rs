@@ -150,8 +150,44 @@ impl FakeAzure {
 }
 
 impl Drop for FakeAzure {
+    /// amldoctor only reads Azure, proved on every live test: whatever a test asked, the
+    /// fake was sent only reads (GET, HEAD, OPTIONS) and POSTs to the documented read
+    /// operations, never PUT, PATCH, DELETE or another POST.
     fn drop(&mut self) {
         self.stop.store(true, Ordering::Relaxed);
+        if std::thread::panicking() {
+            return;
+        }
+        let requests = self.requests.lock().unwrap();
+        let writes: Vec<String> = requests
+            .iter()
+            .filter(|r| !reads_only(r))
+            .map(|r| format!("{} {}", r.method, r.target))
+            .collect();
+        assert!(
+            writes.is_empty(),
+            "amldoctor sent requests that are not reads: {writes:#?}"
+        );
+    }
+}
+
+/// The POSTs that read: container logs, keys and tokens, the workspace diagnosis, a
+/// Resource Graph or Log Analytics query, and a scoring request.
+const READ_POSTS: &[&str] = &[
+    "/getLogs?",
+    "/listKeys?",
+    "/token",
+    "/diagnose?",
+    "/providers/Microsoft.ResourceGraph/resources?",
+    "/query",
+    "/score",
+];
+
+fn reads_only(r: &Request) -> bool {
+    match r.method.as_str() {
+        "GET" | "HEAD" | "OPTIONS" => true,
+        "POST" => READ_POSTS.iter().any(|p| r.target.contains(p)),
+        _ => false,
     }
 }
 
@@ -308,4 +344,30 @@ fn token_answer(request: &Request) -> Answer {
             r#"{{"access_token":"{token}","expires_on":"{expires}","token_type":"Bearer","resource":"https://management.azure.com"}}"#
         ),
     )
+}
+
+/// The read-only proof fails when a write reaches the fake: a PUT sent by hand.
+#[test]
+fn a_write_sent_to_the_fake_fails_the_test() {
+    use std::io::{Read as _, Write as _};
+    let fake = FakeAzure::start(|_, _| Answer::json(200, "{}"));
+    for (method, path) in [
+        ("PUT", "/subscriptions/s/x"),
+        ("POST", "/subscriptions/s/x/start"),
+    ] {
+        let mut s = TcpStream::connect(("127.0.0.1", fake.port)).unwrap();
+        write!(
+            s,
+            "{method} {path} HTTP/1.1\r\nhost: 127.0.0.1\r\ncontent-length: 0\r\n\r\n"
+        )
+        .unwrap();
+        let mut answer = String::new();
+        let _ = s.read_to_string(&mut answer);
+    }
+    assert!(fake.requests.lock().unwrap().iter().all(|r| !reads_only(r)));
+    let dropped = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| drop(fake)));
+    assert!(
+        dropped.is_err(),
+        "a PUT and a POST that changes something were not refused"
+    );
 }
