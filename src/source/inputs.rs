@@ -187,6 +187,25 @@ fn take_stdin_head() -> Vec<u8> {
         .unwrap_or_default()
 }
 
+/// Opens an input file. A named pipe is opened without waiting for a writer and then
+/// read as any file: `diagnose <(az ml online-deployment get-logs …)` streams what the
+/// command writes, and a pipe nobody writes to is an empty input, not a hang.
+pub(crate) fn open_file(path: &Path) -> io::Result<File> {
+    use std::os::unix::fs::{FileTypeExt, OpenOptionsExt};
+    let fifo = std::fs::metadata(path).is_ok_and(|m| m.file_type().is_fifo());
+    if !fifo {
+        return File::open(path);
+    }
+    let nonblocking = rustix::fs::OFlags::NONBLOCK;
+    let file = std::fs::OpenOptions::new()
+        .read(true)
+        .custom_flags(i32::try_from(nonblocking.bits()).unwrap_or(0))
+        .open(path)?;
+    let flags = rustix::fs::fcntl_getfl(&file)?;
+    rustix::fs::fcntl_setfl(&file, flags - nonblocking)?;
+    Ok(file)
+}
+
 /// Opens a document for streaming.
 pub(crate) fn open(origin: &Origin) -> io::Result<Box<dyn Read + Send>> {
     match origin {
@@ -194,7 +213,7 @@ pub(crate) fn open(origin: &Origin) -> io::Result<Box<dyn Read + Send>> {
         Origin::Stdin => Ok(Box::new(
             io::Cursor::new(take_stdin_head()).chain(io::stdin()),
         )),
-        Origin::File(path) => Ok(Box::new(File::open(path)?)),
+        Origin::File(path) => Ok(Box::new(open_file(path)?)),
         Origin::Text(text) => Ok(Box::new(io::Cursor::new(text.clone()))),
     }
 }

@@ -39,7 +39,9 @@ pub(crate) enum JsonRead {
 /// Reads `origin` as one JSON document if it starts like one, up to `limit` bytes.
 pub(crate) fn read_json(origin: &Origin, limit: usize) -> io::Result<JsonRead> {
     match origin {
-        Origin::File(path) => read_from(std::fs::File::open(path)?, limit).map(|(r, _)| r),
+        Origin::File(path) => {
+            read_from(crate::source::inputs::open_file(path)?, limit).map(|(r, _)| r)
+        }
         Origin::Text(text) => read_from(io::Cursor::new(&text[..]), limit).map(|(r, _)| r),
         Origin::Stdin => {
             let (result, consumed) = read_from(io::stdin().lock(), limit)?;

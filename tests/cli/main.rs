@@ -24,6 +24,7 @@ mod fix_suggestions;
 mod fixtures;
 mod fleet;
 mod help;
+mod hostile;
 mod injection;
 mod layout;
 mod lint;
