@@ -49,12 +49,17 @@ pub(crate) fn compile(files: Vec<RuleFile>, computed: &[&str]) -> Result<RuleSet
 pub(crate) fn builtin_for_tests() -> RuleSet {
     let files = builtin_rule_files();
     let specs: Vec<_> = files.iter().filter_map(|f| read::read(f).ok()).collect();
-    let computed: Vec<&str> = specs
+    load_builtin(&computed_of(&specs)).unwrap_or_else(|e| panic!("{e}"))
+}
+
+/// The ids of the computed rules among `specs`, as the analysers would hand them in.
+#[cfg(test)]
+fn computed_of(specs: &[crate::rules::model::RuleSpec]) -> Vec<&str> {
+    specs
         .iter()
         .filter(|s| s.computed)
         .map(|s| s.id.as_str())
-        .collect();
-    load_builtin(&computed).unwrap_or_else(|e| panic!("{e}"))
+        .collect()
 }
 
 #[cfg(test)]
@@ -88,11 +93,7 @@ examples:
         let builtin = builtin_rule_files();
         // The catalogue's computed rules, as the analysers would hand their ids in.
         let specs: Vec<_> = builtin.iter().map(|f| read::read(f).unwrap()).collect();
-        let computed: Vec<&str> = specs
-            .iter()
-            .filter(|s| s.computed)
-            .map(|s| s.id.as_str())
-            .collect();
+        let computed = computed_of(&specs);
         assert_eq!(load_builtin(&computed).unwrap().rules.len(), builtin.len());
         let first = &builtin[0];
         let copy = VALID.replace("worker-boot-failed", &specs[0].id);
