@@ -1,6 +1,7 @@
 //! Hostile inputs, each a bounded run that ends with a clear note or error (issue 33):
 //! named pipes with and without a writer, NUL bytes, a 2 GB sparse file, one 100 MB
-//! line, JSON nested past any parser's depth, and a YAML alias bomb as a user's rule.
+//! line, JSON nested past any parser's depth, a YAML alias bomb as a user's rule, and a
+//! user's pattern that would backtrack catastrophically.
 
 use std::fmt::Write as _;
 use std::io::Write;
@@ -181,4 +182,58 @@ fn a_yaml_alias_bomb_as_a_rule_is_refused_at_once() {
     );
     assert_eq!(run.code, 2, "{}", run.stderr);
     assert!(run.stderr.contains("bomb.yaml"), "{}", run.stderr);
+}
+
+/// A user's rule whose pattern would backtrack catastrophically elsewhere (`(a+)+$`),
+/// on lines built to trigger it: the regex engine is linear in the line, so the run is
+/// bounded and the rule still works.
+#[test]
+fn a_user_rule_that_would_backtrack_catastrophically_runs_in_linear_time() {
+    let sb = Sandbox::new("hostile-backtrack");
+    sb.write(
+        "work/rules/evil.yaml",
+        r#"id: team-evil-backtracking
+title: A pattern that backtracks catastrophically in a backtracking engine
+severity: warning
+family: inference-server
+match:
+  any: ['Allocation failed: (a+)+$']
+remediation: Test only.
+examples:
+  match: ['Allocation failed: aaaa']
+  no-match: ['Allocation failed: aaab']
+"#,
+    );
+    let mut log = String::new();
+    for _ in 0..2_000 {
+        log.push_str("Allocation failed: ");
+        log.push_str(&"a".repeat(5_000));
+        log.push_str("b\n");
+    }
+    log.push_str("Allocation failed: aaaa\n");
+    let path = sb.write("work/evil.log", &log);
+    let rules = sb.work().join("rules");
+    let run = bounded(
+        &sb,
+        &[
+            "diagnose",
+            path.to_str().unwrap(),
+            "--rules",
+            rules.to_str().unwrap(),
+            "-o",
+            "json",
+            "--fail-on",
+            "never",
+        ],
+        Duration::from_secs(60),
+    );
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    let doc = run.json();
+    let hit = doc["findings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|f| f["rule_id"] == "team-evil-backtracking")
+        .unwrap_or_else(|| panic!("{doc}"));
+    assert_eq!(hit["count"], 1, "{hit}");
 }
