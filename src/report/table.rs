@@ -368,14 +368,51 @@ fn input_rows(r: &Report, detail: Detail) -> Vec<InputRow<'_>> {
             note: false,
         });
     }
-    for n in &r.not_analysed {
-        rows.push(InputRow::Plain {
-            path: &n.path,
-            label: format!("not analysed: {}", n.reason),
-            note: true,
-        });
-    }
+    not_analysed_rows(r, detail, &mut rows);
     rows
+}
+
+/// Inputs listed for one reason before the rest are counted (`--verbose` lists all): a
+/// folder of 100,000 empty files is a line, not 100,000.
+const SAME_REASON_ROWS: usize = 5;
+
+fn not_analysed_rows<'a>(r: &'a Report, detail: Detail, rows: &mut Vec<InputRow<'a>>) {
+    let mut reasons: Vec<(&str, usize)> = Vec::new();
+    for n in &r.not_analysed {
+        let seen = match reasons.iter_mut().find(|(reason, _)| *reason == n.reason) {
+            Some((_, count)) => {
+                *count += 1;
+                *count
+            }
+            None => {
+                reasons.push((&n.reason, 1));
+                1
+            }
+        };
+        if seen <= SAME_REASON_ROWS || detail == Detail::Verbose {
+            rows.push(InputRow::Plain {
+                path: &n.path,
+                label: format!("not analysed: {}", n.reason),
+                note: true,
+            });
+        }
+    }
+    if detail == Detail::Verbose {
+        return;
+    }
+    for (reason, count) in reasons {
+        if count > SAME_REASON_ROWS {
+            let more = u128::try_from(count - SAME_REASON_ROWS).unwrap_or(u128::MAX);
+            rows.push(InputRow::Plain {
+                path: "…",
+                label: format!(
+                    "{} not analysed: {reason} (-v lists them)",
+                    plural(more, "more input", "more inputs")
+                ),
+                note: true,
+            });
+        }
+    }
 }
 
 /// `at /value/0: online-endpoint ep1 (az CLI shape)`.

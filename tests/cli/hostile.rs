@@ -237,3 +237,38 @@ examples:
         .unwrap_or_else(|| panic!("{doc}"));
     assert_eq!(hit["count"], 1, "{hit}");
 }
+
+/// A folder of 100,000 empty files and one failing log: bounded, the failure found, and
+/// the empty ones one line of the inputs table, not 100,000.
+#[test]
+fn a_hundred_thousand_empty_files_are_one_line_and_the_failure_is_still_found() {
+    let sb = Sandbox::new("hostile-empty-files");
+    let dir = sb.work().join("many");
+    std::fs::create_dir_all(&dir).unwrap();
+    for i in 0..100_000 {
+        std::fs::File::create(dir.join(format!("f{i:06}.log"))).unwrap();
+    }
+    std::fs::write(
+        dir.join("z-error.log"),
+        "ModuleNotFoundError: No module named 'xgboost'\n",
+    )
+    .unwrap();
+    let run = bounded(
+        &sb,
+        &["diagnose", dir.to_str().unwrap()],
+        Duration::from_secs(120),
+    );
+    assert_eq!(run.code, 1, "{}", run.stderr);
+    assert!(run.stdout.contains("xgboost"), "{}", run.stdout);
+    assert!(
+        run.stdout
+            .contains("99995 more inputs not analysed: it is empty"),
+        "{}",
+        run.stdout
+    );
+    assert!(
+        run.stdout.lines().count() < 100,
+        "{} lines",
+        run.stdout.lines().count()
+    );
+}
