@@ -21,7 +21,8 @@ run() {
     -n "amldoctor diagnose" "$bin diagnose $dir/tree -o json --fail-on never > /dev/null" \
     -n "amldoctor diagnose + slow rule" "$bin diagnose $dir/tree --rules $dir/slow-rule -o json --fail-on never > /dev/null" \
     -n "rg -c --no-unicode -f" "rg -c --no-unicode -f $dir/patterns.rg.txt $dir/tree > /dev/null" \
-    -n "grep -c -E -f" "grep -r -c -E -f $dir/patterns.grep.txt $dir/tree > /dev/null"
+    -n "grep -c -E -f" "grep -r -c -E -f $dir/patterns.grep.txt $dir/tree > /dev/null" \
+    -n "cat (the read floor)" "find $dir/tree -type f -exec cat {} + > /dev/null"
   echo "peak memory (max resident set size, KiB):"
   /usr/bin/time -f "  amldoctor diagnose: %M" "$bin" diagnose "$dir/tree" -o json --fail-on never > /dev/null
   /usr/bin/time -f "  rg -c --no-unicode -f: %M" rg -c --no-unicode -f "$dir/patterns.rg.txt" "$dir/tree" > /dev/null || true
@@ -36,7 +37,9 @@ run large 1024 200
 # The same lines as JSON-structured logs (every message escaped): the normalisation path.
 "$gen" "$work/json" json 100 2000
 hyperfine --warmup 1 --runs "${RUNS:-5}" --ignore-failure --export-markdown bench/results-json.md \
-  -n "amldoctor diagnose (JSON lines)" "$bin diagnose $work/json/tree -o json --fail-on never > /dev/null"
+  -n "amldoctor diagnose (JSON lines)" "$bin diagnose $work/json/tree -o json --fail-on never > /dev/null" \
+  -n "rg -c --no-unicode -f (JSON lines)" "rg -c --no-unicode -f $work/small/patterns.rg.txt $work/json/tree > /dev/null" \
+  -n "cat (JSON lines)" "find $work/json/tree -type f -exec cat {} + > /dev/null"
 
 # A healthy long-running job's tree (issue 13): 6 nodes × 8 processes, half sys lines
 # (progress, heartbeat, upload), half stderr chatter; 1 GB, and 512 MB for linearity.
@@ -58,3 +61,7 @@ hyperfine --warmup 1 --runs "${RUNS:-3}" --ignore-failure --export-markdown benc
 # A 200-node ParallelRunStep tree (about 10,000 files, 1.5 GB): one streaming pass.
 "$gen" "$work" prs 200
 /usr/bin/time -f "ParallelRunStep tree, 200 nodes: %e s, max RSS %M KiB" "$bin" diagnose "$work/prs" -o json --fail-on never > /dev/null
+
+# The other shapes users have (start-up, a markdown paste, 10,000 small files, one 2 GB
+# file), each against rg and cat: bench/shapes.sh, results in bench/results-shapes*.md.
+bench/shapes.sh "$work"
