@@ -142,10 +142,11 @@ pub(crate) fn count_findings(
             };
             let mut per_hour: BTreeMap<String, u64> = BTreeMap::new();
             for (time, message) in rows {
-                if patterns
-                    .iter()
-                    .any(|p| p.regex.get().is_match(message.as_bytes()))
-                {
+                if patterns.iter().any(|p| {
+                    p.regex
+                        .get()
+                        .is_some_and(|r| r.is_match(message.as_bytes()))
+                }) {
                     *per_hour.entry(time.chars().take(13).collect()).or_default() += 1;
                 }
             }

@@ -149,6 +149,17 @@ pub fn run(ctx: &Context, args: &RulesArgs, out: &mut dyn Write) -> Result<ExitC
             rule_dirs,
         } => {
             let set = load_rules(ctx, rule_dirs)?;
+            if let Some(f) = family
+                && !set.rules.iter().any(|r| r.family.eq_ignore_ascii_case(f))
+            {
+                let mut families: Vec<&str> = set.rules.iter().map(|r| r.family.as_str()).collect();
+                families.sort_unstable();
+                families.dedup();
+                return Err(Error::input(format!(
+                    "--family {f}: no rule is of that family; the families are {}",
+                    families.join(", ")
+                )));
+            }
             let mut rules: Vec<&Rule> = set
                 .rules
                 .iter()

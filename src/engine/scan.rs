@@ -574,14 +574,17 @@ impl Walk<'_> {
         let mut candidates = std::mem::take(&mut self.candidates);
         for &p in &candidates {
             let pattern = &set.patterns[p as usize];
+            let Some(regex) = pattern.regex.get() else {
+                continue;
+            };
             let entry_exists = self.scan.hits.contains_key(&p);
             let matched_at = if entry_exists {
-                pattern.regex.get().find(bare).map(|m| (m.start(), m.end()))
+                regex.find(bare).map(|m| (m.start(), m.end()))
             } else {
-                pattern.regex.get().captures(bare).map(|caps| {
+                regex.captures(bare).map(|caps| {
                     let entry = self.scan.hits.entry(p).or_default();
                     let cleaned = crate::redact::clean(&String::from_utf8_lossy(bare)).into_owned();
-                    for name in pattern.regex.get().capture_names().flatten() {
+                    for name in regex.capture_names().flatten() {
                         if let Some(m) = caps.name(name) {
                             entry
                                 .captures

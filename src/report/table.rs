@@ -405,10 +405,7 @@ fn not_analysed_rows<'a>(r: &'a Report, detail: Detail, rows: &mut Vec<InputRow<
             let more = u128::try_from(count - SAME_REASON_ROWS).unwrap_or(u128::MAX);
             rows.push(InputRow::Plain {
                 path: "…",
-                label: format!(
-                    "{} not analysed: {reason} (-v lists them)",
-                    plural(more, "more input", "more inputs")
-                ),
+                label: format!("and {more} more: {reason} (-v lists them)"),
                 note: true,
             });
         }

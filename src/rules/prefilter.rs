@@ -313,10 +313,14 @@ impl Prefilter {
         &self.literals[index].bytes
     }
 
+    fn literal_refs(&self) -> Vec<&Literal> {
+        self.literals.iter().collect()
+    }
+
     /// Builds the searchers now: a user's rule set is checked when it is loaded, so a
     /// literal set no automaton holds is an error there, not a silent scan later.
     pub fn check(&self) -> Result<(), String> {
-        let literals: Vec<&Literal> = self.literals.iter().collect();
+        let literals = self.literal_refs();
         if self.all.get().is_none() {
             let _ = self.all.set(Searchers::build(&literals)?);
         }
@@ -328,10 +332,9 @@ impl Prefilter {
 
     /// The searchers over every literal.
     pub fn all(&self) -> &Searchers {
+        // The built-in set builds (its tests build it); a user's was checked.
         self.all.get_or_init(|| {
-            let literals: Vec<&Literal> = self.literals.iter().collect();
-            // The built-in set builds (its tests build it); a user's was checked.
-            Searchers::build(&literals).unwrap_or_else(|_| Searchers::none())
+            Searchers::build(&self.literal_refs()).unwrap_or_else(|_| Searchers::none())
         })
     }
 
@@ -363,12 +366,9 @@ impl Prefilter {
         } else {
             (&self.line_dfa, AhoCorasickKind::DFA)
         };
-        slot.get_or_init(|| {
-            let literals: Vec<&Literal> = self.literals.iter().collect();
-            LineAutomata::build(&literals, kind).ok()
-        })
-        .iter()
-        .flat_map(move |automata| automata.find(line))
+        slot.get_or_init(|| LineAutomata::build(&self.literal_refs(), kind).ok())
+            .iter()
+            .flat_map(move |automata| automata.find(line))
     }
 }
 

@@ -262,7 +262,7 @@ fn a_hundred_thousand_empty_files_are_one_line_and_the_failure_is_still_found() 
     assert!(run.stdout.contains("xgboost"), "{}", run.stdout);
     assert!(
         run.stdout
-            .contains("99995 more inputs not analysed: it is empty"),
+            .contains("and 99995 more: it is empty: nothing to analyse (-v lists them)"),
         "{}",
         run.stdout
     );

@@ -86,12 +86,9 @@ fn cli_json(sb: &Sandbox, args: &[&str], stdin: Option<&str>) -> Value {
         .unwrap_or_else(|e| panic!("{args:?}: {e}\n{}", String::from_utf8_lossy(&out.stdout)))
 }
 
-/// A report with what differs between two runs of the same input taken out: `<text>`
-/// is what the MCP paste is called where the CLI says `<stdin>`.
-fn comparable(mut v: Value) -> Value {
-    if let Some(o) = v.as_object_mut() {
-        o.remove("duration_ms");
-    }
+/// A report as the CLI would print it for the same input: `<text>` is what the MCP paste
+/// is called where the CLI says `<stdin>`.
+fn comparable(v: Value) -> Value {
     let text = v.to_string().replace("<text>", "<stdin>");
     serde_json::from_str(&text).unwrap()
 }
@@ -390,6 +387,11 @@ fn bad_arguments_and_paths_outside_the_root_are_tool_errors_and_the_server_goes_
                 "rules_search",
                 json!({ "id": "no-such-rule" }),
                 "no-such-rule",
+            ),
+            (
+                "rules_search",
+                json!({ "family": "nosuch" }),
+                "--family nosuch: no rule is of that family; the families are build,",
             ),
         ] {
             let r = call(&client, tool, args.clone()).await;

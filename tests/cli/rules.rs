@@ -258,3 +258,38 @@ fn list_quiet_prints_the_ids_alone() {
     expected.sort_unstable();
     assert_eq!(listed, expected);
 }
+
+#[test]
+fn rules_list_searches_and_filters_by_family_and_names_a_family_that_is_not_there() {
+    let sb = Sandbox::new("rules-search");
+    let quota = sb
+        .run(&["rules", "list", "--search", "QUOTA", "-q"])
+        .ok()
+        .stdout
+        .clone();
+    let ids: Vec<&str> = quota.lines().collect();
+    assert!(ids.contains(&"out-of-quota"), "{quota}");
+    assert!(!ids.contains(&"user-init-failed"), "{quota}");
+    let http = sb
+        .run(&["rules", "list", "--family", "http", "-o", "json"])
+        .ok()
+        .json();
+    let families: Vec<&str> = http["rules"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| r["family"].as_str().unwrap())
+        .collect();
+    assert!(
+        !families.is_empty() && families.iter().all(|f| *f == "http"),
+        "{families:?}"
+    );
+    let run = sb.run(&["rules", "list", "--family", "htpp"]);
+    assert_eq!(run.code, 2, "{}", run.stderr);
+    assert!(
+        run.stderr
+            .contains("error: --family htpp: no rule is of that family; the families are build,"),
+        "{}",
+        run.stderr
+    );
+}

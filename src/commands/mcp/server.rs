@@ -51,7 +51,7 @@ impl Server {
     }
 
     fn tool(&self, spec: &ToolSpec) -> Tool {
-        let mut tool = Tool::new(spec.name, spec.description, (spec.input)());
+        let mut tool = Tool::new(spec.name, spec.description, spec.schema().clone());
         tool.title = Some(spec.title.to_owned());
         if spec.report {
             tool.output_schema = Some(self.shared.report_schema.clone());
@@ -118,7 +118,7 @@ impl Server {
         }
         tokio::select! {
             outcome = rx => Ok(match outcome {
-                Ok(outcome) => result(spec, outcome),
+                Ok(outcome) => result(outcome),
                 Err(_) => tool_error("the call stopped with an internal error; please report it"),
             }),
             () = cancelled => Err(McpError::internal_error("the call was cancelled", None)),
@@ -178,7 +178,7 @@ fn tool_error(sentence: &str) -> CallToolResult {
 }
 
 /// The tool result: the JSON the command printed (bounded) with a summary before it.
-fn result(spec: &ToolSpec, outcome: Outcome) -> CallToolResult {
+fn result(outcome: Outcome) -> CallToolResult {
     let notes = String::from_utf8_lossy(&outcome.err).trim().to_owned();
     if let Err(sentence) = outcome.ended {
         let mut text = sentence;
@@ -206,7 +206,8 @@ fn result(spec: &ToolSpec, outcome: Outcome) -> CallToolResult {
     let json = serde_json::to_string(&value).unwrap_or_default();
     let mut r =
         CallToolResult::success(vec![ContentBlock::text(summary), ContentBlock::text(json)]);
-    if spec.report || value.is_object() {
+    // MCP's structured content is an object; every command's JSON is one.
+    if value.is_object() {
         r.structured_content = Some(value);
     }
     r

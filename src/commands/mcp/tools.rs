@@ -27,6 +27,16 @@ pub(super) struct ToolSpec {
     pub azure: bool,
 }
 
+impl ToolSpec {
+    /// Its input schema, generated once for every tool.
+    pub(super) fn schema(&self) -> &'static Map<String, Value> {
+        static SCHEMAS: std::sync::OnceLock<Vec<Map<String, Value>>> = std::sync::OnceLock::new();
+        let all = SCHEMAS.get_or_init(|| TOOLS.iter().map(|t| (t.input)()).collect());
+        let at = TOOLS.iter().position(|t| t.name == self.name).unwrap_or(0);
+        &all[at]
+    }
+}
+
 /// The command line a call stands for, and the text `-` reads.
 #[derive(Debug)]
 pub(super) struct Invocation {
@@ -464,8 +474,8 @@ fn text_bytes(text: String) -> Result<Arc<[u8]>, String> {
 
 /// An argument the schema does not have is refused by name, not ignored.
 fn known_arguments(tool: &ToolSpec, arguments: &Map<String, Value>) -> Result<(), String> {
-    let schema = (tool.input)();
-    let known: Vec<&String> = schema
+    let known: Vec<&String> = tool
+        .schema()
         .get("properties")
         .and_then(Value::as_object)
         .map(|p| p.keys().collect())
